@@ -1,0 +1,30 @@
+/** Errors with stable codes. The API maps `status` to the HTTP status. */
+export type ErrorCode =
+  | 'BAD_REQUEST' | 'BAD_JSON' | 'BAD_PARAMETER' | 'BAD_TRIPLET'
+  | 'UNAUTHORIZED' | 'FORBIDDEN'
+  | 'NOT_FOUND' | 'UNKNOWN_NETWORK' | 'UNKNOWN_DEVICE' | 'UNKNOWN_VARIABLE' | 'UNKNOWN_GENERATION'
+  | 'BODY_TOO_LARGE' | 'NOT_IMPLEMENTED'
+  | 'CONFIG_INVALID' | 'INTERNAL'
+  | 'SVCQL_SYNTAX' | 'SVCQL_LIMIT' | 'SVCQL_REGEXP' | 'SVCQL_EVAL';
+
+const statusOf: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400, BAD_JSON: 400, BAD_PARAMETER: 400, BAD_TRIPLET: 400,
+  UNAUTHORIZED: 401, FORBIDDEN: 403,
+  NOT_FOUND: 404, UNKNOWN_NETWORK: 404, UNKNOWN_DEVICE: 404, UNKNOWN_VARIABLE: 404, UNKNOWN_GENERATION: 404,
+  BODY_TOO_LARGE: 413, NOT_IMPLEMENTED: 501,
+  CONFIG_INVALID: 500, INTERNAL: 500,
+  SVCQL_SYNTAX: 400, SVCQL_LIMIT: 400, SVCQL_REGEXP: 400, SVCQL_EVAL: 400,
+};
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = statusOf[code];
+  }
+}
+
+export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
