@@ -1,0 +1,276 @@
+import { readFileSync } from 'node:fs';
+import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
+import { AppError } from './errors.js';
+import { parseDurationMs } from './duration.js';
+import { parseCidr } from './cidr.js';
+import {
+  DEFAULTS, type Config, type NetworkConfig, type RangeConfig, type ServerConfig, type SimulatorConfig,
+  type SnmpConfig, type SnmpV3User, type LogLevel,
+} from './config-schema.js';
+
+/**
+ * Loads and validates the configuration. Every problem becomes one AppError CONFIG_INVALID whose message
+ * names the key path and the line: `config.yaml: networks[0].snmp.port (line 9): must be an integer from 1 to 65535`.
+ * The result is deeply frozen. Environment variables HOST, PORT and DATA_DIR override the file.
+ */
+export function loadConfig(opts: { path?: string; text?: string; env?: NodeJS.ProcessEnv }): Config {
+  const env = opts.env ?? process.env;
+  let cfg: Config;
+  if (opts.path === undefined && opts.text === undefined) {
+    cfg = builtinConfig();
+  } else {
+    let text = opts.text;
+    const source = opts.path ?? 'config';
+    if (text === undefined) {
+      try { text = readFileSync(opts.path!, 'utf8'); }
+      catch (e) { throw new AppError('CONFIG_INVALID', `${source}: cannot read the file: ${(e as Error).message}`); }
+    }
+    cfg = parseConfigText(text, source);
+  }
+  return deepFreeze(applyEnv(cfg, env));
+}
+
+/** The built-in default: one simulated network, polled every 10 s, so that a fresh start shows data at once. */
+export function builtinConfig(): Config {
+  const sim = DEFAULTS.simulator;
+  const simulator: SimulatorConfig = {
+    devices: sim.devices, interfacesPerDevice: sim.interfacesPerDevice, port: sim.port,
+    baseAddress: sim.baseAddress, topology: sim.topology, networkId: 1,
+  };
+  return {
+    server: defaultServer(),
+    networks: [simulatedNetwork(simulator, 'simulated')],
+    simulator,
+    source: 'built-in default (simulated network)',
+  };
+}
+
+function defaultServer(): ServerConfig {
+  return {
+    host: DEFAULTS.host, port: DEFAULTS.port, dataDir: DEFAULTS.dataDir, logLevel: DEFAULTS.logLevel,
+    maxBodyBytes: DEFAULTS.maxBodyBytes, workers: DEFAULTS.workers,
+  };
+}
+
+function defaultSnmp(port: number): SnmpConfig {
+  return {
+    port, communities: ['public'], v3Users: [], timeoutMs: DEFAULTS.snmpTimeoutMs, retries: DEFAULTS.snmpRetries,
+    maxRepetitions: DEFAULTS.maxRepetitions, maxInFlight: DEFAULTS.maxInFlight,
+  };
+}
+
+function simulatedNetwork(sim: SimulatorConfig, name: string): NetworkConfig {
+  const [a, b] = sim.baseAddress.split('.');
+  return {
+    id: sim.networkId, name, seeds: [sim.baseAddress], ranges: [{ cidr: `${a}.${b}.0.0/16`, sweep: false }],
+    snmp: defaultSnmp(sim.port), pollIntervalMs: DEFAULTS.simulator.pollIntervalMs,
+    discoveryIntervalMs: DEFAULTS.simulator.discoveryIntervalMs, discoveryConcurrency: DEFAULTS.discoveryConcurrency,
+  };
+}
+
+function applyEnv(cfg: Config, env: NodeJS.ProcessEnv): Config {
+  let server = cfg.server;
+  if (env.HOST) server = { ...server, host: env.HOST };
+  if (env.PORT !== undefined && env.PORT !== '') {
+    const port = Number(env.PORT);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) {
+      throw new AppError('CONFIG_INVALID', `environment variable PORT: must be an integer from 0 to 65535, got '${env.PORT}'`);
+    }
+    server = { ...server, port };
+  }
+  if (env.DATA_DIR) server = { ...server, dataDir: env.DATA_DIR };
+  return { ...cfg, server };
+}
+
+// ---- validation -------------------------------------------------------------------------------
+
+type Path = (string | number)[];
+
+class Checker {
+  constructor(private readonly doc: Document, private readonly lines: LineCounter, private readonly source: string) {}
+
+  fail(path: Path, message: string): never {
+    const node = this.doc.getIn(path, true);
+    let where = '';
+    if (isNode(node) && node.range) where = ` (line ${this.lines.linePos(node.range[0]).line})`;
+    else if (path.length > 0) {
+      const parent = this.doc.getIn(path.slice(0, -1), true);
+      if (isNode(parent) && parent.range) where = ` (in the block at line ${this.lines.linePos(parent.range[0]).line})`;
+    }
+    throw new AppError('CONFIG_INVALID', `${this.source}: ${formatPath(path)}${where}: ${message}`);
+  }
+
+  object(v: unknown, path: Path, allowed: readonly string[]): Record<string, unknown> {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) this.fail(path, 'must be a mapping (key: value lines)');
+    for (const k of Object.keys(v)) {
+      if (!allowed.includes(k)) this.fail([...path, k], `unknown key '${k}'; allowed here: ${allowed.join(', ')}`);
+    }
+    return v as Record<string, unknown>;
+  }
+
+  int(v: unknown, path: Path, min: number, max: number, dflt: number): number {
+    if (v === undefined) return dflt;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
+      this.fail(path, `must be an integer from ${min} to ${max}, got ${JSON.stringify(v)}`);
+    }
+    return v;
+  }
+
+  str(v: unknown, path: Path, dflt?: string): string {
+    if (v === undefined && dflt !== undefined) return dflt;
+    if (typeof v !== 'string' || v === '') this.fail(path, `must be a non-empty string, got ${JSON.stringify(v)}`);
+    return v;
+  }
+
+  bool(v: unknown, path: Path, dflt: boolean): boolean {
+    if (v === undefined) return dflt;
+    if (typeof v !== 'boolean') this.fail(path, `must be true or false, got ${JSON.stringify(v)}`);
+    return v;
+  }
+
+  oneOf<T extends string>(v: unknown, path: Path, values: readonly T[], dflt: T): T {
+    if (v === undefined) return dflt;
+    if (typeof v !== 'string' || !values.includes(v as T)) this.fail(path, `must be one of ${values.join(', ')}, got ${JSON.stringify(v)}`);
+    return v as T;
+  }
+
+  durationMs(v: unknown, path: Path, minMs: number, dflt: number): number {
+    if (v === undefined) return dflt;
+    const ms = typeof v === 'number' || typeof v === 'string' ? parseDurationMs(v) : null;
+    if (ms === null) this.fail(path, `must be a duration like 30s, 5m, 1h (a bare number is seconds), got ${JSON.stringify(v)}`);
+    if (ms < minMs) this.fail(path, `must be at least ${minMs / 1000}s, got ${JSON.stringify(v)}`);
+    return ms;
+  }
+
+  list(v: unknown, path: Path): unknown[] {
+    if (v === undefined) return [];
+    if (!Array.isArray(v)) this.fail(path, 'must be a list');
+    return v;
+  }
+}
+
+const formatPath = (path: Path): string =>
+  path.reduce<string>((s, p) => (typeof p === 'number' ? `${s}[${p}]` : s ? `${s}.${p}` : p), '') || '(top level)';
+
+/** Parses YAML text into a validated Config (not yet frozen, no env applied). */
+export function parseConfigText(text: string, source: string): Config {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    const e = doc.errors[0];
+    const pos = lines.linePos(e.pos[0]);
+    throw new AppError('CONFIG_INVALID', `${source}: YAML syntax error at line ${pos.line}, column ${pos.col}: ${e.message.split('\n')[0]}`);
+  }
+  const c = new Checker(doc, lines, source);
+  const raw = doc.toJS() ?? {};
+  const top = c.object(raw, [], ['server', 'networks', 'simulator']);
+
+  const s = top.server === undefined ? {} : c.object(top.server, ['server'], ['host', 'port', 'dataDir', 'logLevel', 'maxBodyBytes', 'workers']);
+  const server: ServerConfig = {
+    host: c.str(s.host, ['server', 'host'], DEFAULTS.host),
+    port: c.int(s.port, ['server', 'port'], 0, 65535, DEFAULTS.port),
+    dataDir: c.str(s.dataDir, ['server', 'dataDir'], DEFAULTS.dataDir),
+    logLevel: c.oneOf<LogLevel>(s.logLevel, ['server', 'logLevel'], ['debug', 'info', 'warn', 'error'], DEFAULTS.logLevel),
+    maxBodyBytes: c.int(s.maxBodyBytes, ['server', 'maxBodyBytes'], 1024, 1 << 30, DEFAULTS.maxBodyBytes),
+    workers: c.int(s.workers, ['server', 'workers'], 0, 256, DEFAULTS.workers),
+  };
+
+  let simulator: SimulatorConfig | null = null;
+  if (top.simulator !== undefined && top.simulator !== false) {
+    const p = ['simulator'];
+    const sm = top.simulator === true ? {} : c.object(top.simulator, p, ['devices', 'interfacesPerDevice', 'port', 'baseAddress', 'topology', 'networkId']);
+    const d = DEFAULTS.simulator;
+    const baseAddress = c.str(sm.baseAddress, [...p, 'baseAddress'], d.baseAddress);
+    if (!/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(baseAddress)) c.fail([...p, 'baseAddress'], `must be a loopback address 127.x.y.z, got '${baseAddress}'`);
+    simulator = {
+      devices: c.int(sm.devices, [...p, 'devices'], 1, 100_000, d.devices),
+      interfacesPerDevice: c.int(sm.interfacesPerDevice, [...p, 'interfacesPerDevice'], 2, 1024, d.interfacesPerDevice),
+      port: c.int(sm.port, [...p, 'port'], 1, 65535, d.port),
+      baseAddress,
+      topology: c.oneOf(sm.topology, [...p, 'topology'], ['ring', 'tree'] as const, d.topology),
+      networkId: c.int(sm.networkId, [...p, 'networkId'], 1, 1_000_000, 1),
+    };
+  }
+
+  const networks: NetworkConfig[] = c.list(top.networks, ['networks']).map((n, i) => parseNetwork(c, n, ['networks', i]));
+  const ids = new Set<number>();
+  networks.forEach((n, i) => {
+    if (ids.has(n.id)) c.fail(['networks', i, 'id'], `network id ${n.id} is used twice`);
+    ids.add(n.id);
+  });
+  if (simulator && !ids.has(simulator.networkId)) networks.push(simulatedNetwork(simulator, 'simulated'));
+  if (networks.length === 0) c.fail(['networks'], 'no network is defined and the simulator is off: add a network or `simulator: true`');
+  return { server, networks, simulator, source };
+}
+
+function parseNetwork(c: Checker, v: unknown, p: Path): NetworkConfig {
+  const n = c.object(v, p, ['id', 'name', 'seeds', 'ranges', 'snmp', 'pollInterval', 'discoveryInterval', 'discoveryConcurrency']);
+  const id = c.int(n.id, [...p, 'id'], 1, 1_000_000, NaN);
+  if (Number.isNaN(id)) c.fail([...p, 'id'], 'is required (a positive integer)');
+  const seeds = c.list(n.seeds, [...p, 'seeds']).map((s, i) => {
+    const addr = c.str(s, [...p, 'seeds', i]);
+    if (!parseCidr(`${addr}/32`) && !parseCidr(`${addr}/128`)) c.fail([...p, 'seeds', i], `'${addr}' is not an IP address`);
+    return addr;
+  });
+  const ranges: RangeConfig[] = c.list(n.ranges, [...p, 'ranges']).map((r, i) => {
+    const rp = [...p, 'ranges', i];
+    const obj = typeof r === 'string' ? { cidr: r } : c.object(r, rp, ['cidr', 'sweep']);
+    const cidr = c.str(obj.cidr, typeof r === 'string' ? rp : [...rp, 'cidr']);
+    if (!parseCidr(cidr)) c.fail(typeof r === 'string' ? rp : [...rp, 'cidr'], `'${cidr}' is not a CIDR range like 10.0.0.0/24`);
+    const sweep = c.bool(obj.sweep, [...rp, 'sweep'], false);
+    if (sweep && (parseCidr(cidr)!.bits > 32 ? 128 - parseCidr(cidr)!.prefix > 16 : 32 - parseCidr(cidr)!.prefix > 16)) {
+      c.fail([...rp, 'sweep'], `refusing to sweep ${cidr}: more than 65536 addresses`);
+    }
+    return { cidr, sweep };
+  });
+  if (seeds.length === 0 && !ranges.some((r) => r.sweep)) c.fail([...p, 'seeds'], 'give at least one seed address, or a range with sweep: true');
+  return {
+    id,
+    name: c.str(n.name, [...p, 'name'], `network ${id}`),
+    seeds, ranges,
+    snmp: parseSnmp(c, n.snmp, [...p, 'snmp']),
+    pollIntervalMs: c.durationMs(n.pollInterval, [...p, 'pollInterval'], 1000, DEFAULTS.pollIntervalMs),
+    discoveryIntervalMs: c.durationMs(n.discoveryInterval, [...p, 'discoveryInterval'], 10_000, DEFAULTS.discoveryIntervalMs),
+    discoveryConcurrency: c.int(n.discoveryConcurrency, [...p, 'discoveryConcurrency'], 1, 1024, DEFAULTS.discoveryConcurrency),
+  };
+}
+
+function parseSnmp(c: Checker, v: unknown, p: Path): SnmpConfig {
+  const s = v === undefined ? {} : c.object(v, p, ['port', 'communities', 'v3Users', 'timeout', 'retries', 'maxRepetitions', 'maxInFlight']);
+  const communities = s.communities === undefined ? ['public'] : c.list(s.communities, [...p, 'communities']).map((x, i) => c.str(x, [...p, 'communities', i]));
+  const v3Users: SnmpV3User[] = c.list(s.v3Users, [...p, 'v3Users']).map((u, i) => {
+    const up = [...p, 'v3Users', i];
+    const o = c.object(u, up, ['name', 'level', 'authProtocol', 'authKey', 'privProtocol', 'privKey']);
+    const level = c.oneOf(o.level, [...up, 'level'], ['noAuthNoPriv', 'authNoPriv', 'authPriv'] as const, 'authPriv');
+    const needAuth = level !== 'noAuthNoPriv';
+    const needPriv = level === 'authPriv';
+    const authKey = needAuth ? c.str(o.authKey, [...up, 'authKey']) : '';
+    const privKey = needPriv ? c.str(o.privKey, [...up, 'privKey']) : '';
+    if (needAuth && authKey.length < 8) c.fail([...up, 'authKey'], 'must be at least 8 characters (RFC 3414)');
+    if (needPriv && privKey.length < 8) c.fail([...up, 'privKey'], 'must be at least 8 characters (RFC 3414)');
+    return {
+      name: c.str(o.name, [...up, 'name']), level,
+      authProtocol: c.oneOf(o.authProtocol, [...up, 'authProtocol'], ['md5', 'sha', 'sha224', 'sha256', 'sha384', 'sha512'] as const, 'sha'),
+      authKey,
+      privProtocol: c.oneOf(o.privProtocol, [...up, 'privProtocol'], ['des', 'aes', 'aes256b', 'aes256r'] as const, 'aes'),
+      privKey,
+    };
+  });
+  if (communities.length === 0 && v3Users.length === 0) c.fail([...p, 'communities'], 'give at least one community or v3 user');
+  return {
+    port: c.int(s.port, [...p, 'port'], 1, 65535, DEFAULTS.snmpPort),
+    communities, v3Users,
+    timeoutMs: c.durationMs(s.timeout, [...p, 'timeout'], 10, DEFAULTS.snmpTimeoutMs),
+    retries: c.int(s.retries, [...p, 'retries'], 0, 10, DEFAULTS.snmpRetries),
+    maxRepetitions: c.int(s.maxRepetitions, [...p, 'maxRepetitions'], 1, 200, DEFAULTS.maxRepetitions),
+    maxInFlight: c.int(s.maxInFlight, [...p, 'maxInFlight'], 1, 100_000, DEFAULTS.maxInFlight),
+  };
+}
+
+function deepFreeze<T>(o: T): T {
+  if (o && typeof o === 'object' && !Object.isFrozen(o)) {
+    Object.freeze(o);
+    for (const v of Object.values(o)) deepFreeze(v);
+  }
+  return o;
+}

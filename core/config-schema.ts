@@ -1,0 +1,97 @@
+/** The configuration, validated and frozen at load (config-load.ts). Defaults are named here. */
+
+export const DEFAULTS = Object.freeze({
+  host: '0.0.0.0',
+  port: 8080,
+  dataDir: './data',
+  logLevel: 'info' as const,
+  maxBodyBytes: 1 << 20,
+  snmpPort: 161,
+  snmpTimeoutMs: 2000,
+  snmpRetries: 1,
+  maxRepetitions: 24,
+  maxInFlight: 128,
+  pollIntervalMs: 60_000,
+  discoveryIntervalMs: 3_600_000,
+  discoveryConcurrency: 16,
+  workers: 0, // 0: one per core, at least 1
+  simulator: Object.freeze({
+    devices: 6,
+    interfacesPerDevice: 8,
+    port: 1161,
+    baseAddress: '127.1.0.1',
+    topology: 'ring' as const,
+    pollIntervalMs: 10_000,
+    discoveryIntervalMs: 300_000,
+  }),
+});
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+export interface ServerConfig {
+  readonly host: string;
+  readonly port: number;
+  readonly dataDir: string;
+  readonly logLevel: LogLevel;
+  readonly maxBodyBytes: number;
+  readonly workers: number;
+}
+
+export type V3Level = 'noAuthNoPriv' | 'authNoPriv' | 'authPriv';
+export type V3AuthProtocol = 'md5' | 'sha' | 'sha224' | 'sha256' | 'sha384' | 'sha512';
+export type V3PrivProtocol = 'des' | 'aes' | 'aes256b' | 'aes256r';
+
+export interface SnmpV3User {
+  readonly name: string;
+  readonly level: V3Level;
+  readonly authProtocol: V3AuthProtocol;
+  readonly authKey: string;
+  readonly privProtocol: V3PrivProtocol;
+  readonly privKey: string;
+}
+
+export interface SnmpConfig {
+  readonly port: number;
+  readonly communities: readonly string[];
+  readonly v3Users: readonly SnmpV3User[];
+  readonly timeoutMs: number;
+  readonly retries: number;
+  readonly maxRepetitions: number;
+  /** Requests in flight across the whole network (polls and discovery). */
+  readonly maxInFlight: number;
+}
+
+export interface RangeConfig {
+  readonly cidr: string;
+  readonly sweep: boolean;
+}
+
+export interface NetworkConfig {
+  readonly id: number;
+  readonly name: string;
+  readonly seeds: readonly string[];
+  readonly ranges: readonly RangeConfig[];
+  readonly snmp: SnmpConfig;
+  readonly pollIntervalMs: number;
+  readonly discoveryIntervalMs: number;
+  readonly discoveryConcurrency: number;
+}
+
+export interface SimulatorConfig {
+  readonly devices: number;
+  readonly interfacesPerDevice: number;
+  readonly port: number;
+  readonly baseAddress: string;
+  readonly topology: 'ring' | 'tree';
+  /** The network the simulator is for. */
+  readonly networkId: number;
+}
+
+export interface Config {
+  readonly server: ServerConfig;
+  readonly networks: readonly NetworkConfig[];
+  /** The built-in simulated network, or null when the config does not ask for it. */
+  readonly simulator: SimulatorConfig | null;
+  /** Where the config came from: a file path, or 'built-in default'. */
+  readonly source: string;
+}

@@ -1,0 +1,55 @@
+import type { SnmpTarget } from './snmp-types.js';
+
+/**
+ * What one poll of one device reads and how each variable slot is computed from it. Built by the
+ * collector from discovery results; evaluated by a worker (poll-eval.ts). Ops run in order, so a
+ * `ratio` may use slots computed earlier in the same poll.
+ */
+export type PollOp =
+  /** Per-second rate of a counter × scale (e.g. octets → bit/s with scale 8). */
+  | { readonly op: 'counter'; readonly slot: number; readonly oid: string; readonly width: 32 | 64; readonly scale: number }
+  /** The value × scale. */
+  | { readonly op: 'gauge'; readonly slot: number; readonly oid: string; readonly scale: number }
+  /** value(numSlot) / value(denSlot) × scale, both of this poll; NaN when the denominator is 0 or missing. */
+  | { readonly op: 'ratio'; readonly slot: number; readonly numSlot: number; readonly denSlot: number; readonly scale: number }
+  /** Mean of every row under a walked column × scale (e.g. hrProcessorLoad). */
+  | { readonly op: 'columnAvg'; readonly slot: number; readonly column: string; readonly scale: number }
+  /** (total − free) / total × 100. */
+  | { readonly op: 'usedPct'; readonly slot: number; readonly totalOid: string; readonly freeOid: string }
+  /** used / size × 100. */
+  | { readonly op: 'fillPct'; readonly slot: number; readonly sizeOid: string; readonly usedOid: string }
+  /**
+   * CPU busy % from raw tick counters: 100 × (1 − Δidle / Δall). `auxSlot` keeps the sum of all ticks
+   * between polls (a state-only slot with no variable).
+   */
+  | { readonly op: 'cpuTicks'; readonly slot: number; readonly auxSlot: number; readonly idleOid: string; readonly allOids: readonly string[] };
+
+/** How a variable's values are carried onto the polling grid (collector/interpolate.ts). */
+export const enum GridKind { Rate = 1, Gauge = 2, Enum = 3 }
+
+export interface PollPlan {
+  readonly deviceId: number;
+  readonly target: SnmpTarget;
+  /** sysUpTime.0 is always read; a decrease means the device rebooted and every counter rate is a gap. */
+  readonly uptimeSlot: number;
+  readonly scalars: readonly string[];
+  readonly columns: readonly string[];
+  readonly ops: readonly PollOp[];
+}
+
+export interface PollResult {
+  readonly ok: boolean;
+  readonly deviceId: number;
+  /** The poll's observation time: the midpoint of the request/response exchange. */
+  readonly tsMs: number;
+  readonly durationMs: number;
+  readonly error: string;
+  readonly timeout: boolean;
+  readonly rebooted: boolean;
+  /** Slots computed, and their values (NaN: no value this time, e.g. a counter's first reading). */
+  readonly slots: Int32Array;
+  readonly values: Float64Array;
+  readonly count: number;
+}
+
+export const SYS_UPTIME_OID = '1.3.6.1.2.1.1.3.0';

@@ -1,0 +1,83 @@
+import { RingBuffer } from '../store/ring.js';
+import { evaluateOps } from './poll-eval.js';
+import { SYS_UPTIME_OID, type PollPlan, type PollResult } from './poll-plan.js';
+import { SlotState } from './slot-state.js';
+import { dropSession, sessionFor } from './snmp-session.js';
+import type { SnmpTarget, Varbind } from './snmp-types.js';
+
+/**
+ * The Piscina task module: every task is a plain object with a `kind`. Tasks never throw across the
+ * thread boundary: failures come back as `{ ok: false, error, timeout }` (CONVENTIONS 5).
+ */
+export type Task =
+  | { readonly kind: 'get'; readonly target: SnmpTarget; readonly oids: readonly string[] }
+  | { readonly kind: 'walk'; readonly target: SnmpTarget; readonly columns: readonly string[] }
+  | { readonly kind: 'poll'; readonly plan: PollPlan; readonly ring: SharedArrayBuffer; readonly state: SharedArrayBuffer };
+
+export type VarbindsResult = { readonly ok: true; readonly varbinds: Varbind[] } | { readonly ok: false; readonly error: string; readonly timeout: boolean };
+
+let ringCache: { sab: SharedArrayBuffer; ring: RingBuffer } | null = null;
+let stateCache: { sab: SharedArrayBuffer; state: SlotState } | null = null;
+
+export default async function run(task: Task): Promise<VarbindsResult | PollResult> {
+  switch (task.kind) {
+    case 'get': return viaSession(task.target, (s) => s.get(task.oids));
+    case 'walk': return viaSession(task.target, (s) => s.walkColumns(task.columns));
+    case 'poll': return poll(task.plan, task.ring, task.state);
+  }
+}
+
+async function viaSession(target: SnmpTarget, call: (s: ReturnType<typeof sessionFor>) => Promise<Varbind[]>): Promise<VarbindsResult> {
+  try {
+    return { ok: true, varbinds: await call(sessionFor(target)) };
+  } catch (e) {
+    const err = e as Error;
+    const timeout = err.name === 'RequestTimedOutError' || /timed out/i.test(err.message);
+    if (!timeout) dropSession(target);
+    return { ok: false, error: `${target.address}:${target.port}: ${err.message}`, timeout };
+  }
+}
+
+async function poll(plan: PollPlan, ringSab: SharedArrayBuffer, stateSab: SharedArrayBuffer): Promise<PollResult> {
+  if (ringCache?.sab !== ringSab) ringCache = { sab: ringSab, ring: RingBuffer.attach(ringSab) };
+  if (stateCache?.sab !== stateSab) stateCache = { sab: stateSab, state: SlotState.attach(stateSab) };
+  const ring = ringCache.ring;
+  const state = stateCache.state;
+  const startMs = Date.now();
+  const empty = { slots: new Int32Array(0), values: new Float64Array(0), count: 0 };
+  const scalars = plan.scalars.includes(SYS_UPTIME_OID) ? plan.scalars : [SYS_UPTIME_OID, ...plan.scalars];
+
+  const got = await viaSession(plan.target, (s) => s.get(scalars));
+  if (!got.ok) return { ok: false, deviceId: plan.deviceId, tsMs: startMs, durationMs: Date.now() - startMs, error: got.error, timeout: got.timeout, rebooted: false, ...empty };
+  const midMs = (startMs + Date.now()) / 2;
+  let walked: Varbind[] = [];
+  if (plan.columns.length > 0) {
+    const w = await viaSession(plan.target, (s) => s.walkColumns(plan.columns));
+    if (!w.ok) return { ok: false, deviceId: plan.deviceId, tsMs: startMs, durationMs: Date.now() - startMs, error: w.error, timeout: w.timeout, rebooted: false, ...empty };
+    walked = w.varbinds;
+  }
+  const endMs = Date.now();
+  // Counters are read across the whole exchange; its midpoint is the observation time. For a
+  // single-request poll this is the usual request/response midpoint.
+  const tsMs = plan.columns.length > 0 ? (startMs + endMs) / 2 : midMs;
+
+  const values = new Map<string, Varbind>();
+  for (const vb of got.varbinds) values.set(vb.oid, vb);
+  const columns = new Map<string, Varbind[]>();
+  for (const vb of walked) {
+    values.set(vb.oid, vb);
+    for (const col of plan.columns) {
+      if (vb.oid.startsWith(col + '.')) { let rows = columns.get(col); if (!rows) columns.set(col, rows = []); rows.push(vb); break; }
+    }
+  }
+
+  const uptime = values.get(SYS_UPTIME_OID);
+  const ticks = typeof uptime?.value === 'number' ? BigInt(uptime.value) : null;
+  const u = plan.uptimeSlot;
+  const rebooted = ticks !== null && state.has[u] === 1 && ticks < state.lastCounter[u];
+  if (ticks !== null) { state.lastCounter[u] = ticks; state.has[u] = 1; }
+
+  const out = { slots: new Int32Array(plan.ops.length), values: new Float64Array(plan.ops.length), count: 0 };
+  evaluateOps(plan.ops, { tsMs, values, columns, rebooted }, state, ring, out);
+  return { ok: true, deviceId: plan.deviceId, tsMs, durationMs: endMs - startMs, error: '', timeout: false, rebooted, ...out };
+}
