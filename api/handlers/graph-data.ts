@@ -1,0 +1,191 @@
+import { AppError } from '../../core/errors.js';
+import type { SeriesPoints, VariableInstance } from '../../core/types.js';
+import type { ApiContext } from '../context.js';
+import type { ApiRequest, ApiResponse } from '../http-types.js';
+import { networkParam, pathParam, queryFlag, queryInteger } from '../params.js';
+import { listParam } from '../router.js';
+import { reduceMinMax } from '../series-reduce.js';
+import { parseTimeWindow, type TimeWindow } from '../time-window.js';
+import { unitScale } from '../unit-scale.js';
+import { resolveIds } from '../variable-ids.js';
+
+/**
+ * Graph and data calls by explicit ids (spec 2.7, 4.1 "Graphs and raw data", 4.5 "Graphs and
+ * data"). One implementation serves the v2 paths (`:id`, `:triplets`) and the legacy ones
+ * (`:netid`, `:varids`). Per-id problems go to the result's `errors` string (status 200); a
+ * malformed window or flag is a 400, an unknown network a 404.
+ */
+
+/** Digits a client should show; values are sent with more, this is a display hint. */
+export const SIGNIFICANT_FIGURES = 3;
+
+export interface GraphInfo {
+  readonly varName: string;
+  readonly legend: string;
+  readonly legendEmbedded: string;
+  readonly index: number;
+  readonly varId: string;
+  readonly unit: string;
+  readonly range: readonly [number, number];
+  readonly significantFigures: number;
+  readonly scale: number;
+  readonly axisSide: 'left' | 'right';
+  readonly timeseries: readonly string[];
+}
+
+export interface DataInfo {
+  readonly varName: string;
+  readonly deviceId: number;
+  readonly index: number;
+  readonly device: string;
+  readonly component: string;
+  readonly unit: string;
+  readonly timeseries: readonly string[];
+}
+
+export interface SeriesResult<T> {
+  readonly info: readonly T[];
+  readonly warnings: string;
+  readonly errors: string;
+}
+
+interface CallIds {
+  readonly netId: number;
+  readonly ids: readonly string[];
+}
+
+function callIds(ctx: ApiContext, req: ApiRequest): CallIds {
+  const netParam = req.params.netid !== undefined ? 'netid' : 'id';
+  const idsParam = req.params.varids !== undefined ? 'varids' : 'triplets';
+  const net = networkParam(ctx, req, netParam);
+  return { netId: net.id, ids: listParam(pathParam(req, idsParam)) };
+}
+
+const errorText = (ids: readonly string[], errors: readonly string[]): string =>
+  (ids.length === 0 ? ['no variable ids given'] : errors).join('; ');
+
+/** `length`: an integer ≥ 2, or undefined. */
+function parseLength(req: ApiRequest): number | undefined {
+  const length = queryInteger(req, 'length');
+  if (length !== undefined && length < 2) throw new AppError('BAD_PARAMETER', `parameter 'length' must be an integer ≥ 2, got ${length}`);
+  return length;
+}
+
+/** Values for graphs: no float noise such as 0.30000000000000004. */
+const graphValue = (v: number): string => String(Number(v.toPrecision(12)));
+
+function legendOf(v: VariableInstance): string {
+  const label = v.description !== '' ? v.description : v.name;
+  return v.componentName !== '' ? `${label} ${v.componentName}` : label;
+}
+
+/** GET …/graph/:ids */
+export function graph(ctx: ApiContext, req: ApiRequest): ApiResponse {
+  const { netId, ids } = callIds(ctx, req);
+  const window = parseTimeWindow(req.query, ctx.clock.nowMs());
+  const length = parseLength(req);
+  const { found, errors } = resolveIds(ctx.service, netId, ids);
+
+  const series = found.map(({ varId, instance }) => {
+    let points = ctx.service.series.read(instance.slot, window.fromMs, window.toMs);
+    if (length !== undefined) points = reduceMinMax(points, window.fromMs, window.toMs, length);
+    return { varId, instance, points };
+  });
+
+  // Variables sharing a unit share a scale and an axis: units in order of first appearance go
+  // left, right, left, right…
+  const byUnit = new Map<string, { maxAbs: number; rank: number }>();
+  for (const s of series) {
+    const u = byUnit.get(s.instance.unit) ?? { maxAbs: 0, rank: byUnit.size };
+    for (const v of s.points.values) u.maxAbs = Math.max(u.maxAbs, Math.abs(v));
+    byUnit.set(s.instance.unit, u);
+  }
+
+  const info: GraphInfo[] = series.map(({ varId, instance, points }) => {
+    const u = byUnit.get(instance.unit)!;
+    const { unit, scale } = unitScale(instance.unit, u.maxAbs);
+    const timeseries = [`timestamp,${varId}`];
+    let min = Infinity;
+    let max = -Infinity;
+    for (let i = 0; i < points.tsMs.length; i++) {
+      const v = points.values[i] / scale;
+      if (v < min) min = v;
+      if (v > max) max = v;
+      timeseries.push(`${points.tsMs[i]},${graphValue(v)}`);
+    }
+    const legend = legendOf(instance);
+    return {
+      varName: instance.name,
+      legend,
+      legendEmbedded: `${instance.deviceName} ${legend}`,
+      index: instance.index,
+      varId,
+      unit,
+      range: points.tsMs.length > 0 ? [Number(graphValue(min)), Number(graphValue(max))] : [0, 0],
+      significantFigures: SIGNIFICANT_FIGURES,
+      scale,
+      axisSide: u.rank % 2 === 0 ? 'left' : 'right',
+      timeseries,
+    };
+  });
+  const body: SeriesResult<GraphInfo> = { info, warnings: '', errors: errorText(ids, errors) };
+  return { status: 200, body };
+}
+
+type DataSource = 'store' | 'monitor';
+
+/** The source of a data call from `monitor`, `forceDb`, `forceMem`, with any warning it implies. */
+function dataSource(req: ApiRequest): { source: DataSource; warnings: string[] } {
+  const monitor = queryFlag(req, 'monitor');
+  const forceDb = queryFlag(req, 'forceDb');
+  const forceMem = queryFlag(req, 'forceMem');
+  if (forceDb && forceMem) throw new AppError('BAD_PARAMETER', `parameters 'forceDb' and 'forceMem' exclude each other`);
+  const warnings: string[] = [];
+  if (monitor) {
+    if (forceDb || forceMem) warnings.push(`'monitor' given: '${forceDb ? 'forceDb' : 'forceMem'}' ignored`);
+    return { source: 'monitor', warnings };
+  }
+  if (forceMem) warnings.push(`'forceMem': this server keeps no separate in-memory series; answered from the series store for the requested interval`);
+  return { source: 'store', warnings };
+}
+
+function monitorPoints(ctx: ApiContext, slot: number): SeriesPoints {
+  const { tsMs, values } = ctx.service.ring.read(slot);
+  const ts: number[] = [];
+  const vs: number[] = [];
+  for (let i = 0; i < tsMs.length; i++) {
+    if (Number.isNaN(values[i])) continue; // a poll that yielded no value
+    ts.push(tsMs[i]);
+    vs.push(values[i]);
+  }
+  return { tsMs: Float64Array.from(ts), values: Float64Array.from(vs) };
+}
+
+function storePoints(ctx: ApiContext, slot: number, window: TimeWindow): SeriesPoints {
+  return ctx.service.series.read(slot, window.fromMs, window.toMs);
+}
+
+/** GET …/data/:ids */
+export function data(ctx: ApiContext, req: ApiRequest): ApiResponse {
+  const { netId, ids } = callIds(ctx, req);
+  const window = parseTimeWindow(req.query, ctx.clock.nowMs());
+  const { source, warnings } = dataSource(req);
+  const { found, errors } = resolveIds(ctx.service, netId, ids);
+
+  const info: DataInfo[] = found.map(({ varId, instance }) => {
+    const points = source === 'monitor' ? monitorPoints(ctx, instance.slot) : storePoints(ctx, instance.slot, window);
+    const timeseries = [`timestamp,${varId}`];
+    for (let i = 0; i < points.tsMs.length; i++) timeseries.push(`${points.tsMs[i]},${points.values[i]}`);
+    return {
+      varName: instance.name,
+      deviceId: instance.deviceId,
+      index: instance.index,
+      device: instance.deviceName,
+      component: instance.componentName,
+      unit: instance.unit,
+      timeseries,
+    };
+  });
+  const body: SeriesResult<DataInfo> = { info, warnings: warnings.join('; '), errors: errorText(ids, errors) };
+  return { status: 200, body };
+}

@@ -1,0 +1,68 @@
+/**
+ * The transport-neutral request and response of the API. Handlers see only these; `uws.ts` maps
+ * uWebSockets.js onto them and the router tests build them directly.
+ */
+
+export interface ApiRequest {
+  /** Upper-case HTTP method. */
+  readonly method: string;
+  /** The decoded-on-demand path, without the query string, e.g. `/v2/ui/net/1/status`. */
+  readonly path: string;
+  /** Path parameters by name, percent-decoded; filled by the router. */
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: URLSearchParams;
+  /** Header names lower-case. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Buffer;
+}
+
+/**
+ * A handler's answer. `body` encoding (see `encodeResponse`):
+ * - string → `text/plain; charset=utf-8`, unless a `content-type` header is given;
+ * - Buffer → bytes as they are (`application/octet-stream` unless a `content-type` header is given);
+ * - null/undefined → empty body;
+ * - anything else (object, array, number, boolean) → JSON.
+ */
+export interface ApiResponse {
+  readonly status: number;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body: unknown;
+}
+
+export type Handler = (req: ApiRequest) => ApiResponse | Promise<ApiResponse>;
+
+/** A response ready for the wire: header names lower-case, the body as bytes. */
+export interface EncodedResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Buffer;
+}
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+export const TEXT_TYPE = 'text/plain; charset=utf-8';
+
+/** Encodes a handler's answer; throws what JSON.stringify throws (the router turns that into a 500). */
+export function encodeResponse(res: ApiResponse): EncodedResponse {
+  const headers: Record<string, string> = {};
+  if (res.headers) for (const [k, v] of Object.entries(res.headers)) headers[k.toLowerCase()] = v;
+  let body: Buffer;
+  let type: string;
+  if (res.body === undefined || res.body === null) {
+    body = Buffer.alloc(0);
+    type = TEXT_TYPE;
+  } else if (typeof res.body === 'string') {
+    body = Buffer.from(res.body, 'utf8');
+    type = TEXT_TYPE;
+  } else if (Buffer.isBuffer(res.body)) {
+    body = res.body;
+    type = 'application/octet-stream';
+  } else {
+    body = Buffer.from(JSON.stringify(res.body), 'utf8');
+    type = JSON_TYPE;
+  }
+  if (headers['content-type'] === undefined) headers['content-type'] = type;
+  return { status: res.status, headers, body };
+}
+
+/** Shorthand for a 200 JSON answer. */
+export const ok = (body: unknown): ApiResponse => ({ status: 200, body });

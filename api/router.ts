@@ -1,0 +1,183 @@
+import { AppError } from '../core/errors.js';
+import type { Logger } from '../core/logger.js';
+import { errorResponse, responseForError } from './errors.js';
+import { encodeResponse, type ApiRequest, type ApiResponse, type EncodedResponse, type Handler } from './http-types.js';
+
+/**
+ * Method + path router over plain requests. Patterns are `/`-separated segments; a segment
+ * `:name` captures one non-empty path segment (percent-decoded), every other segment must match
+ * literally. When several patterns match, the one with a literal segment earliest wins
+ * (`/a/b` beats `/a/:x`). A comma list (`/graph/:ids`) is one parameter; see `listParam`.
+ *
+ * `handle` never throws: unknown path → 404, known path with another method → 405 with `Allow`,
+ * an AppError → its status and code, anything else → 500 INTERNAL (logged).
+ */
+
+interface Route {
+  readonly method: string;
+  readonly pattern: string;
+  readonly segments: readonly string[];
+  readonly handler: Handler;
+  readonly stats: RouteStats;
+}
+
+export interface RouteStats {
+  count: number;
+  /** Answers with status ≥ 400. */
+  errors: number;
+  /** Sum of handler time (wall clock), for a mean. */
+  durationMsTotal: number;
+}
+
+export interface RouterStats {
+  readonly requests: number;
+  readonly byStatusClass: Readonly<Record<string, number>>;
+  readonly notFound: number;
+  readonly methodNotAllowed: number;
+  /** Requests refused by the transport before routing (body too large, bad URL encoding). */
+  readonly rejectedBeforeRouting: number;
+  readonly routes: Readonly<Record<string, Readonly<RouteStats>>>;
+}
+
+export class Router {
+  private readonly routes: Route[] = [];
+  private readonly logger: Logger;
+  private requests = 0;
+  private notFound = 0;
+  private methodNotAllowed = 0;
+  private rejected = 0;
+  private readonly byStatusClass: Record<string, number> = {};
+
+  constructor(opts: { logger: Logger }) {
+    this.logger = opts.logger;
+  }
+
+  add(method: string, pattern: string, handler: Handler): this {
+    if (!pattern.startsWith('/')) throw new Error(`route pattern must start with '/': ${pattern}`);
+    const m = method.toUpperCase();
+    if (this.routes.some((r) => r.method === m && r.pattern === pattern)) throw new Error(`duplicate route ${m} ${pattern}`);
+    this.routes.push({ method: m, pattern, segments: pattern.split('/').slice(1), handler, stats: { count: 0, errors: 0, durationMsTotal: 0 } });
+    return this;
+  }
+
+  get(pattern: string, handler: Handler): this { return this.add('GET', pattern, handler); }
+  post(pattern: string, handler: Handler): this { return this.add('POST', pattern, handler); }
+
+  /** Answers one request; never throws. `params` of the given request are ignored and refilled. */
+  async handle(req: ApiRequest): Promise<EncodedResponse> {
+    const t0 = performance.now();
+    let route: Route | undefined;
+    let res: ApiResponse;
+    try {
+      const found = this.match(req.method.toUpperCase(), req.path);
+      if (found.kind === 'none') {
+        this.notFound++;
+        res = errorResponse('NOT_FOUND', `no such resource: ${req.method} ${req.path}`);
+      } else if (found.kind === 'method') {
+        this.methodNotAllowed++;
+        // No 405-specific code exists in core/errors.ts: the status says it, the code is BAD_REQUEST.
+        const e = errorResponse('BAD_REQUEST', `method ${req.method} not allowed on ${req.path}; allowed: ${found.allow.join(', ')}`, { allow: found.allow.join(', ') });
+        res = { ...e, status: 405 };
+      } else {
+        route = found.route;
+        res = await route.handler({ ...req, params: found.params });
+      }
+    } catch (err) {
+      res = responseForError(err, this.logger, route ? `${route.method} ${route.pattern}` : `${req.method} ${req.path}`);
+    }
+    let encoded: EncodedResponse;
+    try {
+      encoded = encodeResponse(res);
+    } catch (err) {
+      encoded = encodeResponse(responseForError(err, this.logger, `encoding ${req.method} ${req.path}`));
+    }
+    this.count(encoded.status, route, performance.now() - t0);
+    return encoded;
+  }
+
+  /** Counts a request the transport refused before routing (e.g. 413). */
+  recordRejected(status: number): void {
+    this.rejected++;
+    this.count(status, undefined, 0);
+  }
+
+  stats(): RouterStats {
+    const routes: Record<string, RouteStats> = {};
+    for (const r of this.routes) routes[`${r.method} ${r.pattern}`] = { ...r.stats };
+    return {
+      requests: this.requests,
+      byStatusClass: { ...this.byStatusClass },
+      notFound: this.notFound,
+      methodNotAllowed: this.methodNotAllowed,
+      rejectedBeforeRouting: this.rejected,
+      routes,
+    };
+  }
+
+  private count(status: number, route: Route | undefined, ms: number): void {
+    this.requests++;
+    const cls = `${Math.floor(status / 100)}xx`;
+    this.byStatusClass[cls] = (this.byStatusClass[cls] ?? 0) + 1;
+    if (route) {
+      route.stats.count++;
+      if (status >= 400) route.stats.errors++;
+      route.stats.durationMsTotal += ms;
+    }
+  }
+
+  private match(method: string, path: string):
+    | { kind: 'none' }
+    | { kind: 'method'; allow: string[] }
+    | { kind: 'route'; route: Route; params: Record<string, string> } {
+    const segs = path.split('/').slice(1);
+    let best: { route: Route; params: Record<string, string>; rank: string } | undefined;
+    const allow = new Set<string>();
+    for (const route of this.routes) {
+      if (route.segments.length !== segs.length) continue;
+      const m = matchSegments(route.segments, segs);
+      if (!m) continue;
+      if (route.method !== method) { allow.add(route.method); continue; }
+      if (!best || m.rank > best.rank) best = { route, params: m.params, rank: m.rank };
+    }
+    if (best) {
+      const params: Record<string, string> = {};
+      for (const [k, v] of Object.entries(best.params)) params[k] = decodeSegment(v);
+      return { kind: 'route', route: best.route, params };
+    }
+    if (allow.size > 0) return { kind: 'method', allow: [...allow].sort() };
+    return { kind: 'none' };
+  }
+}
+
+/** Rank: one character per segment, 'l' for literal, 'p' for parameter; 'l' > 'p' sorts literals first. */
+function matchSegments(pattern: readonly string[], segs: readonly string[]): { params: Record<string, string>; rank: string } | null {
+  const params: Record<string, string> = {};
+  let rank = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const p = pattern[i];
+    const s = segs[i];
+    if (p.startsWith(':')) {
+      if (s === '') return null;
+      params[p.slice(1)] = s;
+      rank += 'p';
+    } else {
+      if (p !== s) return null;
+      rank += 'l';
+    }
+  }
+  return { params, rank };
+}
+
+function decodeSegment(s: string): string {
+  if (!s.includes('%')) return s;
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    throw new AppError('BAD_PARAMETER', `path segment '${s}' is not valid percent-encoding`);
+  }
+}
+
+/** Splits a comma-list parameter; empty items (a trailing comma) are dropped. */
+export function listParam(value: string): string[] {
+  return value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+}

@@ -1,0 +1,54 @@
+import type { Clock } from '../core/clock.js';
+import type { Logger } from '../core/logger.js';
+import type { ApiContext } from './context.js';
+import type { ApiRequest, ApiResponse } from './http-types.js';
+import type { MonitorService } from './monitor-service.js';
+import { Router } from './router.js';
+import * as discovery from './handlers/discovery.js';
+import * as graphData from './handlers/graph-data.js';
+import * as legacy from './handlers/legacy-monitor.js';
+import * as metrics from './handlers/metrics.js';
+import { networkStatus } from './handlers/status.js';
+
+export interface RouterDeps {
+  readonly service: MonitorService;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}
+
+/** The route table: every endpoint this server answers, in one place. */
+export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext } {
+  const router = new Router({ logger: deps.logger });
+  const ctx: ApiContext = {
+    service: deps.service,
+    clock: deps.clock,
+    logger: deps.logger,
+    startedAtMs: deps.clock.nowMs(),
+    routerStats: () => router.stats(),
+  };
+  const h = (fn: (ctx: ApiContext, req: ApiRequest) => ApiResponse | Promise<ApiResponse>) => (req: ApiRequest) => fn(ctx, req);
+
+  // v2: status and discovery
+  router.get('/v2/ui/net/:id/status', h(networkStatus));
+  router.get('/v2/svc/discovery/net/:id/start', h(discovery.startDiscovery));
+  router.get('/v2/discovery/net/:id/topo', h(discovery.topology));
+  router.get('/v2/discovery/net/:id/devices', h(discovery.devices));
+  router.get('/v2/discovery/net/:id/devices/:devid', h(discovery.device));
+
+  // v2: graphs and raw data
+  router.get('/v2/ui/net/:id/graph/:triplets', h(graphData.graph));
+  router.get('/v2/ui/net/:id/data/:triplets', h(graphData.data));
+
+  // legacy: graphs and data
+  router.get('/api/monitor/networks/:netid/graph/:varids', h(graphData.graph));
+  router.get('/api/monitor/networks/:netid/data/:varids', h(graphData.data));
+  router.get('/api/monitor/networks/:netid/graph/', h(legacy.byMatchingRule));
+  router.get('/api/monitor/networks/:netid/data/', h(legacy.byMatchingRule));
+
+  // legacy: monitor JSON API
+  router.get('/api/metrics/ping', h(metrics.ping));
+  router.get('/api/metrics/healthcheck', h(metrics.healthcheck));
+  router.get('/api/metrics/metrics', h(metrics.metrics));
+
+  return { router, ctx };
+}
