@@ -1,0 +1,32 @@
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { Task, VarbindsResult } from '../workers/task.js';
+import type { PollResult } from '../workers/poll-plan.js';
+
+/** The only file importing piscina: the pool of SNMP poll workers. */
+export interface WorkerPool {
+  run(task: Extract<Task, { kind: 'get' | 'walk' }>): Promise<VarbindsResult>;
+  run(task: Extract<Task, { kind: 'poll' }>): Promise<PollResult>;
+  readonly threads: number;
+  destroy(): Promise<void>;
+}
+
+/**
+ * `threads` 0 means one per core. Tasks are mostly waiting on the network, so each worker runs many
+ * at once; `maxInFlight` bounds the tasks running across the pool (the rest queue).
+ */
+export function createPool(opts: { threads: number; maxInFlight: number }): WorkerPool {
+  const threads = opts.threads > 0 ? opts.threads : Math.max(1, availableParallelism());
+  const piscina = new Piscina({
+    filename: new URL('../workers/task.js', import.meta.url).href,
+    minThreads: threads,
+    maxThreads: threads,
+    concurrentTasksPerWorker: Math.max(1, Math.ceil(opts.maxInFlight / threads)),
+    idleTimeout: 60_000,
+  });
+  return {
+    threads,
+    run: ((task: Task) => piscina.run(task)) as WorkerPool['run'],
+    destroy: () => piscina.destroy(),
+  };
+}
