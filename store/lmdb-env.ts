@@ -1,0 +1,108 @@
+/**
+ * The one file that imports `lmdb` (lmdb-js). It opens one LMDB environment in a data directory
+ * and hands out named tables behind the small interfaces below, which are all the series and
+ * metadata stores need. Values of value tables are encoded with msgpackr (lmdb-js's default);
+ * binary tables hold raw bytes that our own codecs write.
+ *
+ * Key order is lmdb-js's ordered-binary order: numbers before strings, strings by UTF-8 bytes,
+ * arrays element by element with a shorter prefix first. A one-element array is the same key as
+ * its element (`['a']` and `'a'` are one key); range keys come back in the scalar form then.
+ */
+import { open, type Database, type Key } from 'lmdb';
+
+export type EnvKey = string | number | readonly (string | number)[];
+
+export interface EnvRange {
+  start?: EnvKey;
+  end?: EnvKey;
+  reverse?: boolean;
+  limit?: number;
+}
+
+/** A table of raw byte values. */
+export interface BinaryTable {
+  /** The value's bytes, valid only until the next read of this environment; undefined when absent. */
+  getBytes(key: EnvKey): Uint8Array | undefined;
+  /** Only inside `StoreEnv.write`'s callback. */
+  put(key: EnvKey, bytes: Uint8Array): void;
+  /** Only inside `StoreEnv.write`'s callback. */
+  remove(key: EnvKey): void;
+  /** Entries in key order; `start` inclusive, `end` exclusive (with `reverse`, start is the high end). */
+  entries(range?: EnvRange): Iterable<{ key: EnvKey; value: Uint8Array }>;
+  keys(range?: EnvRange): Iterable<EnvKey>;
+}
+
+/** A table of plain-data values (msgpackr). Writes resolve once committed and flushed to disk. */
+export interface ValueTable {
+  get(key: EnvKey): unknown;
+  put(key: EnvKey, value: unknown): Promise<void>;
+  remove(key: EnvKey): Promise<void>;
+  entries(range?: EnvRange): Iterable<{ key: EnvKey; value: unknown }>;
+}
+
+export interface StoreEnv {
+  readonly path: string;
+  binaryTable(name: string): BinaryTable;
+  valueTable(name: string): ValueTable;
+  /**
+   * Runs `fn` inside one atomic write transaction (ordered after every write issued before it) and
+   * resolves once that transaction is committed and flushed to disk. If `fn` throws, nothing of it
+   * is committed and the promise rejects.
+   */
+  write(fn: () => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Named databases an environment may hold: the series tables plus one per metadata namespace. */
+const MAX_DBS = 256;
+
+export function openStoreEnv(path: string): StoreEnv {
+  const root = open({ path, maxDbs: MAX_DBS, compression: false });
+  const tables = new Map<string, BinaryTable | ValueTable>();
+
+  const rangeOf = (r: EnvRange | undefined) => {
+    const o: { start?: Key; end?: Key; reverse?: boolean; limit?: number } = {};
+    if (r?.start !== undefined) o.start = r.start as Key;
+    if (r?.end !== undefined) o.end = r.end as Key;
+    if (r?.reverse) o.reverse = true;
+    if (r?.limit !== undefined) o.limit = r.limit;
+    return o;
+  };
+
+  const binaryTable = (name: string): BinaryTable => {
+    const have = tables.get('b:' + name);
+    if (have) return have as BinaryTable;
+    const db: Database<Buffer, Key> = root.openDB<Buffer, Key>({ name, encoding: 'binary' });
+    const t: BinaryTable = {
+      getBytes: (key) => db.getBinaryFast(key as Key),
+      put: (key, bytes) => { db.putSync(key as Key, bytes as Buffer); },
+      remove: (key) => { db.removeSync(key as Key); },
+      entries: (r) => db.getRange(rangeOf(r)) as Iterable<{ key: EnvKey; value: Uint8Array }>,
+      keys: (r) => db.getKeys(rangeOf(r)) as Iterable<EnvKey>,
+    };
+    tables.set('b:' + name, t);
+    return t;
+  };
+
+  const valueTable = (name: string): ValueTable => {
+    const have = tables.get('v:' + name);
+    if (have) return have as ValueTable;
+    const db: Database<unknown, Key> = root.openDB<unknown, Key>({ name });
+    const t: ValueTable = {
+      get: (key) => db.get(key as Key),
+      put: async (key, value) => { await db.put(key as Key, value); await root.flushed; },
+      remove: async (key) => { await db.remove(key as Key); await root.flushed; },
+      entries: (r) => db.getRange(rangeOf(r)) as Iterable<{ key: EnvKey; value: unknown }>,
+    };
+    tables.set('v:' + name, t);
+    return t;
+  };
+
+  return {
+    path,
+    binaryTable,
+    valueTable,
+    write: async (fn) => { await root.transaction(fn); await root.flushed; },
+    close: () => root.close(),
+  };
+}

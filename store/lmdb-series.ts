@@ -1,0 +1,314 @@
+import type { Clock } from '../core/clock.js';
+import { systemClock } from '../core/clock.js';
+import { AppError } from '../core/errors.js';
+import type { Logger } from '../core/logger.js';
+import { silentLogger } from '../core/logger.js';
+import type { SeriesPoints } from '../core/types.js';
+import { decodeChunk, readChunkRollup, type ChunkRollup } from './chunk-decode.js';
+import { HOUR_MS, hourStartOf } from './chunk-format.js';
+import { headAppend } from './head-append.js';
+import { HeadHour } from './head-hour.js';
+import { headHasSlot, headRead } from './head-read.js';
+import { replayHead } from './head-replay.js';
+import { CloseScratch, closeHourLayer } from './hour-close.js';
+import { openStoreEnv, type BinaryTable, type StoreEnv } from './lmdb-env.js';
+import { mergeNewestWins, PointBuffer } from './point-buffer.js';
+import { emptyRollups, foldPoints, foldRollup, type RollupSeriesStore, type SlotRollups } from './series-rollup.js';
+import { encodeStepBlob } from './step-blob.js';
+import { StepLog } from './step-log.js';
+
+/** Slots are dense indexes assigned by the inventory; this bounds the head's per-slot arrays. */
+export const MAX_SLOTS = 1 << 24;
+
+export interface LmdbSeriesOptions {
+  /** An environment shared with other stores (not closed by this store), or … */
+  env?: StoreEnv;
+  /** … a directory for an environment of its own (closed with the store). */
+  dir?: string;
+  /** Appends are durable within this delay (default 1000 ms). */
+  flushIntervalMs?: number;
+  /**
+   * An hour is closed into chunks once a grid time this far past its end has been appended
+   * (default 5 min), so that steps arriving a little out of order still land in the head.
+   * Later arrivals are still correct: they are merged into the hour's chunks at the next flush.
+   */
+  closeGraceMs?: number;
+  logger?: Logger;
+  clock?: Clock;
+}
+
+/** LMDB table names. */
+const CHUNKS_TABLE = 'series-chunks';
+const STEPS_TABLE = 'series-steps';
+
+export async function openLmdbSeriesStore(opts: LmdbSeriesOptions): Promise<LmdbSeriesStore> {
+  let env = opts.env;
+  let ownsEnv = false;
+  if (!env) {
+    if (!opts.dir) throw new AppError('INTERNAL', 'series store: neither env nor dir given');
+    env = openStoreEnv(opts.dir);
+    ownsEnv = true;
+  }
+  return new LmdbSeriesStore(env, ownsEnv, opts);
+}
+
+/**
+ * The embedded series store. Chunks of closed hours live in LMDB under `[hourStartMs, slot]`; the
+ * points of hours not yet closed live in memory (the head, one `HeadHour` layer per hour), made
+ * durable as step blobs `[gridTsMs, seq]` by a flush every `flushIntervalMs`. Each flush is one
+ * transaction that writes the new step blobs and closes the hours that are due (chunks written,
+ * their blobs deleted). At open the head is rebuilt from the blobs on disk.
+ *
+ * Reads of an hour combine, oldest first, its chunk on disk, the layers being closed, and its
+ * open layer; at equal times the newer source wins. Single-threaded: the store is used from the
+ * thread that opened it.
+ */
+export class LmdbSeriesStore implements RollupSeriesStore {
+  private readonly env: StoreEnv;
+  private readonly ownsEnv: boolean;
+  private readonly chunks: BinaryTable;
+  private readonly steps: BinaryTable;
+  private readonly logger: Logger;
+  private readonly clock: Clock;
+  private readonly closeGraceMs: number;
+  private readonly open = new Map<number, HeadHour>();
+  /** Layers taken out of `open` for closing whose transaction has not committed yet, oldest first. */
+  private closing: HeadHour[] = [];
+  private seq: number;
+  private maxGridTsMs: number;
+  /** Range of hours that may hold points; reads outside it skip the disk. */
+  private minHourMs = Infinity;
+  private maxHourMs = -Infinity;
+  private flushChain: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+  private layerHint = { points: 1024, slots: 1024 };
+  private readonly out = new PointBuffer(1024);
+  private readonly hourBuf = new PointBuffer(256);
+  private readonly mergeSrc = [new PointBuffer(256), new PointBuffer(256), new PointBuffer(256), new PointBuffer(256)];
+  private readonly mergeOut = new PointBuffer(256);
+  private readonly chunkRollup: ChunkRollup = { count: 0, min: 0, max: 0, sum: 0, last: 0, lastOffsetMs: 0 };
+  private readonly closeScratch = new CloseScratch();
+
+  constructor(env: StoreEnv, ownsEnv: boolean, opts: LmdbSeriesOptions) {
+    this.env = env;
+    this.ownsEnv = ownsEnv;
+    this.logger = opts.logger ?? silentLogger;
+    this.clock = opts.clock ?? systemClock;
+    this.closeGraceMs = opts.closeGraceMs ?? 5 * 60_000;
+    this.chunks = env.binaryTable(CHUNKS_TABLE);
+    this.steps = env.binaryTable(STEPS_TABLE);
+
+    const started = this.clock.nowMs();
+    const r = replayHead(this.steps, (hour) => this.layerFor(hour));
+    this.seq = r.maxSeq + 1;
+    this.maxGridTsMs = r.maxGridTsMs;
+    for (const key of this.chunks.keys({ limit: 1 })) this.seeHour((key as number[])[0]);
+    for (const key of this.chunks.keys({ reverse: true, limit: 1 })) this.seeHour((key as number[])[0]);
+    this.logger.info('series store open', { path: env.path, headBlobs: r.blobs, headPoints: r.points, ms: this.clock.nowMs() - started });
+
+    const flushIntervalMs = opts.flushIntervalMs ?? 1000;
+    this.timer = setInterval(() => {
+      this.flush().catch(() => { /* logged by flushOnce; retried next tick */ });
+    }, flushIntervalMs);
+    this.timer.unref();
+  }
+
+  appendStep(gridTsMs: number, slots: Int32Array, values: Float64Array, count = slots.length): void {
+    if (this.closed) throw new AppError('INTERNAL', 'series store: appendStep after close');
+    if (!Number.isSafeInteger(gridTsMs) || gridTsMs < 0) {
+      throw new AppError('INTERNAL', `series store: grid time ${gridTsMs} is not a non-negative integer ms`);
+    }
+    const hour = hourStartOf(gridTsMs);
+    const offsetMs = gridTsMs - hour;
+    const layer = this.layerFor(hour);
+    let log = layer.pending.get(gridTsMs);
+    for (let i = 0; i < count; i++) {
+      const v = values[i];
+      if (v !== v) continue;
+      const slot = slots[i];
+      if (slot < 0 || slot >= MAX_SLOTS) throw new AppError('INTERNAL', `series store: slot ${slot} out of range`);
+      headAppend(layer, slot, offsetMs, v);
+      if (!log) { log = new StepLog(Math.max(16, count)); layer.pending.set(gridTsMs, log); }
+      log.push(slot, v);
+    }
+    if (gridTsMs > this.maxGridTsMs) this.maxGridTsMs = gridTsMs;
+  }
+
+  read(slot: number, fromMs: number, toMs: number): SeriesPoints {
+    const out = this.out;
+    out.clear();
+    const [first, last] = this.hoursOf(fromMs, toMs);
+    for (let hour = first; hour <= last; hour += HOUR_MS) this.collectHour(slot, hour, fromMs, toMs, out);
+    return out.toSeriesPoints();
+  }
+
+  last(slot: number, fromMs: number, toMs: number): { tsMs: number; value: number } | null {
+    const [first, last] = this.hoursOf(fromMs, toMs);
+    const buf = this.hourBuf;
+    for (let hour = last; hour >= first; hour -= HOUR_MS) {
+      buf.clear();
+      this.collectHour(slot, hour, fromMs, toMs, buf);
+      if (buf.length > 0) return { tsMs: buf.tsMs[buf.length - 1], value: buf.values[buf.length - 1] };
+    }
+    return null;
+  }
+
+  rollup(slots: ArrayLike<number>, fromMs: number, toMs: number): SlotRollups {
+    const r = emptyRollups(slots.length);
+    const [first, last] = this.hoursOf(fromMs, toMs);
+    const buf = this.hourBuf;
+    const h = this.chunkRollup;
+    for (let hour = first; hour <= last; hour += HOUR_MS) {
+      const whole = hour >= fromMs && hour + HOUR_MS - 1 <= toMs && !this.hasLayer(hour);
+      for (let i = 0; i < slots.length; i++) {
+        const slot = slots[i];
+        if (whole) {
+          const bytes = this.chunks.getBytes([hour, slot]);
+          if (bytes) {
+            readChunkRollup(bytes, h);
+            foldRollup(r, i, h.count, h.min, h.max, h.sum, h.last, hour + h.lastOffsetMs);
+          }
+          continue;
+        }
+        buf.clear();
+        this.collectHour(slot, hour, fromMs, toMs, buf);
+        foldPoints(r, i, buf.tsMs, buf.values, buf.length);
+      }
+    }
+    return r;
+  }
+
+  flush(): Promise<void> {
+    const run = this.flushChain.then(() => this.flushOnce());
+    this.flushChain = run.catch(() => {});
+    return run;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.flush();
+    this.closed = true;
+    if (this.ownsEnv) await this.env.close();
+  }
+
+  /** Points held in memory (open and closing layers), for metrics and benchmarks. */
+  headPoints(): number {
+    let n = 0;
+    for (const l of this.open.values()) n += l.points;
+    for (const l of this.closing) n += l.points;
+    return n;
+  }
+
+  private layerFor(hour: number): HeadHour {
+    let layer = this.open.get(hour);
+    if (!layer) {
+      // Size a new current hour like the last closed one; a late layer for an old hour stays small.
+      const current = !(hour < hourStartOf(this.maxGridTsMs));
+      layer = current ? new HeadHour(hour, this.layerHint.points, this.layerHint.slots) : new HeadHour(hour);
+      this.open.set(hour, layer);
+      this.seeHour(hour);
+    }
+    return layer;
+  }
+
+  private seeHour(hour: number): void {
+    if (hour < this.minHourMs) this.minHourMs = hour;
+    if (hour > this.maxHourMs) this.maxHourMs = hour;
+  }
+
+  /** The first and last hour start to visit for a window, clamped to the hours that may hold points. */
+  private hoursOf(fromMs: number, toMs: number): [number, number] {
+    if (!(fromMs <= toMs) || this.minHourMs === Infinity) return [0, -1];
+    return [hourStartOf(Math.max(fromMs, this.minHourMs)), hourStartOf(Math.min(toMs, this.maxHourMs + HOUR_MS - 1))];
+  }
+
+  private hasLayer(hour: number): boolean {
+    if (this.open.has(hour)) return true;
+    for (const l of this.closing) if (l.hourStartMs === hour) return true;
+    return false;
+  }
+
+  /** Appends to `out` the slot's points of one hour within the window, combining every source. */
+  private collectHour(slot: number, hour: number, fromMs: number, toMs: number, out: PointBuffer): void {
+    const bytes = this.chunks.getBytes([hour, slot]);
+    const open = this.open.get(hour);
+    const openHas = open !== undefined && headHasSlot(open, slot);
+    let closingHas = 0;
+    for (const l of this.closing) if (l.hourStartMs === hour && headHasSlot(l, slot)) closingHas++;
+    const sources = (bytes ? 1 : 0) + (openHas ? 1 : 0) + closingHas;
+    if (sources === 0) return;
+    if (sources === 1) {
+      if (bytes) decodeChunk(bytes, hour, fromMs, toMs, out);
+      else if (openHas) headRead(open, slot, fromMs, toMs, out);
+      else for (const l of this.closing) if (l.hourStartMs === hour) headRead(l, slot, fromMs, toMs, out);
+      return;
+    }
+    const src: PointBuffer[] = [];
+    const take = () => {
+      if (src.length === this.mergeSrc.length) this.mergeSrc.push(new PointBuffer(256));
+      const b = this.mergeSrc[src.length];
+      b.clear();
+      src.push(b);
+      return b;
+    };
+    if (bytes) decodeChunk(bytes, hour, fromMs, toMs, take());
+    for (const l of this.closing) if (l.hourStartMs === hour && headHasSlot(l, slot)) headRead(l, slot, fromMs, toMs, take());
+    if (openHas) headRead(open, slot, fromMs, toMs, take());
+    mergeNewestWins(src, this.mergeOut);
+    out.append(this.mergeOut);
+  }
+
+  /**
+   * One flush: hours due are moved from `open` to `closing`; the pending appends of the other
+   * layers become step blobs; then one transaction writes the blobs and closes the due hours.
+   * On failure everything stays queued and is retried by the next flush.
+   */
+  private async flushOnce(): Promise<void> {
+    for (const [hour, layer] of this.open) {
+      if (hour + HOUR_MS + this.closeGraceMs <= this.maxGridTsMs) {
+        this.open.delete(hour);
+        layer.pending.clear();
+        layer.unwritten = [];
+        this.closing.push(layer);
+      }
+    }
+    const toWrite: HeadHour[] = [];
+    for (const layer of this.open.values()) {
+      for (const [ts, log] of layer.pending) {
+        layer.unwritten.push({ key: [ts, this.seq++], bytes: encodeStepBlob(log.slots, log.values, log.length) });
+      }
+      layer.pending.clear();
+      if (layer.unwritten.length > 0) toWrite.push(layer);
+    }
+    const toClose = this.closing.slice();
+    if (toWrite.length === 0 && toClose.length === 0) return;
+
+    const started = this.clock.nowMs();
+    let blobs = 0, chunks = 0;
+    try {
+      await this.env.write(() => {
+        for (const layer of toWrite) for (const u of layer.unwritten) { this.steps.put(u.key, u.bytes); blobs++; }
+        for (const layer of toClose) chunks += closeHourLayer(layer, this.chunks, this.steps, this.closeScratch);
+      });
+    } catch (err) {
+      this.logger.error('series flush failed; will retry', { error: String(err) });
+      throw new AppError('INTERNAL', `series store: flush to ${this.env.path} failed`, { cause: err });
+    }
+    for (const layer of toWrite) {
+      for (const u of layer.unwritten) layer.written.push(u.key);
+      layer.unwritten = [];
+    }
+    this.closing = this.closing.filter((l) => !toClose.includes(l));
+    for (const layer of toClose) {
+      this.layerHint = { points: Math.max(1024, layer.points), slots: Math.max(1024, layer.slotLimit) };
+    }
+    if (toClose.length > 0) {
+      this.logger.info('series hours closed', { hours: toClose.map((l) => new Date(l.hourStartMs).toISOString()), chunks, ms: this.clock.nowMs() - started });
+    } else {
+      this.logger.debug('series flushed', { blobs, ms: this.clock.nowMs() - started });
+    }
+  }
+}

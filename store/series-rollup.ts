@@ -1,0 +1,64 @@
+import type { SeriesStore } from './series.js';
+
+/**
+ * Per-slot aggregates over a window, one entry per requested slot (index i ↔ slots[i]), in typed
+ * arrays so that asking for 100k slots allocates six arrays, not 100k objects. A slot with no
+ * point in the window has count 0 and NaN elsewhere.
+ */
+export interface SlotRollups {
+  readonly count: Float64Array;
+  readonly min: Float64Array;
+  readonly max: Float64Array;
+  readonly sum: Float64Array;
+  readonly last: Float64Array;
+  readonly lastTsMs: Float64Array;
+}
+
+export interface RollupSource {
+  /** Aggregates of each slot's points with fromMs ≤ tsMs ≤ toMs (bounds inclusive, like `read`). */
+  rollup(slots: ArrayLike<number>, fromMs: number, toMs: number): SlotRollups;
+}
+
+/** What the embedded store hands to the rest of the server. */
+export type RollupSeriesStore = SeriesStore & RollupSource;
+
+export function emptyRollups(n: number): SlotRollups {
+  return {
+    count: new Float64Array(n),
+    min: new Float64Array(n).fill(NaN),
+    max: new Float64Array(n).fill(NaN),
+    sum: new Float64Array(n).fill(NaN),
+    last: new Float64Array(n).fill(NaN),
+    lastTsMs: new Float64Array(n).fill(NaN),
+  };
+}
+
+/**
+ * Folds a group of points (count ≥ 1, with their min/max/sum and their last point) into entry i.
+ * Groups are folded in ascending time, so the last group's last point is the window's last.
+ */
+export function foldRollup(r: SlotRollups, i: number, count: number, min: number, max: number, sum: number, last: number, lastTsMs: number): void {
+  if (r.count[i] === 0) {
+    r.min[i] = min; r.max[i] = max; r.sum[i] = sum;
+  } else {
+    if (min < r.min[i]) r.min[i] = min;
+    if (max > r.max[i]) r.max[i] = max;
+    r.sum[i] += sum;
+  }
+  r.count[i] += count;
+  r.last[i] = last;
+  r.lastTsMs[i] = lastTsMs;
+}
+
+/** Folds ascending points into entry i. */
+export function foldPoints(r: SlotRollups, i: number, tsMs: Float64Array, values: Float64Array, length: number): void {
+  if (length === 0) return;
+  let min = Infinity, max = -Infinity, sum = 0;
+  for (let k = 0; k < length; k++) {
+    const v = values[k];
+    if (v < min) min = v;
+    if (v > max) max = v;
+    sum += v;
+  }
+  foldRollup(r, i, length, min, max, sum, values[length - 1], tsMs[length - 1]);
+}
