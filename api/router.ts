@@ -149,7 +149,7 @@ export class Router {
   }
 }
 
-/** Rank: one character per segment, 'l' for literal, 'p' for parameter; 'l' > 'p' sorts literals first. */
+/** Rank: one character per segment, '1' for literal, '0' for parameter: the larger string has literals earlier. */
 function matchSegments(pattern: readonly string[], segs: readonly string[]): { params: Record<string, string>; rank: string } | null {
   const params: Record<string, string> = {};
   let rank = '';
@@ -159,10 +159,10 @@ function matchSegments(pattern: readonly string[], segs: readonly string[]): { p
     if (p.startsWith(':')) {
       if (s === '') return null;
       params[p.slice(1)] = s;
-      rank += 'p';
+      rank += '0';
     } else {
       if (p !== s) return null;
-      rank += 'l';
+      rank += '1';
     }
   }
   return { params, rank };

@@ -52,6 +52,16 @@ function generationHead(netId: number, gen: Generation | null) {
   };
 }
 
+/**
+ * A Device record as the API shows it: everything discovery found except `poll` (how the device is
+ * polled, credentials included), which never leaves the server.
+ */
+export function publicDevice(d: Device): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...d };
+  delete out.poll;
+  return out;
+}
+
 /** A device as the topology shows it: identity and interfaces, no neighbour tables or components. */
 function topoDevice(d: Device) {
   return {
@@ -90,10 +100,10 @@ export function topology(ctx: ApiContext, req: ApiRequest): ApiResponse {
   };
 }
 
-/** GET /v2/discovery/net/:id/devices — `{ networkId, generation, startedAtMs, completedAtMs, devices: Device[] }`. */
+/** GET /v2/discovery/net/:id/devices — `{ networkId, generation, startedAtMs, completedAtMs, devices: Device[] }` (public records). */
 export function devices(ctx: ApiContext, req: ApiRequest): ApiResponse {
   const { netId, gen } = selectedGeneration(ctx, req);
-  return { status: 200, body: { ...generationHead(netId, gen), devices: gen ? gen.devices : [] } };
+  return { status: 200, body: { ...generationHead(netId, gen), devices: gen ? gen.devices.map(publicDevice) : [] } };
 }
 
 /** GET /v2/discovery/net/:id/devices/:devid — one Device record; 404 when the generation lacks it. */
@@ -105,5 +115,5 @@ export function device(ctx: ApiContext, req: ApiRequest): ApiResponse {
     const where = gen ? `generation ${gen.number}` : 'any completed discovery (none has completed yet)';
     throw new AppError('UNKNOWN_DEVICE', `device ${devId} is not in ${where}`);
   }
-  return { status: 200, body: d };
+  return { status: 200, body: publicDevice(d) };
 }

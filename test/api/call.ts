@@ -1,0 +1,38 @@
+/** In-process calls to the router, as the transport would make them. */
+import { createLogger, type Logger } from '../../core/logger.js';
+import type { Clock } from '../../core/clock.js';
+import type { Router } from '../../api/router.js';
+import { buildRouter } from '../../api/routes.js';
+import type { MonitorService } from '../../api/monitor-service.js';
+
+export interface CallResult {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  json: any;
+}
+
+export async function call(router: Router, method: string, url: string, body: Buffer = Buffer.alloc(0), headers: Record<string, string> = {}): Promise<CallResult> {
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  const query = new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
+  const res = await router.handle({ method, path, params: {}, query, headers, body });
+  const text = res.body.toString('utf8');
+  let json: unknown;
+  if (res.headers['content-type']?.startsWith('application/json')) json = JSON.parse(text);
+  return { status: res.status, headers: { ...res.headers }, text, json };
+}
+
+/** A logger that keeps its lines, to assert that bugs are logged. */
+export function memoryLogger(): { logger: Logger; lines: string[] } {
+  const lines: string[] = [];
+  return { logger: createLogger({ level: 'debug', write: (l) => lines.push(l) }), lines };
+}
+
+export function fixedClock(nowMs: number): Clock { return { nowMs: () => nowMs }; }
+
+export function apiFor(service: MonitorService, nowMs: number) {
+  const { logger, lines } = memoryLogger();
+  const { router } = buildRouter({ service, clock: fixedClock(nowMs), logger });
+  return { router, lines, get: (url: string) => call(router, 'GET', url) };
+}

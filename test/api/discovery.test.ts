@@ -1,0 +1,156 @@
+import t from 'tap';
+import { apiFor } from './call.js';
+import { fixture, NOW_MS } from './fake-service.js';
+
+t.test('status', async (t) => {
+  const svc = fixture();
+  const { get } = apiFor(svc, NOW_MS);
+  const ok = await get('/v2/ui/net/1/status');
+  t.equal(ok.status, 200);
+  t.same(ok.json, {
+    network: { id: 1, name: 'lab', pollIntervalMs: 60000, discoveryIntervalMs: 3600000, seeds: ['10.0.0.10'], ranges: [{ cidr: '10.0.0.0/24', sweep: false }] },
+    latestDiscovery: { number: 2, status: 'completed', startedAtMs: 3000, completedAtMs: 4000, devices: 2, links: 1 },
+    ongoingDiscovery: { number: 3, status: 'running', startedAtMs: 5000, completedAtMs: null, devices: 0, links: 0, probed: 1, queued: 4 },
+    generations: 3,
+    views: [],
+    viewsOrder: 'id',
+  });
+  const empty = await get('/v2/ui/net/2/status?s=name');
+  t.equal(empty.status, 200);
+  t.equal(empty.json.latestDiscovery, null);
+  t.equal(empty.json.ongoingDiscovery, null);
+  t.equal(empty.json.viewsOrder, 'name');
+
+  const cases: [string, number, string][] = [
+    ['/v2/ui/net/9/status', 404, 'UNKNOWN_NETWORK'],
+    ['/v2/ui/net/x/status', 400, 'BAD_PARAMETER'],
+    ['/v2/ui/net/-1/status', 400, 'BAD_PARAMETER'],
+    ['/v2/ui/net/1/status?s=date', 400, 'BAD_PARAMETER'],
+  ];
+  for (const [url, status, code] of cases) {
+    const r = await get(url);
+    t.equal(r.status, status, url);
+    t.equal(r.json.code, code, url);
+    t.equal(r.json.status, 'error', url);
+    t.type(r.json.error, 'string', url);
+  }
+});
+
+t.test('start discovery', async (t) => {
+  const svc = fixture();
+  const { get } = apiFor(svc, NOW_MS);
+  const running = await get('/v2/svc/discovery/net/1/start');
+  t.same(running.json, { status: 'ok', started: false, generation: 3, message: 'discovery 3 is already running' });
+  const started = await get('/v2/svc/discovery/net/2/start');
+  t.same(started.json, { status: 'ok', started: true, generation: 1, message: 'discovery 1 started' });
+  t.same(svc.startCalls, [1, 2]);
+  t.equal((await get('/v2/svc/discovery/net/5/start')).status, 404);
+  t.same(svc.startCalls, [1, 2], 'unknown network never reaches the service');
+});
+
+t.test('selection rules of 4.1.1 on topo, devices and device', async (t) => {
+  // [query, expected selector passed to the service, expected status, expected generation]
+  const cases: [string, object | null, number, number | null][] = [
+    ['', {}, 200, 2],                                            // rule 3: both missing → latest
+    ['?timestamp=0&generation=-1', {}, 200, 2],                  // rule 3, explicit
+    ['?timestamp=0', {}, 200, 2],
+    ['?generation=-1', {}, 200, 2],
+    ['?generation=0', {}, 200, 2],
+    ['?timestamp=3500', { timestampMs: 3500 }, 200, 1],          // rule 1: latest completed before 3500
+    ['?timestamp=4001', { timestampMs: 4001 }, 200, 2],
+    ['?timestamp=4000', { timestampMs: 4000 }, 200, 1],          // "before": strictly
+    ['?generation=1', { generation: 1 }, 200, 1],                // rule 2
+    ['?generation=2', { generation: 2 }, 200, 2],
+    ['?generation=2&timestamp=2500', { timestampMs: 2500 }, 200, 1], // rule 4: timestamp wins
+    ['?timestamp=1500', { timestampMs: 1500 }, 404, null],       // nothing completed before
+    ['?generation=7', { generation: 7 }, 404, null],             // unknown generation
+    ['?generation=abc', null, 400, null],
+    ['?generation=', null, 400, null],
+    ['?timestamp=1.5', null, 400, null],
+    ['?timestamp=1e3', null, 400, null],
+    ['?timestamp=-5', null, 400, null],
+    ['?generation=-2', null, 400, null],
+    ['?timestamp=99999999999999999999', null, 400, null],
+  ];
+  for (const path of ['topo', 'devices', 'devices/10']) {
+    for (const [query, selector, status, generation] of cases) {
+      const svc = fixture();
+      const { get } = apiFor(svc, NOW_MS);
+      const url = `/v2/discovery/net/1/${path}${query}`;
+      const r = await get(url);
+      t.equal(r.status, status, `${url} status`);
+      if (selector === null) t.same(svc.selectors, [], `${url}: the service is not asked`);
+      else t.same(svc.selectors, [{ netId: 1, sel: selector }], `${url}: selector`);
+      if (status === 404) t.equal(r.json.code, 'UNKNOWN_GENERATION', url);
+      if (status === 400) t.equal(r.json.code, 'BAD_PARAMETER', url);
+      if (status === 200 && path !== 'devices/10') t.equal(r.json.generation, generation, `${url} generation`);
+    }
+  }
+});
+
+t.test('topology shape', async (t) => {
+  const { get } = apiFor(fixture(), NOW_MS);
+  const r = await get('/v2/discovery/net/1/topo');
+  t.equal(r.status, 200);
+  t.same(r.json, {
+    networkId: 1, generation: 2, startedAtMs: 3000, completedAtMs: 4000,
+    devices: [10, 11].map((id) => ({
+      id, name: `sw${id}`, address: `10.0.0.${id}`, vendor: 'Net-SNMP', model: 'linux', sysObjectID: '1.3.6.1.4.1.8072.3.2.10',
+      boxDescr: `Linux sw${id}`, tags: ['Vendor.NetSNMP'],
+      interfaces: (id === 10 ? [[1, 'eth1'], [2, 'eth2']] : [[1, 'eth1']]).map(([index, name]) => ({
+        index, name, descr: name, alias: '', speedBps: 1e9, adminStatus: 1, operStatus: 1, mac: `02:00:00:00:00:0${index}`, addresses: [],
+      })),
+    })),
+    links: [{ a: { deviceId: 10, ifIndex: 1, ifName: 'eth1' }, b: { deviceId: 11, ifIndex: 1, ifName: 'eth1' }, protocol: 'lldp' }],
+  });
+  const g1 = await get('/v2/discovery/net/1/topo?generation=1');
+  t.same(g1.json.devices.map((d: { id: number }) => d.id), [10]);
+  t.same(g1.json.links, []);
+});
+
+t.test('before the first discovery completes', async (t) => {
+  const { get } = apiFor(fixture(), NOW_MS);
+  const topo = await get('/v2/discovery/net/2/topo');
+  t.equal(topo.status, 200);
+  t.same(topo.json, { networkId: 2, generation: null, startedAtMs: null, completedAtMs: null, devices: [], links: [] });
+  const devs = await get('/v2/discovery/net/2/devices');
+  t.equal(devs.status, 200);
+  t.same(devs.json, { networkId: 2, generation: null, startedAtMs: null, completedAtMs: null, devices: [] });
+  const dev = await get('/v2/discovery/net/2/devices/10');
+  t.equal(dev.status, 404);
+  t.equal(dev.json.code, 'UNKNOWN_DEVICE');
+  const explicit = await get('/v2/discovery/net/2/topo?generation=1');
+  t.equal(explicit.status, 404);
+  t.equal(explicit.json.code, 'UNKNOWN_GENERATION');
+});
+
+t.test('devices and one device', async (t) => {
+  const { get } = apiFor(fixture(), NOW_MS);
+  const all = await get('/v2/discovery/net/1/devices');
+  t.equal(all.status, 200);
+  t.equal(all.json.generation, 2);
+  t.same(all.json.devices.map((d: { id: number }) => d.id), [10, 11]);
+  t.equal(all.json.devices[0].neighbors.length, 1, 'neighbours are included');
+  t.equal(all.json.devices[0].sysContact, '', 'full records');
+  t.notMatch(all.text, 'secret-community', 'poll settings (credentials) never leave the server');
+  t.equal(all.json.devices[0].poll, undefined);
+
+  const cases: [string, number, string | number][] = [
+    ['/v2/discovery/net/1/devices/11', 200, 11],
+    ['/v2/discovery/net/1/devices/10?generation=1', 200, 10],
+    ['/v2/discovery/net/1/devices/11?generation=1', 404, 'UNKNOWN_DEVICE'],   // not in that generation
+    ['/v2/discovery/net/1/devices/12', 404, 'UNKNOWN_DEVICE'],
+    ['/v2/discovery/net/1/devices/abc', 400, 'BAD_PARAMETER'],
+    ['/v2/discovery/net/3/devices/10', 404, 'UNKNOWN_NETWORK'],
+    ['/v2/discovery/net/3/devices', 404, 'UNKNOWN_NETWORK'],
+    ['/v2/discovery/net/3/topo', 404, 'UNKNOWN_NETWORK'],
+  ];
+  for (const [url, status, want] of cases) {
+    const r = await get(url);
+    t.equal(r.status, status, url);
+    if (status === 200) {
+      t.equal(r.json.id, want, url);
+      t.notMatch(r.text, 'secret-community', url);
+    } else t.equal(r.json.code, want, url);
+  }
+});

@@ -1,0 +1,181 @@
+/**
+ * An in-memory MonitorService for router and handler tests: networks, generations and variables
+ * in arrays, series in memory, and a real RingBuffer. Generation selection follows spec 4.1.1 on
+ * the selector the API passes (which carries at most one field); every selector is recorded.
+ */
+import { AppError } from '../../core/errors.js';
+import type { Device, Generation, Interface, Link, SeriesPoints, VariableDef, VariableInstance } from '../../core/types.js';
+import type {
+  DiscoveryStatus, GenerationSelector, GenerationSummary, MonitorService, NetworkSummary, PollStatus,
+} from '../../api/monitor-service.js';
+import { RingBuffer } from '../../store/ring.js';
+import type { SeriesStore } from '../../store/series.js';
+
+export class MemorySeries implements SeriesStore {
+  private readonly bySlot = new Map<number, { ts: number[]; vs: number[] }>();
+
+  /** Test helper: sets a slot's points (ascending). */
+  set(slot: number, ts: number[], vs: number[]): void { this.bySlot.set(slot, { ts: [...ts], vs: [...vs] }); }
+
+  appendStep(gridTsMs: number, slots: Int32Array, values: Float64Array, count = slots.length): void {
+    for (let i = 0; i < count; i++) {
+      if (Number.isNaN(values[i])) continue;
+      const s = this.bySlot.get(slots[i]) ?? { ts: [], vs: [] };
+      const at = s.ts.indexOf(gridTsMs);
+      if (at >= 0) s.vs[at] = values[i];
+      else { s.ts.push(gridTsMs); s.vs.push(values[i]); }
+      this.bySlot.set(slots[i], s);
+    }
+  }
+
+  read(slot: number, fromMs: number, toMs: number): SeriesPoints {
+    const s = this.bySlot.get(slot) ?? { ts: [], vs: [] };
+    const ts: number[] = [];
+    const vs: number[] = [];
+    s.ts.forEach((t, i) => { if (t >= fromMs && t <= toMs) { ts.push(t); vs.push(s.vs[i]); } });
+    return { tsMs: Float64Array.from(ts), values: Float64Array.from(vs) };
+  }
+
+  last(slot: number, fromMs: number, toMs: number): { tsMs: number; value: number } | null {
+    const p = this.read(slot, fromMs, toMs);
+    const n = p.tsMs.length;
+    return n === 0 ? null : { tsMs: p.tsMs[n - 1], value: p.values[n - 1] };
+  }
+
+  async flush(): Promise<void> {}
+  async close(): Promise<void> {}
+}
+
+export class FakeService implements MonitorService {
+  readonly nets: NetworkSummary[] = [];
+  readonly gens = new Map<number, Generation[]>();
+  readonly running = new Map<number, GenerationSummary & { probed: number; queued: number }>();
+  readonly vars = new Map<number, VariableInstance[]>();
+  readonly defs: VariableDef[] = [];
+  readonly series = new MemorySeries();
+  readonly ring = RingBuffer.create(64);
+  readonly selectors: { netId: number; sel: GenerationSelector }[] = [];
+  readonly startCalls: number[] = [];
+  healthy = true;
+
+  networks(): readonly NetworkSummary[] { return this.nets; }
+  network(netId: number): NetworkSummary | undefined { return this.nets.find((n) => n.id === netId); }
+
+  discoveryStatus(netId: number): DiscoveryStatus {
+    const done = this.completed(netId);
+    const latest = done.length > 0 ? summary(done[done.length - 1]) : null;
+    return { running: this.running.get(netId) ?? null, latest, generations: (this.gens.get(netId) ?? []).length };
+  }
+
+  startDiscovery(netId: number): { started: boolean; generation: number; message: string } {
+    this.startCalls.push(netId);
+    const run = this.running.get(netId);
+    if (run) return { started: false, generation: run.number, message: `discovery ${run.number} is already running` };
+    const next = (this.gens.get(netId) ?? []).length + 1;
+    this.running.set(netId, { number: next, status: 'running', startedAtMs: 0, completedAtMs: null, devices: 0, links: 0, probed: 0, queued: 0 });
+    return { started: true, generation: next, message: `discovery ${next} started` };
+  }
+
+  generation(netId: number, sel: GenerationSelector): Generation | null {
+    this.selectors.push({ netId, sel });
+    const done = this.completed(netId);
+    if (sel.timestampMs !== undefined) {
+      const before = done.filter((g) => g.completedAtMs! < sel.timestampMs!);
+      if (before.length === 0) throw new AppError('UNKNOWN_GENERATION', `no discovery completed before ${sel.timestampMs}`);
+      return before[before.length - 1];
+    }
+    if (sel.generation !== undefined) {
+      const g = (this.gens.get(netId) ?? []).find((x) => x.number === sel.generation);
+      if (!g) throw new AppError('UNKNOWN_GENERATION', `no generation ${sel.generation}`);
+      return g;
+    }
+    return done.length > 0 ? done[done.length - 1] : null;
+  }
+
+  pollStatus(_netId: number): PollStatus {
+    return { cycles: 3, lastCycleStartMs: 1000, lastCycleDurationMs: 20, devicesPolled: 2, devicesFailed: 0, variables: 4 };
+  }
+
+  variables(netId: number): readonly VariableInstance[] { return this.vars.get(netId) ?? []; }
+  variable(netId: number, name: string, deviceId: number, index: number): VariableInstance | undefined {
+    return this.variables(netId).find((v) => v.name === name && v.deviceId === deviceId && v.index === index);
+  }
+  variableDef(name: string): VariableDef | undefined { return this.defs.find((d) => d.name === name); }
+
+  health() {
+    return { healthy: this.healthy, components: { store: { healthy: this.healthy, detail: this.healthy ? 'ok' : 'disk full' } } };
+  }
+
+  private completed(netId: number): Generation[] {
+    return (this.gens.get(netId) ?? []).filter((g) => g.status === 'completed').sort((a, b) => a.completedAtMs! - b.completedAtMs!);
+  }
+}
+
+function summary(g: Generation): GenerationSummary {
+  return { number: g.number, status: g.status, startedAtMs: g.startedAtMs, completedAtMs: g.completedAtMs, devices: g.devices.length, links: g.links.length };
+}
+
+export function iface(index: number, name: string): Interface {
+  return { index, name, descr: name, alias: '', type: 6, speedBps: 1e9, adminStatus: 1, operStatus: 1, mac: `02:00:00:00:00:0${index}`, addresses: [], tags: ['ifRole.Uplink'] };
+}
+
+export function device(id: number, name: string, ifaces: Interface[]): Device {
+  return {
+    id, name, address: `10.0.0.${id}`, snmpPort: 161, sysObjectID: '1.3.6.1.4.1.8072.3.2.10', sysDescr: `Linux ${name}`,
+    sysContact: '', sysLocation: 'lab', sysUpTimeCs: 100, chassisId: `c${id}`, vendor: 'Net-SNMP', model: 'linux',
+    serialNumber: '', softwareRev: '', tags: ['Vendor.NetSNMP'], interfaces: ifaces, components: [],
+    neighbors: [{ localIfIndex: 1, localPort: 'eth1', remoteChassisId: 'cX', remoteSysName: 'peer', remotePortId: 'eth9',
+      remotePortIdSubtype: 5, remotePortDescr: '', remoteManagementAddresses: [], protocol: 'lldp' }],
+    discoveredAtMs: 1,
+    // How to poll it, including the community string: the API must never show this.
+    poll: { version: '2c', community: 'secret-community', v3User: '', hc: true, hrProcessor: true, ucdCpu: false, ucdMem: false, hrRamIndex: 0 },
+  } as Device;
+}
+
+export function variable(slot: number, name: string, deviceId: number, index: number, unit: string, extra: Partial<VariableInstance> = {}): VariableInstance {
+  return {
+    slot, name, deviceId, index, deviceName: `dev${deviceId}`, componentName: index === 0 ? '' : `eth${index}`,
+    description: '', unit, category: 'traffic', tags: [], ...extra,
+  };
+}
+
+/** Now, for the fake clock of the fixture. */
+export const NOW_MS = 1_700_000_000_000;
+const MIN = 60_000;
+
+/**
+ * The standard fixture:
+ * network 1 "lab": generations 1 (completed at 2000, device 10), 2 (completed at 4000, devices
+ *   10 and 11 and a link), 3 (running); variables in slots 0–3, 2 h of 1-min points in slots 0–2.
+ * network 2 "empty": nothing discovered, no variables.
+ */
+export function fixture(): FakeService {
+  const s = new FakeService();
+  s.nets.push({ id: 1, name: 'lab', pollIntervalMs: 60_000, discoveryIntervalMs: 3_600_000, seeds: ['10.0.0.10'], ranges: [{ cidr: '10.0.0.0/24', sweep: false }] });
+  s.nets.push({ id: 2, name: 'empty', pollIntervalMs: 60_000, discoveryIntervalMs: 3_600_000, seeds: [], ranges: [] });
+  const d10 = device(10, 'sw10', [iface(1, 'eth1'), iface(2, 'eth2')]);
+  const d11 = device(11, 'sw11', [iface(1, 'eth1')]);
+  const link: Link = { a: { deviceId: 10, ifIndex: 1, ifName: 'eth1' }, b: { deviceId: 11, ifIndex: 1, ifName: 'eth1' }, protocol: 'lldp' };
+  const gen = (number: number, status: Generation['status'], startedAtMs: number, completedAtMs: number | null, devices: Device[], links: Link[]): Generation =>
+    ({ networkId: 1, number, status, startedAtMs, completedAtMs, devices, links, errors: [] });
+  s.gens.set(1, [
+    gen(1, 'completed', 1000, 2000, [d10], []),
+    gen(2, 'completed', 3000, 4000, [d10, d11], [link]),
+    gen(3, 'running', 5000, null, [], []),
+  ]);
+  s.running.set(1, { number: 3, status: 'running', startedAtMs: 5000, completedAtMs: null, devices: 0, links: 0, probed: 1, queued: 4 });
+  s.vars.set(1, [
+    variable(0, 'ifInRate', 10, 1, 'bit/s', { description: 'Inbound rate' }),
+    variable(1, 'ifOutRate', 10, 1, 'bit/s'),
+    variable(2, 'cpuLoad', 10, 0, '%'),
+    variable(3, 'hr.storage.used', 11, 2, 'B'),
+  ]);
+  // 120 one-minute points ending at NOW_MS: slot 0 rises 1 Mb/s … 120 Mb/s, slot 1 is half of it,
+  // slot 2 is a CPU load of 10 … 129 %.
+  const ts: number[] = [];
+  for (let i = 119; i >= 0; i--) ts.push(NOW_MS - i * MIN);
+  s.series.set(0, ts, ts.map((_, i) => (i + 1) * 1e6));
+  s.series.set(1, ts, ts.map((_, i) => (i + 1) * 5e5));
+  s.series.set(2, ts, ts.map((_, i) => 10 + i));
+  return s;
+}

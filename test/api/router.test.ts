@@ -1,0 +1,92 @@
+import t from 'tap';
+import { AppError } from '../../core/errors.js';
+import { Router, listParam } from '../../api/router.js';
+import { call, memoryLogger } from './call.js';
+
+function testRouter() {
+  const { logger, lines } = memoryLogger();
+  const r = new Router({ logger });
+  r.get('/a/:x', (req) => ({ status: 200, body: { route: 'param', x: req.params.x } }));
+  r.get('/a/b', () => ({ status: 200, body: { route: 'literal' } }));
+  r.post('/a/b', (req) => ({ status: 201, body: { got: req.body.toString() } }));
+  r.get('/list/:ids', (req) => ({ status: 200, body: listParam(req.params.ids) }));
+  r.get('/text', () => ({ status: 200, body: 'pong' }));
+  r.get('/empty', () => ({ status: 204, body: null }));
+  r.get('/pretty', () => ({ status: 200, headers: { 'Content-Type': 'application/json' }, body: '{"a": 1}' }));
+  r.get('/app-error', () => { throw new AppError('UNKNOWN_DEVICE', 'device 7 is not known'); });
+  r.get('/bug', () => { throw new TypeError('cannot read x of undefined'); });
+  r.get('/async-bug', async () => { await Promise.resolve(); throw new Error('late failure'); });
+  r.get('/bigint', () => ({ status: 200, body: { n: 1n } }));
+  r.get('/trailing/', () => ({ status: 200, body: 'slash' }));
+  return { r, lines };
+}
+
+t.test('status codes and bodies', async (t) => {
+  const { r, lines } = testRouter();
+  const cases: { method: string; url: string; status: number; json?: unknown; text?: string; type?: string; allow?: string }[] = [
+    { method: 'GET', url: '/a/b', status: 200, json: { route: 'literal' } },
+    { method: 'GET', url: '/a/zz', status: 200, json: { route: 'param', x: 'zz' } },
+    { method: 'GET', url: '/a/x%2Fy%20z', status: 200, json: { route: 'param', x: 'x/y z' } },
+    { method: 'GET', url: '/list/a.1.1,b.2.2,', status: 200, json: ['a.1.1', 'b.2.2'] },
+    { method: 'POST', url: '/a/b', status: 201, json: { got: '' } },
+    { method: 'GET', url: '/text', status: 200, text: 'pong', type: 'text/plain; charset=utf-8' },
+    { method: 'GET', url: '/empty', status: 204, text: '' },
+    { method: 'GET', url: '/pretty', status: 200, text: '{"a": 1}', type: 'application/json' },
+    { method: 'GET', url: '/trailing/', status: 200, text: 'slash' },
+    { method: 'GET', url: '/trailing', status: 404, json: { status: 'error', error: 'no such resource: GET /trailing', code: 'NOT_FOUND' } },
+    { method: 'GET', url: '/nowhere', status: 404, json: { status: 'error', error: 'no such resource: GET /nowhere', code: 'NOT_FOUND' } },
+    { method: 'GET', url: '/', status: 404 },
+    { method: 'GET', url: '/a', status: 404 },
+    { method: 'GET', url: '/a/', status: 404 },
+    { method: 'DELETE', url: '/a/b', status: 405, allow: 'GET, POST' },
+    { method: 'PUT', url: '/text', status: 405, allow: 'GET' },
+    { method: 'GET', url: '/a/%E0%A4%A', status: 400, json: { status: 'error', error: "path segment '%E0%A4%A' is not valid percent-encoding", code: 'BAD_PARAMETER' } },
+    { method: 'GET', url: '/app-error', status: 404, json: { status: 'error', error: 'device 7 is not known', code: 'UNKNOWN_DEVICE' } },
+    { method: 'GET', url: '/bug', status: 500, json: { status: 'error', error: 'internal error', code: 'INTERNAL' } },
+    { method: 'GET', url: '/async-bug', status: 500, json: { status: 'error', error: 'internal error', code: 'INTERNAL' } },
+    { method: 'GET', url: '/bigint', status: 500, json: { status: 'error', error: 'internal error', code: 'INTERNAL' } },
+  ];
+  for (const c of cases) {
+    const res = await call(r, c.method, c.url);
+    t.equal(res.status, c.status, `${c.method} ${c.url} status`);
+    if (c.json !== undefined) t.same(res.json, c.json, `${c.method} ${c.url} body`);
+    if (c.text !== undefined) t.equal(res.text, c.text, `${c.method} ${c.url} text`);
+    if (c.type !== undefined) t.equal(res.headers['content-type'], c.type, `${c.method} ${c.url} type`);
+    if (c.allow !== undefined) {
+      t.equal(res.headers.allow, c.allow, `${c.method} ${c.url} Allow`);
+      t.equal(res.json.code, 'BAD_REQUEST');
+      t.equal(res.json.status, 'error');
+    }
+    if (c.status >= 400 && c.json === undefined && c.allow === undefined) t.equal(res.json?.status, 'error', `${c.method} ${c.url} error body`);
+  }
+  // Bugs are logged with their cause; client errors are not.
+  t.equal(lines.filter((l) => l.includes('ERROR')).length, 3, 'three bugs logged');
+  t.ok(lines.some((l) => l.includes('cannot read x of undefined')), 'the TypeError text is in the log');
+  t.ok(lines.some((l) => l.includes('late failure')));
+});
+
+t.test('request counters', async (t) => {
+  const { r } = testRouter();
+  await call(r, 'GET', '/a/b');
+  await call(r, 'GET', '/a/b');
+  await call(r, 'GET', '/a/q');
+  await call(r, 'GET', '/nowhere');
+  await call(r, 'PATCH', '/a/b');
+  await call(r, 'GET', '/bug');
+  r.recordRejected(413);
+  const s = r.stats();
+  t.equal(s.requests, 7);
+  t.same(s.byStatusClass, { '2xx': 3, '4xx': 3, '5xx': 1 });
+  t.equal(s.notFound, 1);
+  t.equal(s.methodNotAllowed, 1);
+  t.equal(s.rejectedBeforeRouting, 1);
+  t.equal(s.routes['GET /a/b'].count, 2);
+  t.equal(s.routes['GET /a/:x'].count, 1);
+  t.equal(s.routes['GET /bug'].errors, 1);
+});
+
+t.test('route table misuse fails loudly', async (t) => {
+  const { r } = testRouter();
+  t.throws(() => r.get('/a/b', () => ({ status: 200, body: null })), /duplicate route/);
+  t.throws(() => r.get('no-slash', () => ({ status: 200, body: null })), /must start with/);
+});
