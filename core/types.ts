@@ -47,6 +47,18 @@ export interface Neighbor {
   readonly protocol: 'lldp' | 'cdp';
 }
 
+/** What a device answered during discovery that decides how it is polled. Never shown by the API. */
+export interface PollCaps {
+  readonly version: '2c' | '3';
+  readonly community: string;      // v2c
+  readonly v3User: string;         // v3: the configured user's name
+  readonly hc: boolean;            // ifXTable HC counters answered
+  readonly hrProcessor: boolean;   // HOST-RESOURCES hrProcessorLoad rows
+  readonly ucdCpu: boolean;        // UCD-SNMP ssCpuRaw* counters
+  readonly ucdMem: boolean;        // UCD-SNMP memTotalReal/memAvailReal
+  readonly hrRamIndex: number;     // hrStorage row of type hrStorageRam, 0 when none
+}
+
 export interface Device {
   readonly id: number;             // stable across generations
   readonly name: string;           // sysName, else address
@@ -67,6 +79,7 @@ export interface Device {
   readonly components: readonly Component[];
   readonly neighbors: readonly Neighbor[];
   readonly discoveredAtMs: number;
+  readonly poll: PollCaps;
 }
 
 export interface LinkEnd {

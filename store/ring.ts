@@ -34,6 +34,14 @@ export class RingBuffer {
     return new RingBuffer(buffer, capacity);
   }
 
+  /** A copy with room for `capacity` slots (the old buffer stays valid for readers and writers still holding it). */
+  grow(capacity: number): RingBuffer {
+    const next = RingBuffer.create(capacity);
+    next.data.set(this.data);
+    next.counts.set(this.counts);
+    return next;
+  }
+
   write(slot: number, tsMs: number, value: number): void {
     const n = this.counts[slot];
     const at = (slot * RING_DEPTH + (n % RING_DEPTH)) * 2;

@@ -1,0 +1,159 @@
+import type {
+  DiscoveryStatus, GenerationSelector, MonitorService, NetworkSummary, PollStatus,
+} from '../api/monitor-service.js';
+import type { Config } from '../core/config-schema.js';
+import { AppError } from '../core/errors.js';
+import type { Logger } from '../core/logger.js';
+import type { Device, Generation, VariableDef, VariableInstance } from '../core/types.js';
+import type { MetaStore } from '../store/meta.js';
+import { RingBuffer } from '../store/ring.js';
+import type { SeriesStore } from '../store/series.js';
+import { SlotState } from '../workers/slot-state.js';
+import type { GenerationInfo } from './generations.js';
+import { Inventory } from './inventory.js';
+import { NetworkMonitor } from './network-monitor.js';
+import type { WorkerPool } from './pool.js';
+import { variableDef } from './variables-builtin.js';
+
+const MIN_SLOTS = 4096;
+
+/**
+ * The collector: every configured network's discovery and polling, the shared ring buffer and slot
+ * state, and the MonitorService the API reads through.
+ */
+export class Monitor implements MonitorService {
+  private readonly networksById = new Map<number, NetworkMonitor>();
+  private readonly inventory: Inventory;
+  private ringBuffer: RingBuffer;
+  private state: SlotState;
+  private readonly startedAtMs: number;
+
+  constructor(private readonly deps: {
+    config: Config; pool: WorkerPool; meta: MetaStore; series: SeriesStore; nowMs: () => number; logger: Logger;
+  }) {
+    this.startedAtMs = deps.nowMs();
+    this.inventory = new Inventory(deps.meta);
+    const cap = capacityFor(this.inventory.slotCount);
+    this.ringBuffer = RingBuffer.create(cap);
+    this.state = SlotState.create(cap);
+    for (const net of deps.config.networks) {
+      this.networksById.set(net.id, new NetworkMonitor(net, {
+        pool: deps.pool, meta: deps.meta, series: deps.series, inventory: this.inventory, nowMs: deps.nowMs,
+        logger: deps.logger,
+        poll: (plan) => deps.pool.run({ kind: 'poll', plan, ring: this.ringBuffer.buffer, state: this.state.buffer }),
+        onInventoryChanged: () => this.ensureCapacity(),
+      }));
+    }
+  }
+
+  async start(): Promise<void> {
+    for (const n of this.networksById.values()) await n.start();
+  }
+
+  stop(): void {
+    for (const n of this.networksById.values()) n.stop();
+  }
+
+  /** For tests and tools: the network's monitor. */
+  networkMonitor(netId: number): NetworkMonitor | undefined { return this.networksById.get(netId); }
+
+  get series(): SeriesStore { return this.deps.series; }
+  get ring(): RingBuffer { return this.ringBuffer; }
+
+  networks(): readonly NetworkSummary[] {
+    return [...this.networksById.values()].map((n) => summary(n));
+  }
+
+  network(netId: number): NetworkSummary | undefined {
+    const n = this.networksById.get(netId);
+    return n ? summary(n) : undefined;
+  }
+
+  discoveryStatus(netId: number): DiscoveryStatus {
+    const n = this.need(netId);
+    const r = n.running;
+    return {
+      running: r ? { number: r.number, status: 'running', startedAtMs: r.startedAtMs, completedAtMs: null, devices: r.progress.found, links: 0, probed: r.progress.probed, queued: r.progress.queued } : null,
+      latest: infoOf(n.log.latestCompleted()),
+      generations: n.log.count,
+    };
+  }
+
+  startDiscovery(netId: number) { return this.need(netId).startDiscovery(); }
+
+  generation(netId: number, sel: GenerationSelector): Generation | null {
+    const g = this.need(netId).log.select(sel);
+    return g ? { ...g, devices: g.devices.map(publicDevice) } : null;
+  }
+
+  pollStatus(netId: number): PollStatus {
+    const n = this.need(netId);
+    const s = n.scheduler.stats;
+    return {
+      cycles: s.cycles, lastCycleStartMs: s.lastCycleStartMs, lastCycleDurationMs: s.lastCycleDurationMs,
+      devicesPolled: s.devicesPolled, devicesFailed: s.devicesFailed, variables: this.inventory.instances(netId).length,
+    };
+  }
+
+  variables(netId: number): readonly VariableInstance[] { this.need(netId); return this.inventory.instances(netId); }
+
+  variable(netId: number, name: string, deviceId: number, index: number): VariableInstance | undefined {
+    return this.inventory.find(netId, name, deviceId, index);
+  }
+
+  variableDef(name: string): VariableDef | undefined { return variableDef(name); }
+
+  health() {
+    const components: Record<string, { healthy: boolean; detail: string }> = {};
+    for (const n of this.networksById.values()) {
+      const s = n.scheduler.stats;
+      const polledRecently = s.lastCycleStartMs !== null && this.deps.nowMs() - s.lastCycleStartMs < 3 * n.net.pollIntervalMs;
+      const hasDevices = this.inventory.plans(n.net.id).length > 0;
+      components[`network.${n.net.id}.poller`] = {
+        healthy: !hasDevices || polledRecently,
+        detail: hasDevices ? `${s.devicesPolled} polled, ${s.devicesFailed} failed in the last cycle` : 'no devices discovered yet',
+      };
+      components[`network.${n.net.id}.discovery`] = {
+        healthy: n.lastDiscoveryError === '',
+        detail: n.running ? `generation ${n.running.number} running` : n.lastDiscoveryError || `${n.log.count} generations`,
+      };
+    }
+    components.store = { healthy: true, detail: `${this.inventory.slotCount} series slots` };
+    return { healthy: Object.values(components).every((c) => c.healthy), components, uptimeMs: this.deps.nowMs() - this.startedAtMs };
+  }
+
+  private need(netId: number): NetworkMonitor {
+    const n = this.networksById.get(netId);
+    if (!n) throw new AppError('UNKNOWN_NETWORK', `network ${netId} is not configured`);
+    return n;
+  }
+
+  private ensureCapacity(): void {
+    const want = capacityFor(this.inventory.slotCount);
+    if (want <= this.ringBuffer.capacity) return;
+    this.ringBuffer = this.ringBuffer.grow(want);
+    this.state = this.state.grow(want);
+    this.deps.logger.info('slot buffers grown', { slots: want });
+  }
+}
+
+function capacityFor(slots: number): number {
+  let cap = MIN_SLOTS;
+  while (cap < slots * 1.25) cap *= 2;
+  return cap;
+}
+
+function summary(n: NetworkMonitor): NetworkSummary {
+  const c = n.net;
+  return { id: c.id, name: c.name, pollIntervalMs: c.pollIntervalMs, discoveryIntervalMs: c.discoveryIntervalMs, seeds: c.seeds, ranges: c.ranges };
+}
+
+function infoOf(i: GenerationInfo | null) {
+  return i ? { number: i.number, status: i.status, startedAtMs: i.startedAtMs, completedAtMs: i.completedAtMs, devices: i.devices, links: i.links } : null;
+}
+
+/** The device without how it is polled (credentials are never shown). */
+function publicDevice(d: Device): Device {
+  const { poll: _poll, ...rest } = d;
+  return rest as Device;
+}

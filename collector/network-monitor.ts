@@ -1,0 +1,130 @@
+import type { NetworkConfig } from '../core/config-schema.js';
+import type { Logger } from '../core/logger.js';
+import type { Generation } from '../core/types.js';
+import type { MetaStore } from '../store/meta.js';
+import type { SeriesStore } from '../store/series.js';
+import type { PollPlan, PollResult } from '../workers/poll-plan.js';
+import { DeviceIds } from './device-ids.js';
+import { discoverNetwork, type DiscoveryProgress } from './discovery-run.js';
+import { GenerationLog } from './generations.js';
+import type { Inventory } from './inventory.js';
+import { resolveLinks } from './links.js';
+import type { WorkerPool } from './pool.js';
+import { PollScheduler } from './scheduler.js';
+import { SeriesWriter } from './series-writer.js';
+
+export interface NetworkDeps {
+  readonly pool: WorkerPool;
+  readonly meta: MetaStore;
+  readonly series: SeriesStore;
+  readonly inventory: Inventory;
+  readonly nowMs: () => number;
+  readonly logger: Logger;
+  /** Polls one device (the monitor adds the shared ring and state buffers). */
+  readonly poll: (plan: PollPlan) => Promise<PollResult>;
+  /** Called after the inventory changed (the monitor grows its buffers). */
+  readonly onInventoryChanged: () => void;
+}
+
+export interface RunningDiscovery { number: number; startedAtMs: number; progress: DiscoveryProgress }
+
+/** One monitored network: its discovery generations, its poll scheduler and its series writer. */
+export class NetworkMonitor {
+  readonly log: GenerationLog;
+  readonly scheduler: PollScheduler;
+  private readonly writer: SeriesWriter;
+  private readonly ids: DeviceIds;
+  private discoveryTimer: NodeJS.Timeout | null = null;
+  running: RunningDiscovery | null = null;
+  lastDiscoveryError = '';
+
+  constructor(readonly net: NetworkConfig, private readonly deps: NetworkDeps) {
+    this.log = GenerationLog.open(deps.meta, net.id);
+    this.ids = new DeviceIds(deps.meta);
+    this.writer = new SeriesWriter(deps.series, net.pollIntervalMs);
+    this.scheduler = new PollScheduler({
+      intervalMs: net.pollIntervalMs,
+      plans: () => deps.inventory.plans(net.id),
+      poll: deps.poll,
+      accept: (r) => this.writer.accept(r),
+      nowMs: deps.nowMs,
+      logger: deps.logger.child(`poll:${net.id}`),
+    });
+  }
+
+  get pointsWritten(): number { return this.writer.pointsWritten; }
+
+  /** Loads the latest generation's inventory, starts polling, and discovers now (if never done) and every interval. */
+  async start(): Promise<void> {
+    const latest = this.log.latestCompleted();
+    if (latest) await this.adopt(this.log.get(latest.number)!);
+    this.scheduler.start();
+    const sinceMs = latest?.completedAtMs ? this.deps.nowMs() - latest.completedAtMs : Infinity;
+    const firstInMs = sinceMs >= this.net.discoveryIntervalMs ? 0 : this.net.discoveryIntervalMs - sinceMs;
+    const loop = (delayMs: number) => {
+      this.discoveryTimer = setTimeout(() => {
+        this.startDiscovery();
+        loop(this.net.discoveryIntervalMs);
+      }, delayMs);
+      this.discoveryTimer.unref?.();
+    };
+    loop(firstInMs);
+  }
+
+  stop(): void {
+    this.scheduler.stop();
+    if (this.discoveryTimer) clearTimeout(this.discoveryTimer);
+  }
+
+  /** Starts a discovery generation unless one is running. */
+  startDiscovery(): { started: boolean; generation: number; message: string } {
+    if (this.running) return { started: false, generation: this.running.number, message: `discovery generation ${this.running.number} is already running` };
+    const number = this.log.nextNumber;
+    this.running = { number, startedAtMs: this.deps.nowMs(), progress: { probed: 0, queued: 0, found: 0 } };
+    this.discover(this.running).catch((e) => {
+      this.lastDiscoveryError = (e as Error).message;
+      this.deps.logger.error('discovery failed', { network: this.net.id, generation: number, error: this.lastDiscoveryError });
+    }).finally(() => { this.running = null; });
+    return { started: true, generation: number, message: `discovery generation ${number} started` };
+  }
+
+  /** Resolves when the running discovery (if any) ends. For tests and orderly shutdown. */
+  async discoveryIdle(pollMs = 50): Promise<void> {
+    while (this.running) await new Promise((r) => setTimeout(r, pollMs));
+  }
+
+  private async discover(run: RunningDiscovery): Promise<void> {
+    const logger = this.deps.logger.child(`discovery:${this.net.id}`);
+    logger.info('discovery started', { generation: run.number, seeds: this.net.seeds.join(',') });
+    const base: Generation = { networkId: this.net.id, number: run.number, status: 'running', startedAtMs: run.startedAtMs, completedAtMs: null, devices: [], links: [], errors: [] };
+    await this.log.save(base);
+    try {
+      const found = await discoverNetwork({
+        net: this.net, pool: this.deps.pool, logger, nowMs: this.deps.nowMs,
+        onProgress: (p) => { run.progress = { ...p }; },
+      });
+      const devices = [];
+      for (const d of found.devices) devices.push({ ...d, id: await this.ids.idFor(this.net.id, d) });
+      devices.sort((a, b) => a.id - b.id);
+      const links = resolveLinks(devices);
+      const done: Generation = { ...base, status: 'completed', completedAtMs: this.deps.nowMs(), devices, links, errors: found.errors.slice(0, 1000) };
+      await this.log.save(done);
+      await this.adopt(done);
+      // Take the first counter readings at once rather than at the next grid tick.
+      if (this.scheduler.stats.cycles === 0) void this.scheduler.cycle();
+      logger.info('discovery completed', {
+        generation: run.number, devices: devices.length, links: links.length, unreachable: found.errors.length,
+        durationMs: done.completedAtMs! - run.startedAtMs,
+      });
+    } catch (e) {
+      await this.log.save({ ...base, status: 'failed', completedAtMs: this.deps.nowMs(), errors: [(e as Error).message] });
+      throw e;
+    }
+  }
+
+  private async adopt(g: Generation): Promise<void> {
+    await this.deps.inventory.rebuild(this.net, g);
+    this.writer.setKinds(this.deps.inventory.kinds(this.net.id));
+    this.deps.onInventoryChanged();
+  }
+}
