@@ -1,0 +1,41 @@
+import t from 'tap';
+import { apiFor } from './call.js';
+import { fixture, NOW_MS } from './fake-service.js';
+
+t.test('ping, healthcheck, metrics', async (t) => {
+  const svc = fixture();
+  const { get } = apiFor(svc, NOW_MS);
+  const ping = await get('/api/metrics/ping');
+  t.equal(ping.status, 200);
+  t.equal(ping.text, 'pong');
+  t.match(ping.headers['content-type'], /^text\/plain/);
+
+  const health = await get('/api/metrics/healthcheck');
+  t.same(health.json, { healthy: true, components: { store: { healthy: true, detail: 'ok' } }, uptimeMs: 0 });
+  svc.healthy = false;
+  const sick = await get('/api/metrics/healthcheck');
+  t.equal(sick.status, 200, 'the verdict is in the body');
+  t.equal(sick.json.healthy, false);
+
+  await get('/nowhere');
+  const m = await get('/api/metrics/metrics');
+  t.equal(m.status, 200);
+  t.same(m.json.networks[0], {
+    id: 1, name: 'lab',
+    poll: { cycles: 3, lastCycleStartMs: 1000, lastCycleDurationMs: 20, devicesPolled: 2, devicesFailed: 0, variables: 4 },
+    discovery: { generations: 3, latestGeneration: 2, latestCompletedAtMs: 4000, runningGeneration: 3 },
+  });
+  t.equal(m.json.networks[1].discovery.latestGeneration, null);
+  t.equal(m.json.http.requests, 4, 'counts the requests before this one');
+  t.equal(m.json.http.notFound, 1);
+  t.equal(m.json.http.routes['GET /api/metrics/ping'].count, 1);
+  t.equal(m.json.http.byStatusClass['2xx'], 3);
+  t.notMatch(m.text, '\n', 'compact by default');
+
+  const pretty = await get('/api/metrics/metrics?pretty=true');
+  t.match(pretty.text, /^\{\n {2}"startedAtMs"/);
+  t.match(pretty.headers['content-type'], /^application\/json/);
+  t.equal(pretty.json.networks.length, 2);
+  t.equal((await get('/api/metrics/metrics?pretty=please')).status, 400);
+  t.equal((await get('/api/metrics/ping?x=1')).status, 200, 'unknown query parameters are ignored');
+});
