@@ -1,1 +1,63 @@
-console.log("main")
+import { parseArgs } from 'node:util';
+import { loadConfig } from './core/config-load.js';
+import { isAppError } from './core/errors.js';
+import { createLogger } from './core/logger.js';
+import { startApp } from './app.js';
+
+const USAGE = `Usage: node dist/main.js [--config FILE] [--check-config]
+
+Runs the network monitoring server. Without --config it runs on a built-in simulated network
+(SNMP agents on 127.1.0.x:1161), so it shows real data at once.
+
+  --config FILE    YAML configuration (see README "Configuration"); also NETMON_CONFIG
+  --check-config   validate the configuration, print the result and exit
+  --help           this text
+
+Environment: HOST, PORT and DATA_DIR override server.host, server.port and server.dataDir.`;
+
+async function main(): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({ options: { config: { type: 'string' }, 'check-config': { type: 'boolean' }, help: { type: 'boolean' } } }).values;
+  } catch (e) {
+    process.stderr.write(`${(e as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (args.help) { process.stdout.write(USAGE + '\n'); return 0; }
+  const path = args.config ?? process.env.NETMON_CONFIG;
+  let config;
+  try {
+    config = loadConfig({ path: path || undefined });
+  } catch (e) {
+    if (isAppError(e)) { process.stderr.write(`netmon: ${e.message}\n`); return 2; }
+    throw e;
+  }
+  if (args['check-config']) {
+    process.stdout.write(`${config.source}: OK (${config.networks.length} network(s))\n`);
+    return 0;
+  }
+  const logger = createLogger({ level: config.server.logLevel });
+  logger.info('starting', { config: config.source, networks: config.networks.map((n) => `${n.id}:${n.name}`).join(',') });
+  let app;
+  try {
+    app = await startApp(config, logger);
+  } catch (e) {
+    logger.error('start-up failed', { error: (e as Error).message });
+    return 1;
+  }
+  const shownHost = config.server.host === '0.0.0.0' ? '127.0.0.1' : config.server.host;
+  logger.info(`ready: http://${shownHost}:${app.port}/v2/ui/net/${config.networks[0].id}/status`);
+  await new Promise<void>((resolve) => {
+    const onSignal = (sig: string) => { logger.info('stopping', { signal: sig }); resolve(); };
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+  });
+  await app.stop();
+  logger.info('stopped');
+  return 0;
+}
+
+main().then((code) => process.exit(code), (e) => {
+  process.stderr.write(`netmon: fatal: ${(e as Error).stack ?? e}\n`);
+  process.exit(1);
+});

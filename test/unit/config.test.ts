@@ -1,0 +1,96 @@
+import t from 'tap';
+import { loadConfig } from '../../core/config-load.js';
+import { AppError } from '../../core/errors.js';
+
+const load = (text: string, env: Record<string, string> = {}) => loadConfig({ text, path: 'netmon.yaml', env });
+
+t.test('built-in default: the simulated network', async (t) => {
+  const c = loadConfig({ env: {} });
+  t.equal(c.networks.length, 1);
+  t.equal(c.networks[0].id, 1);
+  t.equal(c.networks[0].pollIntervalMs, 10_000, 'short interval so a newcomer sees graphs within a minute');
+  t.equal(c.networks[0].snmp.port, 1161);
+  t.same(c.networks[0].seeds, ['127.1.0.1']);
+  t.ok(c.simulator);
+  t.equal(c.server.port, 8080);
+  t.ok(Object.isFrozen(c) && Object.isFrozen(c.networks[0].snmp), 'frozen');
+});
+
+t.test('valid files and their defaults', async (t) => {
+  const c = load(`
+server:
+  port: 9000
+networks:
+  - id: 7
+    name: lab
+    seeds: [192.0.2.1]
+    ranges:
+      - cidr: 192.0.2.0/24
+      - 198.51.100.0/24
+    snmp:
+      communities: [public, private]
+      v3Users:
+        - { name: u1, level: authPriv, authProtocol: sha, authKey: authpass1, privProtocol: aes, privKey: privpass1 }
+      timeout: 500ms
+    pollInterval: 5s
+    discoveryInterval: 10m
+`);
+  const n = c.networks[0];
+  t.equal(c.server.port, 9000);
+  t.equal(c.server.dataDir, './data');
+  t.equal(n.id, 7);
+  t.same(n.ranges, [{ cidr: '192.0.2.0/24', sweep: false }, { cidr: '198.51.100.0/24', sweep: false }]);
+  t.equal(n.snmp.port, 161, 'SNMP port defaults to 161');
+  t.equal(n.snmp.timeoutMs, 500);
+  t.equal(n.snmp.v3Users[0].privProtocol, 'aes');
+  t.equal(n.pollIntervalMs, 5000);
+  t.equal(n.discoveryIntervalMs, 600_000);
+  t.equal(c.simulator, null, 'no simulator unless asked');
+  const d = load('networks:\n  - id: 1\n    seeds: [10.0.0.1]\n');
+  t.equal(d.networks[0].pollIntervalMs, 60_000, 'polling interval defaults to 60 s');
+  t.same(d.networks[0].snmp.communities, ['public']);
+});
+
+t.test('environment overrides HOST, PORT, DATA_DIR', async (t) => {
+  const c = load('networks:\n  - id: 1\n    seeds: [10.0.0.1]\n', { HOST: '127.0.0.1', PORT: '0', DATA_DIR: '/tmp/x' });
+  t.equal(c.server.host, '127.0.0.1');
+  t.equal(c.server.port, 0);
+  t.equal(c.server.dataDir, '/tmp/x');
+  t.throws(() => load('networks:\n  - id: 1\n    seeds: [10.0.0.1]\n', { PORT: 'eighty' }), /PORT: must be an integer/);
+});
+
+t.test('invalid files: one clear message naming the key and the line', async (t) => {
+  const cases: [string, string, RegExp][] = [
+    ['YAML syntax', 'networks:\n  - id: 1\n   seeds: [x\n', /YAML syntax error at line \d+/],
+    ['unknown top-level key', 'netwerks: []\n', /netwerks \(line 1\): unknown key 'netwerks'/],
+    ['bad port', 'server:\n  port: abc\nnetworks:\n  - id: 1\n    seeds: [10.0.0.1]\n', /server\.port \(line 2\): must be an integer from 0 to 65535/],
+    ['bad seed', 'networks:\n  - id: 1\n    seeds: [10.0.0.300]\n', /networks\[0\]\.seeds\[0\] \(line 3\): '10\.0\.0\.300' is not an IP address/],
+    ['bad cidr', 'networks:\n  - id: 1\n    seeds: [10.0.0.1]\n    ranges:\n      - cidr: 10.0.0.0/33\n', /networks\[0\]\.ranges\[0\]\.cidr \(line 5\)/],
+    ['bad interval', 'networks:\n  - id: 1\n    seeds: [10.0.0.1]\n    pollInterval: soon\n', /pollInterval \(line 4\): must be a duration/],
+    ['interval too short', 'networks:\n  - id: 1\n    seeds: [10.0.0.1]\n    pollInterval: 100ms\n', /pollInterval \(line 4\): must be at least 1s/],
+    ['missing id', 'networks:\n  - seeds: [10.0.0.1]\n', /networks\[0\]\.id .*is required/],
+    ['duplicate id', 'networks:\n  - id: 1\n    seeds: [10.0.0.1]\n  - id: 1\n    seeds: [10.0.0.2]\n', /networks\[1\]\.id \(line 4\): network id 1 is used twice/],
+    ['no seeds', 'networks:\n  - id: 1\n', /give at least one seed/],
+    ['short v3 key', 'networks:\n  - id: 1\n    seeds: [10.0.0.1]\n    snmp:\n      v3Users:\n        - { name: u, authKey: short, privKey: longenough }\n', /authKey .*at least 8 characters/],
+    ['huge sweep', 'networks:\n  - id: 1\n    ranges:\n      - { cidr: 10.0.0.0/8, sweep: true }\n', /refusing to sweep 10\.0\.0\.0\/8/],
+    ['nothing at all', '{}\n', /no network is defined/],
+    ['unknown snmp key', 'networks:\n  - id: 1\n    seeds: [10.0.0.1]\n    snmp:\n      comunity: x\n', /networks\[0\]\.snmp\.comunity \(line 5\): unknown key/],
+  ];
+  for (const [name, text, re] of cases) {
+    try {
+      load(text);
+      t.fail(`${name}: accepted`);
+    } catch (e) {
+      t.ok(e instanceof AppError && e.code === 'CONFIG_INVALID', `${name}: CONFIG_INVALID`);
+      t.match((e as Error).message, re, name);
+      t.notMatch((e as Error).message, /\n\s+at /, `${name}: no stack trace in the message`);
+    }
+  }
+});
+
+t.test('simulator section adds the simulated network unless its id is configured', async (t) => {
+  const c = load('simulator:\n  devices: 20\n');
+  t.equal(c.simulator?.devices, 20);
+  t.equal(c.networks[0].name, 'simulated');
+  t.equal(c.networks[0].snmp.port, 1161);
+});
