@@ -1,0 +1,167 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import t, { type Test } from 'tap';
+import { isAppError } from '../../core/errors.js';
+import { openLmdbSeriesStore } from '../../store/lmdb-series.js';
+import { MemorySeriesStore } from '../../store/memory-series.js';
+import { openEmbeddedStore } from '../../store/open-store.js';
+import type { RollupSeriesStore } from '../../store/series-rollup.js';
+import { SLOTS, STEP_MS, T0 as KILL_T0 } from './fixtures/kill-writer.js';
+import { H, M, prng, T0 } from './series-conformance.js';
+
+const dirs: string[] = [];
+const tempDir = () => { const d = mkdtempSync(join(tmpdir(), 'store-dur-')); dirs.push(d); return d; };
+t.teardown(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+
+/** Appends the same seeded workload (5 hours, 50 slots, some late and repeated steps) to every store given. */
+function workload(stores: RollupSeriesStore[], hours: number): void {
+  const rnd = prng(7);
+  for (let k = 0; k < hours * 60; k++) {
+    const at = T0 + k * M - (rnd() < 0.1 ? Math.floor(rnd() * 3) * M : 0);
+    const slots = Int32Array.from({ length: 50 }, (_, i) => i);
+    const values = Float64Array.from(slots, () => (rnd() < 0.05 ? NaN : Math.floor(rnd() * 1e6) / 8));
+    for (const s of stores) s.appendStep(at, slots, values);
+  }
+}
+
+function sameAsReference(t: Test, store: RollupSeriesStore, ref: RollupSeriesStore, when: string): void {
+  let bad = 0;
+  for (let slot = 0; slot < 52; slot++) {
+    const a = store.read(slot, 0, T0 + 10 * H), b = ref.read(slot, 0, T0 + 10 * H);
+    if (JSON.stringify([...a.tsMs, ...a.values]) !== JSON.stringify([...b.tsMs, ...b.values])) bad++;
+  }
+  t.equal(bad, 0, `${when}: every slot reads back equal to the reference`);
+}
+
+
+t.test('write, close, reopen: closed hours and the head read back equal', async (t) => {
+  const dir = tempDir();
+  const ref = new MemorySeriesStore();
+  const store = await openLmdbSeriesStore({ dir, flushIntervalMs: 60_000 });
+  workload([store, ref], 5);
+  await store.flush();
+  const headBefore = store.headPoints();
+  t.ok(headBefore > 0 && headBefore < 50 * 60 * 2, 'after a flush only the last hour(s) stay in the head');
+  sameAsReference(t, store, ref, 'before close');
+  await store.close();
+
+  const again = await openLmdbSeriesStore({ dir, flushIntervalMs: 60_000 });
+  t.equal(again.headPoints(), headBefore, 'the head is rebuilt from the step blobs');
+  sameAsReference(t, again, ref, 'after reopen');
+  // Go on where it stopped: a late step for a closed hour and a new hour, then once more.
+  const late = { at: T0 + 30 * M, slots: Int32Array.of(3, 51), values: Float64Array.of(-1, -2) };
+  for (const s of [again, ref]) s.appendStep(late.at, late.slots, late.values);
+  await again.close();
+  const third = await openLmdbSeriesStore({ dir, flushIntervalMs: 60_000 });
+  sameAsReference(t, third, ref, 'after a late step and a second reopen');
+  await third.close();
+});
+
+t.test('the hour close moves points out of the head into chunks', async (t) => {
+  const store = await openLmdbSeriesStore({ dir: tempDir(), flushIntervalMs: 60_000, closeGraceMs: 2 * M });
+  const slots = Int32Array.of(0, 1, 2);
+  const cases: { at: number; headAfterFlush: number }[] = [
+    { at: T0, headAfterFlush: 3 },
+    { at: T0 + 59 * M, headAfterFlush: 6 },
+    { at: T0 + H, headAfterFlush: 9 },          // the next hour opened; the first is within grace
+    { at: T0 + H + M, headAfterFlush: 12 },
+    { at: T0 + H + 2 * M, headAfterFlush: 9 },  // grace over: the first hour closed
+    { at: T0 + 3 * H, headAfterFlush: 3 },      // both earlier hours closed
+  ];
+  for (const c of cases) {
+    store.appendStep(c.at, slots, Float64Array.of(1, 2, 3));
+    await store.flush();
+    t.equal(store.headPoints(), c.headAfterFlush, `head points after the step at +${(c.at - T0) / M} min`);
+  }
+  t.equal(store.read(1, T0, T0 + 4 * H).tsMs.length, 6, 'all points readable');
+  await store.close();
+});
+
+t.test('metadata survives close and reopen', async (t) => {
+  const dir = tempDir();
+  const a = await openEmbeddedStore({ dataDir: dir });
+  await a.meta.put('views', ['net', 1], { name: 'core' });
+  await a.meta.put('views', ['net', 2], { name: 'edge' });
+  await a.meta.remove('views', ['net', 1]);
+  await a.close();
+  const b = await openEmbeddedStore({ dataDir: dir });
+  t.same([...b.meta.range('views')], [{ key: ['net', 2], value: { name: 'edge' } }]);
+  await b.close();
+});
+
+t.test('openEmbeddedStore creates the data directory, and names it when it cannot', async (t) => {
+  const nested = join(tempDir(), 'a', 'b', 'data');
+  const s = await openEmbeddedStore({ dataDir: nested });
+  s.series.appendStep(T0, Int32Array.of(0), Float64Array.of(1));
+  await s.close();
+  const again = await openEmbeddedStore({ dataDir: nested });
+  t.same([...again.series.read(0, T0, T0).values], [1]);
+  await again.close();
+
+  const file = join(tempDir(), 'not-a-dir');
+  writeFileSync(file, 'x');
+  const err = await openEmbeddedStore({ dataDir: join(file, 'data') }).then(() => null, (e: unknown) => e);
+  t.ok(isAppError(err) && err.code === 'INTERNAL', 'fails with INTERNAL');
+  t.match((err as Error).message, file, 'the message names the path');
+});
+
+/**
+ * A real kill -9: a child process appends and flushes; it is killed at a few different points
+ * (mid-hour, around hour closes); the reopened store must hold every step up to the last
+ * "flushed k" it printed, each slot a prefix of steps with exact values, and stay writable.
+ */
+const killPoints = [
+  { killAfter: 20, delayMs: 0 },
+  { killAfter: 55, delayMs: 30 },   // the child goes on past the first hour close (step 65)
+  { killAfter: 125, delayMs: 10 },
+];
+for (const { killAfter, delayMs } of killPoints) {
+  t.test(`kill -9 ${delayMs} ms after step ${killAfter} was flushed`, async (t) => {
+    const dir = tempDir();
+    const script = fileURLToPath(new URL('./fixtures/kill-writer.js', import.meta.url));
+    const child = spawn(process.execPath, [script, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+    // Keep reading every line (a closed pipe would kill the child with EPIPE instead of SIGKILL).
+    let flushed = -1;
+    const reached = new Promise<void>((resolve, reject) => {
+      createInterface({ input: child.stdout }).on('line', (line) => {
+        const m = /^flushed (\d+)$/.exec(line);
+        if (m) flushed = Number(m[1]);
+        if (flushed >= killAfter) resolve();
+      });
+      child.on('exit', () => reject(new Error(`the child exited before step ${killAfter} was flushed`)));
+    });
+    await reached;
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    child.kill('SIGKILL');
+    await exited;
+    t.equal(child.signalCode, 'SIGKILL', 'the child was killed, not finished');
+    t.ok(flushed >= killAfter, `the child reported step ${flushed} durable`);
+
+    const store = await openEmbeddedStore({ dataDir: dir });
+    const steps = new Set<number>();
+    let wrong = 0;
+    for (let s = 0; s < SLOTS; s++) {
+      const p = store.series.read(s, KILL_T0, KILL_T0 + 10_000 * STEP_MS);
+      steps.add(p.tsMs.length);
+      for (let k = 0; k < p.tsMs.length; k++) {
+        if (p.tsMs[k] !== KILL_T0 + k * STEP_MS || p.values[k] !== k * 10_000 + s) wrong++;
+      }
+    }
+    const [n] = [...steps];
+    t.equal(steps.size, 1, 'every slot holds the same number of steps');
+    t.ok(n >= flushed + 1, `the store holds ${n} steps, at least the ${flushed + 1} flushed`);
+    t.equal(wrong, 0, 'each slot holds the steps 0..n-1 with their exact values');
+    t.ok((store.meta.get<number>('kv', 'progress') ?? -1) >= flushed, 'the metadata written before the last print is there');
+
+    store.series.appendStep(KILL_T0 + n * STEP_MS, Int32Array.of(0), Float64Array.of(42));
+    await store.close();
+    const again = await openEmbeddedStore({ dataDir: dir });
+    t.same(again.series.last(0, 0, Number.MAX_SAFE_INTEGER), { tsMs: KILL_T0 + n * STEP_MS, value: 42 }, 'still writable after the crash');
+    await again.close();
+  });
+}
