@@ -1,0 +1,35 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A temporary directory removed at teardown. */
+export function tempDir(t: { teardown(fn: () => void): void }, prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** A UDP/TCP port unlikely to collide between parallel test files (10000–59999). */
+export const randomPort = (): number => 10_000 + Math.floor(Math.random() * 50_000);
+
+/** Polls `probe` until it returns a value (not undefined) or the time is up; bounded. */
+export async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number, what: string, stepMs = 250): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < end) {
+    try {
+      const v = await probe();
+      if (v !== undefined) return v;
+    } catch (e) { last = e; }
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${(last as Error).message}` : ''}`);
+}
+
+export async function getJson(base: string, path: string): Promise<{ status: number; body: any }> {
+  const r = await fetch(base + path);
+  const text = await r.text();
+  let body: unknown = text;
+  try { body = JSON.parse(text); } catch { /* plain text */ }
+  return { status: r.status, body };
+}
