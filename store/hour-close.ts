@@ -22,12 +22,15 @@ export class CloseScratch {
 export function closeHourLayer(h: HeadHour, chunks: BinaryTable, steps: BinaryTable, scratch: CloseScratch): number {
   const hour = h.hourStartMs;
   let written = 0;
+  // Closing the newest hour writes keys in ascending order after every existing one: append.
+  let append = true;
+  for (const k of chunks.keys({ reverse: true, limit: 1 })) append = (k as number[])[0] < hour;
   for (let slot = 0; slot < h.slotLimit; slot++) {
     if (h.first[slot] < 0) continue;
     const head = scratch.head;
     head.clear();
     for (let p = h.first[slot]; p >= 0; p = h.next[p]) head.push(h.offsetMs[p], h.values[p]);
-    const onDisk = chunks.getBytes([hour, slot]);
+    const onDisk = append ? undefined : chunks.getBytes([hour, slot]);
     let pts = head;
     if (onDisk) {
       scratch.disk.clear();
@@ -35,7 +38,7 @@ export function closeHourLayer(h: HeadHour, chunks: BinaryTable, steps: BinaryTa
       mergeNewestWins([scratch.disk, head], scratch.merged);
       pts = scratch.merged;
     }
-    chunks.put([hour, slot], encodeChunk(pts.tsMs, pts.values, pts.length));
+    chunks.put([hour, slot], encodeChunk(pts.tsMs, pts.values, pts.length), append);
     written++;
   }
   for (const key of h.written) steps.remove(key);

@@ -23,13 +23,18 @@ export interface EnvRange {
 export interface BinaryTable {
   /** The value's bytes, valid only until the next read of this environment; undefined when absent. */
   getBytes(key: EnvKey): Uint8Array | undefined;
-  /** Only inside `StoreEnv.write`'s callback. */
-  put(key: EnvKey, bytes: Uint8Array): void;
+  /**
+   * Only inside `StoreEnv.write`'s callback. With `append`, the caller promises that the key sorts
+   * after every key in the table (LMDB then fills pages completely instead of splitting them).
+   */
+  put(key: EnvKey, bytes: Uint8Array, append?: boolean): void;
   /** Only inside `StoreEnv.write`'s callback. */
   remove(key: EnvKey): void;
   /** Entries in key order; `start` inclusive, `end` exclusive (with `reverse`, start is the high end). */
   entries(range?: EnvRange): Iterable<{ key: EnvKey; value: Uint8Array }>;
   keys(range?: EnvRange): Iterable<EnvKey>;
+  /** Bytes of the pages holding the table (not counting free pages of the file). */
+  usedBytes(): number;
 }
 
 /** A table of plain-data values (msgpackr). Writes resolve once committed and flushed to disk. */
@@ -75,10 +80,17 @@ export function openStoreEnv(path: string): StoreEnv {
     const db: Database<Buffer, Key> = root.openDB<Buffer, Key>({ name, encoding: 'binary' });
     const t: BinaryTable = {
       getBytes: (key) => db.getBinaryFast(key as Key),
-      put: (key, bytes) => { db.putSync(key as Key, bytes as Buffer); },
+      put: (key, bytes, append) => {
+        if (append) db.putSync(key as Key, bytes as Buffer, { append: true });
+        else db.putSync(key as Key, bytes as Buffer);
+      },
       remove: (key) => { db.removeSync(key as Key); },
       entries: (r) => db.getRange(rangeOf(r)) as Iterable<{ key: EnvKey; value: Uint8Array }>,
       keys: (r) => db.getKeys(rangeOf(r)) as Iterable<EnvKey>,
+      usedBytes: () => {
+        const st = db.getStats() as { pageSize: number; treeBranchPageCount: number; treeLeafPageCount: number; overflowPages: number };
+        return st.pageSize * (st.treeBranchPageCount + st.treeLeafPageCount + st.overflowPages);
+      },
     };
     tables.set('b:' + name, t);
     return t;

@@ -194,6 +194,11 @@ export class LmdbSeriesStore implements RollupSeriesStore {
     if (this.ownsEnv) await this.env.close();
   }
 
+  /** Bytes of the pages holding chunks and step blobs (the file may hold free pages too). */
+  diskBytes(): { chunks: number; steps: number } {
+    return { chunks: this.chunks.usedBytes(), steps: this.steps.usedBytes() };
+  }
+
   /** Points held in memory (open and closing layers), for metrics and benchmarks. */
   headPoints(): number {
     let n = 0;
