@@ -59,7 +59,7 @@ async function poll(plan: PollPlan, ringSab: SharedArrayBuffer, stateSab: Shared
   const endMs = Date.now();
   // Counters are read across the whole exchange; its midpoint is the observation time. For a
   // single-request poll this is the usual request/response midpoint.
-  const tsMs = plan.columns.length > 0 ? (startMs + endMs) / 2 : midMs;
+  const tsMs = Math.round(plan.columns.length > 0 ? (startMs + endMs) / 2 : midMs);
 
   const values = new Map<string, Varbind>();
   for (const vb of got.varbinds) values.set(vb.oid, vb);
