@@ -13,19 +13,31 @@ export class CloseScratch {
 }
 
 /**
- * Transposes one head layer into per-slot chunks `[hourStartMs, slot]` and deletes the layer's
- * step blobs. Must run inside one write transaction, so that a crash leaves either the blobs
- * (replayed into the head at open) or the chunks, never both nor neither. A chunk already on disk
- * for the same hour and slot (points that arrived after an earlier close) is merged, the layer's
- * values winning at equal times. Returns the number of chunks written.
+ * Transposes part of one head layer into per-slot chunks `[hourStartMs, slot]`: the slots from
+ * `fromSlot` on, stopping at the first slot boundary after `maxPoints` points, so that a large
+ * hour is closed in several short transactions instead of one that blocks the thread for long.
+ * Must run inside a write transaction. A chunk already on disk for the same hour and slot (points
+ * that arrived after an earlier close, or an earlier attempt of this close cut short by a crash)
+ * is merged, the layer's values winning at equal times, so closing a layer again is harmless.
+ * Returns the slot to continue from (`h.slotLimit` when done) and the number of chunks written.
  */
-export function closeHourLayer(h: HeadHour, chunks: BinaryTable, steps: BinaryTable, scratch: CloseScratch): number {
+export function closeHourSlice(
+  h: HeadHour, fromSlot: number, maxPoints: number, chunks: BinaryTable, scratch: CloseScratch,
+): { nextSlot: number; chunks: number } {
   const hour = h.hourStartMs;
-  let written = 0;
-  // Closing the newest hour writes keys in ascending order after every existing one: append.
+  let first = fromSlot;
+  while (first < h.slotLimit && h.first[first] < 0) first++;
+  if (first >= h.slotLimit) return { nextSlot: h.slotLimit, chunks: 0 };
+  // When every key on disk sorts before this slice's first key, none of the slice's chunks
+  // exist yet and its keys can be appended (LMDB then fills pages instead of splitting them).
   let append = true;
-  for (const k of chunks.keys({ reverse: true, limit: 1 })) append = (k as number[])[0] < hour;
-  for (let slot = 0; slot < h.slotLimit; slot++) {
+  for (const k of chunks.keys({ reverse: true, limit: 1 })) {
+    const [kHour, kSlot] = k as number[];
+    append = kHour < hour || (kHour === hour && kSlot < first);
+  }
+  let written = 0, points = 0;
+  let slot = first;
+  for (; slot < h.slotLimit && points < maxPoints; slot++) {
     if (h.first[slot] < 0) continue;
     const head = scratch.head;
     head.clear();
@@ -40,7 +52,16 @@ export function closeHourLayer(h: HeadHour, chunks: BinaryTable, steps: BinaryTa
     }
     chunks.put([hour, slot], encodeChunk(pts.tsMs, pts.values, pts.length), append);
     written++;
+    points += head.length;
   }
+  return { nextSlot: slot, chunks: written };
+}
+
+/**
+ * Deletes the step blobs of a layer whose chunks are all written; in the transaction of the
+ * layer's last slice, so that a crash leaves the blobs (and the layer is closed again at the next
+ * open) until every chunk is on disk.
+ */
+export function deleteLayerBlobs(h: HeadHour, steps: BinaryTable): void {
   for (const key of h.written) steps.remove(key);
-  return written;
 }

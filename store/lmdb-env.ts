@@ -114,7 +114,11 @@ export function openStoreEnv(path: string): StoreEnv {
     path,
     binaryTable,
     valueTable,
-    write: async (fn) => { await root.transaction(fn); await root.flushed; },
+    write: async (fn) => {
+      await root.transaction(fn);
+      root.resetReadTxn(); // reads from here on see this transaction
+      await root.flushed;
+    },
     close: () => root.close(),
   };
 }

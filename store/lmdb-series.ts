@@ -10,7 +10,7 @@ import { headAppend } from './head-append.js';
 import { HeadHour } from './head-hour.js';
 import { headHasSlot, headRead } from './head-read.js';
 import { replayHead } from './head-replay.js';
-import { CloseScratch, closeHourLayer } from './hour-close.js';
+import { CloseScratch, closeHourSlice, deleteLayerBlobs } from './hour-close.js';
 import { openStoreEnv, type BinaryTable, type StoreEnv } from './lmdb-env.js';
 import { mergeNewestWins, PointBuffer } from './point-buffer.js';
 import { emptyRollups, foldPoints, foldRollup, type RollupSeriesStore, type SlotRollups } from './series-rollup.js';
@@ -37,6 +37,12 @@ export interface LmdbSeriesOptions {
   clock?: Clock;
 }
 
+/**
+ * Points transposed per close transaction: about 0.1–0.2 s of the writer's thread each, so an
+ * hour of 100k slots closes in a few slices with reads and appends served in between.
+ */
+const CLOSE_SLICE_POINTS = 1_000_000;
+
 /** LMDB table names. */
 const CHUNKS_TABLE = 'series-chunks';
 const STEPS_TABLE = 'series-steps';
@@ -55,9 +61,12 @@ export async function openLmdbSeriesStore(opts: LmdbSeriesOptions): Promise<Lmdb
 /**
  * The embedded series store. Chunks of closed hours live in LMDB under `[hourStartMs, slot]`; the
  * points of hours not yet closed live in memory (the head, one `HeadHour` layer per hour), made
- * durable as step blobs `[gridTsMs, seq]` by a flush every `flushIntervalMs`. Each flush is one
- * transaction that writes the new step blobs and closes the hours that are due (chunks written,
- * their blobs deleted). At open the head is rebuilt from the blobs on disk.
+ * durable as step blobs `[gridTsMs, seq]` by a flush every `flushIntervalMs`. A flush writes the
+ * new step blobs in one transaction, then closes the hours that are due: chunks written in a few
+ * transactions of about a million points, the hour's blobs deleted with the last one. At open the
+ * head is rebuilt from the blobs on disk; a close cut short by a crash is simply done again.
+ * While an hour closes, later flushes wait, so the durability delay of new appends stretches by
+ * the close's duration (well under a second per 100k slots at one point a minute).
  *
  * Reads of an hour combine, oldest first, its chunk on disk, the layers being closed, and its
  * open layer; at equal times the newer source wins. Single-threaded: the store is used from the
@@ -294,10 +303,24 @@ export class LmdbSeriesStore implements RollupSeriesStore {
     const started = this.clock.nowMs();
     let blobs = 0, chunks = 0;
     try {
-      await this.env.write(() => {
-        for (const layer of toWrite) for (const u of layer.unwritten) { this.steps.put(u.key, u.bytes); blobs++; }
-        for (const layer of toClose) chunks += closeHourLayer(layer, this.chunks, this.steps, this.closeScratch);
-      });
+      if (toWrite.length > 0) {
+        await this.env.write(() => {
+          for (const layer of toWrite) for (const u of layer.unwritten) { this.steps.put(u.key, u.bytes); blobs++; }
+        });
+      }
+      // Each closing layer in slices; its blobs go with the last slice. Until then the layer
+      // stays in `closing` and answers reads (it wins over the chunks already written).
+      for (const layer of toClose) {
+        let slot = 0;
+        do {
+          await this.env.write(() => {
+            const r = closeHourSlice(layer, slot, CLOSE_SLICE_POINTS, this.chunks, this.closeScratch);
+            slot = r.nextSlot;
+            chunks += r.chunks;
+            if (slot >= layer.slotLimit) deleteLayerBlobs(layer, this.steps);
+          });
+        } while (slot < layer.slotLimit);
+      }
     } catch (err) {
       this.logger.error('series flush failed; will retry', { error: String(err) });
       throw new AppError('INTERNAL', `series store: flush to ${this.env.path} failed`, { cause: err });
