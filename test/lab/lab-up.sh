@@ -68,6 +68,8 @@ dontLogTCPWrappersConnects yes
 sysName $ns
 sysLocation nmlab ring, node $k of $N
 sysContact lab@example.invalid
+# Set explicitly (Net-SNMP answers noSuchInstance without it): 72 = applications + end-to-end, a host.
+sysServices 72
 # Full view for the community and the SNMPv3 user.
 rocommunity public default
 createUser labuser SHA "labauthpass" AES "labprivpass"
