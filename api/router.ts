@@ -9,6 +9,8 @@ import { encodeResponse, type ApiRequest, type ApiResponse, type EncodedResponse
  * literally. When several patterns match, the one with a literal segment earliest wins
  * (`/a/b` beats `/a/:x`). A comma list (`/graph/:ids`) is one parameter; see `listParam`.
  *
+ * HEAD is answered by the GET route of the path (with the GET body, which the transport drops).
+ *
  * `handle` never throws: unknown path → 404, known path with another method → 405 with `Allow`,
  * an AppError → its status and code, anything else → 500 INTERNAL (logged).
  */
@@ -136,8 +138,10 @@ export class Router {
       if (route.segments.length !== segs.length) continue;
       const m = matchSegments(route.segments, segs);
       if (!m) continue;
-      if (route.method !== method) { allow.add(route.method); continue; }
-      if (!best || m.rank > best.rank) best = { route, params: m.params, rank: m.rank };
+      // HEAD is served by the GET route (the transport drops the body) unless a HEAD route exists.
+      const serves = route.method === method || (method === 'HEAD' && route.method === 'GET');
+      if (!serves) { allow.add(route.method); continue; }
+      if (!best || m.rank > best.rank || (m.rank === best.rank && route.method === method)) best = { route, params: m.params, rank: m.rank };
     }
     if (best) {
       const params: Record<string, string> = {};

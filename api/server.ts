@@ -34,9 +34,12 @@ export async function startApi(opts: ApiOptions): Promise<RunningApi> {
     maxBodyBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
   });
   logger.info('listening', { host: opts.host, port: server.port });
+  let closed = false;
   return {
     port: server.port,
     close: () => {
+      if (closed) return;
+      closed = true;
       server.close();
       logger.info('closed', { port: server.port });
     },

@@ -44,6 +44,7 @@ export function listenUws(opts: UwsOptions): Promise<UwsServer> {
   app.any('/*', (res, req) => {
     const state = { aborted: false, done: false };
     res.onAborted(() => { state.aborted = true; });
+    const method = req.getMethod().toUpperCase();
 
     const send = (encoded: EncodedResponse, closeConnection = false): void => {
       if (state.aborted || state.done) return;
@@ -51,7 +52,8 @@ export function listenUws(opts: UwsOptions): Promise<UwsServer> {
       res.cork(() => {
         res.writeStatus(`${encoded.status} ${STATUS_CODES[encoded.status] ?? 'Status'}`);
         for (const [k, v] of Object.entries(encoded.headers)) res.writeHeader(k, v);
-        res.end(encoded.body, closeConnection);
+        if (method === 'HEAD') res.endWithoutBody(encoded.body.length, closeConnection);
+        else res.end(encoded.body, closeConnection);
       });
     };
     const refuse = (err: unknown, closeConnection: boolean): void => {
@@ -61,7 +63,6 @@ export function listenUws(opts: UwsOptions): Promise<UwsServer> {
       send(encoded, closeConnection);
     };
 
-    const method = req.getMethod().toUpperCase();
     const path = req.getUrl();
     const query = new URLSearchParams(req.getQuery() ?? '');
     const headers: Record<string, string> = {};

@@ -40,6 +40,9 @@ t.test('status codes and bodies', async (t) => {
     { method: 'GET', url: '/a/', status: 404 },
     { method: 'DELETE', url: '/a/b', status: 405, allow: 'GET, POST' },
     { method: 'PUT', url: '/text', status: 405, allow: 'GET' },
+    { method: 'HEAD', url: '/text', status: 200, text: 'pong' },      // the GET route; uws drops the body
+    { method: 'HEAD', url: '/a/b', status: 200, json: { route: 'literal' } },
+    { method: 'HEAD', url: '/nowhere', status: 404 },
     { method: 'GET', url: '/a/%E0%A4%A', status: 400, json: { status: 'error', error: "path segment '%E0%A4%A' is not valid percent-encoding", code: 'BAD_PARAMETER' } },
     { method: 'GET', url: '/app-error', status: 404, json: { status: 'error', error: 'device 7 is not known', code: 'UNKNOWN_DEVICE' } },
     { method: 'GET', url: '/bug', status: 500, json: { status: 'error', error: 'internal error', code: 'INTERNAL' } },

@@ -55,6 +55,11 @@ t.test('smoke over a real socket', async (t) => {
   t.equal(wrongMethod.headers.get('allow'), 'GET');
   await wrongMethod.arrayBuffer();
 
+  const head = await fetch(`${base}/api/metrics/ping`, { method: 'HEAD' });
+  t.equal(head.status, 200);
+  t.equal(head.headers.get('content-length'), '4', 'HEAD reports the GET length');
+  t.equal(await head.text(), '', 'and sends no body');
+
   const smallPost = await fetch(`${base}/v2/some/post`, { method: 'POST', body: JSON.stringify({ a: 1 }), headers: { 'content-type': 'application/json' } });
   t.equal(smallPost.status, 404, 'a small body is read, then routed');
   await smallPost.arrayBuffer();
