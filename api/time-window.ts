@@ -12,15 +12,18 @@ export const DEFAULT_INTERVAL_HR = 24;
 const MS_RE = /^[0-9]{1,16}$/;
 // ISO 8601 calendar date, optionally with time (minutes, seconds, fraction) and zone.
 const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const PLUS_AS_SPACE_RE = /^(\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?) (\d{2}:?\d{2})$/;
 const HOURS_RE = /^(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
 
 /**
  * A point in time given as integer ms since the epoch or as an ISO 8601 date or date-time. A
  * date-time without a zone is taken as UTC (so that the answer does not depend on the server's
- * time zone); a date alone is its UTC midnight. Anything else → AppError BAD_PARAMETER.
+ * time zone); a date alone is its UTC midnight. A space before a trailing zone offset is read as
+ * '+' (a client that did not encode '+' in the query). Anything else → AppError BAD_PARAMETER.
  */
 export function parseTimestamp(name: string, text: string): number {
-  const t = text.trim();
+  // An unencoded '+' of a zone offset arrives as a space (form decoding): read it back as '+'.
+  const t = text.trim().replace(PLUS_AS_SPACE_RE, '$1+$2');
   if (MS_RE.test(t)) return Number(t);
   const m = ISO_RE.exec(t);
   if (m) {

@@ -121,6 +121,7 @@ t.test('time window: intervalHr, start, end as ms or ISO 8601', async (t) => {
     [`start=${enc(iso(NOW_MS - 10 * MIN).replace('Z', ''))}`, 11, 109],                  // no zone: UTC
     [`start=${enc(iso(NOW_MS - 10 * MIN).replace('.000Z', ''))}`, 11, 109],
     [`start=${enc(iso(NOW_MS + 50 * MIN).replace('Z', '+01:00'))}`, 11, 109],          // same instant, +01:00
+    [`start=${iso(NOW_MS + 50 * MIN).replace('Z', '+01:00')}`, 11, 109],              // '+' not encoded
     [`start=${enc(iso(NOW_MS - 10 * MIN))}&intervalHr=100`, 11, 109],                 // start wins over intervalHr
     [`start=${NOW_MS + MIN}&end=${NOW_MS + 2 * MIN}`, 0, 0],
   ];
