@@ -1,0 +1,164 @@
+import type { AppError } from '../core/errors.js';
+import { isAppError } from '../core/errors.js';
+import type { Catalog } from './row-source.js';
+import { asText, isNullish, type Scalar } from './scalar.js';
+import { executeQuery, type ExecuteOptions, type SelectResult } from './select.js';
+import { isSeries, toScalar, type Value } from './series-math.js';
+import { facetOf, wordOf } from './tag-set.js';
+
+/** The dashboard-tool output formats. */
+export type OutputFormat = 'time_series' | 'table' | 'list';
+
+export const isOutputFormat = (s: unknown): s is OutputFormat => s === 'time_series' || s === 'table' || s === 'list';
+
+export interface TimeSeriesEntry {
+  readonly id: string;
+  /** `variable:device:component` ('*' for a field a group's members do not share). */
+  readonly target: string;
+  /** The select item the points come from (alias or expression). */
+  readonly name: string;
+  readonly variable: string;
+  readonly device: string;
+  readonly component: string;
+  readonly description: string;
+  /** Facet → word (the first word when a facet has several). */
+  readonly tags: Readonly<Record<string, string>>;
+  readonly datapoints: readonly (readonly [number | null, number])[];
+}
+
+export interface TableEntry {
+  readonly type: 'table';
+  readonly id: string;
+  readonly columns: readonly { readonly text: string }[];
+  readonly rows: readonly (readonly (string | number | null)[])[];
+}
+
+export interface FormatOptions {
+  /** The dashboard tool's target id, copied into each entry. */
+  readonly id?: string;
+  /** list format: the column whose distinct values are listed (default: the first column). */
+  readonly unique?: string;
+}
+
+const jsonNumber = (v: number): number | null => (Number.isFinite(v) ? v : null);
+const cell = (v: Scalar): string | number | null => (typeof v === 'number' ? jsonNumber(v) : v);
+
+/**
+ * Shapes a SELECT result for the dashboard tool:
+ * - time_series: one entry per row and series-valued column (a numeric scalar becomes one point
+ *   at the end of the range);
+ * - table: one row per result row with series shown by their last value, or, when the `time`
+ *   column is selected, one row per time stamp of the row's series;
+ * - list: the distinct non-null values of the first column (or of `unique`), as strings.
+ */
+export function formatResult(result: SelectResult, format: 'time_series', opts?: FormatOptions): TimeSeriesEntry[];
+export function formatResult(result: SelectResult, format: 'table', opts?: FormatOptions): TableEntry[];
+export function formatResult(result: SelectResult, format: 'list', opts?: FormatOptions): string[];
+export function formatResult(result: SelectResult, format: OutputFormat, opts?: FormatOptions): unknown[];
+export function formatResult(result: SelectResult, format: OutputFormat, opts: FormatOptions = {}): unknown[] {
+  const id = opts.id ?? '';
+  switch (format) {
+    case 'time_series': return timeSeries(result, id);
+    case 'table': return [table(result, id)];
+    case 'list': return list(result, opts.unique);
+  }
+}
+
+function timeSeries(result: SelectResult, id: string): TimeSeriesEntry[] {
+  const out: TimeSeriesEntry[] = [];
+  const endMs = result.range?.toMs ?? null;
+  for (const row of result.rows) {
+    const idn = row.identity;
+    const tags: Record<string, string> = {};
+    for (const t of idn.tags) { const f = facetOf(t); if (!(f in tags)) tags[f] = wordOf(t); }
+    result.columns.forEach((col, i) => {
+      if (col.isTime) return;
+      const v = row.values[i]!;
+      let datapoints: [number | null, number][];
+      if (isSeries(v)) {
+        datapoints = Array.from(v.ts, (t, k) => [jsonNumber(v.v[k]!), t]);
+      } else if (typeof v === 'number' && endMs !== null) {
+        datapoints = [[jsonNumber(v), endMs]];
+      } else {
+        return;
+      }
+      out.push({
+        id, target: `${idn.variable}:${idn.device}:${idn.component}`, name: col.name,
+        variable: idn.variable, device: idn.device, component: idn.component, description: idn.description,
+        tags, datapoints,
+      });
+    });
+  }
+  return out;
+}
+
+function table(result: SelectResult, id: string): TableEntry {
+  const timeCol = result.columns.findIndex((c) => c.isTime);
+  const rows: (string | number | null)[][] = [];
+  for (const row of result.rows) {
+    const series = row.values.map((v, i) => (i !== timeCol && isSeries(v) ? v : null));
+    if (timeCol >= 0 && series.some((s) => s !== null)) {
+      const stamps = new Set<number>();
+      for (const s of series) if (s) for (const t of s.ts) stamps.add(t);
+      for (const t of [...stamps].sort((a, b) => a - b)) {
+        rows.push(row.values.map((v, i) => {
+          if (i === timeCol) return t;
+          const s = series[i];
+          if (s) { const k = s.ts.indexOf(t); return k < 0 ? null : jsonNumber(s.v[k]!); }
+          return cell(toScalar(v));
+        }));
+      }
+      continue;
+    }
+    rows.push(row.values.map((v: Value) => cell(toScalar(v))));
+  }
+  return { type: 'table', id, columns: result.columns.map((c) => ({ text: c.name })), rows };
+}
+
+function list(result: SelectResult, unique: string | undefined): string[] {
+  let idx = 0;
+  if (unique) {
+    idx = result.columns.findIndex((c) => c.name === unique);
+    if (idx < 0) idx = result.columns.findIndex((c) => c.name.toLowerCase() === unique.toLowerCase());
+    if (idx < 0) return [];
+  }
+  const seen = new Set<string>();
+  for (const row of result.rows) {
+    const v = toScalar(row.values[idx] ?? null);
+    if (isNullish(v)) continue;
+    seen.add(asText(v));
+  }
+  return [...seen];
+}
+
+/** A dashboard-tool SvcQL target `{svcql, format}`. */
+export interface SvcqlTarget {
+  readonly svcql: string;
+  readonly format?: string;
+  readonly id?: string;
+  readonly unique?: string;
+}
+
+/**
+ * Answers one SvcQL target: the formatted results of its statements, concatenated, or
+ * `[{id, error, code}]` when the text does not parse or a statement fails, so one bad target never
+ * fails the others. Only AppErrors become answers; anything else is a bug and propagates.
+ */
+export function answerSvcqlTarget(target: SvcqlTarget, catalog: Catalog, opts: ExecuteOptions): unknown[] {
+  const id = target.id ?? '';
+  const format = target.format ?? 'time_series';
+  const fail = (e: AppError): unknown[] => [{ id, error: e.message, code: e.code }];
+  if (!isOutputFormat(format)) return [{ id, error: `unknown format '${format}': use time_series, table or list`, code: 'BAD_PARAMETER' }];
+  try {
+    const outcomes = executeQuery(target.svcql, catalog, opts);
+    const out: unknown[] = [];
+    for (const o of outcomes) {
+      if (!o.ok) return fail(o.error);
+      out.push(...formatResult(o.result, format, { id, ...(target.unique ? { unique: target.unique } : {}) }));
+    }
+    return out;
+  } catch (e) {
+    if (isAppError(e)) return fail(e);
+    throw e;
+  }
+}

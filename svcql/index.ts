@@ -1,0 +1,26 @@
+/** SvcQL: the query language (parse, print, compile, execute, format) and the variable matching rule. */
+export * from './ast.js';
+export { tokenize, type Token, type TokenKind } from './lexer.js';
+export { parseExpression, parseStatement, parseStatements } from './parser.js';
+export { printExpression, printStatement, printStatements, printOperand, quoteString } from './printer.js';
+export { enableRegexpSafety, regexpSafetyEnabled, checkRegexpSource } from './regexp-safety.js';
+export { limits } from './limits.js';
+export type { Scalar } from './scalar.js';
+export * from './row-source.js';
+export { devicesSource } from './source-devices.js';
+export { interfacesSource, type InterfaceRow } from './source-interfaces.js';
+export { variablesSource, type InstanceSourceOptions } from './source-variables.js';
+export { tagsSource, allTags } from './source-tags.js';
+export { alertsSource, type AlertRecord } from './source-alerts.js';
+export { seriesSource, type SeriesSourceOptions } from './source-series.js';
+export { compileWhere, resolveColumnName } from './compile.js';
+export { compileMatcher, mapCatalog } from './matcher.js';
+export { executeQuery, executeStatement, resolveTable, type ExecuteOptions, type SelectResult, type ResultRow, type ResultColumn, type StatementOutcome } from './select.js';
+export { formatResult, answerSvcqlTarget, isOutputFormat, type OutputFormat, type SvcqlTarget, type TimeSeriesEntry, type TableEntry } from './format.js';
+export type { Series, Value } from './series-math.js';
+export { parseTimeValue, extractTimeRange } from './time-range.js';
+export {
+  compileVariableRule, statsOf, statsOverWindow, defaultRuleWindow,
+  type VariableRule, type RuleSubject, type RuleStats, type SortColumn,
+} from './variable-rule.js';
+export { parseTagRules, compileTagRules, parseTagMatch, type TagRule, type TagMatch } from './tag-set.js';

@@ -1,0 +1,305 @@
+import type { AppError } from '../core/errors.js';
+import { isAppError } from '../core/errors.js';
+import { FUNCTIONS, type Operand, type SelectStatement } from './ast.js';
+import { applyCall, compileOperand, compileWhere, resolveColumnName, wantsSeriesArg, type Binder } from './compile.js';
+import { evalError, limitError } from './errors.js';
+import { limits } from './limits.js';
+import { parseStatements } from './parser.js';
+import { printOperand } from './printer.js';
+import {
+  isSeriesSource, type Catalog, type RowIdentity, type RowSource, type TableSource, type TimeRange,
+} from './row-source.js';
+import { sortCompare, type Scalar } from './scalar.js';
+import {
+  aggregate, bucketize, checkBuckets, fromPoints, toScalar, type Aggregate, type Series, type Value,
+} from './series-math.js';
+import { extractTimeRange } from './time-range.js';
+
+export interface ExecuteOptions {
+  /** "now" for relative times and the default range. */
+  readonly nowMs: number;
+}
+
+export interface ResultColumn {
+  readonly name: string;
+  /** The `time` column of a series table (the table format then lists one row per point). */
+  readonly isTime: boolean;
+}
+
+export interface ResultRow {
+  /** One value per column: a scalar, or a series (metric, transforms, aggregates of series). */
+  readonly values: readonly Value[];
+  /** Who the row is: the row's identity, or for a group the fields its members share ('*' otherwise). */
+  readonly identity: RowIdentity;
+}
+
+export interface SelectResult {
+  readonly table: string;
+  readonly columns: readonly ResultColumn[];
+  readonly rows: readonly ResultRow[];
+  /** The time range of a series table, null for the other tables. */
+  readonly range: TimeRange | null;
+}
+
+export type StatementOutcome =
+  | { readonly ok: true; readonly statement: SelectStatement; readonly result: SelectResult }
+  | { readonly ok: false; readonly statement: SelectStatement; readonly error: AppError };
+
+/**
+ * Parses and runs every statement of a query text. A syntax or limit error in the text throws;
+ * an error while running one statement is that statement's outcome and the others still run.
+ * Errors that are not AppErrors are bugs and propagate.
+ */
+export function executeQuery(text: string, catalog: Catalog, opts: ExecuteOptions): StatementOutcome[] {
+  return parseStatements(text).map((statement) => {
+    try {
+      return { ok: true, statement, result: executeStatement(statement, catalog, opts) };
+    } catch (e) {
+      if (isAppError(e)) return { ok: false, statement, error: e };
+      throw e;
+    }
+  });
+}
+
+/** Finds a table: exact name, else the unique case-insensitive match. SVCQL_EVAL when unknown. */
+export function resolveTable(catalog: Catalog, name: string): TableSource {
+  const exact = catalog.table(name);
+  if (exact) return exact;
+  const lower = name.toLowerCase();
+  const hits = catalog.tableNames().filter((n) => n.toLowerCase() === lower);
+  if (hits.length === 1) {
+    const t = catalog.table(hits[0]!);
+    if (t) return t;
+  }
+  if (hits.length > 1) throw evalError(`table '${name}' is ambiguous: ${hits.join(', ')}`);
+  throw evalError(`unknown table '${name}': use devices, interfaces, variables, tags, alerts or a variable name`);
+}
+
+interface Env { readonly row: unknown; readonly picks: readonly Scalar[] }
+type GroupFn = (members: readonly Env[]) => Value;
+
+const hasAggregate = (o: Operand): boolean =>
+  o.kind === 'call' && (FUNCTIONS[o.name].family === 'aggregate' || o.args.some(hasAggregate));
+
+function columnsOf(o: Operand, out: string[]): string[] {
+  if (o.kind === 'column') out.push(o.name);
+  if (o.kind === 'call') for (const a of o.args) columnsOf(a, out);
+  return out;
+}
+
+/** Runs one parsed statement against a catalog. Throws AppError SVCQL_* on evaluation errors. */
+export function executeStatement(stmt: SelectStatement, catalog: Catalog, opts: ExecuteOptions): SelectResult {
+  const table = resolveTable(catalog, stmt.from);
+  const times = stmt.groupBy.filter((g) => g.kind === 'groupTime');
+  if (times.length > 1) throw evalError('GROUP BY may name time() once');
+  const bucketMs = times.length ? (times[0] as { ms: number }).ms : 0;
+  let src: RowSource<any>;
+  let where = stmt.where;
+  let range: TimeRange | null = null;
+  if (isSeriesSource(table)) {
+    const x = extractTimeRange(where, opts.nowMs);
+    range = x.range;
+    where = x.rest;
+    if (bucketMs) checkBuckets(range.fromMs, range.toMs, bucketMs);
+    src = table.open(range);
+  } else {
+    if (bucketMs) throw evalError(`GROUP BY time() needs a series table (a variable name), not ${table.table}`);
+    src = table;
+  }
+
+  const match = compileWhere(where, src);
+  const all = src.rows();
+  const rows: unknown[] = [];
+  for (let i = 0; i < all.length; i++) if (match(all[i])) rows.push(all[i]);
+
+  // Select items (`*` expands to the table's star columns).
+  const items: { expr: Operand; name: string }[] = [];
+  for (const it of stmt.items) {
+    if (it.kind === 'star') for (const c of src.starColumns) items.push({ expr: { kind: 'column', name: c }, name: c });
+    else items.push({ expr: it.expr, name: it.alias ?? (it.expr.kind === 'column' ? it.expr.name : printOperand(it.expr)) });
+  }
+  const groupCols = stmt.groupBy.flatMap((g) => (g.kind === 'groupColumn' ? [g.name] : []));
+
+  // Multi-valued columns named by the items or GROUP BY: each row appears once per value.
+  const pickIndex = new Map<string, number>();
+  const pickers: ((row: unknown) => readonly Scalar[])[] = [];
+  for (const name of [...items.flatMap((it) => columnsOf(it.expr, [])), ...groupCols]) {
+    const resolved = resolveColumnName(src, name);
+    if (pickIndex.has(resolved)) continue;
+    const c = src.column(resolved);
+    if (c && c.multi) { pickIndex.set(resolved, pickers.length); pickers.push(c.values); }
+  }
+  const envs = expand(rows, pickers);
+
+  const seriesCache = new Map<unknown, Series>();
+  const series = src.series;
+  const binder: Binder<Env> = {
+    column(name, wantSeries) {
+      const resolved = resolveColumnName(src, name);
+      if (wantSeries && series && resolved === 'metric') {
+        return {
+          multi: false,
+          get: (e) => {
+            let s = seriesCache.get(e.row);
+            if (!s) {
+              s = fromPoints(series.points(e.row));
+              if (bucketMs) s = bucketize(s, bucketMs);
+              seriesCache.set(e.row, s);
+            }
+            return s;
+          },
+        };
+      }
+      const c = src.column(resolved);
+      if (!c) throw evalError(`unknown column '${name}' in table ${src.table}`);
+      if (!c.multi) { const g = c.get; return { multi: false, get: (e) => g(e.row) }; }
+      const k = pickIndex.get(resolved);
+      if (k !== undefined) return { multi: false, get: (e) => e.picks[k]! };
+      const values = c.values;
+      return { multi: false, get: (e) => values(e.row)[0] ?? null };
+    },
+  };
+
+  const compileGroup = (node: Operand, wantSeries: boolean): GroupFn => {
+    if (node.kind === 'star') return (m) => m.length;
+    if (node.kind !== 'call' || !hasAggregate(node)) {
+      const b = compileOperand(node, binder, wantSeries, 'SELECT');
+      if (b.multi) throw evalError(`internal: unexpanded column in ${printOperand(node)}`);
+      const get = b.get;
+      const fallback = b.constant ?? null;
+      return (m) => (m.length ? get(m[0]!) : fallback);
+    }
+    const fam = FUNCTIONS[node.name].family;
+    if (fam === 'aggregate') {
+      const arg = node.args[0]!;
+      if (arg.kind === 'star') return (m) => m.length;
+      const inner = compileGroup(arg, wantSeries);
+      const fn = node.name as Aggregate;
+      return (m) => {
+        const vals: Value[] = new Array(m.length);
+        for (let i = 0; i < m.length; i++) vals[i] = inner([m[i]!]);
+        return aggregate(fn, vals);
+      };
+    }
+    const seriesArg = node.name === 'tspercentile' ? 1 : 0;
+    const args = node.args.map((a, i) => compileGroup(a, i === seriesArg ? (wantsSeriesArg(node.name) || wantSeries) : false));
+    const name = node.name;
+    return (m) => applyCall(name, args.map((a) => a(m)));
+  };
+
+  const itemFns = items.map((it) => compileGroup(it.expr, true));
+  const grouped = items.some((it) => hasAggregate(it.expr)) || groupCols.length > 0;
+  let groups: Env[][];
+  if (grouped) {
+    const keyFns = groupCols.map((g) => {
+      const b = binder.column(g, false);
+      if (b.multi) throw evalError(`internal: unexpanded GROUP BY column ${g}`);
+      return b.get;
+    });
+    const byKey = new Map<string, Env[]>();
+    for (const e of envs) {
+      const key = keyFns.length === 0 ? '' : JSON.stringify(keyFns.map((f) => toScalar(f(e))));
+      let g = byKey.get(key);
+      if (!g) { g = []; byKey.set(key, g); }
+      g.push(e);
+    }
+    groups = [...byKey.values()];
+    if (groups.length === 0 && keyFns.length === 0) groups = [[]];
+  } else {
+    groups = envs.map((e) => [e]);
+  }
+
+  let out = groups.map((members) => ({
+    values: itemFns.map((f) => f(members)),
+    identity: mergeIdentity(members.map((e) => src.identity(e.row))),
+    members,
+  }));
+
+  if (stmt.distinct) {
+    const seen = new Set<string>();
+    out = out.filter((r) => {
+      const k = JSON.stringify(r.values.map(toScalar));
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+  }
+
+  if (stmt.orderBy.length) {
+    const keyFns = stmt.orderBy.map((o) => {
+      let idx = items.findIndex((it) => it.name === o.name);
+      if (idx < 0) {
+        const lower = o.name.toLowerCase();
+        const hits = items.map((it, i) => (it.name.toLowerCase() === lower ? i : -1)).filter((i) => i >= 0);
+        if (hits.length === 1) idx = hits[0]!;
+      }
+      if (idx >= 0) { const k = idx; return (r: { values: readonly Value[] }) => toScalar(r.values[k]!); }
+      const b = binder.column(o.name, false);
+      if (b.multi) throw evalError(`internal: multi-valued ORDER BY column ${o.name}`);
+      const get = b.get;
+      return (r: { members: readonly Env[] }) => (r.members.length ? toScalar(get(r.members[0]!)) : null);
+    });
+    const keyed = out.map((r) => ({ r, keys: keyFns.map((f) => f(r)) }));
+    keyed.sort((a, b) => {
+      for (let i = 0; i < keyFns.length; i++) {
+        const c = sortCompare(a.keys[i]!, b.keys[i]!);
+        if (c !== 0) return stmt.orderBy[i]!.desc && !(a.keys[i] === null || b.keys[i] === null) ? -c : c;
+      }
+      return 0;
+    });
+    out = keyed.map((k) => k.r);
+  }
+
+  if (stmt.limit) {
+    const { count, offset } = stmt.limit;
+    out = out.slice(offset, count < 0 ? undefined : offset + count);
+  }
+
+  const timeNames = series ? new Set(['time']) : new Set<string>();
+  return {
+    table: src.table,
+    columns: items.map((it) => ({
+      name: it.name,
+      isTime: it.expr.kind === 'column' && timeNames.has(resolveColumnName(src, it.expr.name)),
+    })),
+    rows: out.map((r) => ({ values: r.values, identity: r.identity })),
+    range,
+  };
+}
+
+/** One environment per combination of the multi-valued columns' values (a row with none: NULL). */
+function expand(rows: readonly unknown[], pickers: readonly ((row: unknown) => readonly Scalar[])[]): Env[] {
+  const out: Env[] = [];
+  const none: readonly Scalar[] = [null];
+  for (const row of rows) {
+    if (pickers.length === 0) { out.push({ row, picks: [] }); continue; }
+    const lists = pickers.map((p) => { const v = p(row); return v.length ? v : none; });
+    const idx = new Array<number>(lists.length).fill(0);
+    for (;;) {
+      if (out.length >= limits.maxExpandedRows) {
+        throw limitError(`more than ${limits.maxExpandedRows} rows after expanding multi-valued columns`);
+      }
+      out.push({ row, picks: lists.map((l, i) => l[idx[i]!]!) });
+      let k = lists.length - 1;
+      while (k >= 0 && ++idx[k]! >= lists[k]!.length) { idx[k] = 0; k--; }
+      if (k < 0) break;
+    }
+  }
+  return out;
+}
+
+function mergeIdentity(ids: readonly RowIdentity[]): RowIdentity {
+  if (ids.length === 1) return ids[0]!;
+  if (ids.length === 0) return { variable: '*', device: '*', deviceId: null, component: '*', index: null, description: '', tags: [] };
+  const first = ids[0]!;
+  const same = <K extends keyof RowIdentity>(k: K): boolean => ids.every((i) => i[k] === first[k]);
+  return {
+    variable: same('variable') ? first.variable : '*',
+    device: same('device') ? first.device : '*',
+    deviceId: same('deviceId') ? first.deviceId : null,
+    component: same('component') ? first.component : '*',
+    index: same('index') ? first.index : null,
+    description: same('description') ? first.description : '',
+    tags: first.tags.filter((t) => ids.every((i) => i.tags.includes(t))),
+  };
+}
