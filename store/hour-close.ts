@@ -1,7 +1,8 @@
-import { decodeChunk } from './chunk-decode.js';
+import { decodeChunk, readChunkRollup, type ChunkRollup } from './chunk-decode.js';
 import { encodeChunk } from './chunk-encode.js';
 import { HOUR_MS } from './chunk-format.js';
 import type { HeadHour } from './head-hour.js';
+import { mergeHourRollup, setDraft } from './hour-rollup.js';
 import type { BinaryTable } from './lmdb-env.js';
 import { mergeNewestWins, PointBuffer } from './point-buffer.js';
 
@@ -10,6 +11,7 @@ export class CloseScratch {
   readonly disk = new PointBuffer(256);
   readonly head = new PointBuffer(256);
   readonly merged = new PointBuffer(256);
+  readonly rollup: ChunkRollup = { count: 0, min: 0, max: 0, sum: 0, last: 0, lastOffsetMs: 0 };
 }
 
 /**
@@ -19,10 +21,11 @@ export class CloseScratch {
  * Must run inside a write transaction. A chunk already on disk for the same hour and slot (points
  * that arrived after an earlier close, or an earlier attempt of this close cut short by a crash)
  * is merged, the layer's values winning at equal times, so closing a layer again is harmless.
+ * Each chunk's rollup goes into `draft` (see hour-rollup.ts) for `finishHourClose`.
  * Returns the slot to continue from (`h.slotLimit` when done) and the number of chunks written.
  */
 export function closeHourSlice(
-  h: HeadHour, fromSlot: number, maxPoints: number, chunks: BinaryTable, scratch: CloseScratch,
+  h: HeadHour, fromSlot: number, maxPoints: number, chunks: BinaryTable, draft: Float64Array, scratch: CloseScratch,
 ): { nextSlot: number; chunks: number } {
   const hour = h.hourStartMs;
   let first = fromSlot;
@@ -50,7 +53,9 @@ export function closeHourSlice(
       mergeNewestWins([scratch.disk, head], scratch.merged);
       pts = scratch.merged;
     }
-    chunks.put([hour, slot], encodeChunk(pts.tsMs, pts.values, pts.length), append);
+    const bytes = encodeChunk(pts.tsMs, pts.values, pts.length);
+    chunks.put([hour, slot], bytes, append);
+    setDraft(draft, slot, readChunkRollup(bytes, scratch.rollup));
     written++;
     points += head.length;
   }
@@ -58,10 +63,12 @@ export function closeHourSlice(
 }
 
 /**
- * Deletes the step blobs of a layer whose chunks are all written; in the transaction of the
- * layer's last slice, so that a crash leaves the blobs (and the layer is closed again at the next
- * open) until every chunk is on disk.
+ * Completes a layer's close once all its chunks are written, in the transaction of the last
+ * slice: writes the hour's rollup value (merged with an earlier one of the same hour) and deletes
+ * the layer's step blobs, so that a crash before this point leaves the blobs and the layer is
+ * closed again after the next open.
  */
-export function deleteLayerBlobs(h: HeadHour, steps: BinaryTable): void {
+export function finishHourClose(h: HeadHour, draft: Float64Array, hourRollups: BinaryTable, steps: BinaryTable): void {
+  hourRollups.put(h.hourStartMs, mergeHourRollup(hourRollups.getBytes(h.hourStartMs), draft));
   for (const key of h.written) steps.remove(key);
 }

@@ -10,7 +10,8 @@ import { headAppend } from './head-append.js';
 import { HeadHour } from './head-hour.js';
 import { headHasSlot, headRead } from './head-read.js';
 import { replayHead } from './head-replay.js';
-import { CloseScratch, closeHourSlice, deleteLayerBlobs } from './hour-close.js';
+import { CloseScratch, closeHourSlice, finishHourClose } from './hour-close.js';
+import { hourRollupView, newRollupDraft, readHourRollup } from './hour-rollup.js';
 import { openStoreEnv, type BinaryTable, type StoreEnv } from './lmdb-env.js';
 import { mergeNewestWins, PointBuffer } from './point-buffer.js';
 import { emptyRollups, foldPoints, foldRollup, type RollupSeriesStore, type SlotRollups } from './series-rollup.js';
@@ -46,6 +47,7 @@ const CLOSE_SLICE_POINTS = 1_000_000;
 /** LMDB table names. */
 const CHUNKS_TABLE = 'series-chunks';
 const STEPS_TABLE = 'series-steps';
+const HOUR_ROLLUPS_TABLE = 'series-hour-rollups';
 
 export async function openLmdbSeriesStore(opts: LmdbSeriesOptions): Promise<LmdbSeriesStore> {
   let env = opts.env;
@@ -77,6 +79,7 @@ export class LmdbSeriesStore implements RollupSeriesStore {
   private readonly ownsEnv: boolean;
   private readonly chunks: BinaryTable;
   private readonly steps: BinaryTable;
+  private readonly hourRollups: BinaryTable;
   private readonly logger: Logger;
   private readonly clock: Clock;
   private readonly closeGraceMs: number;
@@ -107,6 +110,7 @@ export class LmdbSeriesStore implements RollupSeriesStore {
     this.closeGraceMs = opts.closeGraceMs ?? 5 * 60_000;
     this.chunks = env.binaryTable(CHUNKS_TABLE);
     this.steps = env.binaryTable(STEPS_TABLE);
+    this.hourRollups = env.binaryTable(HOUR_ROLLUPS_TABLE);
 
     const started = this.clock.nowMs();
     const r = replayHead(this.steps, (hour) => this.layerFor(hour));
@@ -163,6 +167,10 @@ export class LmdbSeriesStore implements RollupSeriesStore {
     return null;
   }
 
+  /**
+   * Whole hours inside the window that no head layer touches are answered from the hour's rollup
+   * value (one read per hour for all slots); partial hours and hours in the head from the points.
+   */
   rollup(slots: ArrayLike<number>, fromMs: number, toMs: number): SlotRollups {
     const r = emptyRollups(slots.length);
     const [first, last] = this.hoursOf(fromMs, toMs);
@@ -170,6 +178,14 @@ export class LmdbSeriesStore implements RollupSeriesStore {
     const h = this.chunkRollup;
     for (let hour = first; hour <= last; hour += HOUR_MS) {
       const whole = hour >= fromMs && hour + HOUR_MS - 1 <= toMs && !this.hasLayer(hour);
+      const summary = whole ? this.hourRollups.getBytes(hour) : undefined;
+      if (summary) {
+        const { view, slotCount } = hourRollupView(summary);
+        for (let i = 0; i < slots.length; i++) {
+          if (readHourRollup(view, slotCount, slots[i], h)) foldRollup(r, i, h.count, h.min, h.max, h.sum, h.last, hour + h.lastOffsetMs);
+        }
+        continue;
+      }
       for (let i = 0; i < slots.length; i++) {
         const slot = slots[i];
         if (whole) {
@@ -311,13 +327,14 @@ export class LmdbSeriesStore implements RollupSeriesStore {
       // Each closing layer in slices; its blobs go with the last slice. Until then the layer
       // stays in `closing` and answers reads (it wins over the chunks already written).
       for (const layer of toClose) {
+        const draft = newRollupDraft(layer.slotLimit);
         let slot = 0;
         do {
           await this.env.write(() => {
-            const r = closeHourSlice(layer, slot, CLOSE_SLICE_POINTS, this.chunks, this.closeScratch);
+            const r = closeHourSlice(layer, slot, CLOSE_SLICE_POINTS, this.chunks, draft, this.closeScratch);
             slot = r.nextSlot;
             chunks += r.chunks;
-            if (slot >= layer.slotLimit) deleteLayerBlobs(layer, this.steps);
+            if (slot >= layer.slotLimit) finishHourClose(layer, draft, this.hourRollups, this.steps);
           });
         } while (slot < layer.slotLimit);
       }
