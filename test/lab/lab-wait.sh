@@ -20,6 +20,11 @@ while :; do
   for k in $(seq 1 "$N"); do
     [ "${state[$k]:-}" = ok ] && continue
     addr=$(lab_mgmt_addr "$k")
+    # Send nothing unless the lab's own route carries it: without the bridge, 203.0.113.k would go to the
+    # host's default gateway.
+    if ! ip link show "$LAB_BRIDGE" >/dev/null 2>&1 || [ ! -e "/run/netns/$(lab_node "$k")" ]; then
+      state[$k]="not up (no bridge $LAB_BRIDGE or namespace $(lab_node "$k"))"; pending=1; continue
+    fi
     if ! snmpget -v2c -c public -t 1 -r 0 -Oqv "$addr" 1.3.6.1.2.1.1.5.0 >/dev/null 2>&1; then
       state[$k]="snmpd at $addr does not answer"; pending=1; continue
     fi

@@ -185,6 +185,7 @@ export function labGate(t: LabGateTest): boolean {
   const { ok, why } = labAvailable();
   if (ok) return true;
   const banner = `LAB TEST NOT RUN: ${why}`;
+  console.error(`\n*** ${banner} ***\n`); // stderr: shown by tap's reporter, unlike comments of a skipped file
   if (process.env.CI === 'true') {
     t.fail(`${banner} (CI=true: a lab test must run in CI)`);
   } else {
