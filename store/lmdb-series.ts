@@ -34,13 +34,16 @@ export interface LmdbSeriesOptions {
    * Later arrivals are still correct: they are merged into the hour's chunks at the next flush.
    */
   closeGraceMs?: number;
+  /** Points transposed per close transaction (default 1M); tests make it small to cut closes in many slices. */
+  closeSlicePoints?: number;
   logger?: Logger;
   clock?: Clock;
 }
 
 /**
- * Points transposed per close transaction: about 0.1–0.2 s of the writer's thread each, so an
- * hour of 100k slots closes in a few slices with reads and appends served in between.
+ * Points transposed per close transaction by default: under 0.1 s of the writer's thread each,
+ * so an hour of 100k slots at one point a minute closes in six slices with reads and appends
+ * served in between.
  */
 const CLOSE_SLICE_POINTS = 1_000_000;
 
@@ -83,6 +86,7 @@ export class LmdbSeriesStore implements RollupSeriesStore {
   private readonly logger: Logger;
   private readonly clock: Clock;
   private readonly closeGraceMs: number;
+  private readonly closeSlicePoints: number;
   private readonly open = new Map<number, HeadHour>();
   /** Layers taken out of `open` for closing whose transaction has not committed yet, oldest first. */
   private closing: HeadHour[] = [];
@@ -108,6 +112,7 @@ export class LmdbSeriesStore implements RollupSeriesStore {
     this.logger = opts.logger ?? silentLogger;
     this.clock = opts.clock ?? systemClock;
     this.closeGraceMs = opts.closeGraceMs ?? 5 * 60_000;
+    this.closeSlicePoints = opts.closeSlicePoints ?? CLOSE_SLICE_POINTS;
     this.chunks = env.binaryTable(CHUNKS_TABLE);
     this.steps = env.binaryTable(STEPS_TABLE);
     this.hourRollups = env.binaryTable(HOUR_ROLLUPS_TABLE);
@@ -331,7 +336,7 @@ export class LmdbSeriesStore implements RollupSeriesStore {
         let slot = 0;
         do {
           await this.env.write(() => {
-            const r = closeHourSlice(layer, slot, CLOSE_SLICE_POINTS, this.chunks, draft, this.closeScratch);
+            const r = closeHourSlice(layer, slot, this.closeSlicePoints, this.chunks, draft, this.closeScratch);
             slot = r.nextSlot;
             chunks += r.chunks;
             if (slot >= layer.slotLimit) finishHourClose(layer, draft, this.hourRollups, this.steps);

@@ -17,6 +17,7 @@ t.teardown(() => { for (const d of dirs) rmSync(d, { recursive: true, force: tru
 await seriesConformance(t, 'memory', async () => new MemorySeriesStore());
 await seriesConformance(t, 'lmdb', () => openLmdbSeriesStore({ dir: tempDir(), flushIntervalMs: 60_000 }));
 await seriesConformance(t, 'lmdb, no close grace', () => openLmdbSeriesStore({ dir: tempDir(), flushIntervalMs: 60_000, closeGraceMs: 0 }));
+await seriesConformance(t, 'lmdb, hours closed in slices of 3 points', () => openLmdbSeriesStore({ dir: tempDir(), flushIntervalMs: 60_000, closeSlicePoints: 3 }));
 
 await metaConformance(t, 'memory', async () => new MemoryMetaStore());
 await metaConformance(t, 'lmdb', async () => {

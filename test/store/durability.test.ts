@@ -117,6 +117,8 @@ t.test('openEmbeddedStore creates the data directory, and names it when it canno
 const killPoints = [
   { killAfter: 20, delayMs: 0 },
   { killAfter: 55, delayMs: 30 },   // the child goes on past the first hour close (step 65)
+  { killAfter: 62, delayMs: 5 },    // around that close, cut in 12 transactions
+  { killAfter: 120, delayMs: 20 },
   { killAfter: 125, delayMs: 10 },
 ];
 for (const { killAfter, delayMs } of killPoints) {
