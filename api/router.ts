@@ -77,9 +77,7 @@ export class Router {
         res = errorResponse('NOT_FOUND', `no such resource: ${req.method} ${req.path}`);
       } else if (found.kind === 'method') {
         this.methodNotAllowed++;
-        // No 405-specific code exists in core/errors.ts: the status says it, the code is BAD_REQUEST.
-        const e = errorResponse('BAD_REQUEST', `method ${req.method} not allowed on ${req.path}; allowed: ${found.allow.join(', ')}`, { allow: found.allow.join(', ') });
-        res = { ...e, status: 405 };
+        res = errorResponse('METHOD_NOT_ALLOWED', `method ${req.method} not allowed on ${req.path}; allowed: ${found.allow.join(', ')}`, { allow: found.allow.join(', ') });
       } else {
         route = found.route;
         res = await route.handler({ ...req, params: found.params });
