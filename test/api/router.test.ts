@@ -57,7 +57,7 @@ t.test('status codes and bodies', async (t) => {
     if (c.type !== undefined) t.equal(res.headers['content-type'], c.type, `${c.method} ${c.url} type`);
     if (c.allow !== undefined) {
       t.equal(res.headers.allow, c.allow, `${c.method} ${c.url} Allow`);
-      t.equal(res.json.code, 'BAD_REQUEST');
+      t.equal(res.json.code, 'METHOD_NOT_ALLOWED');
       t.equal(res.json.status, 'error');
     }
     if (c.status >= 400 && c.json === undefined && c.allow === undefined) t.equal(res.json?.status, 'error', `${c.method} ${c.url} error body`);
