@@ -57,6 +57,20 @@ if (labGate(t)) {
       await t.test(`${node.name} (${node.mgmtAddress})`, async (t) => {
         const addr = node.mgmtAddress;
 
+        // The namespace has the addresses labNodes() describes (the TypeScript and shell plans agree).
+        const ipr = await labExec(node.name, ['ip', '-4', '-br', 'addr', 'show'], { timeoutMs: 10_000 });
+        const have = ipr.stdout
+          .trim()
+          .split('\n')
+          .map((l) => l.trim().split(/\s+/))
+          .map((f) => [f[0]!.replace(/@.*$/, ''), f.slice(2).join(' ')]);
+        const want = [
+          ['lo', '127.0.0.1/8'],
+          [node.mgmtInterface, `${node.mgmtAddress}/24`],
+          ...node.ring.map((r) => [r.name, `${r.address}/${r.prefixLength}`]),
+        ];
+        t.same(Object.fromEntries(have), Object.fromEntries(want), 'interfaces and addresses as labNodes() says');
+
         const [sysName] = await snmpGet(addr, [OID.sysName]);
         t.equal(sysName?.text, node.name, 'sysName is the node name');
 
