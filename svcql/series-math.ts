@@ -1,7 +1,7 @@
 import type { SeriesPoints } from '../core/types.js';
 import { evalError, limitError } from './errors.js';
 import { limits } from './limits.js';
-import { isNullish, type Scalar } from './scalar.js';
+import { compareScalars, isNullish, type Scalar } from './scalar.js';
 
 /** A series value inside the evaluator: ascending time stamps, no gaps stored. */
 export interface Series { readonly kind: 'series'; readonly ts: Float64Array; readonly v: Float64Array }
@@ -112,6 +112,17 @@ export type Aggregate = 'avg' | 'median' | 'min' | 'max' | 'sum' | 'count';
 /** Combines plain values (rows of a group). count counts non-null values; the others ignore nulls. */
 export function aggregateScalars(fn: Aggregate, xs: readonly Scalar[]): Scalar {
   if (fn === 'count') { let c = 0; for (const x of xs) if (!isNullish(x)) c++; return c; }
+  if (fn === 'min' || fn === 'max') {
+    // SQL-like: numbers compare as numbers, otherwise text compares as text.
+    let best: Scalar = null;
+    for (const x of xs) {
+      if (isNullish(x)) continue;
+      if (best === null) { best = x; continue; }
+      const c = compareScalars(x, best);
+      if (fn === 'min' ? c < 0 : c > 0) best = x;
+    }
+    return best;
+  }
   const nums: number[] = [];
   for (const x of xs) {
     if (isNullish(x)) continue;
@@ -119,12 +130,10 @@ export function aggregateScalars(fn: Aggregate, xs: readonly Scalar[]): Scalar {
     if (!Number.isNaN(n)) nums.push(n);
   }
   if (nums.length === 0) return null;
-  let acc = fn === 'min' ? Infinity : fn === 'max' ? -Infinity : 0;
+  let acc = 0;
   switch (fn) {
     case 'avg': for (const x of nums) acc += x; return acc / nums.length;
     case 'sum': for (const x of nums) acc += x; return acc;
-    case 'min': for (const x of nums) if (x < acc) acc = x; return acc;
-    case 'max': for (const x of nums) if (x > acc) acc = x; return acc;
     case 'median': return percentile(nums, 50);
   }
 }
