@@ -32,8 +32,8 @@ async function fakeAgent(reply: (req: Message) => Message | undefined) {
   return { port, seen, errors, close: () => new Promise<void>((res) => sock.close(() => res())) };
 }
 
-function session(port: number, community = 'public') {
-  const s = snmp.createSession('127.0.0.1', community, { port, version: snmp.Version2c, retries: 0, timeout: 2000 });
+function session(port: number, community = 'public', version: number = snmp.Version2c) {
+  const s = snmp.createSession('127.0.0.1', community, { port, version, retries: 0, timeout: 2000 });
   s.on('error', () => {});
   return s;
 }
@@ -164,4 +164,19 @@ t.test('an error-status Response decodes in net-snmp as a RequestFailedError', a
   const err = await new Promise<Error & { status?: number }>((res) => s.get(['1.3.6.1.2.1.1.1.0'], (e: Error) => res(e)));
   t.equal(err?.name, 'RequestFailedError');
   t.equal(err?.status, 1, 'tooBig');
+});
+
+t.test('SNMPv1 GET and GETNEXT from net-snmp; our v1 Response decodes in net-snmp', async (t) => {
+  const agent = await fakeAgent((req) => respond(req, req.pdu.varbinds.map((v) => ({ oid: v.oid, type: Tag.Counter32, value: 4000000000 }))));
+  t.teardown(agent.close);
+  const s = session(agent.port, 'public', snmp.Version1);
+  t.teardown(() => s.close());
+  for (const [fn, type] of [['get', PduType.GetRequest], ['getNext', PduType.GetNextRequest]] as const) {
+    const got: { oid: string; value: unknown }[] = await new Promise((res, rej) =>
+      s[fn](['1.3.6.1.2.1.2.2.1.10.1'], (e: Error | null, v: never) => (e ? rej(e) : res(v))));
+    const req = agent.seen.at(-1)!;
+    t.equal(req.version, 0, `${fn}: version field 0`);
+    t.equal(req.pdu.type, type, `${fn}: PDU type`);
+    t.same(got.map((v) => [v.oid, v.value]), [['1.3.6.1.2.1.2.2.1.10.1', 4000000000]], `${fn}: net-snmp decoded our v1 answer`);
+  }
 });

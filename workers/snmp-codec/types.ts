@@ -87,6 +87,10 @@ export interface BulkPdu {
 
 export type Pdu = BasicPdu | BulkPdu;
 
+/**
+ * A decoded or to-be-encoded message. After decodeMessage, every Uint8Array in it (community,
+ * OCTET STRING/Opaque/IpAddress values) is a view into the datagram: copy what outlives it.
+ */
 export interface Message {
   version: SnmpVersionCode;
   /** raw community bytes (usually ASCII) */
