@@ -1,0 +1,50 @@
+import t from 'tap';
+import { PollScheduler } from '../../collector/scheduler.js';
+import { silentLogger } from '../../core/logger.js';
+import type { PollPlan, PollResult } from '../../workers/poll-plan.js';
+
+const plan = (deviceId: number): PollPlan => ({
+  deviceId, uptimeSlot: 0, scalars: [], columns: [], ops: [],
+  target: { address: '127.0.0.1', port: 1, version: '2c', community: 'x', timeoutMs: 1, retries: 0, maxRepetitions: 1 },
+});
+const result = (deviceId: number, ok: boolean): PollResult => ({
+  ok, deviceId, tsMs: 0, durationMs: 0, error: ok ? '' : 'timeout', timeout: !ok, rebooted: false,
+  slots: new Int32Array(0), values: new Float64Array(0), count: 0,
+});
+
+t.test('a hung device is skipped, not waited for, and the others keep being polled', async (t) => {
+  const accepted: number[] = [];
+  let release: (() => void) | null = null;
+  const s = new PollScheduler({
+    intervalMs: 1000,
+    plans: () => [plan(1), plan(2), plan(3)],
+    poll: (p) => p.deviceId === 2
+      ? new Promise((resolve) => { release = () => resolve(result(2, false)); })
+      : Promise.resolve(result(p.deviceId, true)),
+    accept: (r) => accepted.push(r.deviceId),
+    nowMs: () => Date.now(),
+    logger: silentLogger,
+  });
+  const first = s.cycle();           // device 2 hangs
+  await new Promise((r) => setImmediate(r));
+  t.same(accepted, [1, 3], 'the live devices answered without waiting for the hung one');
+  await s.cycle();                   // device 2 still busy: skipped, the cycle ends at once
+  t.same(accepted, [1, 3, 1, 3]);
+  t.equal(s.stats.devicesSkipped, 1, 'the busy device is counted as skipped');
+  t.equal(s.stats.devicesPolled, 2);
+  release!();
+  await first;
+  t.equal(s.stats.devicesFailed, 1, 'its failure is counted when it ends');
+  t.equal(s.stats.cycles, 2);
+});
+
+t.test('a poll task that throws is counted, never thrown out of the cycle', async (t) => {
+  const s = new PollScheduler({
+    intervalMs: 1000, plans: () => [plan(1), plan(2)],
+    poll: (p) => (p.deviceId === 1 ? Promise.reject(new Error('worker died')) : Promise.resolve(result(2, true))),
+    accept: () => {}, nowMs: () => Date.now(), logger: silentLogger,
+  });
+  await s.cycle();
+  t.equal(s.stats.devicesFailed, 1);
+  t.equal(s.stats.devicesPolled, 1);
+});
