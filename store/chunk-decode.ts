@@ -1,5 +1,7 @@
 import { AppError } from '../core/errors.js';
-import { CHUNK_HEADER_BYTES, CHUNK_V1 } from './chunk-format.js';
+import { BitReader } from './bit-stream.js';
+import { CHUNK_HEADER_BYTES, CHUNK_V1, CHUNK_V2 } from './chunk-format.js';
+import { readXorPoints } from './chunk-xor.js';
 import type { PointBuffer } from './point-buffer.js';
 
 /** The rollup header of a chunk, readable for every chunk version without decoding points. */
@@ -15,7 +17,7 @@ export interface ChunkRollup {
 const viewOf = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 function checkVersion(bytes: Uint8Array): void {
-  if (bytes.length < CHUNK_HEADER_BYTES || bytes[0] !== CHUNK_V1) {
+  if (bytes.length < CHUNK_HEADER_BYTES || (bytes[0] !== CHUNK_V1 && bytes[0] !== CHUNK_V2)) {
     throw new AppError('INTERNAL', `series chunk: unknown version ${bytes[0]} or short chunk (${bytes.length} bytes)`);
   }
 }
@@ -41,6 +43,15 @@ export function decodeChunk(bytes: Uint8Array, hourStartMs: number, fromMs: numb
   checkVersion(bytes);
   const view = viewOf(bytes);
   const count = view.getUint32(4, true);
+  if (bytes[0] === CHUNK_V2) {
+    readXorPoints(new BitReader(view, CHUNK_HEADER_BYTES), count, (offsetMs, value) => {
+      const ts = hourStartMs + offsetMs;
+      if (ts > toMs) return false;
+      if (ts >= fromMs) out.push(ts, value);
+      return true;
+    });
+    return;
+  }
   const offs = CHUNK_HEADER_BYTES + count * 8;
   for (let i = 0; i < count; i++) {
     const ts = hourStartMs + view.getUint32(offs + i * 4, true);

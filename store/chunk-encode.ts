@@ -1,29 +1,51 @@
-import { CHUNK_HEADER_BYTES, CHUNK_V1 } from './chunk-format.js';
+import { BitWriter } from './bit-stream.js';
+import { CHUNK_HEADER_BYTES, CHUNK_V1, CHUNK_V2 } from './chunk-format.js';
+import { writeXorPoints } from './chunk-xor.js';
+
+/** One writer reused by every encode (the store is single-threaded). */
+const writer = new BitWriter(1024);
 
 /**
- * Encodes `count` points (offsets ms from the hour start, strictly ascending; finite-or-not values
- * as given) into a version-1 chunk with its rollup header. The caller guarantees count ≥ 1.
+ * Encodes `count` points (offsets ms from the hour start, strictly ascending, each < 1 h) into a
+ * chunk with its rollup header, in the current encoding (version 2, compressed). The caller
+ * guarantees count ≥ 1.
  */
 export function encodeChunk(offsetsMs: ArrayLike<number>, values: ArrayLike<number>, count: number): Uint8Array {
+  writer.reset();
+  writeXorPoints(writer, offsetsMs, values, count);
+  const bytes = new Uint8Array(CHUNK_HEADER_BYTES + writer.wordCount * 4);
+  const view = new DataView(bytes.buffer);
+  writeHeader(view, CHUNK_V2, offsetsMs, values, count);
+  writer.copyTo(view, CHUNK_HEADER_BYTES);
+  return bytes;
+}
+
+/** The uncompressed version-1 encoding (12 bytes per point); still decoded, kept for tests and comparison. */
+export function encodeChunkV1(offsetsMs: ArrayLike<number>, values: ArrayLike<number>, count: number): Uint8Array {
   const bytes = new Uint8Array(CHUNK_HEADER_BYTES + count * 12);
   const view = new DataView(bytes.buffer);
+  const offs = CHUNK_HEADER_BYTES + count * 8;
+  for (let i = 0; i < count; i++) {
+    view.setFloat64(CHUNK_HEADER_BYTES + i * 8, values[i], true);
+    view.setUint32(offs + i * 4, offsetsMs[i], true);
+  }
+  writeHeader(view, CHUNK_V1, offsetsMs, values, count);
+  return bytes;
+}
+
+function writeHeader(view: DataView, version: number, offsetsMs: ArrayLike<number>, values: ArrayLike<number>, count: number): void {
   let min = Infinity, max = -Infinity, sum = 0;
-  const body = CHUNK_HEADER_BYTES;
-  const offs = body + count * 8;
   for (let i = 0; i < count; i++) {
     const v = values[i];
     if (v < min) min = v;
     if (v > max) max = v;
     sum += v;
-    view.setFloat64(body + i * 8, v, true);
-    view.setUint32(offs + i * 4, offsetsMs[i], true);
   }
-  view.setUint8(0, CHUNK_V1);
+  view.setUint8(0, version);
   view.setUint32(4, count, true);
   view.setFloat64(8, min, true);
   view.setFloat64(16, max, true);
   view.setFloat64(24, sum, true);
   view.setFloat64(32, values[count - 1], true);
   view.setUint32(40, offsetsMs[count - 1], true);
-  return bytes;
 }

@@ -3,7 +3,7 @@
  *
  * Every version starts with the same 48-byte header, so that rollups are read without decoding:
  *
- *   0  u8   version            (CHUNK_V1 = 1: plain values and offsets)
+ *   0  u8   version            (1: plain values and offsets; 2: compressed bit stream)
  *   1  u8×3 reserved, zero
  *   4  u32  count              points in the chunk (≥ 1)
  *   8  f64  min
@@ -14,11 +14,13 @@
  *  44  u32  reserved, zero
  *
  * Version 1 body: f64 × count values, then u32 × count offsets ms from the hour start, ascending
- * (12 bytes per point). A compressed version (XOR-encoded values, delta-of-delta offsets) gets the
- * next version number and the same header; decoders dispatch on the first byte.
- * All numbers are little-endian.
+ * (12 bytes per point). Version 2 body (written now): u32 words of a bit stream of
+ * delta-of-delta offsets and XOR-encoded values (see chunk-xor.ts); a regular grid with slowly
+ * changing values costs a few bits per point. Decoders dispatch on the first byte, so chunks of
+ * both versions live side by side. All numbers are little-endian.
  */
 export const CHUNK_V1 = 1;
+export const CHUNK_V2 = 2;
 export const CHUNK_HEADER_BYTES = 48;
 export const HOUR_MS = 3_600_000;
 

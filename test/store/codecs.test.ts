@@ -1,13 +1,14 @@
 import t from 'tap';
 import { isAppError } from '../../core/errors.js';
 import { decodeChunk, readChunkRollup, type ChunkRollup } from '../../store/chunk-decode.js';
-import { encodeChunk } from '../../store/chunk-encode.js';
+import { encodeChunk, encodeChunkV1 } from '../../store/chunk-encode.js';
 import { CHUNK_HEADER_BYTES, HOUR_MS } from '../../store/chunk-format.js';
 import { headAppend } from '../../store/head-append.js';
 import { HeadHour } from '../../store/head-hour.js';
 import { headRead } from '../../store/head-read.js';
 import { hourRollupView, mergeHourRollup, newRollupDraft, readHourRollup, setDraft } from '../../store/hour-rollup.js';
 import { mergeNewestWins, PointBuffer } from '../../store/point-buffer.js';
+import { prng } from './series-conformance.js';
 import { decodeStepBlob, encodeStepBlob } from '../../store/step-blob.js';
 
 const H0 = Date.UTC(2026, 0, 1, 10);
@@ -15,7 +16,7 @@ const buf = (pts: [number, number][]) => { const b = new PointBuffer(1); for (co
 const pts = (b: PointBuffer): [number, number][] => Array.from(b.tsMs.subarray(0, b.length), (ts, i) => [ts, b.values[i]]);
 const newRollup = (): ChunkRollup => ({ count: 0, min: 0, max: 0, sum: 0, last: 0, lastOffsetMs: 0 });
 
-t.test('chunk v1: round trip, window, rollup header', async (t) => {
+for (const [version, encode] of [[1, encodeChunkV1], [2, encodeChunk]] as const) t.test(`chunk v${version}: round trip, window, rollup header`, async (t) => {
   const cases: { name: string; offsets: number[]; values: number[]; from: number; to: number; want: [number, number][]; rollup: Omit<ChunkRollup, 'lastOffsetMs'> & { lastOffsetMs: number } }[] = [
     { name: 'one point', offsets: [0], values: [1.5], from: H0, to: H0 + HOUR_MS, want: [[H0, 1.5]],
       rollup: { count: 1, min: 1.5, max: 1.5, sum: 1.5, last: 1.5, lastOffsetMs: 0 } },
@@ -28,15 +29,16 @@ t.test('chunk v1: round trip, window, rollup header', async (t) => {
       rollup: { count: 2, min: 1, max: 2, sum: 3, last: 2, lastOffsetMs: 60_000 } },
   ];
   for (const c of cases) {
-    const bytes = encodeChunk(c.offsets, c.values, c.offsets.length);
-    t.equal(bytes.length, CHUNK_HEADER_BYTES + 12 * c.offsets.length, `${c.name}: 12 bytes per point after the header`);
+    const bytes = encode(c.offsets, c.values, c.offsets.length);
+    t.equal(bytes[0], version, `${c.name}: version byte`);
+    if (version === 1) t.equal(bytes.length, CHUNK_HEADER_BYTES + 12 * c.offsets.length, `${c.name}: 12 bytes per point after the header`);
     const out = new PointBuffer(1);
     decodeChunk(bytes, H0, c.from, c.to, out);
     t.same(pts(out), c.want, `${c.name}: points`);
     t.same(readChunkRollup(bytes, newRollup()), c.rollup, `${c.name}: rollup`);
   }
   // A chunk read from a buffer at an odd offset (as LMDB may hand it) decodes the same.
-  const bytes = encodeChunk([0, 5], [1, 2], 2);
+  const bytes = encode([0, 5], [1, 2], 2);
   const shifted = new Uint8Array(bytes.length + 3);
   shifted.set(bytes, 3);
   const out = new PointBuffer(1);
@@ -46,6 +48,55 @@ t.test('chunk v1: round trip, window, rollup header', async (t) => {
   bad[0] = 99;
   const err = (() => { try { decodeChunk(bad, 0, 0, 1, out); return null; } catch (e) { return e; } })();
   t.ok(isAppError(err) && err.code === 'INTERNAL' && /version 99/.test(err.message), 'unknown version: INTERNAL naming it');
+});
+
+/** Value shapes the compressed encoding must reproduce bit for bit, with a size bound each on a regular 1-min grid. */
+const f64 = new Float64Array(1);
+const u32 = new Uint32Array(f64.buffer);
+const shapes: { name: string; value: (i: number, rnd: () => number) => number; maxBytesPerPoint: number }[] = [
+  { name: 'constant', value: () => 42.5, maxBytesPerPoint: 1 },
+  { name: 'zeros and negative zeros', value: (i) => (i % 3 === 0 ? -0 : 0), maxBytesPerPoint: 4 },
+  { name: 'small integers (counters, states)', value: (_, r) => Math.floor(r() * 8), maxBytesPerPoint: 4 },
+  { name: 'slow ramp', value: (i) => 1000 + i * 0.5, maxBytesPerPoint: 4 },
+  { name: 'noisy rates', value: (_, r) => r() * 1e9, maxBytesPerPoint: 9 },
+  { name: 'random bit patterns (subnormals, huge, infinities)', value: (_, r) => {
+    do { u32[0] = r() * 2 ** 32; u32[1] = r() * 2 ** 32; } while (Number.isNaN(f64[0]));
+    return f64[0];
+  }, maxBytesPerPoint: 10 },
+  { name: 'extremes', value: (i) => [Number.MAX_VALUE, -Number.MIN_VALUE, Infinity, -Infinity, 5e-324, 1][i % 6], maxBytesPerPoint: 10 },
+];
+const grids: { name: string; offsets: (rnd: () => number) => number[] }[] = [
+  { name: '1-min grid', offsets: () => Array.from({ length: 60 }, (_, i) => i * 60_000) },
+  { name: '10-s grid with gaps', offsets: (r) => Array.from({ length: 360 }, (_, i) => i * 10_000).filter(() => r() > 0.2) },
+  { name: 'irregular, big jumps, last ms of the hour', offsets: (r) => {
+    const o: number[] = [0];
+    while (o.length < 200) { const next = o[o.length - 1] + 1 + Math.floor(r() ** 4 * 100_000); if (next >= HOUR_MS) break; o.push(next); }
+    o[o.length - 1] = HOUR_MS - 1;
+    return [...new Set(o)].sort((a, b) => a - b);
+  } },
+  { name: 'single point at the end', offsets: () => [HOUR_MS - 1] },
+];
+
+t.test('chunk v2: bit-exact round trips and sizes', async (t) => {
+  const rnd = prng(9);
+  for (const g of grids) for (const sh of shapes) {
+    const offsets = g.offsets(rnd);
+    const values = offsets.map((_, i) => sh.value(i, rnd));
+    const bytes = encodeChunk(offsets, values, offsets.length);
+    const out = new PointBuffer(1);
+    decodeChunk(bytes, H0, 0, Infinity, out);
+    const exact = out.length === offsets.length && offsets.every((o, i) => out.tsMs[i] === H0 + o && Object.is(out.values[i], values[i]));
+    t.ok(exact, `${g.name}, ${sh.name}: ${offsets.length} points decode exactly`);
+    const perPoint = (bytes.length - CHUNK_HEADER_BYTES) / offsets.length;
+    // On the regular grid the shape's bound; anywhere, never much worse than the plain encoding.
+    const bound = g.name === '1-min grid' ? sh.maxBytesPerPoint : 12;
+    if (offsets.length >= 50) t.ok(perPoint <= bound, `${g.name}, ${sh.name}: ${perPoint.toFixed(2)} ≤ ${bound} bytes/point`);
+    // A window in the middle.
+    const mid = Math.floor(offsets.length / 2);
+    out.clear();
+    decodeChunk(bytes, H0, H0 + offsets[mid], H0 + offsets[mid], out);
+    t.ok(out.length === 1 && Object.is(out.values[0], values[mid]), `${g.name}, ${sh.name}: a one-point window`);
+  }
 });
 
 t.test('step blob: round trip in append order, duplicates kept', async (t) => {

@@ -1,0 +1,88 @@
+/**
+ * Bit-level writer and reader over 32-bit words, most significant bit first, for the compressed
+ * chunk encoding. Words are stored little-endian in the chunk bytes.
+ */
+export class BitWriter {
+  private words: Uint32Array;
+  private wordAt = 0;
+  private bitAt = 0;
+
+  constructor(capacityWords = 64) { this.words = new Uint32Array(capacityWords); }
+
+  reset(): void { this.words.fill(0, 0, this.wordAt + 1); this.wordAt = 0; this.bitAt = 0; }
+
+  /** Writes the low `n` bits of `value` (0 ≤ n ≤ 32). */
+  write(value: number, n: number): void {
+    if (n === 0) return;
+    const v = n === 32 ? value >>> 0 : (value & ((1 << n) - 1)) >>> 0;
+    const free = 32 - this.bitAt;
+    if (this.wordAt + 1 >= this.words.length) this.grow();
+    if (n <= free) {
+      this.words[this.wordAt] |= v << (free - n);
+      this.bitAt += n;
+      if (this.bitAt === 32) { this.wordAt++; this.bitAt = 0; }
+    } else {
+      const low = n - free;
+      this.words[this.wordAt] |= v >>> low;
+      this.wordAt++;
+      this.words[this.wordAt] = v << (32 - low);
+      this.bitAt = low;
+    }
+  }
+
+  /** Words written so far, the last one padded with zero bits. */
+  get wordCount(): number { return this.wordAt + (this.bitAt > 0 ? 1 : 0); }
+
+  /** Copies the words into `view` at byte offset `at`. */
+  copyTo(view: DataView, at: number): void {
+    const n = this.wordCount;
+    for (let i = 0; i < n; i++) view.setUint32(at + i * 4, this.words[i], true);
+  }
+
+  private grow(): void {
+    const words = new Uint32Array(this.words.length * 2);
+    words.set(this.words);
+    this.words = words;
+  }
+}
+
+export class BitReader {
+  private readonly view: DataView;
+  private readonly base: number;
+  private readonly limitWords: number;
+  private wordAt = 0;
+  private bitAt = 0;
+  private word = 0;
+
+  /** Reads the words of `view` from byte `base` to its end. */
+  constructor(view: DataView, base: number) {
+    this.view = view;
+    this.base = base;
+    this.limitWords = Math.floor((view.byteLength - base) / 4);
+    this.word = this.load(0);
+  }
+
+  /** Reads `n` bits (0 ≤ n ≤ 32) as an unsigned number. */
+  read(n: number): number {
+    if (n === 0) return 0;
+    const free = 32 - this.bitAt;
+    if (n <= free) {
+      const v = ((this.word << this.bitAt) >>> 0) >>> (32 - n);
+      this.bitAt += n;
+      if (this.bitAt === 32) { this.wordAt++; this.bitAt = 0; this.word = this.load(this.wordAt); }
+      return v;
+    }
+    const low = n - free;
+    const hi = ((this.word << this.bitAt) >>> 0) >>> this.bitAt;
+    this.wordAt++;
+    this.word = this.load(this.wordAt);
+    const lo = this.word >>> (32 - low);
+    this.bitAt = low;
+    return ((hi << low) | lo) >>> 0;
+  }
+
+  /** Reading past the end yields zero bits; the decoder's point count keeps it from doing so. */
+  private load(i: number): number {
+    return i < this.limitWords ? this.view.getUint32(this.base + i * 4, true) : 0;
+  }
+}
