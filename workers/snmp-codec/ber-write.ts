@@ -162,10 +162,13 @@ export class BerWriter {
   writeOidParts(a: Uint8Array, b: Uint8Array, c: Uint8Array): void {
     const n = a.length + b.length + c.length;
     this.writeHeader(0x06, n);
-    this.buf.set(a, this.pos);
-    this.buf.set(b, this.pos + a.length);
-    this.buf.set(c, this.pos + a.length + b.length);
-    this.pos += n;
+    // byte loops: for pieces this small they beat TypedArray.set
+    const buf = this.buf;
+    let p = this.pos;
+    for (let i = 0; i < a.length; i++) buf[p++] = a[i]!;
+    for (let i = 0; i < b.length; i++) buf[p++] = b[i]!;
+    for (let i = 0; i < c.length; i++) buf[p++] = c[i]!;
+    this.pos = p;
   }
 
   writeRaw(v: Uint8Array): void {
