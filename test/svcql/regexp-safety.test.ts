@@ -23,7 +23,7 @@ t.test('patterns the linear engine cannot take are refused', async (t) => {
   for (const p of ['(a{1,30}){1,30}$', '(a+){1,10}$', '(a{1,100})+$', '((((a+)+)+)+)+$', 'a{17}', 'a{17,}']) {
     t.throws(() => compileMatcher(`description REGEXP '${p}'`, src), { code: 'SVCQL_REGEXP' }, p);
   }
-  for (const p of ['a{16}', '(a{1,4}){1,4}', '(a+)+', '[{]', 'x{', '\\{1,30\\}', '[(]a{1,3})*', '[(]a{1,3}'] ) {
+  for (const p of ['a{16}', '(a{1,4}){1,4}', '(a+)+', '[{]', 'x{', '\\{1,30\\}', '([(]a{1,3})*', '[(]a{1,3}'] ) {
     t.doesNotThrow(() => compileMatcher(`description REGEXP '${p}'`, src), p);
   }
 });
