@@ -40,7 +40,7 @@ interface ClientResult { sent: number; received: number; varbinds: number; elaps
 
 async function runClient(job: ClientJob): Promise<ClientResult> {
   const { addresses, port, args } = job;
-  const sock = dgram.createSocket('udp4');
+  const sock = dgram.createSocket({ type: 'udp4', recvBufferSize: 8 * 1024 * 1024 });
   await new Promise<void>((r) => sock.bind(0, '127.0.0.1', () => r()));
   const columns = ['1.3.6.1.2.1.31.1.1.1.6', '1.3.6.1.2.1.31.1.1.1.10', '1.3.6.1.2.1.2.2.1.14', '1.3.6.1.2.1.2.2.1.20'].map(oid);
   const community = Buffer.from('public');

@@ -2,7 +2,7 @@
 // and malformed datagrams (every truncation, bit flips, garbage) that must come back as errors.
 import t from 'tap';
 import {
-  BerWriter, compareOid, decodeMessage, encodeMessage, formatOid, oid, parseOid, PduType, Tag,
+  BerReader, BerWriter, compareOid, decodeMessage, encodeMessage, formatOid, oid, parseOid, PduType, Tag,
   type Message, type Varbind,
 } from '../../workers/snmp-codec/index.js';
 
@@ -84,6 +84,20 @@ t.test('Counter64 exact at the edges', async (t) => {
   const w = new BerWriter(64);
   t.throws(() => w.writeUnsigned64(Tag.Counter64, 1n << 64n), RangeError, 'above 2^64-1 is a caller bug');
   t.throws(() => w.writeUnsigned64(Tag.Counter64, -1n), RangeError, 'negative is a caller bug');
+});
+
+t.test('Counter64 as hi/lo halves without BigInt', async (t) => {
+  const cases: [string, number, number][] = [
+    ['00', 0, 0], ['7f', 0, 127], ['0080', 0, 128], ['0100000000', 1, 0], ['00ffffffffffffffff', 0xffffffff, 0xffffffff],
+    ['1000000000003039', 0x10000000, 12345], ['200000000000001', 0x2000000, 1],
+  ];
+  for (const [hexContent, hi, lo] of cases) {
+    const b = Buffer.from(hexContent.length % 2 ? '0' + hexContent : hexContent, 'hex');
+    const out = { hi: -1, lo: -1 };
+    new BerReader(b).readUnsigned64HiLo(b.length, out);
+    t.same(out, { hi, lo }, hexContent);
+    t.equal(new BerReader(b).readUnsigned64Content(b.length), (BigInt(hi) << 32n) | BigInt(lo), `${hexContent} as bigint`);
+  }
 });
 
 t.test('writer grows and uses long lengths for big varbind lists', async (t) => {

@@ -90,19 +90,26 @@ export class BerReader {
 
   /** Counter64 content: unsigned 64-bit, exact. */
   readUnsigned64Content(len: number): bigint {
+    this.readUnsigned64HiLo(len, this.hiLo);
+    return (BigInt(this.hiLo.hi) << 32n) | BigInt(this.hiLo.lo);
+  }
+  private readonly hiLo = { hi: 0, lo: 0 };
+
+  /** Counter64 content into two exact unsigned 32-bit halves, without BigInt (for allocation-free paths). */
+  readUnsigned64HiLo(len: number, out: { hi: number; lo: number }): void {
     const at = this.pos;
     if (len < 1) this.fail('BER_BAD_VALUE', 'empty Counter64', at);
     if (len > 9 || (len === 9 && this.buf[this.pos] !== 0)) this.fail('BER_BAD_VALUE', `Counter64 of ${len} bytes does not fit 64 bits`, at);
     let hi = 0;
     let lo = 0;
-    // accumulate as two 32-bit halves to stay exact without per-byte BigInt work
     for (let i = 0; i < len; i++) {
       const byte = this.buf[this.pos + i]!;
       hi = ((hi * 256) + Math.floor(lo / 0x1000000)) >>> 0;
       lo = ((lo & 0xffffff) * 256 + byte) >>> 0;
     }
     this.pos += len;
-    return (BigInt(hi) << 32n) | BigInt(lo);
+    out.hi = hi;
+    out.lo = lo;
   }
 
   /** OBJECT IDENTIFIER content as arcs. */
