@@ -322,7 +322,12 @@ class Parser {
   /** value := 'string' | "string" | number | bareword (an identifier here is a bareword string). */
   private literal(expected: string): Literal {
     const t = this.peek();
-    if (t.kind === 'number') { this.next(); return { kind: 'number', value: Number(t.value) }; }
+    if (t.kind === 'number') {
+      const value = Number(t.value);
+      if (!Number.isFinite(value)) throw syntaxError(t.pos, `number ${describe(t)} is out of range`);
+      this.next();
+      return { kind: 'number', value };
+    }
     if (t.kind === 'string' || t.kind === 'bare') { this.next(); return { kind: 'string', value: t.value }; }
     if (t.kind === 'ident' && !KEYWORDS.has(t.value.toUpperCase())) { this.next(); return { kind: 'string', value: t.value }; }
     return this.fail(expected);

@@ -105,6 +105,7 @@ t.test('errors are positional, with stable codes', async (t) => {
     ["a REGEXP '((((a+)+)+)+)+$'", 'SVCQL_REGEXP', /repeats a part more than 16 times/],
     ['x = 1\n  AND = 2', 'SVCQL_SYNTAX', /at 2:7: expected a column or value but found '='/],
     ['', 'SVCQL_SYNTAX', /at 1:1: expected a column or value but found end of input/],
+    ['a = 1e999', 'SVCQL_SYNTAX', /at 1:5: number '1e999' is out of range/],
   ];
   for (const [src, code, re] of cases) {
     try {
