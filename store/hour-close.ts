@@ -44,7 +44,7 @@ export function closeHourSlice(
     if (h.first[slot] < 0) continue;
     const head = scratch.head;
     head.clear();
-    for (let p = h.first[slot]; p >= 0; p = h.next[p]) head.push(h.offsetMs[p], h.values[p]);
+    for (let p = h.first[slot]; p >= 0; p = h.nextOf(p)) head.push(h.offsetOf(p), h.valueOf(p));
     const onDisk = append ? undefined : chunks.getBytes([hour, slot]);
     let pts = head;
     if (onDisk) {

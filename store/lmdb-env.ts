@@ -51,10 +51,13 @@ export interface StoreEnv {
   valueTable(name: string): ValueTable;
   /**
    * Runs `fn` inside one atomic write transaction (ordered after every write issued before it) and
-   * resolves once that transaction is committed and flushed to disk. If `fn` throws, nothing of it
-   * is committed and the promise rejects.
+   * resolves once that transaction is committed and, unless `durable` is false, flushed to disk
+   * (a committed transaction survives a crash of the process either way; flushing guards against
+   * a crash of the machine). The promise rejects when `fn` throws.
    */
-  write(fn: () => void): Promise<void>;
+  write(fn: () => void, durable?: boolean): Promise<void>;
+  /** Resolves once every committed transaction is flushed to disk. */
+  whenFlushed(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -114,11 +117,12 @@ export function openStoreEnv(path: string): StoreEnv {
     path,
     binaryTable,
     valueTable,
-    write: async (fn) => {
+    write: async (fn, durable = true) => {
       await root.transaction(fn);
       root.resetReadTxn(); // reads from here on see this transaction
-      await root.flushed;
+      if (durable) await root.flushed;
     },
+    whenFlushed: async () => { await root.flushed; },
     close: () => root.close(),
   };
 }

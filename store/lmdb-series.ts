@@ -34,18 +34,18 @@ export interface LmdbSeriesOptions {
    * Later arrivals are still correct: they are merged into the hour's chunks at the next flush.
    */
   closeGraceMs?: number;
-  /** Points transposed per close transaction (default 1M); tests make it small to cut closes in many slices. */
+  /** Points transposed per close transaction (default 250k); tests make it small to cut closes in many slices. */
   closeSlicePoints?: number;
   logger?: Logger;
   clock?: Clock;
 }
 
 /**
- * Points transposed per close transaction by default: under 0.1 s of the writer's thread each,
- * so an hour of 100k slots at one point a minute closes in six slices with reads and appends
- * served in between.
+ * Points transposed per close transaction by default: a few tens of ms of the writer's thread
+ * each, so an hour of 100k slots at one point a minute closes in 24 slices with reads and
+ * appends served in between.
  */
-const CLOSE_SLICE_POINTS = 1_000_000;
+const CLOSE_SLICE_POINTS = 250_000;
 
 /** LMDB table names. */
 const CHUNKS_TABLE = 'series-chunks';
@@ -68,7 +68,7 @@ export async function openLmdbSeriesStore(opts: LmdbSeriesOptions): Promise<Lmdb
  * points of hours not yet closed live in memory (the head, one `HeadHour` layer per hour), made
  * durable as step blobs `[gridTsMs, seq]` by a flush every `flushIntervalMs`. A flush writes the
  * new step blobs in one transaction, then closes the hours that are due: chunks written in a few
- * transactions of about a million points, the hour's blobs deleted with the last one. At open the
+ * transactions of about 250k points, the hour's blobs deleted with the last one. At open the
  * head is rebuilt from the blobs on disk; a close cut short by a crash is simply done again.
  * While an hour closes, later flushes wait, so the durability delay of new appends stretches by
  * the close's duration (well under a second per 100k slots at one point a minute).
@@ -98,7 +98,7 @@ export class LmdbSeriesStore implements RollupSeriesStore {
   private flushChain: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
-  private layerHint = { points: 1024, slots: 1024 };
+  private layerHint = { slots: 1024 };
   private readonly out = new PointBuffer(1024);
   private readonly hourBuf = new PointBuffer(256);
   private readonly mergeSrc = [new PointBuffer(256), new PointBuffer(256), new PointBuffer(256), new PointBuffer(256)];
@@ -240,9 +240,9 @@ export class LmdbSeriesStore implements RollupSeriesStore {
   private layerFor(hour: number): HeadHour {
     let layer = this.open.get(hour);
     if (!layer) {
-      // Size a new current hour like the last closed one; a late layer for an old hour stays small.
+      // Size a new current hour's slot arrays like the last closed one; a late layer for an old hour stays small.
       const current = !(hour < hourStartOf(this.maxGridTsMs));
-      layer = current ? new HeadHour(hour, this.layerHint.points, this.layerHint.slots) : new HeadHour(hour);
+      layer = current ? new HeadHour(hour, this.layerHint.slots) : new HeadHour(hour);
       this.open.set(hour, layer);
       this.seeHour(hour);
     }
@@ -334,15 +334,19 @@ export class LmdbSeriesStore implements RollupSeriesStore {
       for (const layer of toClose) {
         const draft = newRollupDraft(layer.slotLimit);
         let slot = 0;
+        let done = false;
         do {
+          // Slices do not wait for the disk: until the last one commits, the blobs are the record.
           await this.env.write(() => {
             const r = closeHourSlice(layer, slot, this.closeSlicePoints, this.chunks, draft, this.closeScratch);
             slot = r.nextSlot;
             chunks += r.chunks;
-            if (slot >= layer.slotLimit) finishHourClose(layer, draft, this.hourRollups, this.steps);
-          });
-        } while (slot < layer.slotLimit);
+            done = slot >= layer.slotLimit;
+            if (done) finishHourClose(layer, draft, this.hourRollups, this.steps);
+          }, false);
+        } while (!done);
       }
+      if (toClose.length > 0) await this.env.whenFlushed();
     } catch (err) {
       this.logger.error('series flush failed; will retry', { error: String(err) });
       throw new AppError('INTERNAL', `series store: flush to ${this.env.path} failed`, { cause: err });
@@ -353,7 +357,7 @@ export class LmdbSeriesStore implements RollupSeriesStore {
     }
     this.closing = this.closing.filter((l) => !toClose.includes(l));
     for (const layer of toClose) {
-      this.layerHint = { points: Math.max(1024, layer.points), slots: Math.max(1024, layer.slotLimit) };
+      this.layerHint = { slots: Math.max(1024, layer.slotLimit) };
     }
     if (toClose.length > 0) {
       this.logger.info('series hours closed', { hours: toClose.map((l) => new Date(l.hourStartMs).toISOString()), chunks, ms: this.clock.nowMs() - started });

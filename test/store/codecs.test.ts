@@ -126,7 +126,7 @@ t.test('head layer: append, overwrite, out-of-order insert, read', async (t) => 
     { name: 'slot without points', appends: [[1, 0, 2]], slot: 0, want: [] },
   ];
   for (const c of cases) {
-    const h = new HeadHour(H0, 1, 1);
+    const h = new HeadHour(H0, 1);
     for (const [s, o, v] of c.appends) headAppend(h, s, o, v);
     const out = new PointBuffer(1);
     headRead(h, c.slot, 0, Infinity, out);
