@@ -10,6 +10,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openLmdbSeriesStore, type LmdbSeriesStore } from '../../store/lmdb-series.js';
 
 const quick = process.argv.includes('--quick');
@@ -34,6 +35,8 @@ async function ingest(store: LmdbSeriesStore, slots: number, stepMs: number, ste
   const ids = Int32Array.from({ length: slots }, (_, i) => i);
   const values = new Float64Array(slots);
   let appendMs = 0, flushMs = 0, worstFlushMs = 0;
+  const stalls = monitorEventLoopDelay({ resolution: 5 });
+  stalls.enable();
   const started = performance.now();
   for (let k = 0; k < steps; k++) {
     fillValues(values, k);
@@ -48,7 +51,8 @@ async function ingest(store: LmdbSeriesStore, slots: number, stepMs: number, ste
       if (f > worstFlushMs) worstFlushMs = f;
     }
   }
-  return { totalMs: performance.now() - started, appendMs, flushMs, worstFlushMs, points: slots * steps };
+  stalls.disable();
+  return { totalMs: performance.now() - started, appendMs, flushMs, worstFlushMs, points: slots * steps, maxStallMs: stalls.max / 1e6 };
 }
 
 async function ingestCase(slots: number, stepMs: number, steps: number, flushEvery: number): Promise<void> {
@@ -62,7 +66,7 @@ async function ingestCase(slots: number, stepMs: number, steps: number, flushEve
     const used = store.diskBytes();
     await store.close();
     const label = `${slots / 1000}k slots, ${stepMs / 1000} s step, ${steps} steps`;
-    row(`ingest ${label}`, `${fmt(r.points / (r.totalMs / 1000))} points/s (append ${fmt(r.points / (r.appendMs / 1000))}/s; flush+close total ${r.flushMs.toFixed(0)} ms, worst ${r.worstFlushMs.toFixed(0)} ms)`);
+    row(`ingest ${label}`, `${fmt(r.points / (r.totalMs / 1000))} points/s (append ${fmt(r.points / (r.appendMs / 1000))}/s; flushes ${r.flushMs.toFixed(0)} ms in all, longest ${r.worstFlushMs.toFixed(0)} ms; longest event-loop stall ${r.maxStallMs.toFixed(0)} ms)`);
     row(`disk ${label}`, `${(used.chunks / r.points).toFixed(1)} bytes/point in chunk pages; data.mdb ${(fileBytes(dir) / r.points).toFixed(1)} bytes/point (${(fileBytes(dir) / 1e6).toFixed(0)} MB, with free pages left by step blobs)`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
