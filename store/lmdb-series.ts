@@ -298,8 +298,9 @@ export class LmdbSeriesStore implements RollupSeriesStore {
 
   /**
    * One flush: hours due are moved from `open` to `closing`; the pending appends of the other
-   * layers become step blobs; then one transaction writes the blobs and closes the due hours.
-   * On failure everything stays queued and is retried by the next flush.
+   * layers become step blobs, written in one transaction; then the due hours are closed. On
+   * failure what is not done stays queued (unwritten blobs, closing layers) and the next flush
+   * retries it.
    */
   private async flushOnce(): Promise<void> {
     for (const [hour, layer] of this.open) {
@@ -328,6 +329,10 @@ export class LmdbSeriesStore implements RollupSeriesStore {
         await this.env.write(() => {
           for (const layer of toWrite) for (const u of layer.unwritten) { this.steps.put(u.key, u.bytes); blobs++; }
         });
+        for (const layer of toWrite) {
+          for (const u of layer.unwritten) layer.written.push(u.key);
+          layer.unwritten = [];
+        }
       }
       // Each closing layer in slices; its blobs go with the last slice. Until then the layer
       // stays in `closing` and answers reads (it wins over the chunks already written).
@@ -350,10 +355,6 @@ export class LmdbSeriesStore implements RollupSeriesStore {
     } catch (err) {
       this.logger.error('series flush failed; will retry', { error: String(err) });
       throw new AppError('INTERNAL', `series store: flush to ${this.env.path} failed`, { cause: err });
-    }
-    for (const layer of toWrite) {
-      for (const u of layer.unwritten) layer.written.push(u.key);
-      layer.unwritten = [];
     }
     this.closing = this.closing.filter((l) => !toClose.includes(l));
     for (const layer of toClose) {
