@@ -5,7 +5,7 @@ import { networkParam } from '../params.js';
 
 /**
  * GET /v2/ui/net/:id/status — the spec leaves the payload open (†); this shape is the project's:
- * `{ network, latestDiscovery, ongoingDiscovery, generations, views, viewsOrder }`.
+ * `{ network, latestDiscovery, ongoingDiscovery, generations, polling, views, viewsOrder }`.
  * Views do not exist yet, so `views` is always empty; `s` (`id` | `name`) is validated and echoed
  * as `viewsOrder` so that the order is explicit once views exist.
  */
@@ -28,6 +28,7 @@ export function networkStatus(ctx: ApiContext, req: ApiRequest): ApiResponse {
       latestDiscovery: d.latest,
       ongoingDiscovery: d.running,
       generations: d.generations,
+      polling: ctx.service.pollStatus(net.id),
       views: [],
       viewsOrder: s,
     },
