@@ -124,12 +124,15 @@ export function compileOperand<E>(node: Operand, b: Binder<E>, wantSeries: boole
       const others = args.map((a) => (a.multi ? null : a.get));
       if (firstMulti && firstMulti.multi) {
         const values = firstMulti.values;
+        const apply = (e: E, v: Scalar): Scalar =>
+          toScalar(applyCall(name, others.map((g, i) => (i === seriesArgIndex ? v : g!(e)))));
         return {
           multi: true,
-          values: (e) => values(e).map((v) => {
-            const argv = others.map((g, i) => (i === seriesArgIndex ? v : g!(e)));
-            return toScalar(applyCall(name, argv));
-          }),
+          // A facet with no word is NULL: the function sees one null (ifnull(Role, 'none') = 'none').
+          values: (e) => {
+            const vs = values(e);
+            return vs.length ? vs.map((v) => apply(e, v)) : [apply(e, null)];
+          },
         };
       }
       const getters = others as ((e: E) => Value)[];

@@ -93,6 +93,8 @@ t.test('operators on devices', async (t) => {
     ['id = 1 OR NOT Role = Core AND id > 2', [1, 3]],
     // functions in WHERE
     ["ifnull(Vendor, 'none') = Cisco", [1]],
+    ["ifnull(Role, 'none') = none", [3]],
+    ["ifnull(Role, 'none') != none", [1, 2, 4]],
     ['to_long(id) = 2', [2]],
     // two columns
     ['name = `name`', [1, 2, 3, 4]],
