@@ -12,6 +12,7 @@ t.test('status', async (t) => {
     latestDiscovery: { number: 2, status: 'completed', startedAtMs: 3000, completedAtMs: 4000, devices: 2, links: 1 },
     ongoingDiscovery: { number: 3, status: 'running', startedAtMs: 5000, completedAtMs: null, devices: 0, links: 0, probed: 1, queued: 4 },
     generations: 3,
+    polling: { cycles: 3, lastCycleStartMs: 1000, lastCycleDurationMs: 20, devicesPolled: 2, devicesFailed: 0, variables: 4 },
     views: [],
     viewsOrder: 'id',
   });
