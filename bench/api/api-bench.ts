@@ -1,0 +1,172 @@
+/**
+ * API benchmarks (project issue #4, item 4):
+ *
+ * 1. Throughput of a small JSON endpoint of the real API against a plain node:http server that
+ *    returns the same bytes: `GET /v2/ui/net/1/status` (≈ 300 bytes of JSON). It is chosen over
+ *    `/api/metrics/ping` (text, not JSON) and the healthcheck (its `uptimeMs` changes every call,
+ *    so the two servers could not return the same bytes): it goes through the router's path and
+ *    query parsing, a handler, the MonitorService and JSON encoding, and its answer is constant.
+ *    Both servers run in a child process pinned to core 0, wrk (C, `-t1 -c50`) pinned to core 1;
+ *    repetitions alternate between the two servers; the ratio is taken per pair.
+ * 2. Latency of graph calls of 10 triplets × 24 h at a fixed offered rate of 200 requests/s over
+ *    50 keep-alive connections (open loop, bench/api/open-loop.ts), the server on the real LMDB
+ *    store filled with 24 h of 1-minute points for 10k slots (1k at quick scale).
+ */
+import { request } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import type { Bench, BenchOptions, Figure } from '../harness/bench.js';
+import {
+  nodeArgs, READY, RESULT, runPinned, serverAndLoadCores, spawnPinned, stopChild, waitForLine, waitForPort,
+} from '../harness/process.js';
+import { runWrk } from '../harness/wrk.js';
+import type { OpenLoopResult } from './open-loop.js';
+import type { CannedResponse } from './plain-server.js';
+import { graphPath, graphSlots } from './synthetic-vars.js';
+
+const here = (f: string) => fileURLToPath(new URL(f, import.meta.url));
+const STATUS_PATH = '/v2/ui/net/1/status';
+const HOST = '127.0.0.1';
+
+interface Fetched { status: number; headers: Record<string, string>; body: Buffer }
+
+function fetchOnce(port: number, path: string): Promise<Fetched> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: HOST, port, path, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers[k] = v;
+        resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function startServer(core: number | undefined, script: string, args: string[], readyTimeoutMs: number) {
+  const [cmd, a] = nodeArgs(here(script), args);
+  const child = spawnPinned(core, cmd, a);
+  try {
+    const ready = await waitForLine<{ port: number; points?: number; fillMs?: number }>(child, READY, readyTimeoutMs);
+    await waitForPort(HOST, ready.port, 5000);
+    return { child, ...ready };
+  } catch (e) {
+    await stopChild(child);
+    throw e;
+  }
+}
+
+/** Transport headers each server adds by itself; everything else is copied to the plain server. */
+const OWN_HEADERS = new Set(['date', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'uwebsockets']);
+
+async function throughput(o: BenchOptions): Promise<Figure[]> {
+  const cores = serverAndLoadCores();
+  const reps = o.scale === 'full' ? 5 : 2;
+  const durationS = o.scale === 'full' ? 10 : 4;
+  const api = await startServer(cores.server, './api-server.js', ['--slots', '0'], 30_000);
+  let plain: Awaited<ReturnType<typeof startServer>> | undefined;
+  try {
+    const answer = await fetchOnce(api.port, STATUS_PATH);
+    if (answer.status !== 200) throw new Error(`${STATUS_PATH} answered ${answer.status}: ${answer.body.toString()}`);
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(answer.headers)) if (!OWN_HEADERS.has(k)) headers[k] = v;
+    const canned: CannedResponse = { status: answer.status, headers, bodyBase64: answer.body.toString('base64') };
+    plain = await startServer(cores.server, './plain-server.js', ['--response', Buffer.from(JSON.stringify(canned)).toString('base64')], 10_000);
+    const check = await fetchOnce(plain.port, STATUS_PATH);
+    if (!check.body.equals(answer.body) || check.headers['content-type'] !== answer.headers['content-type']) {
+      throw new Error('the plain server does not return the same body and content type');
+    }
+    o.log(`${STATUS_PATH}: ${answer.body.length} bytes of ${answer.headers['content-type']}`);
+
+    const wrk = (port: number) => runWrk({ url: `http://${HOST}:${port}${STATUS_PATH}`, threads: 1, connections: 50, durationS, core: cores.load });
+    await wrk(api.port); // warm-up (JIT) of both, not counted
+    await wrk(plain.port);
+    const ours: number[] = [], theirs: number[] = [], ratios: number[] = [];
+    for (let r = 0; r < reps; r++) {
+      // Alternate which goes first, so that drift of the machine's load hits both alike.
+      const first = r % 2 === 0;
+      const a = first ? await wrk(api.port) : undefined;
+      const p = await wrk(plain.port);
+      const b = a ?? await wrk(api.port);
+      for (const x of [b, p]) if (x.errors > 0) throw new Error(`wrk reported ${x.errors} errors`);
+      ours.push(b.requestsPerS); theirs.push(p.requestsPerS); ratios.push(b.requestsPerS / p.requestsPerS);
+      o.log(`rep ${r + 1}/${reps}: uWS API ${Math.round(b.requestsPerS)} req/s, node:http ${Math.round(p.requestsPerS)} req/s, ratio ${(b.requestsPerS / p.requestsPerS).toFixed(2)}`);
+    }
+    const setting = `wrk -t1 -c50 -d${durationS}s, ${reps} alternating repetitions after one warm-up each`;
+    return [
+      { name: `API ${STATUS_PATH} throughput`, unit: 'req/s', samples: ours, note: `${answer.body.length}-byte JSON answer; ${setting}` },
+      { name: 'node:http same bytes throughput', unit: 'req/s', samples: theirs },
+      { name: 'API / node:http throughput ratio', unit: '×', samples: ratios, target: { op: '>=', value: 3 } },
+    ];
+  } finally {
+    if (plain) await stopChild(plain.child);
+    await stopChild(api.child);
+  }
+}
+
+async function latency(o: BenchOptions): Promise<Figure[]> {
+  const cores = serverAndLoadCores();
+  const full = o.scale === 'full';
+  const slots = full ? 10_000 : 1_000;
+  const hours = 24;
+  const reps = full ? 3 : 1;
+  const durationS = full ? 30 : 10;
+  const rate = 200, connections = 50;
+  o.log(`filling the store: ${slots} slots × ${hours} h of 1-minute points`);
+  const server = await startServer(cores.server, './api-server.js', ['--slots', String(slots), '--hours', String(hours), '--interval-ms', '60000'], 600_000);
+  try {
+    o.log(`filled ${server.points} points in ${server.fillMs} ms`);
+    const sample = await fetchOnce(server.port, graphPath(0, slots, hours));
+    const body = JSON.parse(sample.body.toString()) as { info?: { timeseries: string[] }[]; errors?: string };
+    const points = (body.info ?? []).map((i) => i.timeseries.length - 1);
+    if (sample.status !== 200 || points.length !== graphSlots(0, slots).length || points.some((n) => n < hours * 60)) {
+      throw new Error(`graph call answered ${sample.status} with ${points.length} series of ${points.join('/')} points: ${body.errors ?? ''}`);
+    }
+    o.log(`one graph answer: ${sample.body.length} bytes, ${points.length} series of ${points[0]} points`);
+
+    const gen = (durS: number, offset: number) => {
+      const [cmd, a] = nodeArgs(here('./open-loop.js'), [
+        '--port', String(server.port), '--rate', String(rate), '--connections', String(connections),
+        '--duration-s', String(durS), '--slots', String(slots), '--hours', String(hours), '--offset', String(offset),
+      ]);
+      return runPinned(cores.load, cmd, a, { timeoutMs: (durS + 60) * 1000, passStderr: true }).then((r) => {
+        const line = r.stdout.split('\n').find((l) => l.startsWith(RESULT));
+        if (r.code !== 0 || !line) throw new Error(`open-loop generator exited with ${r.code}: ${r.stdout}`);
+        return JSON.parse(line.slice(RESULT.length)) as OpenLoopResult & { error?: string };
+      });
+    };
+    await gen(3, 100_000); // warm-up, not counted
+    const p50: number[] = [], p99: number[] = [], mx: number[] = [];
+    let unanswered = 0, non200 = 0, lag = 0;
+    for (let r = 0; r < reps; r++) {
+      const x = await gen(durationS, r * 10_000);
+      if (x.error) throw new Error(`open-loop generator: ${x.error}`);
+      p50.push(x.p50Ms); p99.push(x.p99Ms); mx.push(x.maxMs);
+      unanswered += x.unanswered; non200 += x.non200; lag = Math.max(lag, x.maxSendLagMs);
+      o.log(`rep ${r + 1}/${reps}: ${x.answered}/${x.sent} answered, p50 ${x.p50Ms.toFixed(2)} ms, p99 ${x.p99Ms.toFixed(2)} ms, max ${x.maxMs.toFixed(1)} ms, ${Math.round(x.meanResponseBytes / 1024)} KiB/answer, send lag ≤ ${x.maxSendLagMs.toFixed(1)} ms`);
+    }
+    const setting = `open loop ${rate} req/s over ${connections} keep-alive connections, ${reps} × ${durationS} s after a 3 s warm-up; ` +
+      `${slots} slots × 24 h of 1-min points in LMDB; ${sample.body.length} bytes/answer; ${unanswered} unanswered, ${non200} non-200; ` +
+      `generator send lag ≤ ${lag.toFixed(1)} ms`;
+    return [
+      { name: 'graph 10 triplets × 24 h p50', unit: 'ms', samples: p50, note: setting },
+      { name: 'graph 10 triplets × 24 h p99', unit: 'ms', samples: p99, target: { op: '<=', value: 15 } },
+      { name: 'graph 10 triplets × 24 h max', unit: 'ms', samples: mx },
+    ];
+  } finally {
+    await stopChild(server.child);
+  }
+}
+
+export const apiBench: Bench = {
+  name: 'api',
+  title: 'API throughput against node:http (wrk) and graph latency at a fixed rate (open loop)',
+  async run(o) {
+    const t = await throughput(o);
+    const l = await latency(o);
+
+    return [...t, ...l];
+  },
+};
