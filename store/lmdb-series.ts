@@ -4,7 +4,7 @@ import { AppError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { silentLogger } from '../core/logger.js';
 import type { SeriesPoints } from '../core/types.js';
-import { decodeChunk, readChunkRollup, type ChunkRollup } from './chunk-decode.js';
+import { decodeChunk, type ChunkRollup } from './chunk-decode.js';
 import { HOUR_MS, hourStartOf } from './chunk-format.js';
 import { headAppend } from './head-append.js';
 import { HeadHour } from './head-hour.js';
@@ -92,6 +92,12 @@ export class LmdbSeriesStore implements RollupSeriesStore {
   private closing: HeadHour[] = [];
   private seq: number;
   private maxGridTsMs: number;
+  /**
+   * Hours whose chunks are complete on disk (those with an hour rollup value): reads look for
+   * chunks of these hours only. Chunks left by a close cut short by a crash are ignored until the
+   * replayed layer closes again; the head has all their points meanwhile.
+   */
+  private readonly closedHours = new Set<number>();
   /** Range of hours that may hold points; reads outside it skip the disk. */
   private minHourMs = Infinity;
   private maxHourMs = -Infinity;
@@ -121,8 +127,7 @@ export class LmdbSeriesStore implements RollupSeriesStore {
     const r = replayHead(this.steps, (hour) => this.layerFor(hour));
     this.seq = r.maxSeq + 1;
     this.maxGridTsMs = r.maxGridTsMs;
-    for (const key of this.chunks.keys({ limit: 1 })) this.seeHour((key as number[])[0]);
-    for (const key of this.chunks.keys({ reverse: true, limit: 1 })) this.seeHour((key as number[])[0]);
+    for (const key of this.hourRollups.keys()) { this.closedHours.add(key as number); this.seeHour(key as number); }
     this.logger.info('series store open', { path: env.path, headBlobs: r.blobs, headPoints: r.points, ms: this.clock.nowMs() - started });
 
     const flushIntervalMs = opts.flushIntervalMs ?? 1000;
@@ -182,7 +187,10 @@ export class LmdbSeriesStore implements RollupSeriesStore {
     const buf = this.hourBuf;
     const h = this.chunkRollup;
     for (let hour = first; hour <= last; hour += HOUR_MS) {
-      const whole = hour >= fromMs && hour + HOUR_MS - 1 <= toMs && !this.hasLayer(hour);
+      const inHead = this.hasLayer(hour);
+      const closed = this.closedHours.has(hour);
+      if (!closed && !inHead) continue;
+      const whole = closed && !inHead && hour >= fromMs && hour + HOUR_MS - 1 <= toMs;
       const summary = whole ? this.hourRollups.getBytes(hour) : undefined;
       if (summary) {
         const { view, slotCount } = hourRollupView(summary);
@@ -192,17 +200,8 @@ export class LmdbSeriesStore implements RollupSeriesStore {
         continue;
       }
       for (let i = 0; i < slots.length; i++) {
-        const slot = slots[i];
-        if (whole) {
-          const bytes = this.chunks.getBytes([hour, slot]);
-          if (bytes) {
-            readChunkRollup(bytes, h);
-            foldRollup(r, i, h.count, h.min, h.max, h.sum, h.last, hour + h.lastOffsetMs);
-          }
-          continue;
-        }
         buf.clear();
-        this.collectHour(slot, hour, fromMs, toMs, buf);
+        this.collectHour(slots[i], hour, fromMs, toMs, buf);
         foldPoints(r, i, buf.tsMs, buf.values, buf.length);
       }
     }
@@ -268,7 +267,7 @@ export class LmdbSeriesStore implements RollupSeriesStore {
 
   /** Appends to `out` the slot's points of one hour within the window, combining every source. */
   private collectHour(slot: number, hour: number, fromMs: number, toMs: number, out: PointBuffer): void {
-    const bytes = this.chunks.getBytes([hour, slot]);
+    const bytes = this.closedHours.has(hour) ? this.chunks.getBytes([hour, slot]) : undefined;
     const open = this.open.get(hour);
     const openHas = open !== undefined && headHasSlot(open, slot);
     let closingHas = 0;
@@ -350,6 +349,7 @@ export class LmdbSeriesStore implements RollupSeriesStore {
             if (done) finishHourClose(layer, draft, this.hourRollups, this.steps);
           }, false);
         } while (!done);
+        this.closedHours.add(layer.hourStartMs);
       }
       if (toClose.length > 0) await this.env.whenFlushed();
     } catch (err) {
