@@ -11,10 +11,10 @@ export const limits = Object.freeze({
   maxDepth: 64,
   /** Statements separated by `;` in one query text. */
   maxStatements: 32,
-  /** Rows after multi-valued columns are expanded (one row per word). */
-  maxExpandedRows: 2_000_000,
-  /** Points read from series for one statement. */
-  maxPoints: 20_000_000,
+  /** Rows after multi-valued columns are expanded (one row per word): ~100 MB of row objects. */
+  maxExpandedRows: 1_000_000,
+  /** Points read from series for one statement: 160 MB of typed arrays. */
+  maxPoints: 10_000_000,
   /** Buckets of one GROUP BY time(...) over the statement's range. */
   maxBuckets: 100_000,
   /** Window of sma(x, n). */

@@ -2,9 +2,9 @@ import t from 'tap';
 import { isAppError } from '../../core/errors.js';
 import {
   answerSvcqlTarget, compileMatcher, devicesSource, enableRegexpSafety, executeQuery, formatResult, interfacesSource,
-  parseExpression, printExpression, printStatement, variablesSource, type RowSource,
+  compileVariableRule, parseExpression, printExpression, printStatement, statsOverWindow, variablesSource, type RowSource,
 } from '../../svcql/index.js';
-import { catalog, devices, instances, latest, links, NOW } from './fixtures.js';
+import { catalog, devices, instances, latest, links, NOW, read } from './fixtures.js';
 import { Gen, rng } from './gen.js';
 
 // Bounded by tap's timeout; every query here is small and the regexp engine falls back to linear time.
@@ -104,4 +104,31 @@ t.test('random and mutated queries fail only with SvcQL errors', async (t) => {
   for (let i = 0; i < 2000; i++) { exercise(soup(g), failures); runs++; }
   for (const f of failures.slice(0, 5)) t.fail(`${JSON.stringify(f.text)}: ${f.error instanceof Error ? f.error.stack : String(f.error)}`);
   t.equal(failures.length, 0, `${runs} queries, no failure other than SvcQL errors`);
+});
+
+t.test('random variable matching rules fail only with BAD_PARAMETER', async (t) => {
+  const g = new Gen(rng(7));
+  const values: Record<string, string[]> = {
+    name: ['ifInRate', 'cpuLoad,ifInRate', '', ',', 'x'],
+    devices: ['sjc1-sw02', 'dfw3-dr01-re0,core-v6', '', ' , '],
+    components: ['Gi0/1', '', 'a,b'],
+    tags: ['Role.Core', '!Role.Core', 'Role', '!Site.*', 'Role.Core,!ifRole.Uplink', '!', ',,', '.', '!.x'],
+    tagMatch: ['AND', 'or', 'NOT_AND', 'NOT_OR', 'XOR', ''],
+    sortBy: ['devices.asc', 'curr.desc', 'min', 'max.up', 'speed.asc', '', '.'],
+    limit: ['1', '-1', '0', 'x', '-2', '99999999999999999999'],
+    start: ['0', '2', '-1', '1.5'],
+    count: ['1', '0', '', 'many'],
+  };
+  let failures = 0;
+  for (let i = 0; i < 2000; i++) {
+    const q: Record<string, string> = {};
+    for (const [k, vs] of Object.entries(values)) if (g.chance(0.5)) q[k] = g.pick(vs);
+    try {
+      const rule = compileVariableRule(q);
+      rule.select(instances, statsOverWindow(read, NOW - 3_600_000, NOW));
+    } catch (e) {
+      if (!(isAppError(e) && e.code === 'BAD_PARAMETER')) { failures++; if (failures < 5) t.fail(`${JSON.stringify(q)}: ${String(e)}`); }
+    }
+  }
+  t.equal(failures, 0, '2000 rules');
 });
