@@ -22,7 +22,7 @@ const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000, 
 export function wrkDurationMs(text: string): number {
   const m = /^([0-9.]+)(us|ms|s|m|h)$/.exec(text.trim());
   if (!m) throw new Error(`wrk: cannot read the duration '${text}'`);
-  return Number(m[1]) * UNIT_MS[m[2]];
+  return Number((Number(m[1]) * UNIT_MS[m[2]]).toPrecision(12)); // no 2009.9999999999998 for 2.01s
 }
 
 /** Reads wrk's text report (wrk 4.x). Throws naming the missing line when the text is not one. */

@@ -1,2 +1,75 @@
-import type { Bench } from '../harness/bench.js';
-export const memoryBench: Bench = { name: 'memory', title: 'todo', async run() { return []; } };
+/**
+ * Memory benchmark (project issue #4, item 5): resident bytes per variable of the collector's
+ * in-memory structures for a simulated inventory of 100k and 1M variables, excluding the series
+ * head window. Each measurement runs in a fresh `node --expose-gc` process (bench/memory/measure.ts)
+ * after a separate process has written the slot map to a temporary LMDB store. The figure is the
+ * RSS growth from before the discovery generation is built to after the last structure, divided by
+ * the number of variables; the heap figure (V8 heap used + external) and the per-stage breakdown
+ * are reported beside it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Bench, BenchOptions, Figure } from '../harness/bench.js';
+import { nodeArgs, RESULT, runPinned } from '../harness/process.js';
+import type { MemoryResult } from './measure.js';
+
+const SCRIPT = fileURLToPath(new URL('./measure.js', import.meta.url));
+
+async function child<T>(args: string[], timeoutMs: number): Promise<T> {
+  const [cmd, a] = nodeArgs(SCRIPT, args, ['--expose-gc']);
+  const r = await runPinned(undefined, cmd, a, { timeoutMs, passStderr: true });
+  const line = r.stdout.split('\n').find((l) => l.startsWith(RESULT));
+  if (r.code !== 0 || !line) throw new Error(`memory measurement exited with ${r.code}: ${r.stdout}`);
+  return JSON.parse(line.slice(RESULT.length)) as T;
+}
+
+async function measureOnce(variables: number): Promise<MemoryResult> {
+  // No dot in the name: lmdb-js takes a path with an extension for a file, not a directory.
+  const dir = mkdtempSync(join(tmpdir(), 'memory-bench-'));
+  try {
+    await child(['--prepare', '--vars', String(variables), '--dir', dir], 600_000);
+    return await child<MemoryResult>(['--vars', String(variables), '--dir', dir], 600_000);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const perVar = (bytes: number, r: MemoryResult) => Math.round(bytes / r.variables);
+
+/** `stage: RSS 123 / heap 45 B/var; …` for the notes under the table. */
+export function breakdown(r: MemoryResult): string {
+  const stages = r.stages.map((s) => `${s.stage.split(' (')[0]} RSS ${perVar(s.rss, r)} (file-backed ${perVar(s.rssFile, r)}) / heap ${perVar(s.heap, r)}`);
+  const parts = r.inventoryParts.map((p) => `${p.part.split(' (')[0]} ${perVar(p.heap, r)}`);
+  return `${r.variables.toLocaleString('en-US')} variables on ${r.devices} devices, ring/state capacity ${r.slotCapacity}; ` +
+    `per stage, bytes/variable: ${stages.join('; ')}. Inventory heap by part, bytes/variable: ${parts.join('; ')}. ` +
+    `Inventory.rebuild took ${r.rebuildMs} ms.`;
+}
+
+async function run(o: BenchOptions): Promise<Figure[]> {
+  const sizes = o.scale === 'full' ? [100_000, 1_000_000] : [100_000];
+  const reps = o.scale === 'full' ? 2 : 1;
+  const figures: Figure[] = [];
+  for (const n of sizes) {
+    const results: MemoryResult[] = [];
+    for (let r = 0; r < reps; r++) {
+      o.log(`measuring ${n} variables (${r + 1}/${reps})`);
+      const x = await measureOnce(n);
+      results.push(x);
+      o.log(`${x.variables} variables: RSS ${perVar(x.total.rss, x)} B/var, heap ${perVar(x.total.heap, x)} B/var`);
+    }
+    const label = n >= 1e6 ? `${n / 1e6}M` : `${n / 1e3}k`;
+    figures.push(
+      { name: `resident bytes/variable at ${label}`, unit: 'B', samples: results.map((x) => x.total.rss / x.variables), target: { op: '<=', value: 300 }, note: breakdown(results[0]) },
+      { name: `heap bytes/variable at ${label}`, unit: 'B', samples: results.map((x) => x.total.heap / x.variables) },
+    );
+  }
+  return figures;
+}
+
+export const memoryBench: Bench = {
+  name: 'memory',
+  title: 'resident bytes per variable of the collector structures (simulated inventory, no series head)',
+  run,
+};

@@ -1,0 +1,185 @@
+/**
+ * Child process of the memory benchmark (run with `node --expose-gc`). Two modes:
+ *
+ *   --prepare --vars N --dir D   writes the slot map of N simulated variables into a fresh LMDB
+ *                                metadata store in D (as a previous run of the server would have),
+ *                                so that the measured process only reads it;
+ *   --vars N --dir D             builds the collector's in-memory structures for those variables,
+ *                                one after the other, and measures process memory after a full GC
+ *                                at each stage; prints `RESULT {…}`.
+ *
+ * Stages: the discovery generation (devices and interfaces), Inventory.rebuild (instances,
+ * triplet index, poll plans, grid kinds; slots read from the LMDB metadata store), the RingBuffer
+ * and SlotState at the capacity the Monitor gives them, the GridInterpolator. Every slot of the
+ * ring, the slot state and the interpolator is written once, so that its pages are resident as in
+ * operation. The series store is not opened: its head window (the current hour's points) is
+ * excluded by construction. Then the inventory's parts are dropped one at a time (heap only:
+ * V8 keeps freed pages, so RSS does not shrink reliably) to see what each costs.
+ */
+import { readFileSync } from 'node:fs';
+import { GridInterpolator } from '../../collector/interpolate.js';
+import { Inventory } from '../../collector/inventory.js';
+import { buildDevicePlan } from '../../collector/plan-build.js';
+import { openStoreEnv } from '../../store/lmdb-env.js';
+import { LmdbMetaStore } from '../../store/lmdb-meta.js';
+import { RingBuffer } from '../../store/ring.js';
+import { SlotState } from '../../workers/slot-state.js';
+import { RESULT } from '../harness/process.js';
+import { benchNetwork, devicesFor, syntheticGeneration } from './synthetic-generation.js';
+
+export interface Mem {
+  rss: number; rssAnon: number; rssFile: number; heapUsed: number; external: number; arrayBuffers: number;
+}
+
+export interface StageDelta {
+  readonly stage: string;
+  readonly rss: number;
+  readonly rssAnon: number;
+  readonly rssFile: number;
+  /**
+   * heapUsed + external + the SharedArrayBuffers allocated in the stage (V8's external counter
+   * leaves SharedArrayBuffers out, so their bytes are added from their known sizes).
+   */
+  readonly heap: number;
+}
+
+export interface MemoryResult {
+  readonly variables: number;
+  readonly devices: number;
+  readonly slotCapacity: number;
+  readonly stages: readonly StageDelta[];
+  readonly total: StageDelta;
+  /** Heap freed by dropping each part of the inventory, in order. */
+  readonly inventoryParts: readonly { readonly part: string; readonly heap: number }[];
+  readonly rebuildMs: number;
+}
+
+const gcFn = (globalThis as { gc?: () => void }).gc;
+
+async function settle(): Promise<void> {
+  if (!gcFn) throw new Error('run with node --expose-gc');
+  for (let i = 0; i < 4; i++) {
+    gcFn();
+    await new Promise((r) => setImmediate(r));
+  }
+}
+
+function statusKb(text: string, field: string): number {
+  const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text);
+  return m ? Number(m[1]) * 1024 : NaN;
+}
+
+async function measure(): Promise<Mem> {
+  await settle();
+  const u = process.memoryUsage();
+  const status = readFileSync('/proc/self/status', 'utf8');
+  return {
+    rss: u.rss, rssAnon: statusKb(status, 'RssAnon'), rssFile: statusKb(status, 'RssFile'),
+    heapUsed: u.heapUsed, external: u.external, arrayBuffers: u.arrayBuffers,
+  };
+}
+
+const delta = (stage: string, a: Mem, b: Mem, sabBytes = 0): StageDelta => ({
+  stage, rss: b.rss - a.rss, rssAnon: b.rssAnon - a.rssAnon, rssFile: b.rssFile - a.rssFile,
+  heap: b.heapUsed + b.external - (a.heapUsed + a.external) + sabBytes,
+});
+
+/** The Monitor's rule for the ring and slot-state capacity (collector/monitor.ts): a power of two ≥ 1.25 × slots, at least 4096. */
+export function monitorCapacity(slots: number): number {
+  let cap = 4096;
+  while (cap < slots * 1.25) cap *= 2;
+  return cap;
+}
+
+function arg(name: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i < 0 || i + 1 >= process.argv.length) throw new Error(`--${name} is required`);
+  return process.argv[i + 1];
+}
+
+async function prepare(variables: number, dir: string): Promise<void> {
+  const gen = syntheticGeneration(devicesFor(variables));
+  const env = openStoreEnv(dir);
+  const meta = new LmdbMetaStore(env);
+  let next = 0;
+  let batch: Promise<void>[] = [];
+  for (const d of gen.devices) {
+    buildDevicePlan(d, benchNetwork, (name, dev, idx) => {
+      const slot = next++;
+      batch.push(meta.put('slots', `${name}.${dev}.${idx}`, slot));
+      return slot;
+    });
+    if (batch.length >= 50_000) { await Promise.all(batch); batch = []; }
+  }
+  await Promise.all(batch);
+  await meta.put('counters', 'nextSlot', next);
+  await env.close();
+  process.stdout.write(`${RESULT}${JSON.stringify({ slots: next })}\n`);
+}
+
+async function run(variables: number, dir: string): Promise<void> {
+  const marks: [string, Mem, number][] = [['start', await measure(), 0]];
+  const mark = async (stage: string, sabBytes = 0) => { marks.push([stage, await measure(), sabBytes]); };
+
+  const gen = syntheticGeneration(devicesFor(variables));
+  await mark('discovery generation (devices, interfaces)');
+
+  const env = openStoreEnv(dir);
+  const meta = new LmdbMetaStore(env);
+  const inventory = new Inventory(meta);
+  const t = performance.now();
+  await inventory.rebuild(benchNetwork, gen);
+  const rebuildMs = performance.now() - t;
+  await mark('Inventory.rebuild (instances, triplet index, poll plans, kinds; slot map read from LMDB)');
+  const slots = inventory.slotCount;
+  const instances = inventory.instances(1);
+  const capacity = monitorCapacity(slots);
+
+  const ring = RingBuffer.create(capacity);
+  for (const v of instances) ring.write(v.slot, 1_700_000_000_000, v.slot);
+  await mark(`RingBuffer (${capacity} slots: the Monitor's capacity rule)`, ring.buffer.byteLength);
+
+  const state = SlotState.create(capacity);
+  for (const v of instances) { state.lastCounter[v.slot] = 1n; state.lastTsMs[v.slot] = 1_700_000_000_000; state.has[v.slot] = 1; }
+  await mark(`SlotState (${capacity} slots)`, state.buffer.byteLength);
+
+  const interp = new GridInterpolator(benchNetwork.pollIntervalMs);
+  for (const [slot, kind] of inventory.kinds(1)) interp.setKind(slot, kind);
+  const sink = () => {};
+  for (const v of instances) interp.observe(v.slot, 1_700_000_000_000, 1, sink);
+  await mark('GridInterpolator');
+
+  const stages: StageDelta[] = [];
+  for (let i = 1; i < marks.length; i++) stages.push(delta(marks[i][0], marks[i - 1][1], marks[i][1], marks[i][2]));
+  const total = delta('total', marks[0][1], marks[marks.length - 1][1], marks.reduce((n, m) => n + m[2], 0));
+
+  // What each part of the inventory costs: drop them one at a time (a bench may look inside).
+  const entry = (inventory as unknown as { byNetwork: Map<number, Record<string, unknown>> }).byNetwork.get(1)!;
+  const parts: { part: string; heap: number }[] = [];
+  let before = await measure();
+  for (const [field, label, empty] of [
+    ['byTriplet', 'triplet index (Map of "name.dev.idx" strings → instance)', new Map()],
+    ['kinds', 'grid kinds (Map slot → kind)', new Map()],
+    ['plans', 'poll plans (one op object + OID string per variable)', []],
+    ['instances', 'VariableInstance objects (and the array)', []],
+  ] as const) {
+    entry[field] = empty;
+    const after = await measure();
+    parts.push({ part: label, heap: before.heapUsed + before.external - (after.heapUsed + after.external) });
+    before = after;
+  }
+  // Keep everything reachable until the end of the measurement.
+  void [gen, ring, state, interp];
+  await env.close();
+
+  const result: MemoryResult = {
+    variables: slots, devices: gen.devices.length, slotCapacity: capacity, stages, total, inventoryParts: parts,
+    rebuildMs: Math.round(rebuildMs),
+  };
+  process.stdout.write(`${RESULT}${JSON.stringify(result)}\n`);
+}
+
+const variables = Number(arg('vars'));
+const dir = arg('dir');
+(process.argv.includes('--prepare') ? prepare(variables, dir) : run(variables, dir))
+  .catch((e) => { process.stderr.write(`memory measure: ${(e as Error).stack}\n`); process.exit(1); });
