@@ -296,8 +296,8 @@ export class LmdbSeriesStore implements RollupSeriesStore {
   }
 
   /**
-   * One flush: hours due are moved from `open` to `closing`; the pending appends of the other
-   * layers become step blobs, written in one transaction; then the due hours are closed. On
+   * One flush: hours due are moved from `open` to `closing`; the pending appends of every layer
+   * become step blobs, written in one transaction; then the due hours are closed. On
    * failure what is not done stays queued (unwritten blobs, closing layers) and the next flush
    * retries it.
    */
@@ -305,13 +305,13 @@ export class LmdbSeriesStore implements RollupSeriesStore {
     for (const [hour, layer] of this.open) {
       if (hour + HOUR_MS + this.closeGraceMs <= this.maxGridTsMs) {
         this.open.delete(hour);
-        layer.pending.clear();
-        layer.unwritten = [];
         this.closing.push(layer);
       }
     }
+    // Layers about to close get their step blobs written too: a close takes several
+    // transactions, and until its last one commits the blobs are what a crash leaves.
     const toWrite: HeadHour[] = [];
-    for (const layer of this.open.values()) {
+    for (const layer of [...this.open.values(), ...this.closing]) {
       for (const [ts, log] of layer.pending) {
         layer.unwritten.push({ key: [ts, this.seq++], bytes: encodeStepBlob(log.slots, log.values, log.length) });
       }
