@@ -3,6 +3,7 @@ import { evaluateOps } from './poll-eval.js';
 import { SYS_UPTIME_OID, type PollPlan, type PollResult } from './poll-plan.js';
 import { SlotState } from './slot-state.js';
 import { dropSession, sessionFor } from './snmp-session.js';
+import { pollFast } from './fast/fast-poll.js';
 import type { SnmpTarget, Varbind } from './snmp-types.js';
 
 /**
@@ -27,6 +28,18 @@ export default async function run(task: Task): Promise<VarbindsResult | PollResu
   }
 }
 
+/**
+ * v2c polls take the fast path (workers/fast: the project's codec, one socket per worker); SNMPv3
+ * keeps net-snmp. NETMON_POLL_PATH=net-snmp sends every poll through net-snmp (benchmark baseline,
+ * comparisons).
+ */
+const forceSession = process.env.NETMON_POLL_PATH === 'net-snmp';
+
+function poll(plan: PollPlan, ringSab: SharedArrayBuffer, stateSab: SharedArrayBuffer): Promise<PollResult> {
+  if (plan.target.version === '2c' && !forceSession) return pollFast(plan, ringSab, stateSab);
+  return pollViaSession(plan, ringSab, stateSab);
+}
+
 async function viaSession(target: SnmpTarget, call: (s: ReturnType<typeof sessionFor>) => Promise<Varbind[]>): Promise<VarbindsResult> {
   try {
     return { ok: true, varbinds: await call(sessionFor(target)) };
@@ -38,7 +51,8 @@ async function viaSession(target: SnmpTarget, call: (s: ReturnType<typeof sessio
   }
 }
 
-async function poll(plan: PollPlan, ringSab: SharedArrayBuffer, stateSab: SharedArrayBuffer): Promise<PollResult> {
+/** A poll through net-snmp: a GET of the scalars, then a GETBULK walk of the columns. */
+export async function pollViaSession(plan: PollPlan, ringSab: SharedArrayBuffer, stateSab: SharedArrayBuffer): Promise<PollResult> {
   if (ringCache?.sab !== ringSab) ringCache = { sab: ringSab, ring: RingBuffer.attach(ringSab) };
   if (stateCache?.sab !== stateSab) stateCache = { sab: stateSab, state: SlotState.attach(stateSab) };
   const ring = ringCache.ring;

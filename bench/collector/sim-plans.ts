@@ -1,0 +1,77 @@
+/**
+ * Poll plans for simulated devices, made the way the server makes them: each device is probed
+ * (collector/discovery-device.ts, through the worker task module run in this thread) and its plan
+ * built by collector/plan-build.ts. Used by the collector benchmarks and the fast-path tests.
+ */
+import { probeDevice } from '../../collector/discovery-device.js';
+import { buildDevicePlan } from '../../collector/plan-build.js';
+import type { WorkerPool } from '../../collector/pool.js';
+import { loadConfig } from '../../core/config-load.js';
+import type { NetworkConfig } from '../../core/config-schema.js';
+import type { Device } from '../../core/types.js';
+import type { GridKind, PollPlan } from '../../workers/poll-plan.js';
+import runTask, { type Task } from '../../workers/task.js';
+
+export interface SimPlans {
+  readonly plans: PollPlan[];
+  readonly devices: Device[];
+  readonly kinds: Map<number, GridKind>;
+  /** Slots assigned (the ring and slot state need at least this many). */
+  readonly slotCount: number;
+  /** Addresses that did not answer the probe (dead devices). */
+  readonly unreachable: string[];
+}
+
+export function simNetworkConfig(simPort: number, opts: { timeoutMs?: number; retries?: number; pollIntervalS?: number } = {}): NetworkConfig {
+  const cfg = loadConfig({
+    path: 'bench.yaml',
+    env: { HOST: '127.0.0.1', PORT: '0', DATA_DIR: '.' },
+    text: `
+networks:
+  - id: 1
+    name: sim
+    seeds: [127.0.0.1]
+    snmp: { port: ${simPort}, timeout: ${opts.timeoutMs ?? 1000}ms, retries: ${opts.retries ?? 1} }
+    pollInterval: ${opts.pollIntervalS ?? 10}s
+`,
+  });
+  return cfg.networks[0]!;
+}
+
+/** An in-thread WorkerPool (a fake at our own interface): tasks run in this thread. */
+export const inThreadPool: WorkerPool = {
+  threads: 1,
+  run: ((task: Task) => runTask(task)) as WorkerPool['run'],
+  destroy: async () => {},
+};
+
+/** Probes every address (bounded concurrency) and builds plans with consecutive slots. */
+export async function discoverSimPlans(net: NetworkConfig, addresses: readonly string[], concurrency = 64): Promise<SimPlans> {
+  const slots = new Map<string, number>();
+  const slotOf = (name: string, deviceId: number, index: number) => {
+    const k = `${name}|${deviceId}|${index}`;
+    let s = slots.get(k);
+    if (s === undefined) slots.set(k, s = slots.size);
+    return s;
+  };
+  const found: (Device | null)[] = new Array(addresses.length).fill(null);
+  const unreachable: string[] = [];
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(concurrency, addresses.length) }, async () => {
+    while (next < addresses.length) {
+      const i = next++;
+      const r = await probeDevice(inThreadPool, addresses[i]!, net, Date.now);
+      if (r.ok) found[i] = { ...r.device, id: i + 1 } as Device;
+      else unreachable.push(addresses[i]!);
+    }
+  }));
+  const devices = found.filter((d): d is Device => d !== null);
+  const plans: PollPlan[] = [];
+  const kinds = new Map<number, GridKind>();
+  for (const d of devices) {
+    const dp = buildDevicePlan(d, net, slotOf);
+    plans.push(dp.plan);
+    for (const [s, k] of dp.kinds) kinds.set(s, k);
+  }
+  return { plans, devices, kinds, slotCount: slots.size, unreachable };
+}

@@ -1,0 +1,115 @@
+// The v2c fast path (workers/fast) against the net-snmp path (workers/task.ts pollViaSession) on the
+// simulator: the same exact counter readings and state, the same gauges, rates that agree once each
+// path's own poll times are taken out; tooBig answers are split; dead devices and wrong communities
+// time out as data.
+import t, { type Test } from 'tap';
+import { startSimulator } from '../../bench/sim/simulator.js';
+import { discoverSimPlans, simNetworkConfig } from '../../bench/collector/sim-plans.js';
+import { RingBuffer } from '../../store/ring.js';
+import type { PollPlan, PollResult } from '../../workers/poll-plan.js';
+import { SlotState } from '../../workers/slot-state.js';
+import { createFastPoller } from '../../workers/fast/fast-poll.js';
+import { FastDevice } from '../../workers/fast/fast-device.js';
+import { pollViaSession } from '../../workers/task.js';
+
+let simNowMs = 1_790_000_000_000;
+const clock = { nowMs: () => simNowMs };
+
+interface Side { ring: RingBuffer; state: SlotState; last: Map<number, PollResult> }
+const side = (): Side => ({ ring: RingBuffer.create(8192), state: SlotState.create(8192), last: new Map() });
+
+/** Op values equal, or (rates) equal once multiplied by each path's own time since its previous poll. */
+function compare(t: Test, plan: PollPlan, a: PollResult, b: PollResult, prevA: PollResult | undefined, prevB: PollResult | undefined): void {
+  t.equal(a.ok, true, `fast poll of device ${plan.deviceId} ok`);
+  t.equal(b.ok, true, `net-snmp poll of device ${plan.deviceId} ok`);
+  t.equal(a.count, b.count);
+  const dtA = prevA ? a.tsMs - prevA.tsMs : 0, dtB = prevB ? b.tsMs - prevB.tsMs : 0;
+  let differing = 0;
+  for (let i = 0; i < a.count; i++) {
+    const x = a.values[i]!, y = b.values[i]!;
+    if (Object.is(x, y)) continue;
+    const op = plan.ops[i]!;
+    const timed = op.op === 'counter' || op.op === 'ratio';
+    if (timed && Math.abs(x * dtA - y * dtB) <= 1e-9 * Math.abs(y * dtB)) continue;
+    differing++;
+    if (differing < 5) t.fail(`op ${i} (${op.op}, slot ${op.slot}): fast ${x} vs net-snmp ${y} (dt ${dtA} vs ${dtB})`);
+  }
+  t.equal(differing, 0, `device ${plan.deviceId}: every op agrees`);
+}
+
+t.test('fast path = net-snmp path on the simulator (frozen simulator clock per round)', async (t) => {
+  const sim = await startSimulator({ devices: 6, interfacesPerDevice: 8, port: 0, baseAddress: '127.1.121.1', seed: 5, clock });
+  t.teardown(() => sim.close());
+  const sp = await discoverSimPlans(simNetworkConfig(sim.port), sim.devices.map((d) => d.address));
+  t.equal(sp.plans.length, 6, 'every device discovered');
+  t.ok(sp.plans.some((p) => p.ops.some((o) => o.op === 'columnAvg')), 'some plan walks a column (hrProcessorLoad)');
+  const fast = createFastPoller();
+  t.teardown(() => fast.close());
+  const A = side(), B = side();
+  for (let round = 0; round < 3; round++) {
+    simNowMs += 10_000 + round * 1234;
+    for (const plan of sp.plans) {
+      const a = await fast.poll(plan, A.ring.buffer, A.state.buffer);
+      const b = await pollViaSession(plan, B.ring.buffer, B.state.buffer);
+      compare(t, plan, a, b, A.last.get(plan.deviceId), B.last.get(plan.deviceId));
+      A.last.set(plan.deviceId, a); B.last.set(plan.deviceId, b);
+    }
+    const n = sp.slotCount;
+    t.same(Array.from(A.state.lastCounter.subarray(0, n)), Array.from(B.state.lastCounter.subarray(0, n)), `round ${round}: identical exact counter state`);
+    t.same(Array.from(A.state.has.subarray(0, n)), Array.from(B.state.has.subarray(0, n)), `round ${round}: identical reading flags`);
+  }
+  // exact against the simulator's own counter
+  const plan = sp.plans[0]!, dev = sp.devices[0]!;
+  const op = plan.ops.find((o) => o.op === 'counter' && o.oid.startsWith('1.3.6.1.2.1.31.1.1.1.6.'))!;
+  const ifIndex = Number(op.op === 'counter' ? op.oid.split('.').pop() : 0);
+  t.equal(A.state.lastCounter[op.slot], sim.counterAt(dev.address, ifIndex, 'ifHCInOctets', simNowMs), 'ifHCInOctets read exactly');
+  t.equal(fast.client.stats.timedOut, 0);
+  t.equal(fast.client.stats.malformed, 0);
+});
+
+t.test('tooBig answers: GETs are split until they fit, values unchanged', async (t) => {
+  const sim = await startSimulator({ devices: 2, interfacesPerDevice: 24, port: 0, baseAddress: '127.1.122.1', seed: 7, clock, maxResponseBytes: 484 });
+  t.teardown(() => sim.close());
+  const sp = await discoverSimPlans(simNetworkConfig(sim.port), sim.devices.map((d) => d.address));
+  const fast = createFastPoller();
+  t.teardown(() => fast.close());
+  const A = side(), B = side();
+  const plan0 = sp.plans[0]!;
+  const initial = new FastDevice(plan0, 0, Date.now).requestCount;
+  for (let round = 0; round < 2; round++) {
+    simNowMs += 10_000;
+    for (const plan of sp.plans) {
+      const a = await fast.poll(plan, A.ring.buffer, A.state.buffer);
+      const b = await pollViaSession(plan, B.ring.buffer, B.state.buffer);
+      compare(t, plan, a, b, A.last.get(plan.deviceId), B.last.get(plan.deviceId));
+      A.last.set(plan.deviceId, a); B.last.set(plan.deviceId, b);
+    }
+  }
+  t.same(Array.from(A.state.lastCounter.subarray(0, sp.slotCount)), Array.from(B.state.lastCounter.subarray(0, sp.slotCount)));
+  t.ok(fast.requestCount(plan0.deviceId) >= 2 * initial, `requests split for 484-byte answers (${initial} → ${fast.requestCount(plan0.deviceId)})`);
+});
+
+t.test('failures are results: dead device, wrong community, nothing listening', async (t) => {
+  const sim = await startSimulator({ devices: 4, interfacesPerDevice: 2, port: 0, baseAddress: '127.1.123.1', seed: 3, deadFraction: 0.5, clock });
+  t.teardown(() => sim.close());
+  const sp = await discoverSimPlans(simNetworkConfig(sim.port, { timeoutMs: 200, retries: 1 }), sim.devices.map((d) => d.address));
+  t.equal(sp.plans.length, 2, 'two live devices');
+  const fast = createFastPoller();
+  t.teardown(() => fast.close());
+  const A = side();
+  const live = sp.plans[0]!;
+  const deadAddress = sim.devices.find((d) => !d.alive)!.address;
+  const cases: [string, PollPlan][] = [
+    ['a dead device', { ...live, target: { ...live.target, address: deadAddress } }],
+    ['a wrong community', { ...live, deviceId: 901, target: { ...live.target, community: 'wrong' } }],
+    ['a port nobody listens on', { ...live, deviceId: 902, target: { ...live.target, port: sim.port === 9 ? 10 : 9 } }],
+  ];
+  for (const [name, plan] of cases) {
+    const r = await fast.poll(plan, A.ring.buffer, A.state.buffer);
+    t.equal(r.ok, false, `${name}: not ok`);
+    t.equal(r.timeout, true, `${name}: a timeout`);
+    t.match(r.error, /Request timed out/, name);
+  }
+  t.equal((await fast.poll(live, A.ring.buffer, A.state.buffer)).ok, true, 'the live device still answers');
+  t.ok(fast.client.stats.retried >= 3, 'each failed request was retried');
+});

@@ -1,0 +1,137 @@
+/**
+ * One UDP socket per worker thread for every v2c poll it runs: requests are told apart by request-id,
+ * each has its own timeout and retries (the same bytes re-sent), and at most `maxInFlight` are out at
+ * once (the rest wait in a FIFO). A datagram that is malformed, late, or from the wrong address is
+ * counted and dropped; nothing a peer sends can throw out of here.
+ */
+import { createSocket, type Socket } from 'node:dgram';
+import { peekRequestId, REQUEST_ID_MIN, REQUEST_ID_SPAN, stampRequestId, type EncodedRequest } from './wire.js';
+
+/** One request in flight. Reused from poll to poll; `onReply`/`onTimeout` are called exactly once per start. */
+export interface Exchange {
+  req: EncodedRequest;
+  address: string;
+  port: number;
+  timeoutMs: number;
+  retries: number;
+  /** The answer (a Buffer owned by the callee until it returns). */
+  onReply(ex: Exchange, datagram: Buffer): void;
+  onTimeout(ex: Exchange): void;
+  /** Client bookkeeping. */
+  id: number;
+  deadlineMs: number;
+  triesLeft: number;
+}
+
+export interface UdpClientStats {
+  sent: number;
+  retried: number;
+  answered: number;
+  timedOut: number;
+  /** Datagrams with no readable request-id. */
+  malformed: number;
+  /** Datagrams whose request-id is not waiting (late answers after a timeout, duplicates). */
+  unmatched: number;
+  wrongSender: number;
+  socketErrors: number;
+  sendErrors: number;
+}
+
+export class UdpClient {
+  private readonly pending = new Map<number, Exchange>();
+  private readonly queue: Exchange[] = [];
+  private queueHead = 0;
+  private nextId: number;
+  private sock4: Socket | null = null;
+  private sock6: Socket | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  readonly stats: UdpClientStats = { sent: 0, retried: 0, answered: 0, timedOut: 0, malformed: 0, unmatched: 0, wrongSender: 0, socketErrors: 0, sendErrors: 0 };
+
+  constructor(private readonly opts: { maxInFlight: number; tickMs: number; recvBufferBytes: number; nowMs: () => number }) {
+    this.nextId = REQUEST_ID_MIN + Math.floor(Math.random() * REQUEST_ID_SPAN);
+  }
+
+  get inFlight(): number { return this.pending.size; }
+
+  start(ex: Exchange): void {
+    if (this.pending.size >= this.opts.maxInFlight) { this.queue.push(ex); return; }
+    this.launch(ex);
+  }
+
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.sock4?.close(); this.sock6?.close();
+    this.sock4 = this.sock6 = null;
+  }
+
+  private launch(ex: Exchange): void {
+    let id = this.nextId++;
+    if (this.nextId >= REQUEST_ID_MIN + REQUEST_ID_SPAN) this.nextId = REQUEST_ID_MIN;
+    while (this.pending.has(id)) id = this.nextId++;
+    ex.id = id;
+    ex.triesLeft = ex.retries;
+    stampRequestId(ex.req, id);
+    this.pending.set(id, ex);
+    this.send(ex);
+    if (!this.timer) {
+      // referenced: a process waiting only on polls stays alive until they end (the timer stops when none is left)
+      this.timer = setInterval(this.tick, this.opts.tickMs);
+    }
+  }
+
+  private send(ex: Exchange): void {
+    ex.deadlineMs = this.opts.nowMs() + ex.timeoutMs;
+    this.stats.sent++;
+    this.socketFor(ex.address).send(ex.req.bytes, ex.port, ex.address, this.onSent);
+  }
+
+  private readonly onSent = (err: Error | null): void => { if (err) this.stats.sendErrors++; };
+
+  private socketFor(address: string): Socket {
+    const v6 = address.includes(':');
+    let s = v6 ? this.sock6 : this.sock4;
+    if (s) return s;
+    s = createSocket({ type: v6 ? 'udp6' : 'udp4', recvBufferSize: this.opts.recvBufferBytes });
+    s.on('message', this.onMessage);
+    s.on('error', () => { this.stats.socketErrors++; });
+    s.unref();
+    if (v6) this.sock6 = s; else this.sock4 = s;
+    return s;
+  }
+
+  private readonly onMessage = (msg: Buffer, rinfo: { address: string; port: number }): void => {
+    const id = peekRequestId(msg);
+    if (id < 0) { this.stats.malformed++; return; }
+    const ex = this.pending.get(id);
+    if (!ex) { this.stats.unmatched++; return; }
+    if (rinfo.port !== ex.port || rinfo.address !== ex.address) { this.stats.wrongSender++; return; }
+    this.pending.delete(id);
+    this.stats.answered++;
+    this.drain();
+    ex.onReply(ex, msg);
+  };
+
+  private readonly tick = (): void => {
+    const now = this.opts.nowMs();
+    for (const ex of this.pending.values()) {
+      if (ex.deadlineMs > now) continue;
+      if (ex.triesLeft > 0) { ex.triesLeft--; this.stats.retried++; this.send(ex); continue; }
+      this.pending.delete(ex.id);
+      this.stats.timedOut++;
+      ex.onTimeout(ex);
+    }
+    this.drain();
+    if (this.pending.size === 0 && this.timer) { clearInterval(this.timer); this.timer = null; }
+  };
+
+  private drain(): void {
+    while (this.queueHead < this.queue.length && this.pending.size < this.opts.maxInFlight) {
+      this.launch(this.queue[this.queueHead++]!);
+    }
+    if (this.queueHead > 1024 && this.queueHead * 2 > this.queue.length) {
+      this.queue.splice(0, this.queueHead);
+      this.queueHead = 0;
+    }
+  }
+}
