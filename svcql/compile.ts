@@ -1,7 +1,8 @@
 import type { Tag } from '../core/types.js';
-import { FUNCTIONS, type Expr, type Literal, type Operand, type Predicate } from './ast.js';
+import { FUNCTIONS, type Expr, type FuncCall, type Literal, type Operand, type Predicate } from './ast.js';
 import { parseCidr, subnetTest } from './cidr.js';
-import { evalError } from './errors.js';
+import { evalError, type Position } from './errors.js';
+import { positionOf } from './parser.js';
 import { compileLike } from './like.js';
 import { printOperand } from './printer.js';
 import { compileRegexp } from './regexp-safety.js';
@@ -29,29 +30,29 @@ export type Bound<E> =
 
 export interface Binder<E> {
   /** A column of the table; `wantSeries`: the series form of `metric` on a series table. */
-  column(name: string, wantSeries: boolean): Bound<E>;
+  column(name: string, wantSeries: boolean, pos?: Position): Bound<E>;
 }
 
 /** Resolves a column name: exact, else the unique case-insensitive match, else as written. */
-export function resolveColumnName(src: RowSource<any>, name: string): string {
+export function resolveColumnName(src: RowSource<any>, name: string, pos?: Position): string {
   const known = src.knownColumns();
   if (known.includes(name)) return name;
   const lower = name.toLowerCase();
   const hits = known.filter((k) => k.toLowerCase() === lower);
   if (hits.length === 1) return hits[0]!;
-  if (hits.length > 1) throw evalError(`column '${name}' is ambiguous in table ${src.table}: ${hits.join(', ')}`);
+  if (hits.length > 1) throw evalError(`column '${name}' is ambiguous in table ${src.table}: ${hits.join(', ')}`, pos);
   return name;
 }
 
 /** The binder of WHERE: environment = a row of the source. */
 export function rowBinder<R>(src: RowSource<R>): Binder<R> {
   return {
-    column(name, wantSeries) {
-      const resolved = resolveColumnName(src, name);
+    column(name, wantSeries, pos) {
+      const resolved = resolveColumnName(src, name, pos);
       const series = src.series;
       if (wantSeries && series && resolved === 'metric') return { multi: false, get: (r: R) => fromPoints(series.points(r)) };
       const c = src.column(resolved);
-      if (!c) throw evalError(`unknown column '${name}' in table ${src.table}`);
+      if (!c) throw evalError(`unknown column '${name}' in table ${src.table}`, pos);
       return c.multi ? { multi: true, values: c.values, ...(c.facet ? { facet: c.facet } : {}) } : { multi: false, get: c.get };
     },
   };
@@ -95,6 +96,17 @@ export function applyCall(name: string, args: readonly Value[]): Value {
   }
 }
 
+/** Checks literal arguments (sma window, percentile) at compile time, so errors can say where. */
+export function checkConstantArgs(node: FuncCall): void {
+  const arg = node.name === 'sma' ? node.args[1] : node.name === 'tspercentile' ? node.args[0] : undefined;
+  if (!arg || (arg.kind !== 'number' && arg.kind !== 'string')) return;
+  try {
+    applyCall(node.name, node.name === 'sma' ? [null, arg.value] : [arg.value, null]);
+  } catch (e) {
+    throw evalError((e as Error).message.replace(/^SvcQL error: /, ''), positionOf(arg));
+  }
+}
+
 /** Whether the function's first argument is read as a series (metric's points on a series table). */
 export const wantsSeriesArg = (name: string): boolean => {
   const fam = FUNCTIONS[name as keyof typeof FUNCTIONS]?.family;
@@ -107,19 +119,20 @@ export const wantsSeriesArg = (name: string): boolean => {
  */
 export function compileOperand<E>(node: Operand, b: Binder<E>, wantSeries: boolean, context: string): Bound<E> {
   switch (node.kind) {
-    case 'column': return b.column(node.name, wantSeries);
+    case 'column': return b.column(node.name, wantSeries, positionOf(node));
     case 'string': case 'number': return constant(literalValue(node));
     case 'star': throw evalError(`'*' is only allowed in count(*)`);
     case 'call': {
       const fam = FUNCTIONS[node.name].family;
-      if (fam === 'aggregate') throw evalError(`${node.name}() combines rows and cannot be used in ${context}`);
+      if (fam === 'aggregate') throw evalError(`${node.name}() combines rows and cannot be used in ${context}`, positionOf(node));
+      checkConstantArgs(node);
       const seriesArgIndex = node.name === 'tspercentile' ? 1 : 0;
       const args = node.args.map((a, i) =>
         compileOperand(a, b, i === seriesArgIndex ? (wantsSeriesArg(node.name) || wantSeries) : false, context));
       const name = node.name;
       const firstMulti = args[seriesArgIndex];
       if (args.some((a, i) => a.multi && i !== seriesArgIndex)) {
-        throw evalError(`${printOperand(node)}: only the value argument may be a multi-valued column`);
+        throw evalError(`${printOperand(node)}: only the value argument may be a multi-valued column`, positionOf(node));
       }
       const others = args.map((a) => (a.multi ? null : a.get));
       if (firstMulti && firstMulti.multi) {
@@ -189,7 +202,7 @@ function compilePredicate<E>(p: Predicate, b: Binder<E>): (env: E) => boolean {
       negated = p.op === '!=';
       const op = negated ? '=' : p.op;
       const r = compileOperand(p.right, b, false, where);
-      if (r.multi) throw evalError(`the right side of ${p.op} cannot be a multi-valued column`);
+      if (r.multi) throw evalError(`the right side of ${p.op} cannot be a multi-valued column`, positionOf(p.right));
       if (r.constant !== undefined) {
         const cmp = compareToConst(r.constant);
         test = cmpTest(op, cmp);

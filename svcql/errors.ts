@@ -25,6 +25,7 @@ export function regexpError(text: string, pos?: Position, cause?: unknown): AppE
 }
 
 /** A well-formed query that cannot be evaluated (unknown table, misplaced function…) (code SVCQL_EVAL). */
-export function evalError(text: string): AppError {
-  return new AppError('SVCQL_EVAL', `SvcQL error: ${text}`);
+export function evalError(text: string, pos?: Position): AppError {
+  const at = pos ? ` at ${pos.line}:${pos.col}` : '';
+  return new AppError('SVCQL_EVAL', `SvcQL error${at}: ${text}`);
 }

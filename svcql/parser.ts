@@ -4,7 +4,7 @@ import {
   type SelectItem, type SelectStatement,
 } from './ast.js';
 import { parseDurationMs } from './duration.js';
-import { limitError, syntaxError } from './errors.js';
+import { limitError, syntaxError, type Position } from './errors.js';
 import { tokenize, type Token } from './lexer.js';
 import { limits } from './limits.js';
 import { checkRegexpSource } from './regexp-safety.js';
@@ -41,6 +41,18 @@ export function parseStatement(src: string): SelectStatement {
   const all = parseStatements(src);
   if (all.length !== 1) throw syntaxError({ line: 1, col: 1, offset: 0 }, `expected one statement but found ${all.length}`);
   return all[0]!;
+}
+
+/**
+ * Where nodes came from, kept beside the AST (which records meaning only) so that evaluation
+ * errors can say where: operands, predicates and GROUP BY time items map to their first token; a
+ * statement maps to its table name.
+ */
+const positions = new WeakMap<object, Position>();
+export const positionOf = (node: object): Position | undefined => positions.get(node);
+function at<T extends object>(node: T, pos: Position): T {
+  positions.set(node, pos);
+  return node;
 }
 
 const COMPARE_OPS: ReadonlySet<string> = new Set(['=', '!=', '<', '<=', '>', '>=']);
@@ -122,6 +134,7 @@ class Parser {
       while (this.isPunct(',')) { this.next(); items.push(this.selectItem()); }
     }
     this.expectKeyword('FROM', items.length ? ' after the selected columns' : '');
+    const fromPos = this.peek().pos;
     const from = this.name('a table name after FROM');
     let where: Expr | null = null;
     if (this.isKeyword('WHERE')) { this.next(); where = this.expr(); }
@@ -141,7 +154,7 @@ class Parser {
     }
     let limit: Limit | null = null;
     if (this.isKeyword('LIMIT')) { this.next(); limit = this.limit(); }
-    return { kind: 'select', distinct, items, from, where, groupBy, orderBy, limit };
+    return at({ kind: 'select', distinct, items, from, where, groupBy, orderBy, limit }, fromPos);
   }
 
   // selectItem := '*' | operand [[AS] alias]
@@ -176,6 +189,7 @@ class Parser {
   // groupItem := column | time '(' duration ')'
   private groupItem(): GroupItem {
     if (this.isKeyword('TIME') && this.peek(1).kind === 'punct' && this.peek(1).value === '(') {
+      const start = this.peek().pos;
       this.next();
       this.next();
       const t = this.peek();
@@ -183,7 +197,7 @@ class Parser {
       if (ms === null) this.fail('a duration such as 30s, 5m, 1h or 1d in time()');
       this.next();
       this.expectPunct(')', ' after the duration');
-      return { kind: 'groupTime', duration: t.value, ms };
+      return at({ kind: 'groupTime', duration: t.value, ms }, start);
     }
     return { kind: 'groupColumn', name: this.name('a column after GROUP BY') };
   }
@@ -216,20 +230,22 @@ class Parser {
 
   // expr := andExpr {OR andExpr}
   expr(): Expr {
+    const start = this.peek().pos;
     let left = this.andExpr();
     while (this.isKeyword('OR')) {
       this.next();
-      left = { kind: 'or', left, right: this.andExpr() };
+      left = at({ kind: 'or', left, right: this.andExpr() }, start);
     }
     return left;
   }
 
   // andExpr := notExpr {AND notExpr}
   private andExpr(): Expr {
+    const start = this.peek().pos;
     let left = this.notExpr();
     while (this.isKeyword('AND')) {
       this.next();
-      left = { kind: 'and', left, right: this.notExpr() };
+      left = at({ kind: 'and', left, right: this.notExpr() }, start);
     }
     return left;
   }
@@ -237,11 +253,12 @@ class Parser {
   // notExpr := NOT notExpr | '(' expr ')' | predicate
   private notExpr(): Expr {
     if (this.isKeyword('NOT')) {
+      const start = this.peek().pos;
       this.next();
       this.enter();
       const e = this.notExpr();
       this.leave();
-      return { kind: 'not', expr: e };
+      return at({ kind: 'not', expr: e }, start);
     }
     if (this.isPunct('(')) {
       this.next();
@@ -259,6 +276,11 @@ class Parser {
   //            | operand [NOT] BETWEEN value AND value | operand << cidr
   //            | operand IS [NOT] NULL | operand ISNULL | operand NOTNULL | operand NOT NULL
   private predicate(): Expr {
+    const start = this.peek().pos;
+    return at(this.predicateBody(), start);
+  }
+
+  private predicateBody(): Expr {
     const operand = this.operand('left', 'a column or value');
     const t = this.peek();
     if (t.kind === 'op') {
@@ -322,6 +344,10 @@ class Parser {
   /** value := 'string' | "string" | number | bareword (an identifier here is a bareword string). */
   private literal(expected: string): Literal {
     const t = this.peek();
+    return at(this.literalBody(t, expected), t.pos);
+  }
+
+  private literalBody(t: Token, expected: string): Literal {
     if (t.kind === 'number') {
       const value = Number(t.value);
       if (!Number.isFinite(value)) throw syntaxError(t.pos, `number ${describe(t)} is out of range`);
@@ -340,6 +366,10 @@ class Parser {
    */
   private operand(side: 'left' | 'right' | 'arg', expected: string): Operand {
     const t = this.peek();
+    return at(this.operandBody(t, side, expected), t.pos);
+  }
+
+  private operandBody(t: Token, side: 'left' | 'right' | 'arg', expected: string): Operand {
     if (t.kind === 'ident') {
       const after = this.peek(1);
       if (after.kind === 'punct' && after.value === '(') {

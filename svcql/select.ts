@@ -2,9 +2,9 @@ import type { AppError } from '../core/errors.js';
 import { isAppError } from '../core/errors.js';
 import { FUNCTIONS, type Operand, type SelectStatement } from './ast.js';
 import { applyCall, compileOperand, compileWhere, resolveColumnName, wantsSeriesArg, type Binder } from './compile.js';
-import { evalError, limitError } from './errors.js';
+import { evalError, limitError, type Position } from './errors.js';
 import { limits } from './limits.js';
-import { parseStatements } from './parser.js';
+import { parseStatements, positionOf } from './parser.js';
 import { printOperand } from './printer.js';
 import {
   isSeriesSource, type Catalog, type RowIdentity, type RowSource, type TableSource, type TimeRange,
@@ -62,7 +62,7 @@ export function executeQuery(text: string, catalog: Catalog, opts: ExecuteOption
 }
 
 /** Finds a table: exact name, else the unique case-insensitive match. SVCQL_EVAL when unknown. */
-export function resolveTable(catalog: Catalog, name: string): TableSource {
+export function resolveTable(catalog: Catalog, name: string, pos?: Position): TableSource {
   const exact = catalog.table(name);
   if (exact) return exact;
   const lower = name.toLowerCase();
@@ -71,8 +71,8 @@ export function resolveTable(catalog: Catalog, name: string): TableSource {
     const t = catalog.table(hits[0]!);
     if (t) return t;
   }
-  if (hits.length > 1) throw evalError(`table '${name}' is ambiguous: ${hits.join(', ')}`);
-  throw evalError(`unknown table '${name}': use devices, interfaces, variables, tags, alerts or a variable name`);
+  if (hits.length > 1) throw evalError(`table '${name}' is ambiguous: ${hits.join(', ')}`, pos);
+  throw evalError(`unknown table '${name}': use devices, interfaces, variables, tags, alerts or a variable name`, pos);
 }
 
 interface Env { readonly row: unknown; readonly picks: readonly Scalar[] }
@@ -89,9 +89,9 @@ function columnsOf(o: Operand, out: string[]): string[] {
 
 /** Runs one parsed statement against a catalog. Throws AppError SVCQL_* on evaluation errors. */
 export function executeStatement(stmt: SelectStatement, catalog: Catalog, opts: ExecuteOptions): SelectResult {
-  const table = resolveTable(catalog, stmt.from);
+  const table = resolveTable(catalog, stmt.from, positionOf(stmt));
   const times = stmt.groupBy.filter((g) => g.kind === 'groupTime');
-  if (times.length > 1) throw evalError('GROUP BY may name time() once');
+  if (times.length > 1) throw evalError('GROUP BY may name time() once', positionOf(times[1]!));
   const bucketMs = times.length ? (times[0] as { ms: number }).ms : 0;
   let src: RowSource<any>;
   let where = stmt.where;
@@ -103,7 +103,7 @@ export function executeStatement(stmt: SelectStatement, catalog: Catalog, opts: 
     if (bucketMs) checkBuckets(range.fromMs, range.toMs, bucketMs);
     src = table.open(range);
   } else {
-    if (bucketMs) throw evalError(`GROUP BY time() needs a series table (a variable name), not ${table.table}`);
+    if (bucketMs) throw evalError(`GROUP BY time() needs a series table (a variable name), not ${table.table}`, positionOf(times[0]!));
     src = table;
   }
 
@@ -134,8 +134,8 @@ export function executeStatement(stmt: SelectStatement, catalog: Catalog, opts: 
   const seriesCache = new Map<unknown, Series>();
   const series = src.series;
   const binder: Binder<Env> = {
-    column(name, wantSeries) {
-      const resolved = resolveColumnName(src, name);
+    column(name, wantSeries, pos) {
+      const resolved = resolveColumnName(src, name, pos);
       if (wantSeries && series && resolved === 'metric') {
         return {
           multi: false,
@@ -151,7 +151,7 @@ export function executeStatement(stmt: SelectStatement, catalog: Catalog, opts: 
         };
       }
       const c = src.column(resolved);
-      if (!c) throw evalError(`unknown column '${name}' in table ${src.table}`);
+      if (!c) throw evalError(`unknown column '${name}' in table ${src.table}`, pos);
       if (!c.multi) { const g = c.get; return { multi: false, get: (e) => g(e.row) }; }
       const k = pickIndex.get(resolved);
       if (k !== undefined) return { multi: false, get: (e) => e.picks[k]! };

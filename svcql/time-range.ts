@@ -1,6 +1,7 @@
 import type { Expr, Literal, Operand } from './ast.js';
 import { parseDurationMs } from './duration.js';
-import { evalError } from './errors.js';
+import { evalError, type Position } from './errors.js';
+import { positionOf } from './parser.js';
 import type { TimeRange } from './row-source.js';
 
 /** The range of a series statement without a time condition: the last hour. */
@@ -13,9 +14,9 @@ const REL_RE = /^now\s*(?:([+-])\s*(\S+))?$/i;
  * Reads a time value: epoch milliseconds (number or numeric text), `now`, `now-6h`/`now+5m`
  * (units ms, s, m, h, d, w), or an ISO 8601 date-time (UTC unless it has an offset).
  */
-export function parseTimeValue(v: string | number, nowMs: number): number {
+export function parseTimeValue(v: string | number, nowMs: number, pos?: Position): number {
   if (typeof v === 'number') {
-    if (!Number.isFinite(v)) throw evalError(`'${v}' is not a time`);
+    if (!Number.isFinite(v)) throw evalError(`'${v}' is not a time`, pos);
     return v;
   }
   const s = v.trim();
@@ -24,7 +25,7 @@ export function parseTimeValue(v: string | number, nowMs: number): number {
   if (rel) {
     if (!rel[1]) return nowMs;
     const d = parseDurationMs(rel[2]!);
-    if (d === null) throw evalError(`'${v}' is not a time: expected now-<n><unit> with unit ms, s, m, h, d or w`);
+    if (d === null) throw evalError(`'${v}' is not a time: expected now-<n><unit> with unit ms, s, m, h, d or w`, pos);
     return rel[1] === '-' ? nowMs - d : nowMs + d;
   }
   if (ISO_RE.test(s)) {
@@ -32,7 +33,7 @@ export function parseTimeValue(v: string | number, nowMs: number): number {
     const t = Date.parse(/[zZ]|[+-]\d{2}:?\d{2}$/.test(iso) || !iso.includes('T') ? iso : `${iso}Z`);
     if (!Number.isNaN(t)) return t;
   }
-  throw evalError(`'${v}' is not a time: use epoch milliseconds, now, now-6h or an ISO 8601 date-time`);
+  throw evalError(`'${v}' is not a time: use epoch milliseconds, now, now-6h or an ISO 8601 date-time`, pos);
 }
 
 const isTimeColumn = (o: Operand): boolean => o.kind === 'column' && o.name.toLowerCase() === 'time';
@@ -61,7 +62,7 @@ export function extractTimeRange(where: Expr | null, nowMs: number): { range: Ti
     if (e.kind === 'and') { flatten(e.left); flatten(e.right); } else conjuncts.push(e);
   };
   if (where) flatten(where);
-  const lit = (l: Literal): number => parseTimeValue(l.value, nowMs);
+  const lit = (l: Literal): number => parseTimeValue(l.value, nowMs, positionOf(l));
   for (const c of conjuncts) {
     if (c.kind === 'compare' && isTimeColumn(c.left) && (c.right.kind === 'string' || c.right.kind === 'number')) {
       const t = lit(c.right);
@@ -71,7 +72,7 @@ export function extractTimeRange(where: Expr | null, nowMs: number): { range: Ti
         case '<': to = Math.min(to, t - 1); break;
         case '<=': to = Math.min(to, t); break;
         case '=': from = Math.max(from, t); to = Math.min(to, t); break;
-        default: throw evalError(`time ${c.op} … is not a time range; use >, >=, <, <=, = or BETWEEN`);
+        default: throw evalError(`time ${c.op} … is not a time range; use >, >=, <, <=, = or BETWEEN`, positionOf(c));
       }
       continue;
     }
@@ -81,7 +82,7 @@ export function extractTimeRange(where: Expr | null, nowMs: number): { range: Ti
       continue;
     }
     if (mentionsTime(c)) {
-      throw evalError('time conditions must be joined to the rest of WHERE by AND, as time > a, time < b or time BETWEEN a AND b');
+      throw evalError('time conditions must be joined to the rest of WHERE by AND, as time > a, time < b or time BETWEEN a AND b', positionOf(c));
     }
     rest.push(c);
   }

@@ -120,10 +120,20 @@ t.test('row tables: multi-valued facets, grouping, DISTINCT, ORDER BY, LIMIT', a
   t.same(run('SELECT * FROM devices LIMIT 1').columns.map((c) => c.name).slice(0, 4), ['id', 'name', 'address', 'Vendor']);
 });
 
-t.test('evaluation errors', async (t) => {
-  t.throws(() => run('SELECT * FROM nope'), { code: 'SVCQL_EVAL', message: /unknown table 'nope'/ });
-  t.throws(() => run('SELECT * FROM devices WHERE avg(id) > 1'), { code: 'SVCQL_EVAL', message: /avg\(\) combines rows and cannot be used in WHERE/ });
-  t.throws(() => run('SELECT * FROM tags WHERE nope = 1'), { code: 'SVCQL_EVAL', message: /unknown column 'nope'/ });
+t.test('evaluation errors say where', async (t) => {
+  const cases: [string, RegExp][] = [
+    ['SELECT * FROM nope', /^SvcQL error at 1:15: unknown table 'nope'/],
+    ['SELECT * FROM devices WHERE avg(id) > 1', /^SvcQL error at 1:29: avg\(\) combines rows and cannot be used in WHERE$/],
+    ['SELECT * FROM tags WHERE nope = 1', /^SvcQL error at 1:26: unknown column 'nope' in table tags$/],
+    ['SELECT word FROM tags\nWHERE facet = `nope`', /^SvcQL error at 2:15: unknown column 'nope'/],
+    ['SELECT metric FROM ifInRate WHERE time > now-1h OR device = x', /^SvcQL error at 1:35: time conditions must be joined/],
+    ["SELECT metric FROM ifInRate WHERE time > 'yesterday'", /^SvcQL error at 1:42: 'yesterday' is not a time/],
+    ['SELECT sma(metric, 0) FROM ifInRate', /^SvcQL error at 1:20: sma\(\) window must be an integer/],
+    ['SELECT tspercentile(101, metric) FROM ifInRate', /^SvcQL error at 1:21: tspercentile\(\) percentile must be/],
+    ['SELECT count(*) FROM devices GROUP BY time(5m)', /^SvcQL error at 1:39: GROUP BY time\(\) needs a series table/],
+    ['SELECT count(*) FROM ifInRate GROUP BY time(5m), time(1h)', /^SvcQL error at 1:50: GROUP BY may name time\(\) once/],
+  ];
+  for (const [q, re] of cases) t.throws(() => run(q), { code: 'SVCQL_EVAL', message: re }, q);
 });
 
 t.test('several statements answer separately', async (t) => {
