@@ -193,9 +193,8 @@ function compilePredicate<E>(p: Predicate, b: Binder<E>): (env: E) => boolean {
   const o = compileOperand(left, b, false, where);
   let negated = false;
   let test: (v: Scalar) => boolean;
-  let tagTest: ((tags: readonly Tag[]) => boolean) | null = null;
+  /** Non-numeric constants of `=` / IN, for the facet shortcut. */
   const words: string[] = [];
-  let twoSided: ((x: E) => boolean) | null = null;
 
   switch (p.kind) {
     case 'compare': {
@@ -207,27 +206,23 @@ function compilePredicate<E>(p: Predicate, b: Binder<E>): (env: E) => boolean {
         const cmp = compareToConst(r.constant);
         test = cmpTest(op, cmp);
         if (op === '=' && typeof r.constant === 'string' && Number.isNaN(toNumber(r.constant))) words.push(r.constant);
-      } else {
-        const rg = r.get;
-        test = () => false; // replaced by twoSided below
-        if (!o.multi) {
-          const lg = o.get;
-          const holds = (x: E): boolean => {
-            const c = compareScalars(toScalar(lg(x)), toScalar(rg(x)));
-            return opHolds(op, c);
-          };
-          twoSided = negated ? (x) => !holds(x) : holds;
-        } else {
-          const lv = o.values;
-          const holds = (x: E): boolean => {
-            const rv = toScalar(rg(x));
-            for (const v of lv(x)) if (opHolds(op, compareScalars(v, rv))) return true;
-            return false;
-          };
-          twoSided = negated ? (x) => !holds(x) : holds;
-        }
+        break;
       }
-      break;
+      // Two columns (or functions): both sides are read per row.
+      const rg = r.get;
+      let holds: (x: E) => boolean;
+      if (!o.multi) {
+        const lg = o.get;
+        holds = (x) => opHolds(op, compareScalars(toScalar(lg(x)), toScalar(rg(x))));
+      } else {
+        const lv = o.values;
+        holds = (x) => {
+          const rv = toScalar(rg(x));
+          for (const v of lv(x)) if (opHolds(op, compareScalars(v, rv))) return true;
+          return false;
+        };
+      }
+      return negated ? (x) => !holds(x) : holds;
     }
     case 'in': {
       negated = p.negated;
@@ -274,16 +269,15 @@ function compilePredicate<E>(p: Predicate, b: Binder<E>): (env: E) => boolean {
       break;
     }
   }
-  if (twoSided) return twoSided;
 
   // Facet columns: `Facet = 'Word'` / IN ('a','b') become lookups of the tags `Facet.Word`.
   if (o.multi && o.facet && words.length > 0) {
     const full = words.map((w) => `${o.facet!.name}.${w}`);
-    tagTest = full.length === 1
-      ? ((t0) => (tags: readonly Tag[]) => tags.includes(t0))(full[0]!)
+    const t0 = full[0]!;
+    const tt: (tags: readonly Tag[]) => boolean = full.length === 1
+      ? (tags) => tags.includes(t0)
       : (tags) => { for (const t of full) if (tags.includes(t)) return true; return false; };
     const tagsOf = o.facet.tags;
-    const tt = tagTest;
     return negated ? (x) => !tt(tagsOf(x)) : (x) => tt(tagsOf(x));
   }
 
