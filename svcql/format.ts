@@ -100,12 +100,17 @@ function table(result: SelectResult, id: string): TableEntry {
     if (timeCol >= 0 && series.some((s) => s !== null)) {
       const stamps = new Set<number>();
       for (const s of series) if (s) for (const t of s.ts) stamps.add(t);
+      // Each series is ascending: walk it with a cursor instead of searching per time stamp.
+      const cursor = series.map(() => 0);
       for (const t of [...stamps].sort((a, b) => a - b)) {
         rows.push(row.values.map((v, i) => {
           if (i === timeCol) return t;
           const s = series[i];
-          if (s) { const k = s.ts.indexOf(t); return k < 0 ? null : jsonNumber(s.v[k]!); }
-          return cell(toScalar(v));
+          if (!s) return cell(toScalar(v));
+          let k = cursor[i]!;
+          while (k < s.ts.length && s.ts[k]! < t) k++;
+          cursor[i] = k;
+          return k < s.ts.length && s.ts[k] === t ? jsonNumber(s.v[k]!) : null;
         }));
       }
       continue;

@@ -157,6 +157,9 @@ t.test('output formats', async (t) => {
     type: 'table', id: 'B', columns: [{ text: 'time' }, { text: 'device' }, { text: 'metric' }],
     rows: [6, 7, 8, 9].map((m, i) => [T0 + m * MIN, 'sjc1-sw02', [5, 3, 8, 1][i]]),
   }]);
+  t.same(formatResult(run('SELECT time, metric, sma(metric, 2) FROM ifInRate WHERE component = ge-0/0/5'), 'table')[0]!.rows, [
+    [T0 + 6 * MIN, 5, null], [T0 + 7 * MIN, 3, 4], [T0 + 8 * MIN, 8, 5.5], [T0 + 9 * MIN, 1, 4.5],
+  ], 'time rows: the union of the series time stamps, null where a series has no point');
   t.same(formatResult(run('SELECT device, metric FROM ifInRate ORDER BY component'), 'table')[0]!.rows, [
     ['dfw3-dr01-re0', 10], ['dfw3-dr01-re0', 10], ['sjc1-sw02', 1],
   ]);
