@@ -109,6 +109,50 @@ t.test('openEmbeddedStore creates the data directory, and names it when it canno
   t.match((err as Error).message, file, 'the message names the path');
 });
 
+/** Reopens a killed child's directory and checks what it must hold. */
+async function checkAfterKill(t: Test, dir: string, flushed: number): Promise<void> {
+  const store = await openEmbeddedStore({ dataDir: dir });
+  const steps = new Set<number>();
+  let wrong = 0;
+  for (let s = 0; s < SLOTS; s++) {
+    const p = store.series.read(s, KILL_T0, KILL_T0 + 10_000 * STEP_MS);
+    steps.add(p.tsMs.length);
+    for (let k = 0; k < p.tsMs.length; k++) {
+      if (p.tsMs[k] !== KILL_T0 + k * STEP_MS || p.values[k] !== k * 10_000 + s) wrong++;
+    }
+  }
+  const [n] = [...steps];
+  t.equal(steps.size, 1, 'every slot holds the same number of steps');
+  t.ok(n >= flushed + 1, `the store holds ${n} steps, at least the ${flushed + 1} flushed`);
+  t.equal(wrong, 0, 'each slot holds the steps 0..n-1 with their exact values (no hole)');
+  t.ok((store.meta.get<number>('kv', 'progress') ?? -1) >= flushed, 'the metadata written before the last print is there');
+
+  store.series.appendStep(KILL_T0 + n * STEP_MS, Int32Array.of(0), Float64Array.of(42));
+  await store.close();
+  const again = await openEmbeddedStore({ dataDir: dir });
+  t.same(again.series.last(0, 0, Number.MAX_SAFE_INTEGER), { tsMs: KILL_T0 + n * STEP_MS, value: 42 }, 'still writable after the crash');
+  await again.close();
+}
+
+const killScript = fileURLToPath(new URL('./fixtures/kill-writer.js', import.meta.url));
+
+/** Runs the child; resolves with the last step it reported flushed once `stop` says so or it exits. */
+function runChild(args: string[], stop: (flushed: number) => boolean): { child: ReturnType<typeof spawn>; reached: Promise<number>; exited: Promise<void> } {
+  const child = spawn(process.execPath, [killScript, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  let flushed = -1;
+  // Keep reading every line (a closed pipe would kill the child with EPIPE instead of SIGKILL).
+  const reached = new Promise<number>((resolve) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const m = /^flushed (\d+)$/.exec(line);
+      if (m) flushed = Number(m[1]);
+      if (stop(flushed)) resolve(flushed);
+    });
+    child.on('exit', () => resolve(flushed));
+  });
+  return { child, reached, exited };
+}
+
 /**
  * A real kill -9: a child process appends and flushes; it is killed at a few different points
  * (mid-hour, around hour closes); the reopened store must hold every step up to the last
@@ -124,46 +168,36 @@ const killPoints = [
 for (const { killAfter, delayMs } of killPoints) {
   t.test(`kill -9 ${delayMs} ms after step ${killAfter} was flushed`, async (t) => {
     const dir = tempDir();
-    const script = fileURLToPath(new URL('./fixtures/kill-writer.js', import.meta.url));
-    const child = spawn(process.execPath, [script, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-    // Keep reading every line (a closed pipe would kill the child with EPIPE instead of SIGKILL).
-    let flushed = -1;
-    const reached = new Promise<void>((resolve, reject) => {
-      createInterface({ input: child.stdout }).on('line', (line) => {
-        const m = /^flushed (\d+)$/.exec(line);
-        if (m) flushed = Number(m[1]);
-        if (flushed >= killAfter) resolve();
-      });
-      child.on('exit', () => reject(new Error(`the child exited before step ${killAfter} was flushed`)));
-    });
+    const { child, reached, exited } = runChild([dir], (flushed) => flushed >= killAfter);
     await reached;
     await new Promise((resolve) => setTimeout(resolve, delayMs));
     child.kill('SIGKILL');
     await exited;
     t.equal(child.signalCode, 'SIGKILL', 'the child was killed, not finished');
-    t.ok(flushed >= killAfter, `the child reported step ${flushed} durable`);
+    await checkAfterKill(t, dir, await reached);
+  });
+}
 
-    const store = await openEmbeddedStore({ dataDir: dir });
-    const steps = new Set<number>();
-    let wrong = 0;
-    for (let s = 0; s < SLOTS; s++) {
-      const p = store.series.read(s, KILL_T0, KILL_T0 + 10_000 * STEP_MS);
-      steps.add(p.tsMs.length);
-      for (let k = 0; k < p.tsMs.length; k++) {
-        if (p.tsMs[k] !== KILL_T0 + k * STEP_MS || p.values[k] !== k * 10_000 + s) wrong++;
-      }
-    }
-    const [n] = [...steps];
-    t.equal(steps.size, 1, 'every slot holds the same number of steps');
-    t.ok(n >= flushed + 1, `the store holds ${n} steps, at least the ${flushed + 1} flushed`);
-    t.equal(wrong, 0, 'each slot holds the steps 0..n-1 with their exact values');
-    t.ok((store.meta.get<number>('kv', 'progress') ?? -1) >= flushed, 'the metadata written before the last print is there');
-
-    store.series.appendStep(KILL_T0 + n * STEP_MS, Int32Array.of(0), Float64Array.of(42));
-    await store.close();
-    const again = await openEmbeddedStore({ dataDir: dir });
-    t.same(again.series.last(0, 0, Number.MAX_SAFE_INTEGER), { tsMs: KILL_T0 + n * STEP_MS, value: 42 }, 'still writable after the crash');
-    await again.close();
+/**
+ * Deterministic crashes at chosen write transactions. With explicit flushes every 7 steps and no
+ * close grace, the flush after step 62 writes the step blobs (write 8, holding steps 56–59 of the
+ * first hour and 60–62 of the next), then closes the first hour in 12 slices (writes 9–20).
+ */
+const dieAtWrites = [
+  { write: 8, what: 'before the step blobs of the closing hour are written' },
+  { write: 9, what: 'before the first close slice' },
+  { write: 14, what: 'in the middle of the hour close' },
+  { write: 20, what: 'before the last close slice (rollup, blob deletion)' },
+  { write: 21, what: 'right after the close' },
+];
+for (const d of dieAtWrites) {
+  t.test(`crash at write ${d.write}: ${d.what}`, async (t) => {
+    const dir = tempDir();
+    const { child, reached, exited } = runChild([dir, '--die-at-write', String(d.write)], () => false);
+    await exited;
+    t.equal(child.signalCode, 'SIGKILL', 'the child killed itself');
+    const flushed = await reached;
+    t.ok(flushed >= 6 * (d.write >= 9 ? 8 : 1), `the child reported step ${flushed} flushed`);
+    await checkAfterKill(t, dir, flushed);
   });
 }
