@@ -5,7 +5,9 @@
  * for 10k slots. Time is synthetic (grid times are computed, not waited for); every loop is
  * bounded in count. Prints a table.
  *
- *   npx tsc -p . && node dist/bench/store/ingest.js [--quick]
+ *   npx tsc -p . && node dist/bench/store/ingest.js [--quick] [--read-slots=N]
+ *
+ * --read-slots sets how many slots the 24 h read case fills (default 10000).
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +16,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openLmdbSeriesStore, type LmdbSeriesStore } from '../../store/lmdb-series.js';
 
 const quick = process.argv.includes('--quick');
+const readSlotsArg = process.argv.find((a) => a.startsWith('--read-slots='));
+const readSlots = readSlotsArg ? Math.max(10, Math.min(200_000, Number(readSlotsArg.slice('--read-slots='.length)) || 10_000)) : 10_000;
 const HOUR_MS = 3_600_000;
 const T0 = Date.UTC(2026, 0, 1, 0, 0, 0);
 const rows: [string, string][] = [];
@@ -149,7 +153,7 @@ if (quick) {
 } else {
   await ingestCase(100_000, 60_000, 70, 1);      // crosses the hour close at step 62
   await ingestCase(100_000, 10_000, 380, 6);     // 10 s grid, one flush per minute of grid time
-  await readCase(10_000, 24, 1000);
+  await readCase(readSlots, 24, 1000);
 }
 
 const width = Math.max(...rows.map((r) => r[0].length));
