@@ -15,6 +15,8 @@
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { Bench, BenchOptions, Figure } from '../harness/bench.js';
+import { cpuProfFlags } from '../harness/cpu-profile.js';
+import { cpuSeconds } from '../harness/cpu-time.js';
 import {
   nodeArgs, READY, RESULT, runPinned, serverAndLoadCores, spawnPinned, stopChild, waitForLine, waitForPort,
 } from '../harness/process.js';
@@ -46,7 +48,7 @@ function fetchOnce(port: number, path: string): Promise<Fetched> {
 }
 
 async function startServer(core: number | undefined, script: string, args: string[], readyTimeoutMs: number) {
-  const [cmd, a] = nodeArgs(here(script), args);
+  const [cmd, a] = nodeArgs(here(script), args, cpuProfFlags(process.env.BENCH_CPU_PROF_DIR));
   const child = spawnPinned(core, cmd, a);
   try {
     const ready = await waitForLine<{ port: number; points?: number; fillMs?: number }>(child, READY, readyTimeoutMs);
@@ -67,41 +69,70 @@ async function throughput(o: BenchOptions): Promise<Figure[]> {
   const durationS = o.scale === 'full' ? 10 : 4;
   const api = await startServer(cores.server, './api-server.js', ['--slots', '0'], 30_000);
   let plain: Awaited<ReturnType<typeof startServer>> | undefined;
+  let transport: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     const answer = await fetchOnce(api.port, STATUS_PATH);
     if (answer.status !== 200) throw new Error(`${STATUS_PATH} answered ${answer.status}: ${answer.body.toString()}`);
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(answer.headers)) if (!OWN_HEADERS.has(k)) headers[k] = v;
     const canned: CannedResponse = { status: answer.status, headers, bodyBase64: answer.body.toString('base64') };
-    plain = await startServer(cores.server, './plain-server.js', ['--response', Buffer.from(JSON.stringify(canned)).toString('base64')], 10_000);
+    const cannedArg = Buffer.from(JSON.stringify(canned)).toString('base64');
+    plain = await startServer(cores.server, './plain-server.js', ['--response', cannedArg], 10_000);
+    transport = await startServer(cores.server, './transport-server.js', ['--response', cannedArg, '--path', STATUS_PATH], 10_000);
     const check = await fetchOnce(plain.port, STATUS_PATH);
     if (!check.body.equals(answer.body) || check.headers['content-type'] !== answer.headers['content-type']) {
       throw new Error('the plain server does not return the same body and content type');
     }
     o.log(`${STATUS_PATH}: ${answer.body.length} bytes of ${answer.headers['content-type']}`);
 
-    const wrk = (port: number) => runWrk({ url: `http://${HOST}:${port}${STATUS_PATH}`, threads: 1, connections: 50, durationS, core: cores.load });
-    await wrk(api.port); // warm-up (JIT) of both, not counted
-    await wrk(plain.port);
+    // One measured wrk run against a server, with the server's CPU seconds over the run.
+    const wrk = async (server: { port: number; child: { pid?: number } }) => {
+      const before = cpuSeconds(server.child.pid);
+      const r = await runWrk({ url: `http://${HOST}:${server.port}${STATUS_PATH}`, threads: 1, connections: 50, durationS, core: cores.load });
+      if (r.errors > 0) throw new Error(`wrk reported ${r.errors} errors`);
+      const serverCpuS = cpuSeconds(server.child.pid) - before;
+      return { ...r, serverCpuUsPerReq: (serverCpuS * 1e6) / r.requests, serverCpuShare: serverCpuS / r.durationS, wrkCpuShare: r.wrkCpuS / r.durationS };
+    };
+    await wrk(api); // warm-up (JIT) of both, not counted
+    await wrk(plain);
+    await wrk(transport);
     const ours: number[] = [], theirs: number[] = [], ratios: number[] = [];
+    const oursCpu: number[] = [], theirsCpu: number[] = [], cpuRatios: number[] = [];
+    const bare: number[] = [], bareCpu: number[] = [];
+    let wrkShare = 0;
+    const shares: string[] = [];
     for (let r = 0; r < reps; r++) {
       // Alternate which goes first, so that drift of the machine's load hits both alike.
       const first = r % 2 === 0;
-      const a = first ? await wrk(api.port) : undefined;
-      const p = await wrk(plain.port);
-      const b = a ?? await wrk(api.port);
-      for (const x of [b, p]) if (x.errors > 0) throw new Error(`wrk reported ${x.errors} errors`);
+      const a = first ? await wrk(api) : undefined;
+      const p = await wrk(plain);
+      const b = a ?? await wrk(api);
+      const t = await wrk(transport);
+      bare.push(t.requestsPerS); bareCpu.push(t.serverCpuUsPerReq);
       ours.push(b.requestsPerS); theirs.push(p.requestsPerS); ratios.push(b.requestsPerS / p.requestsPerS);
-      o.log(`rep ${r + 1}/${reps}: uWS API ${Math.round(b.requestsPerS)} req/s, node:http ${Math.round(p.requestsPerS)} req/s, ratio ${(b.requestsPerS / p.requestsPerS).toFixed(2)}`);
+      oursCpu.push(b.serverCpuUsPerReq); theirsCpu.push(p.serverCpuUsPerReq); cpuRatios.push(p.serverCpuUsPerReq / b.serverCpuUsPerReq);
+      wrkShare = Math.max(wrkShare, b.wrkCpuShare, p.wrkCpuShare);
+      shares.push(`${Math.round(100 * b.serverCpuShare)}/${Math.round(100 * p.serverCpuShare)}`);
+      o.log(`rep ${r + 1}/${reps}: uWS API ${Math.round(b.requestsPerS)} req/s (${b.serverCpuUsPerReq.toFixed(1)} µs CPU/req, core ${Math.round(100 * b.serverCpuShare)} % busy), ` +
+        `node:http ${Math.round(p.requestsPerS)} req/s (${p.serverCpuUsPerReq.toFixed(1)} µs CPU/req, ${Math.round(100 * p.serverCpuShare)} %), ` +
+        `uWS adapter + router alone ${Math.round(t.requestsPerS)} req/s (${t.serverCpuUsPerReq.toFixed(1)} µs CPU/req), ` +
+        `ratio ${(b.requestsPerS / p.requestsPerS).toFixed(2)}; wrk used ${Math.round(100 * b.wrkCpuShare)}/${Math.round(100 * p.wrkCpuShare)} % of its core`);
     }
-    const setting = `wrk -t1 -c50 -d${durationS}s, ${reps} alternating repetitions after one warm-up each`;
+    const setting = `wrk -t1 -c50 -d${durationS}s, ${reps} alternating repetitions after one warm-up each; ` +
+      `server CPU busy (API/node:http, % of one core) ${shares.join(', ')}; wrk used up to ${Math.round(100 * wrkShare)} % of its core`;
     return [
       { name: `API ${STATUS_PATH} throughput`, unit: 'req/s', samples: ours, note: `${answer.body.length}-byte JSON answer; ${setting}` },
       { name: 'node:http same bytes throughput', unit: 'req/s', samples: theirs },
       { name: 'API / node:http throughput ratio', unit: '×', samples: ratios, target: { op: '>=', value: 3 } },
+      { name: 'API server CPU per request', unit: 'µs', samples: oursCpu },
+      { name: 'node:http server CPU per request', unit: 'µs', samples: theirsCpu },
+      { name: 'node:http / API CPU per request', unit: '×', samples: cpuRatios },
+      { name: 'uWS adapter + router alone (fixed bytes) throughput', unit: 'req/s', samples: bare },
+      { name: 'uWS adapter + router alone CPU per request', unit: 'µs', samples: bareCpu },
     ];
   } finally {
     if (plain) await stopChild(plain.child);
+    if (transport) await stopChild(transport.child);
     await stopChild(api.child);
   }
 }

@@ -54,10 +54,14 @@ export interface RunResult {
 }
 
 /** Runs a command to completion (killed after `timeoutMs`), pinned like `spawnPinned`. */
-export function runPinned(core: number | undefined, cmd: string, args: readonly string[], o: { timeoutMs: number; passStderr?: boolean }): Promise<RunResult> {
+export function runPinned(
+  core: number | undefined, cmd: string, args: readonly string[],
+  o: { timeoutMs: number; passStderr?: boolean; onSpawn?: (pid: number | undefined) => void },
+): Promise<RunResult> {
   const [c, a] = pinnedCommand(core, cmd, args);
   return new Promise((resolve, reject) => {
     const child = spawn(c, a, { stdio: ['ignore', 'pipe', o.passStderr ? 'inherit' : 'pipe'] });
+    o.onSpawn?.(child.pid);
     let stdout = '', stderr = '';
     child.stdout!.on('data', (b: Buffer) => { stdout += b.toString(); });
     child.stderr?.on('data', (b: Buffer) => { stderr += b.toString(); });

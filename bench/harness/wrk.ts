@@ -2,6 +2,7 @@
  * Runs Debian's `wrk` (an HTTP load generator in C: one Node process saturates before uWebSockets.js
  * does) and reads its report.
  */
+import { followCpu } from './cpu-time.js';
 import { runPinned } from './process.js';
 
 export interface WrkReport {
@@ -14,6 +15,11 @@ export interface WrkReport {
   readonly latencyPctMs: Readonly<Record<string, number>>;
   /** connect/read/write/timeout socket errors plus non-2xx/3xx responses. */
   readonly errors: number;
+}
+
+/** A wrk run with the CPU seconds wrk itself used (NaN where /proc cannot tell). */
+export interface WrkRun extends WrkReport {
+  readonly wrkCpuS: number;
 }
 
 const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
@@ -63,9 +69,11 @@ export interface WrkOptions {
   readonly core?: number;
 }
 
-export async function runWrk(o: WrkOptions): Promise<WrkReport> {
+export async function runWrk(o: WrkOptions): Promise<WrkRun> {
   const args = [`-t${o.threads}`, `-c${o.connections}`, `-d${o.durationS}s`, '--latency', o.url];
-  const out = await runPinned(o.core, 'wrk', args, { timeoutMs: (o.durationS + 30) * 1000 });
+  let cpu: { stop(): number } | undefined;
+  const out = await runPinned(o.core, 'wrk', args, { timeoutMs: (o.durationS + 30) * 1000, onSpawn: (pid) => { cpu = followCpu(pid); } });
+  const wrkCpuS = cpu?.stop() ?? NaN;
   if (out.code !== 0) throw new Error(`wrk exited with ${out.code}: ${out.stderr || out.stdout}`);
-  return parseWrk(out.stdout);
+  return { ...parseWrk(out.stdout), wrkCpuS };
 }

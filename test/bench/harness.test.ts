@@ -1,5 +1,7 @@
 import t from 'tap';
 import type { Figure } from '../../bench/harness/bench.js';
+import { selfTimes } from '../../bench/harness/cpu-profile.js';
+import { procStatCpuTicks } from '../../bench/harness/cpu-time.js';
 import { insertRun, RUNS_MARKER } from '../../bench/harness/results.js';
 import { max, median, min, percentile, percentileOfSorted } from '../../bench/harness/stats.js';
 import { formatNumber, formatTable, rowOf, verdict } from '../../bench/harness/table.js';
@@ -105,4 +107,31 @@ t.test('RESULTS.md: runs are inserted newest first below the marker', async (t) 
   const twice = insertRun(once, '### run 2\n');
   t.equal(twice, `# Results\n\nhow to run\n\n${RUNS_MARKER}\n\n### run 2\n\n### run 1\n`);
   t.match(insertRun('# Old file without marker\n', '### run 1\n'), new RegExp(`# Old file without marker\\n\\n${RUNS_MARKER.replace(/[.*+?^${}()|[\]\\`]/g, '\\$&')}\\n\\n### run 1\\n$`));
+});
+
+t.test('/proc/<pid>/stat CPU ticks (utime + stime), even with spaces and parentheses in the name', async (t) => {
+  const tail = 'S 1 1234 1234 0 -1 4194560 5000 0 3 0 250 40 0 0 20 0 11 0 4000 1100000000 50000 18446744073709551615';
+  const cases: [string, number][] = [
+    [`4321 (node) ${tail}`, 290],
+    [`4321 (my (odd) name) ${tail}`, 290],
+  ];
+  for (const [text, want] of cases) t.equal(procStatCpuTicks(text), want, text.slice(0, 24));
+  t.throws(() => procStatCpuTicks('garbage'), /cannot read CPU times/);
+});
+
+t.test('CPU profile self times, largest first', async (t) => {
+  const frame = (functionName: string, url = '', lineNumber = 0) => ({ functionName, url, lineNumber });
+  const profile = {
+    nodes: [
+      { id: 1, callFrame: frame('(root)'), children: [2, 3] },
+      { id: 2, callFrame: frame('graph', 'file:///x/dist/api/handlers/graph-data.js', 30) },
+      { id: 3, callFrame: frame('(idle)') },
+    ],
+    samples: [2, 2, 3, 2],
+    timeDeltas: [1000, 1000, 2000, 1000],
+  };
+  t.same(selfTimes(profile), [
+    { fn: 'graph dist/api/handlers/graph-data.js:31', ms: 3, share: 0.6 },
+    { fn: '(idle)', ms: 2, share: 0.4 },
+  ]);
 });
