@@ -173,8 +173,19 @@ export function executeStatement(stmt: SelectStatement, catalog: Catalog, opts: 
     if (fam === 'aggregate') {
       const arg = node.args[0]!;
       if (arg.kind === 'star') return (m) => m.length;
-      const inner = compileGroup(arg, wantSeries);
       const fn = node.name as Aggregate;
+      if (!hasAggregate(arg)) {
+        // The common case: a row-level argument, read straight from each member.
+        const b = compileOperand(arg, binder, wantSeries, 'SELECT');
+        if (b.multi) throw evalError(`internal: unexpanded column in ${printOperand(arg)}`);
+        const get = b.get;
+        return (m) => {
+          const vals: Value[] = new Array(m.length);
+          for (let i = 0; i < m.length; i++) vals[i] = get(m[i]!);
+          return aggregate(fn, vals);
+        };
+      }
+      const inner = compileGroup(arg, wantSeries);
       return (m) => {
         const vals: Value[] = new Array(m.length);
         for (let i = 0; i < m.length; i++) vals[i] = inner([m[i]!]);
@@ -196,9 +207,11 @@ export function executeStatement(stmt: SelectStatement, catalog: Catalog, opts: 
       if (b.multi) throw evalError(`internal: unexpanded GROUP BY column ${g}`);
       return b.get;
     });
-    const byKey = new Map<string, Env[]>();
+    const byKey = new Map<Scalar, Env[]>();
+    const k0 = keyFns[0];
     for (const e of envs) {
-      const key = keyFns.length === 0 ? '' : JSON.stringify(keyFns.map((f) => toScalar(f(e))));
+      // One key column: its value is the map key (1 and '1' stay apart, as JSON would keep them).
+      const key = keyFns.length === 0 ? '' : keyFns.length === 1 ? toScalar(k0!(e)) : JSON.stringify(keyFns.map((f) => toScalar(f(e))));
       let g = byKey.get(key);
       if (!g) { g = []; byKey.set(key, g); }
       g.push(e);
@@ -211,7 +224,7 @@ export function executeStatement(stmt: SelectStatement, catalog: Catalog, opts: 
 
   let out = groups.map((members) => ({
     values: itemFns.map((f) => f(members)),
-    identity: mergeIdentity(members.map((e) => src.identity(e.row))),
+    identity: mergeIdentity(members, (e) => src.identity(e.row)),
     members,
   }));
 
@@ -271,8 +284,18 @@ export function executeStatement(stmt: SelectStatement, catalog: Catalog, opts: 
 function expand(rows: readonly unknown[], pickers: readonly ((row: unknown) => readonly Scalar[])[]): Env[] {
   const out: Env[] = [];
   const none: readonly Scalar[] = [null];
+  const noPicks: readonly Scalar[] = [];
   for (const row of rows) {
-    if (pickers.length === 0) { out.push({ row, picks: [] }); continue; }
+    if (pickers.length === 0) { out.push({ row, picks: noPicks }); continue; }
+    if (out.length >= limits.maxExpandedRows) {
+      throw limitError(`more than ${limits.maxExpandedRows} rows after expanding multi-valued columns`);
+    }
+    if (pickers.length === 1) {
+      const v = pickers[0]!(row);
+      if (v.length === 0) out.push({ row, picks: none });
+      else for (let i = 0; i < v.length; i++) out.push({ row, picks: [v[i]!] });
+      continue;
+    }
     const lists = pickers.map((p) => { const v = p(row); return v.length ? v : none; });
     const idx = new Array<number>(lists.length).fill(0);
     for (;;) {
@@ -288,18 +311,24 @@ function expand(rows: readonly unknown[], pickers: readonly ((row: unknown) => r
   return out;
 }
 
-function mergeIdentity(ids: readonly RowIdentity[]): RowIdentity {
-  if (ids.length === 1) return ids[0]!;
-  if (ids.length === 0) return { variable: '*', device: '*', deviceId: null, component: '*', index: null, description: '', tags: [] };
-  const first = ids[0]!;
-  const same = <K extends keyof RowIdentity>(k: K): boolean => ids.every((i) => i[k] === first[k]);
-  return {
-    variable: same('variable') ? first.variable : '*',
-    device: same('device') ? first.device : '*',
-    deviceId: same('deviceId') ? first.deviceId : null,
-    component: same('component') ? first.component : '*',
-    index: same('index') ? first.index : null,
-    description: same('description') ? first.description : '',
-    tags: first.tags.filter((t) => ids.every((i) => i.tags.includes(t))),
-  };
+/** The identity of a group: each field its members share, '*' (or null, '') where they differ. */
+function mergeIdentity(members: readonly Env[], identity: (e: Env) => RowIdentity): RowIdentity {
+  if (members.length === 0) {
+    return { variable: '*', device: '*', deviceId: null, component: '*', index: null, description: '', tags: [] };
+  }
+  const first = identity(members[0]!);
+  if (members.length === 1) return first;
+  let { variable, device, deviceId, component, index, description } = first;
+  let tags = first.tags;
+  for (let i = 1; i < members.length; i++) {
+    const id = identity(members[i]!);
+    if (id.variable !== variable) variable = '*';
+    if (id.device !== device) device = '*';
+    if (id.deviceId !== deviceId) deviceId = null;
+    if (id.component !== component) component = '*';
+    if (id.index !== index) index = null;
+    if (id.description !== description) description = '';
+    if (tags.length && id.tags !== tags) tags = tags.filter((t) => id.tags.includes(t));
+  }
+  return { variable, device, deviceId, component, index, description, tags };
 }

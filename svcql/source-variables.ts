@@ -42,25 +42,30 @@ export function siblingColumns(
   instances: readonly VariableInstance[],
   valueOf: (slot: number) => number,
 ): { names(): readonly string[]; column(name: string): Column<VariableInstance> | undefined } {
-  let names: Set<string> | null = null;
-  let slots: Map<string, number> | null = null;
-  const index = (): void => {
-    if (names && slots) return;
-    names = new Set();
-    slots = new Map();
-    for (const v of instances) {
-      names.add(v.name);
-      slots.set(`${v.deviceId}:${v.index}:${v.name}`, v.slot);
+  let names: string[] | null = null;
+  const nameSet = (): string[] => {
+    if (!names) {
+      const set = new Set<string>();
+      for (const v of instances) set.add(v.name);
+      names = [...set];
     }
+    return names;
   };
   return {
-    names() { index(); return [...names!]; },
+    names: nameSet,
     column(name) {
-      index();
-      if (!names!.has(name)) return undefined;
-      const map = slots!;
+      if (!nameSet().includes(name)) return undefined;
+      // Built on first use and only over the instances of that variable.
+      let slots: Map<string, number> | null = null;
+      const slotOf = (v: VariableInstance): number | undefined => {
+        if (!slots) {
+          slots = new Map();
+          for (const w of instances) if (w.name === name) slots.set(`${w.deviceId}:${w.index}`, w.slot);
+        }
+        return slots.get(`${v.deviceId}:${v.index}`);
+      };
       return single((v) => {
-        const slot = map.get(`${v.deviceId}:${v.index}:${name}`);
+        const slot = slotOf(v);
         return slot === undefined ? null : valueOf(slot);
       });
     },
