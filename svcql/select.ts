@@ -18,6 +18,11 @@ import { extractTimeRange } from './time-range.js';
 export interface ExecuteOptions {
   /** "now" for relative times and the default range. */
   readonly nowMs: number;
+  /**
+   * The range a series statement covers where its WHERE sets no bound (the dashboard query's
+   * from/until); without it, the hour before now.
+   */
+  readonly defaultRange?: Partial<TimeRange>;
 }
 
 export interface ResultColumn {
@@ -97,7 +102,7 @@ export function executeStatement(stmt: SelectStatement, catalog: Catalog, opts: 
   let where = stmt.where;
   let range: TimeRange | null = null;
   if (isSeriesSource(table)) {
-    const x = extractTimeRange(where, opts.nowMs);
+    const x = extractTimeRange(where, opts.nowMs, opts.defaultRange);
     range = x.range;
     where = x.rest;
     if (bucketMs) checkBuckets(range.fromMs, range.toMs, bucketMs);

@@ -50,10 +50,13 @@ function mentionsTime(e: Expr): boolean {
 /**
  * Splits a series statement's WHERE into its time range and the rest. Time conditions are
  * `time >|>=|<|<=|= value` and `time BETWEEN a AND b`, joined to the rest by AND at the top level;
- * anything else mentioning `time` is SVCQL_EVAL. Without a lower bound the range starts an hour
- * before its end; without an upper bound it ends now.
+ * anything else mentioning `time` is SVCQL_EVAL. A missing bound comes from `defaults` (the
+ * request's range, e.g. the dashboard query's from/until), else the range ends now and starts an
+ * hour before its end.
  */
-export function extractTimeRange(where: Expr | null, nowMs: number): { range: TimeRange; rest: Expr | null } {
+export function extractTimeRange(
+  where: Expr | null, nowMs: number, defaults?: Partial<TimeRange>,
+): { range: TimeRange; rest: Expr | null } {
   let from = -Infinity;
   let to = Infinity;
   const rest: Expr[] = [];
@@ -86,8 +89,8 @@ export function extractTimeRange(where: Expr | null, nowMs: number): { range: Ti
     }
     rest.push(c);
   }
-  if (to === Infinity) to = nowMs;
-  if (from === -Infinity) from = to - DEFAULT_RANGE_MS;
+  if (to === Infinity) to = defaults?.toMs ?? nowMs;
+  if (from === -Infinity) from = defaults?.fromMs ?? to - DEFAULT_RANGE_MS;
   const restExpr = rest.length === 0 ? null : rest.reduce((a, b) => ({ kind: 'and', left: a, right: b }));
   return { range: { fromMs: from, toMs: to }, rest: restExpr };
 }

@@ -78,6 +78,12 @@ t.test('time conditions', async (t) => {
   t.same(tsavg(`time BETWEEN '${new Date(T0 + 6 * MIN).toISOString()}' AND '${new Date(T0 + 7 * MIN).toISOString()}' AND component = ge-0/0/5`), [['ge-0/0/5', 4]]);
   t.same(tsavg(`time < ${T0 + 2 * MIN} AND time > now-1d AND component = 'Gi0/1'`), [['Gi0/1', 1.5]]);
   t.same(tsavg('time > now-30s'), [['Gi0/1', null], ['Gi0/2', null], ['ge-0/0/5', null]], 'empty range: series with no points');
+  const withDefault = executeStatement(parseStatement("SELECT tsavg(metric) FROM ifInRate WHERE component = 'Gi0/1'"), cat,
+    { nowMs: NOW, defaultRange: { fromMs: T0 + 8 * MIN, toMs: T0 + 9 * MIN } });
+  t.same(withDefault.rows.map((r) => r.values), [[9.5]], 'the request range applies when WHERE sets none');
+  const lowerOnly = executeStatement(parseStatement(`SELECT tsavg(metric) FROM ifInRate WHERE component = 'Gi0/1' AND time >= ${T0 + 7 * MIN}`), cat,
+    { nowMs: NOW, defaultRange: { fromMs: T0, toMs: T0 + 8 * MIN } });
+  t.same(lowerOnly.rows.map((r) => r.values), [[8.5]], 'WHERE bounds win over the request range');
   const res = run('SELECT metric FROM ifInRate');
   t.same(res.range, { fromMs: NOW - 3_600_000, toMs: NOW }, 'default range is the last hour');
   t.throws(() => run("SELECT metric FROM ifInRate WHERE time > now-1h OR component = 'x'"), { code: 'SVCQL_EVAL', message: /joined .* by AND/ });
