@@ -169,12 +169,14 @@ async function latency(o: BenchOptions): Promise<Figure[]> {
       });
     };
     await gen(3, 100_000); // warm-up, not counted
-    const p50: number[] = [], p99: number[] = [], mx: number[] = [];
+    const p50: number[] = [], p99: number[] = [], mx: number[] = [], cpuMs: number[] = [];
     let unanswered = 0, non200 = 0, lag = 0;
     for (let r = 0; r < reps; r++) {
+      const cpuBefore = cpuSeconds(server.child.pid);
       const x = await gen(durationS, r * 10_000);
       if (x.error) throw new Error(`open-loop generator: ${x.error}`);
       p50.push(x.p50Ms); p99.push(x.p99Ms); mx.push(x.maxMs);
+      cpuMs.push(((cpuSeconds(server.child.pid) - cpuBefore) * 1000) / Math.max(1, x.answered));
       unanswered += x.unanswered; non200 += x.non200; lag = Math.max(lag, x.maxSendLagMs);
       o.log(`rep ${r + 1}/${reps}: ${x.answered}/${x.sent} answered, p50 ${x.p50Ms.toFixed(2)} ms, p99 ${x.p99Ms.toFixed(2)} ms, max ${x.maxMs.toFixed(1)} ms, ${Math.round(x.meanResponseBytes / 1024)} KiB/answer, send lag ≤ ${x.maxSendLagMs.toFixed(1)} ms`);
     }
@@ -185,6 +187,10 @@ async function latency(o: BenchOptions): Promise<Figure[]> {
       { name: 'graph 10 triplets × 24 h p50', unit: 'ms', samples: p50, note: setting },
       { name: 'graph 10 triplets × 24 h p99', unit: 'ms', samples: p99, target: { op: '<=', value: 15 } },
       { name: 'graph 10 triplets × 24 h max', unit: 'ms', samples: mx },
+      {
+        name: 'graph 10 triplets × 24 h server CPU per answer', unit: 'ms', samples: cpuMs,
+        note: `at ${rate} req/s the server's core needs ≤ ${(1000 / rate).toFixed(1)} ms of CPU per answer to keep up at all`,
+      },
     ];
   } finally {
     await stopChild(server.child);
