@@ -44,14 +44,16 @@ export function parseStatement(src: string): SelectStatement {
 }
 
 /**
- * Where nodes came from, kept beside the AST (which records meaning only) so that evaluation
+ * Where nodes came from, kept out of the AST's visible shape (which records meaning only) so that evaluation
  * errors can say where: operands, predicates and GROUP BY time items map to their first token; a
  * statement maps to its table name.
  */
-const positions = new WeakMap<object, Position>();
-export const positionOf = (node: object): Position | undefined => positions.get(node);
+const POSITION: unique symbol = Symbol('svcql.position');
+type Positioned = { [POSITION]?: Position };
+export const positionOf = (node: object): Position | undefined => (node as Positioned)[POSITION];
+/** Attaches a position as a non-enumerable symbol property: invisible to JSON and to deep equality. */
 function at<T extends object>(node: T, pos: Position): T {
-  positions.set(node, pos);
+  Object.defineProperty(node, POSITION, { value: pos });
   return node;
 }
 
