@@ -1,7 +1,8 @@
 /** SvcQL: the query language (parse, print, compile, execute, format) and the variable matching rule. */
 export * from './ast.js';
 export { tokenize, type Token, type TokenKind } from './lexer.js';
-export { parseExpression, parseStatement, parseStatements } from './parser.js';
+export { parseExpression, parseStatement, parseStatements, positionOf } from './parser.js';
+export { parseDurationMs } from './duration.js';
 export { printExpression, printStatement, printStatements, printOperand, quoteString } from './printer.js';
 export { enableRegexpSafety, regexpSafetyEnabled, checkRegexpSource } from './regexp-safety.js';
 export { limits } from './limits.js';
