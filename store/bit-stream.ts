@@ -33,6 +33,24 @@ export class BitWriter {
   /** Words written so far, the last one padded with zero bits. */
   get wordCount(): number { return this.wordAt + (this.bitAt > 0 ? 1 : 0); }
 
+  /** Bits written so far. */
+  get bitLength(): number { return this.wordAt * 32 + this.bitAt; }
+
+  /** Writes a number 0 ≤ value < 2^53 in `n` bits (n ≤ 53). */
+  writeWide(value: number, n: number): void {
+    if (n > 32) { this.write(Math.floor(value / 4294967296), n - 32); this.write(value >>> 0, 32); }
+    else this.write(value, n);
+  }
+
+  /**
+   * Copies the bits into `bytes` from `at`, big-endian, in `ceil(bitLength / 8)` bytes (no padding
+   * to a word), for `BitReader` with `bigEndian`.
+   */
+  copyBytesBE(bytes: Uint8Array, at: number): void {
+    const n = Math.ceil(this.bitLength / 8);
+    for (let i = 0; i < n; i++) bytes[at + i] = this.words[i >>> 2] >>> (24 - 8 * (i & 3));
+  }
+
   /** Copies the words into `view` at byte offset `at`. */
   copyTo(view: DataView, at: number): void {
     const n = this.wordCount;
@@ -54,10 +72,16 @@ export class BitReader {
   private bitAt = 0;
   private word = 0;
 
-  /** Reads the words of `view` from byte `base` to its end. */
-  constructor(view: DataView, base: number) {
+  private readonly bigEndian: boolean;
+
+  /**
+   * Reads the words of `view` from byte `base` to its end: little-endian u32 words, or with
+   * `bigEndian` the bytes of `BitWriter.copyBytesBE` (the last word may be cut short).
+   */
+  constructor(view: DataView, base: number, bigEndian = false) {
     this.view = view;
     this.base = base;
+    this.bigEndian = bigEndian;
     this.limitWords = Math.floor((view.byteLength - base) / 4);
     this.word = this.load(0);
   }
@@ -81,8 +105,21 @@ export class BitReader {
     return ((hi << low) | lo) >>> 0;
   }
 
+  /** Reads `n` bits (n ≤ 53) as an unsigned number. */
+  readWide(n: number): number {
+    if (n > 32) { const hi = this.read(n - 32); return hi * 4294967296 + this.read(32); }
+    return this.read(n);
+  }
+
   /** Reading past the end yields zero bits; the decoder's point count keeps it from doing so. */
   private load(i: number): number {
-    return i < this.limitWords ? this.view.getUint32(this.base + i * 4, true) : 0;
+    if (i < this.limitWords) return this.view.getUint32(this.base + i * 4, !this.bigEndian);
+    if (!this.bigEndian) return 0;
+    let w = 0;
+    for (let b = 0; b < 4; b++) {
+      const at = this.base + i * 4 + b;
+      w = (w << 8) | (at < this.view.byteLength ? this.view.getUint8(at) : 0);
+    }
+    return w >>> 0;
   }
 }

@@ -1,10 +1,12 @@
 import { AppError } from '../core/errors.js';
 import { BitReader } from './bit-stream.js';
-import { CHUNK_HEADER_BYTES, CHUNK_V1, CHUNK_V2 } from './chunk-format.js';
+import { CHUNK_HEADER_BYTES, CHUNK_V1, CHUNK_V2, CHUNK_V3 } from './chunk-format.js';
+import { readTimes } from './chunk-time.js';
+import { readValues } from './chunk-values.js';
 import { readXorPoints } from './chunk-xor.js';
 import type { PointBuffer } from './point-buffer.js';
 
-/** The rollup header of a chunk, readable for every chunk version without decoding points. */
+/** The rollup of a chunk's points. */
 export interface ChunkRollup {
   count: number;
   min: number;
@@ -16,15 +18,54 @@ export interface ChunkRollup {
 
 const viewOf = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
+/** Decode scratch reused by every read (the store is single-threaded). */
+let offsetScratch = new Int32Array(256);
+let valueScratch = new Float64Array(256);
+
 function checkVersion(bytes: Uint8Array): void {
-  if (bytes.length < CHUNK_HEADER_BYTES || (bytes[0] !== CHUNK_V1 && bytes[0] !== CHUNK_V2)) {
-    throw new AppError('INTERNAL', `series chunk: unknown version ${bytes[0]} or short chunk (${bytes.length} bytes)`);
+  const v = bytes[0];
+  const short = v === CHUNK_V3 ? bytes.length < 5 : bytes.length < CHUNK_HEADER_BYTES;
+  if (short || (v !== CHUNK_V1 && v !== CHUNK_V2 && v !== CHUNK_V3)) {
+    throw new AppError('INTERNAL', `series chunk: unknown version ${v} or short chunk (${bytes.length} bytes)`);
   }
 }
 
-/** Fills `out` with the chunk's header. */
+/** Rollup of `count` ascending points (count ≥ 1), summed in time order. */
+export function rollupOfPoints(offsetsMs: ArrayLike<number>, values: ArrayLike<number>, count: number, out: ChunkRollup): ChunkRollup {
+  let min = Infinity, max = -Infinity, sum = 0;
+  for (let i = 0; i < count; i++) {
+    const v = values[i];
+    if (v < min) min = v;
+    if (v > max) max = v;
+    sum += v;
+  }
+  out.count = count; out.min = min; out.max = max; out.sum = sum;
+  out.last = values[count - 1]; out.lastOffsetMs = offsetsMs[count - 1];
+  return out;
+}
+
+/**
+ * Decodes a version-3 chunk into the module's scratch arrays; returns the point count.
+ * The arrays are valid until the next decode.
+ */
+function decodeV3(bytes: Uint8Array): number {
+  const r = new BitReader(viewOf(bytes), 2, true);
+  const count = r.read(22);
+  if (count === 0) throw new AppError('INTERNAL', 'series chunk: version 3 with no point');
+  if (offsetScratch.length < count) {
+    const n = Math.max(count, offsetScratch.length * 2);
+    offsetScratch = new Int32Array(n);
+    valueScratch = new Float64Array(n);
+  }
+  readTimes(r, bytes[1] & 3, count, offsetScratch);
+  readValues(r, (bytes[1] >>> 2) & 3, count, valueScratch);
+  return count;
+}
+
+/** Fills `out` with the chunk's rollup: read from the header (versions 1, 2) or from its points (version 3). */
 export function readChunkRollup(bytes: Uint8Array, out: ChunkRollup): ChunkRollup {
   checkVersion(bytes);
+  if (bytes[0] === CHUNK_V3) return rollupOfPoints(offsetScratch, valueScratch, decodeV3(bytes), out);
   const view = viewOf(bytes);
   out.count = view.getUint32(4, true);
   out.min = view.getFloat64(8, true);
@@ -41,6 +82,17 @@ export function readChunkRollup(bytes: Uint8Array, out: ChunkRollup): ChunkRollu
  */
 export function decodeChunk(bytes: Uint8Array, hourStartMs: number, fromMs: number, toMs: number, out: PointBuffer): void {
   checkVersion(bytes);
+  if (bytes[0] === CHUNK_V3) {
+    const count = decodeV3(bytes);
+    const offs = offsetScratch, vals = valueScratch;
+    for (let i = 0; i < count; i++) {
+      const ts = hourStartMs + offs[i];
+      if (ts < fromMs) continue;
+      if (ts > toMs) break;
+      out.push(ts, vals[i]);
+    }
+    return;
+  }
   const view = viewOf(bytes);
   const count = view.getUint32(4, true);
   if (bytes[0] === CHUNK_V2) {

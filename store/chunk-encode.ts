@@ -1,16 +1,34 @@
 import { BitWriter } from './bit-stream.js';
-import { CHUNK_HEADER_BYTES, CHUNK_V1, CHUNK_V2 } from './chunk-format.js';
+import { CHUNK_HEADER_BYTES, CHUNK_V1, CHUNK_V2, CHUNK_V3 } from './chunk-format.js';
+import { timeModeOf, writeTimes } from './chunk-time.js';
+import { ValuePlanner } from './chunk-values.js';
 import { writeXorPoints } from './chunk-xor.js';
 
-/** One writer reused by every encode (the store is single-threaded). */
+/** One writer and planner reused by every encode (the store is single-threaded). */
 const writer = new BitWriter(1024);
+const planner = new ValuePlanner();
 
 /**
  * Encodes `count` points (offsets ms from the hour start, strictly ascending, each < 1 h) into a
- * chunk with its rollup header, in the current encoding (version 2, compressed). The caller
- * guarantees count ≥ 1.
+ * chunk in the current encoding (version 3: a time column and a value column, each in the
+ * cheapest mode that fits the chunk; see chunk-format.ts). The caller guarantees count ≥ 1.
  */
 export function encodeChunk(offsetsMs: ArrayLike<number>, values: ArrayLike<number>, count: number): Uint8Array {
+  const timeMode = timeModeOf(offsetsMs, count);
+  const valueMode = planner.plan(values, count);
+  writer.reset();
+  writer.write(count, 22);
+  writeTimes(writer, timeMode, offsetsMs, count);
+  planner.write(writer, valueMode, values, count);
+  const bytes = new Uint8Array(2 + Math.ceil(writer.bitLength / 8));
+  bytes[0] = CHUNK_V3;
+  bytes[1] = timeMode | (valueMode << 2);
+  writer.copyBytesBE(bytes, 2);
+  return bytes;
+}
+
+/** The version-2 encoding (rollup header, interleaved XOR stream); still decoded, kept for tests and comparison. */
+export function encodeChunkV2(offsetsMs: ArrayLike<number>, values: ArrayLike<number>, count: number): Uint8Array {
   writer.reset();
   writeXorPoints(writer, offsetsMs, values, count);
   const bytes = new Uint8Array(CHUNK_HEADER_BYTES + writer.wordCount * 4);

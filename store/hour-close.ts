@@ -1,4 +1,4 @@
-import { decodeChunk, readChunkRollup, type ChunkRollup } from './chunk-decode.js';
+import { decodeChunk, rollupOfPoints, type ChunkRollup } from './chunk-decode.js';
 import { encodeChunk } from './chunk-encode.js';
 import { HOUR_MS } from './chunk-format.js';
 import type { HeadHour } from './head-hour.js';
@@ -55,7 +55,7 @@ export function closeHourSlice(
     }
     const bytes = encodeChunk(pts.tsMs, pts.values, pts.length);
     chunks.put([hour, slot], bytes, append);
-    setDraft(draft, slot, readChunkRollup(bytes, scratch.rollup));
+    setDraft(draft, slot, rollupOfPoints(pts.tsMs, pts.values, pts.length, scratch.rollup));
     written++;
     points += head.length;
   }

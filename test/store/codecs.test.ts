@@ -1,7 +1,10 @@
 import t from 'tap';
 import { isAppError } from '../../core/errors.js';
+import { BitReader, BitWriter } from '../../store/bit-stream.js';
+import { TIME_DOD, TIME_GRID, TIME_REGULAR } from '../../store/chunk-time.js';
+import { VALUE_CONSTANT, VALUE_DECIMAL, VALUE_XOR } from '../../store/chunk-values.js';
 import { decodeChunk, readChunkRollup, type ChunkRollup } from '../../store/chunk-decode.js';
-import { encodeChunk, encodeChunkV1 } from '../../store/chunk-encode.js';
+import { encodeChunk, encodeChunkV1, encodeChunkV2 } from '../../store/chunk-encode.js';
 import { CHUNK_HEADER_BYTES, HOUR_MS } from '../../store/chunk-format.js';
 import { headAppend } from '../../store/head-append.js';
 import { HeadHour } from '../../store/head-hour.js';
@@ -16,7 +19,7 @@ const buf = (pts: [number, number][]) => { const b = new PointBuffer(1); for (co
 const pts = (b: PointBuffer): [number, number][] => Array.from(b.tsMs.subarray(0, b.length), (ts, i) => [ts, b.values[i]]);
 const newRollup = (): ChunkRollup => ({ count: 0, min: 0, max: 0, sum: 0, last: 0, lastOffsetMs: 0 });
 
-for (const [version, encode] of [[1, encodeChunkV1], [2, encodeChunk]] as const) t.test(`chunk v${version}: round trip, window, rollup header`, async (t) => {
+for (const [version, encode] of [[1, encodeChunkV1], [2, encodeChunkV2], [3, encodeChunk]] as const) t.test(`chunk v${version}: round trip, window, rollup header`, async (t) => {
   const cases: { name: string; offsets: number[]; values: number[]; from: number; to: number; want: [number, number][]; rollup: Omit<ChunkRollup, 'lastOffsetMs'> & { lastOffsetMs: number } }[] = [
     { name: 'one point', offsets: [0], values: [1.5], from: H0, to: H0 + HOUR_MS, want: [[H0, 1.5]],
       rollup: { count: 1, min: 1.5, max: 1.5, sum: 1.5, last: 1.5, lastOffsetMs: 0 } },
@@ -77,17 +80,17 @@ const grids: { name: string; offsets: (rnd: () => number) => number[] }[] = [
   { name: 'single point at the end', offsets: () => [HOUR_MS - 1] },
 ];
 
-t.test('chunk v2: bit-exact round trips and sizes', async (t) => {
+for (const [version, encode, headerBytes] of [[2, encodeChunkV2, CHUNK_HEADER_BYTES], [3, encodeChunk, 0]] as const) t.test(`chunk v${version}: bit-exact round trips and sizes`, async (t) => {
   const rnd = prng(9);
   for (const g of grids) for (const sh of shapes) {
     const offsets = g.offsets(rnd);
     const values = offsets.map((_, i) => sh.value(i, rnd));
-    const bytes = encodeChunk(offsets, values, offsets.length);
+    const bytes = encode(offsets, values, offsets.length);
     const out = new PointBuffer(1);
     decodeChunk(bytes, H0, 0, Infinity, out);
     const exact = out.length === offsets.length && offsets.every((o, i) => out.tsMs[i] === H0 + o && Object.is(out.values[i], values[i]));
     t.ok(exact, `${g.name}, ${sh.name}: ${offsets.length} points decode exactly`);
-    const perPoint = (bytes.length - CHUNK_HEADER_BYTES) / offsets.length;
+    const perPoint = (bytes.length - headerBytes) / offsets.length;
     // On the regular grid the shape's bound; anywhere, never much worse than the plain encoding.
     const bound = g.name === '1-min grid' ? sh.maxBytesPerPoint : 12;
     if (offsets.length >= 50) t.ok(perPoint <= bound, `${g.name}, ${sh.name}: ${perPoint.toFixed(2)} ≤ ${bound} bytes/point`);
@@ -163,4 +166,77 @@ t.test('hour rollup: draft, merge with the value on disk, read', async (t) => {
     null,
   ];
   t.same(want.map((_, slot) => (readHourRollup(view, slotCount, slot, r) ? { ...r } : null)), want);
+});
+
+/** The mode a version-3 chunk chose: [time mode, value mode] from its second byte. */
+const modesOf = (bytes: Uint8Array): [number, number] => [bytes[1] & 3, (bytes[1] >>> 2) & 3];
+
+t.test('chunk v3: value column mode per value class, edge values bit-exact', async (t) => {
+  const grid = (n: number) => Array.from({ length: n }, (_, i) => i * 60_000);
+  const cases: { name: string; values: number[]; mode: number; maxBytes?: number }[] = [
+    { name: 'constant', values: Array(60).fill(42.5), mode: VALUE_CONSTANT, maxBytes: 20 },
+    { name: 'constant zero', values: Array(60).fill(0), mode: VALUE_CONSTANT, maxBytes: 20 },
+    { name: 'constant -0 (not +0)', values: Array(60).fill(-0), mode: VALUE_CONSTANT, maxBytes: 20 },
+    { name: 'constant +Infinity', values: Array(60).fill(Infinity), mode: VALUE_CONSTANT, maxBytes: 20 },
+    { name: 'constant subnormal', values: Array(60).fill(5e-324), mode: VALUE_CONSTANT, maxBytes: 20 },
+    { name: 'one point', values: [3.25], mode: VALUE_CONSTANT },
+    { name: 'status changing rarely', values: grid(60).map((_, i) => (i < 20 ? 1 : i < 50 ? 2 : 7)), mode: VALUE_DECIMAL, maxBytes: 40 },
+    { name: 'gauge with 2 decimals', values: grid(60).map((_, i) => Math.round((40 + 10 * Math.sin(i / 7)) * 100) / 100), mode: VALUE_DECIMAL, maxBytes: 150 },
+    { name: 'negative decimals and zero', values: [-0.5, 0, 12.75, -1e6, 0.001], mode: VALUE_DECIMAL },
+    { name: 'six decimals', values: [1.000001, 2.5, -3.123456], mode: VALUE_DECIMAL },
+    { name: 'integers near the scaled bound', values: [2 ** 50 - 1, -(2 ** 50 - 1), 0], mode: VALUE_DECIMAL },
+    { name: 'integer past the scaled bound', values: [2 ** 50, 1], mode: VALUE_XOR },
+    { name: 'a -0 among decimals', values: [1.5, -0, 2], mode: VALUE_XOR },
+    { name: 'seven decimals', values: [1.0000001, 2], mode: VALUE_XOR },
+    { name: 'full-precision floats', values: [Math.PI, Math.E, 1 / 3], mode: VALUE_XOR },
+    { name: 'infinities among decimals', values: [1, Infinity, -Infinity, 2], mode: VALUE_XOR },
+    { name: 'subnormals and extremes', values: [5e-324, -2.2250738585072e-308, Number.MAX_VALUE, -Number.MAX_VALUE, Number.MIN_VALUE], mode: VALUE_XOR },
+    { name: 'huge and tiny magnitudes', values: [1e300, 1e-300, -1e308, 1e-10], mode: VALUE_XOR },
+  ];
+  for (const c of cases) {
+    const offsets = grid(c.values.length);
+    const bytes = encodeChunk(offsets, c.values, c.values.length);
+    t.equal(modesOf(bytes)[1], c.mode, `${c.name}: value mode`);
+    const out = new PointBuffer(1);
+    decodeChunk(bytes, H0, 0, Infinity, out);
+    const exact = out.length === c.values.length && c.values.every((v, i) => out.tsMs[i] === H0 + offsets[i] && Object.is(out.values[i], v));
+    t.ok(exact, `${c.name}: bit-exact`);
+    if (c.maxBytes !== undefined) t.ok(bytes.length <= c.maxBytes, `${c.name}: ${bytes.length} ≤ ${c.maxBytes} bytes`);
+    t.same(readChunkRollup(bytes, newRollup()).count, c.values.length, `${c.name}: rollup count`);
+  }
+});
+
+t.test('chunk v3: time column mode per grid shape', async (t) => {
+  const cases: { name: string; offsets: number[]; mode: number }[] = [
+    { name: 'one point at 0', offsets: [0], mode: TIME_REGULAR },
+    { name: 'one point at the last ms', offsets: [HOUR_MS - 1], mode: TIME_REGULAR },
+    { name: 'regular 1-min grid', offsets: Array.from({ length: 60 }, (_, i) => i * 60_000), mode: TIME_REGULAR },
+    { name: 'regular grid not starting at 0', offsets: [30_000, 40_000, 50_000], mode: TIME_REGULAR },
+    { name: 'two points far apart', offsets: [0, HOUR_MS - 1], mode: TIME_REGULAR },
+    { name: 'grid with one gap', offsets: [0, 60_000, 180_000, 240_000], mode: TIME_GRID },
+    { name: 'grid with many gaps', offsets: Array.from({ length: 360 }, (_, i) => i * 10_000).filter((_, i) => i % 3 !== 1), mode: TIME_GRID },
+    { name: 'sparse grid', offsets: [0, 1000, 3_000_000], mode: TIME_DOD },
+    { name: 'irregular', offsets: [0, 7, 1000, 1001, 3_599_999], mode: TIME_DOD },
+  ];
+  for (const c of cases) {
+    const values = c.offsets.map((_, i) => i * 1.5);
+    const bytes = encodeChunk(c.offsets, values, c.offsets.length);
+    t.equal(modesOf(bytes)[0], c.mode, `${c.name}: time mode`);
+    const out = new PointBuffer(1);
+    decodeChunk(bytes, H0, 0, Infinity, out);
+    t.same(pts(out), c.offsets.map((o, i) => [H0 + o, values[i]]), `${c.name}: points`);
+  }
+  t.ok(encodeChunk(Array.from({ length: 60 }, (_, i) => i * 60_000), Array(60).fill(1), 60).length <= 20, 'constant on a regular grid: ≤ 20 bytes');
+});
+
+t.test('bit stream: wide numbers and big-endian bytes cut short round trip', async (t) => {
+  const cases: [value: number, bits: number][] = [[0, 1], [1, 1], [5, 3], [2 ** 32 - 1, 32], [2 ** 32, 33], [2 ** 53 - 1, 53], [123_456_789_012, 40], [0, 0]];
+  const w = new BitWriter(1);
+  w.reset();
+  for (const [v, n] of cases) w.writeWide(v, n);
+  const bytes = new Uint8Array(Math.ceil(w.bitLength / 8));
+  w.copyBytesBE(bytes, 0);
+  t.equal(bytes.length, Math.ceil(cases.reduce((a, [, n]) => a + n, 0) / 8), 'no padding to a word');
+  const r = new BitReader(new DataView(bytes.buffer), 0, true);
+  t.same(cases.map(([, n]) => r.readWide(n)), cases.map(([v]) => v));
 });
