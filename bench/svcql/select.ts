@@ -36,17 +36,23 @@ const catalog = mapCatalog(
 const rows: [string, string][] = [];
 function bench(q: string, format: 'table' | 'time_series', runs = 5): void {
   const times: number[] = [];
+  const cpu: number[] = [];
   let size = 0;
   for (let r = 0; r < runs; r++) {
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     const out = executeQuery(q, catalog, { nowMs: NOW });
     const o = out[0]!;
     if (!o.ok) throw o.error;
     size = formatResult(o.result, format).length;
     times.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
   }
   times.sort((a, b) => a - b);
-  rows.push([q, `median ${times[Math.floor(runs / 2)]!.toFixed(1)} ms (${format}, ${size} entries)`]);
+  cpu.sort((a, b) => a - b);
+  const mid = Math.floor(runs / 2);
+  rows.push([q, `median ${times[mid]!.toFixed(1)} ms wall, ${cpu[mid]!.toFixed(1)} ms CPU (${format}, ${size} entries)`]);
 }
 
 bench('SELECT device, count(*) FROM variables GROUP BY device ORDER BY device LIMIT 10', 'table');
