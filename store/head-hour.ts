@@ -28,6 +28,21 @@ export class HeadHour {
   last: Int32Array;
   /** One more than the highest slot with a point. */
   slotLimit = 0;
+  /** The latest offset of any point (-1 when empty). */
+  maxOffsetMs = -1;
+  /**
+   * Running rollups of each slot's points, updated on every append at a slot's tail (the common
+   * case) so that aggregating the open hour over many slots reads six numbers per slot instead of
+   * its points. An overwrite or an out-of-order insert marks the slot `rollupStale`; `headRollup`
+   * then recomputes it from the chain. The sum is accumulated in time order, as a chunk's is.
+   */
+  rollupCount: Int32Array;
+  rollupMin: Float64Array;
+  rollupMax: Float64Array;
+  rollupSum: Float64Array;
+  rollupLast: Float64Array;
+  rollupLastOffsetMs: Int32Array;
+  rollupStale: Uint8Array;
   readonly pending = new Map<number, StepLog>();
   unwritten: { key: StepKey; bytes: Uint8Array }[] = [];
   written: StepKey[] = [];
@@ -36,6 +51,13 @@ export class HeadHour {
     this.hourStartMs = hourStartMs;
     this.first = new Int32Array(slotCapacity).fill(-1);
     this.last = new Int32Array(slotCapacity).fill(-1);
+    this.rollupCount = new Int32Array(slotCapacity);
+    this.rollupMin = new Float64Array(slotCapacity);
+    this.rollupMax = new Float64Array(slotCapacity);
+    this.rollupSum = new Float64Array(slotCapacity);
+    this.rollupLast = new Float64Array(slotCapacity);
+    this.rollupLastOffsetMs = new Int32Array(slotCapacity);
+    this.rollupStale = new Uint8Array(slotCapacity);
   }
 
   /** Whether any slot has a point. */
@@ -66,5 +88,13 @@ export class HeadHour {
     const capacity = Math.max(atLeast, this.first.length * 2);
     const first = new Int32Array(capacity).fill(-1); first.set(this.first); this.first = first;
     const last = new Int32Array(capacity).fill(-1); last.set(this.last); this.last = last;
+    const grow = <A extends Int32Array | Float64Array | Uint8Array>(a: A, make: (n: number) => A): A => { const b = make(capacity); b.set(a); return b; };
+    this.rollupCount = grow(this.rollupCount, (n) => new Int32Array(n));
+    this.rollupMin = grow(this.rollupMin, (n) => new Float64Array(n));
+    this.rollupMax = grow(this.rollupMax, (n) => new Float64Array(n));
+    this.rollupSum = grow(this.rollupSum, (n) => new Float64Array(n));
+    this.rollupLast = grow(this.rollupLast, (n) => new Float64Array(n));
+    this.rollupLastOffsetMs = grow(this.rollupLastOffsetMs, (n) => new Int32Array(n));
+    this.rollupStale = grow(this.rollupStale, (n) => new Uint8Array(n));
   }
 }

@@ -8,7 +8,7 @@ import { decodeChunk, type ChunkRollup } from './chunk-decode.js';
 import { HOUR_MS, hourStartOf } from './chunk-format.js';
 import { headAppend } from './head-append.js';
 import { HeadHour } from './head-hour.js';
-import { headHasSlot, headRead } from './head-read.js';
+import { headHasSlot, headRead, headRollup } from './head-read.js';
 import { replayHead } from './head-replay.js';
 import { CloseScratch, closeHourSlice, finishHourClose } from './hour-close.js';
 import { hourRollupView, newRollupDraft, readHourRollup } from './hour-rollup.js';
@@ -184,8 +184,11 @@ export class LmdbSeriesStore implements RollupSeriesStore {
   }
 
   /**
-   * Whole hours inside the window that no head layer touches are answered from the hour's rollup
-   * value (one read per hour for all slots); partial hours and hours in the head from the points.
+   * Answered per hour from rollups where the window covers a whole source, from points elsewhere:
+   * a closed hour inside the window that no head layer touches, from the hour's rollup value (one
+   * read per hour for all slots); an hour held by exactly one head layer whose points all lie in
+   * the window (the open hour up to now, typically), from the layer's running rollups; partial
+   * hours and hours with several sources, from the points.
    */
   rollup(slots: ArrayLike<number>, fromMs: number, toMs: number): SlotRollups {
     const r = emptyRollups(slots.length);
@@ -193,15 +196,22 @@ export class LmdbSeriesStore implements RollupSeriesStore {
     const buf = this.hourBuf;
     const h = this.chunkRollup;
     for (let hour = first; hour <= last; hour += HOUR_MS) {
-      const inHead = this.hasLayer(hour);
+      const layers = this.layersOf(hour);
       const closed = this.closedHours.has(hour);
-      if (!closed && !inHead) continue;
-      const whole = closed && !inHead && hour >= fromMs && hour + HOUR_MS - 1 <= toMs;
+      if (!closed && layers === 0) continue;
+      const whole = closed && layers === 0 && hour >= fromMs && hour + HOUR_MS - 1 <= toMs;
       const summary = whole ? this.hourRollups.getBytes(hour) : undefined;
       if (summary) {
         const { view, slotCount } = hourRollupView(summary);
         for (let i = 0; i < slots.length; i++) {
           if (readHourRollup(view, slotCount, slots[i], h)) foldRollup(r, i, h.count, h.min, h.max, h.sum, h.last, hour + h.lastOffsetMs);
+        }
+        continue;
+      }
+      const layer = !closed && layers === 1 ? this.layerOf(hour) : undefined;
+      if (layer && hour >= fromMs && hour + layer.maxOffsetMs <= toMs) {
+        for (let i = 0; i < slots.length; i++) {
+          if (headRollup(layer, slots[i], h)) foldRollup(r, i, h.count, h.min, h.max, h.sum, h.last, hour + h.lastOffsetMs);
         }
         continue;
       }
@@ -265,10 +275,19 @@ export class LmdbSeriesStore implements RollupSeriesStore {
     return [hourStartOf(Math.max(fromMs, this.minHourMs)), hourStartOf(Math.min(toMs, this.maxHourMs + HOUR_MS - 1))];
   }
 
-  private hasLayer(hour: number): boolean {
-    if (this.open.has(hour)) return true;
-    for (const l of this.closing) if (l.hourStartMs === hour) return true;
-    return false;
+  /** How many head layers (open or closing) hold points of `hour`. */
+  private layersOf(hour: number): number {
+    let n = this.open.has(hour) ? 1 : 0;
+    for (const l of this.closing) if (l.hourStartMs === hour) n++;
+    return n;
+  }
+
+  /** A head layer of `hour` (the open one first), if any. */
+  private layerOf(hour: number): HeadHour | undefined {
+    const open = this.open.get(hour);
+    if (open) return open;
+    for (const l of this.closing) if (l.hourStartMs === hour) return l;
+    return undefined;
   }
 
   /** Appends to `out` the slot's points of one hour within the window, combining every source. */

@@ -151,6 +151,24 @@ const cases: Case[] = [
     ],
   },
   {
+    name: 'rollups of the open hour after out-of-order inserts and overwrites',
+    ops: [
+      step(T0, [0, 5], [1, -0]), step(T0 + 2 * M, [0, 1], [1, 0]), step(T0 + M, [0, 9]), step(T0 + 2 * M, [0, 3]),
+      step(T0 + 3 * M, [1, 4]),
+    ],
+    checks: [
+      { rollup: [[0, 1], T0, T0 + H - 1], want: [
+        { count: 3, min: 3, max: 9, sum: 17, last: 3, lastTsMs: T0 + 2 * M },
+        { count: 3, min: -0, max: 4, sum: 4, last: 4, lastTsMs: T0 + 3 * M },
+      ] },
+      { rollup: [[0, 1], T0, T0 + M], want: [
+        { count: 2, min: 5, max: 9, sum: 14, last: 9, lastTsMs: T0 + M },
+        { count: 1, min: -0, max: -0, sum: -0, last: -0, lastTsMs: T0 },
+      ] },
+      { rollup: [[0], T0 - H, T0 + 2 * H], want: [{ count: 3, min: 3, max: 9, sum: 17, last: 3, lastTsMs: T0 + 2 * M }] },
+    ],
+  },
+  {
     name: 'rollups over closed chunks and the head, whole and partial hours',
     ops: [
       step(T0, [0, 5], [1, -1]), step(T0 + 30 * M, [0, 1]), step(T0 + H, [0, 7], [1, -3]), step(T0 + H + 30 * M, [0, 2]),
