@@ -21,9 +21,12 @@ export function toScalar(x: Value): Scalar {
 
 /** Percentile by linear interpolation between closest ranks (numpy's default); null when empty. */
 export function percentile(values: ArrayLike<number>, p: number): number | null {
-  const xs = Array.from(values).filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
-  if (xs.length === 0) return null;
-  const rank = (p / 100) * (xs.length - 1);
+  // A typed array sorts numerically without a comparator, NaN last.
+  const xs = Float64Array.from(values).sort();
+  let n = xs.length;
+  while (n > 0 && Number.isNaN(xs[n - 1]!)) n--;
+  if (n === 0) return null;
+  const rank = (p / 100) * (n - 1);
   const lo = Math.floor(rank);
   const hi = Math.ceil(rank);
   return xs[lo]! + (xs[hi]! - xs[lo]!) * (rank - lo);
