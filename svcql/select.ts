@@ -334,6 +334,9 @@ function mergeIdentity(members: readonly Env[], identity: (e: Env) => RowIdentit
     if (id.index !== index) index = null;
     if (id.description !== description) description = '';
     if (tags.length && id.tags !== tags) tags = tags.filter((t) => id.tags.includes(t));
+    // Nothing left in common: the rest of the group cannot change the answer.
+    if (variable === '*' && device === '*' && component === '*' && deviceId === null && index === null &&
+      description === '' && tags.length === 0) break;
   }
   return { variable, device, deviceId, component, index, description, tags };
 }
