@@ -239,9 +239,20 @@ export class LmdbSeriesStore implements RollupSeriesStore {
     if (this.ownsEnv) await this.env.close();
   }
 
-  /** Bytes of the pages holding chunks and step blobs (the file may hold free pages too). */
-  diskBytes(): { chunks: number; steps: number } {
-    return { chunks: this.chunks.usedBytes(), steps: this.steps.usedBytes() };
+  /** Bytes of the pages holding chunks, hour rollups and step blobs (the file may hold free pages too). */
+  diskBytes(): { chunks: number; hourRollups: number; steps: number } {
+    return { chunks: this.chunks.usedBytes(), hourRollups: this.hourRollups.usedBytes(), steps: this.steps.usedBytes() };
+  }
+
+  /**
+   * Calls `each` for every chunk on disk, in key order, with its encoded bytes (valid during the
+   * call only), for benchmarks and diagnostics.
+   */
+  forEachChunk(each: (hourStartMs: number, slot: number, bytes: Uint8Array) => void): void {
+    for (const { key, value } of this.chunks.entries()) {
+      const [hour, slot] = key as number[];
+      each(hour, slot, value);
+    }
   }
 
   /** Points held in memory (open and closing layers), for metrics and benchmarks. */
