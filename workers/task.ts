@@ -4,6 +4,7 @@ import { SYS_UPTIME_OID, type PollPlan, type PollResult } from './poll-plan.js';
 import { SlotState } from './slot-state.js';
 import { dropSession, sessionFor } from './snmp-session.js';
 import { pollFast } from './fast/fast-poll.js';
+import { isPlanHandle, readPlanHandle, type PlanHandle } from './fast/plan-handle.js';
 import type { SnmpTarget, Varbind } from './snmp-types.js';
 
 /**
@@ -13,7 +14,8 @@ import type { SnmpTarget, Varbind } from './snmp-types.js';
 export type Task =
   | { readonly kind: 'get'; readonly target: SnmpTarget; readonly oids: readonly string[] }
   | { readonly kind: 'walk'; readonly target: SnmpTarget; readonly columns: readonly string[] }
-  | { readonly kind: 'poll'; readonly plan: PollPlan; readonly ring: SharedArrayBuffer; readonly state: SharedArrayBuffer };
+  /** `plan` may be a PlanHandle (workers/fast/plan-handle.ts): the same plan without cloning it per task. */
+  | { readonly kind: 'poll'; readonly plan: PollPlan | PlanHandle; readonly ring: SharedArrayBuffer; readonly state: SharedArrayBuffer };
 
 export type VarbindsResult = { readonly ok: true; readonly varbinds: Varbind[] } | { readonly ok: false; readonly error: string; readonly timeout: boolean };
 
@@ -35,8 +37,16 @@ export default async function run(task: Task): Promise<VarbindsResult | PollResu
  */
 const forceSession = process.env.NETMON_POLL_PATH === 'net-snmp';
 
-function poll(plan: PollPlan, ringSab: SharedArrayBuffer, stateSab: SharedArrayBuffer): Promise<PollResult> {
-  if (plan.target.version === '2c' && !forceSession) return pollFast(plan, ringSab, stateSab);
+const decoded = new Map<number, { fingerprint: number; plan: PollPlan }>();
+
+function poll(p: PollPlan | PlanHandle, ringSab: SharedArrayBuffer, stateSab: SharedArrayBuffer): Promise<PollResult> {
+  let plan: PollPlan;
+  if (isPlanHandle(p)) {
+    let d = decoded.get(p.deviceId);
+    if (d?.fingerprint !== p.fingerprint) decoded.set(p.deviceId, d = { fingerprint: p.fingerprint, plan: readPlanHandle(p) });
+    plan = d.plan;
+  } else plan = p;
+  if (plan.target.version === '2c' && !forceSession) return pollFast(isPlanHandle(p) ? p : plan, ringSab, stateSab);
   return pollViaSession(plan, ringSab, stateSab);
 }
 

@@ -50,7 +50,8 @@ export class FastDevice {
   private ring: RingBuffer | null = null;
   private client: UdpClient | null = null;
 
-  constructor(readonly plan: PollPlan, readonly fingerprint: number, private readonly nowMs: () => number) {
+  /** `maxResponseBytes`: the answer size each GET is planned for (tooBig answers split it further). */
+  constructor(readonly plan: PollPlan, readonly fingerprint: number, private readonly nowMs: () => number, maxResponseBytes = MAX_RESPONSE_BYTES) {
     const t = plan.target;
     this.community = new TextEncoder().encode(t.community ?? 'public');
     this.program = compileOps(plan.ops, [SYS_UPTIME_OID, ...plan.scalars], SYS_UPTIME_OID);
@@ -59,7 +60,7 @@ export class FastDevice {
 
     // GETs of every position, in order (sysUpTime.0 first), each sized for one datagram's answer
     const oids = this.program.oids;
-    const budget = MAX_RESPONSE_BYTES - MESSAGE_OVERHEAD - this.community.length;
+    const budget = maxResponseBytes - MESSAGE_OVERHEAD - this.community.length;
     let from = 0, bytes = 0;
     for (let p = 0; p < oids.length; p++) {
       const size = oidContent(oids[p]!).length + VARBIND_OVERHEAD;

@@ -6,7 +6,8 @@
 import { RingBuffer } from '../../store/ring.js';
 import type { PollPlan, PollResult } from '../poll-plan.js';
 import { SlotState } from '../slot-state.js';
-import { FastDevice, planFingerprint } from './fast-device.js';
+import { FastDevice, MAX_RESPONSE_BYTES, planFingerprint } from './fast-device.js';
+import { isPlanHandle, readPlanHandle, type PlanHandle } from './plan-handle.js';
 import { StateView } from './op-eval.js';
 import { UdpClient } from './udp-client.js';
 
@@ -19,14 +20,25 @@ const RECV_BUFFER_BYTES = 16 * 1024 * 1024;
 
 export interface FastPoller {
   readonly client: UdpClient;
-  poll(plan: PollPlan, ringSab: SharedArrayBuffer, stateSab: SharedArrayBuffer): Promise<PollResult>;
+  poll(plan: PollPlan | PlanHandle, ringSab: SharedArrayBuffer, stateSab: SharedArrayBuffer): Promise<PollResult>;
   /** GET requests one poll of the device sends now (0: not compiled). */
   requestCount(deviceId: number): number;
   close(): void;
 }
 
-export function createFastPoller(opts: { nowMs?: () => number; maxInFlight?: number } = {}): FastPoller {
+/**
+ * Size of the answers GETs are planned for. The default keeps every datagram below a 1500-byte MTU;
+ * NETMON_FAST_MAX_MESSAGE_BYTES overrides it for experiments (bench/collector measures both) until a
+ * network setting carries it.
+ */
+function maxResponseBytesFromEnv(): number {
+  const v = Number(process.env.NETMON_FAST_MAX_MESSAGE_BYTES);
+  return Number.isInteger(v) && v >= 484 && v <= 65507 ? v : MAX_RESPONSE_BYTES;
+}
+
+export function createFastPoller(opts: { nowMs?: () => number; maxInFlight?: number; maxResponseBytes?: number } = {}): FastPoller {
   const nowMs = opts.nowMs ?? Date.now;
+  const maxResponseBytes = opts.maxResponseBytes ?? maxResponseBytesFromEnv();
   const client = new UdpClient({ maxInFlight: opts.maxInFlight ?? MAX_IN_FLIGHT, tickMs: TICK_MS, recvBufferBytes: RECV_BUFFER_BYTES, nowMs });
   const devices = new Map<number, FastDevice>();
   let ringCache: { sab: SharedArrayBuffer; ring: RingBuffer } | null = null;
@@ -36,14 +48,15 @@ export function createFastPoller(opts: { nowMs?: () => number; maxInFlight?: num
     poll(plan, ringSab, stateSab) {
       if (ringCache?.sab !== ringSab) ringCache = { sab: ringSab, ring: RingBuffer.attach(ringSab) };
       if (stateCache?.sab !== stateSab) stateCache = { sab: stateSab, view: new StateView(SlotState.attach(stateSab)) };
-      const fp = planFingerprint(plan);
+      const handle = isPlanHandle(plan);
+      const fp = handle ? plan.fingerprint : planFingerprint(plan);
       let dev = devices.get(plan.deviceId);
       if (!dev || dev.fingerprint !== fp) {
-        dev = new FastDevice(plan, fp, nowMs);
+        dev = new FastDevice(handle ? readPlanHandle(plan) : plan, fp, nowMs, maxResponseBytes);
         devices.set(plan.deviceId, dev);
       } else if (dev.busy) {
         // never expected (one poll per device at a time); a throwaway compile keeps it correct anyway
-        dev = new FastDevice(plan, fp, nowMs);
+        dev = new FastDevice(dev.plan, fp, nowMs, maxResponseBytes);
       }
       return dev.poll(stateCache.view, ringCache.ring, client);
     },
@@ -55,7 +68,7 @@ export function createFastPoller(opts: { nowMs?: () => number; maxInFlight?: num
 let shared: FastPoller | null = null;
 
 /** The thread's poller (made on first use). */
-export function pollFast(plan: PollPlan, ringSab: SharedArrayBuffer, stateSab: SharedArrayBuffer): Promise<PollResult> {
+export function pollFast(plan: PollPlan | PlanHandle, ringSab: SharedArrayBuffer, stateSab: SharedArrayBuffer): Promise<PollResult> {
   shared ??= createFastPoller();
   return shared.poll(plan, ringSab, stateSab);
 }

@@ -45,6 +45,8 @@ export class UdpClient {
   private sock4: Socket | null = null;
   private sock6: Socket | null = null;
   private timer: NodeJS.Timeout | null = null;
+  /** No deadline of a pending request is earlier than this (ticks before it scan nothing). */
+  private earliestMs = Infinity;
   readonly stats: UdpClientStats = { sent: 0, retried: 0, answered: 0, timedOut: 0, malformed: 0, unmatched: 0, wrongSender: 0, socketErrors: 0, sendErrors: 0 };
 
   constructor(private readonly opts: { maxInFlight: number; tickMs: number; recvBufferBytes: number; nowMs: () => number }) {
@@ -82,6 +84,7 @@ export class UdpClient {
 
   private send(ex: Exchange): void {
     ex.deadlineMs = this.opts.nowMs() + ex.timeoutMs;
+    if (ex.deadlineMs < this.earliestMs) this.earliestMs = ex.deadlineMs;
     this.stats.sent++;
     this.socketFor(ex.address).send(ex.req.bytes, ex.port, ex.address, this.onSent);
   }
@@ -114,15 +117,18 @@ export class UdpClient {
 
   private readonly tick = (): void => {
     const now = this.opts.nowMs();
+    if (now < this.earliestMs) return;
+    // recomputed by the scan: every deadline still ahead, and every send made meanwhile, lowers it
+    this.earliestMs = Infinity;
     for (const ex of this.pending.values()) {
-      if (ex.deadlineMs > now) continue;
+      if (ex.deadlineMs > now) { if (ex.deadlineMs < this.earliestMs) this.earliestMs = ex.deadlineMs; continue; }
       if (ex.triesLeft > 0) { ex.triesLeft--; this.stats.retried++; this.send(ex); continue; }
       this.pending.delete(ex.id);
       this.stats.timedOut++;
       ex.onTimeout(ex);
     }
     this.drain();
-    if (this.pending.size === 0 && this.timer) { clearInterval(this.timer); this.timer = null; }
+    if (this.pending.size === 0 && this.timer) { clearInterval(this.timer); this.timer = null; this.earliestMs = Infinity; }
   };
 
   private drain(): void {

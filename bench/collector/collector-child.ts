@@ -1,0 +1,189 @@
+/**
+ * The collector under test, in a process of its own (the benchmarks pin it to one core): the real
+ * pieces — worker pool (piscina), the poll task (fast v2c path, or net-snmp with --path net-snmp),
+ * SlotState, ring, PollScheduler cycles, SeriesWriter/GridInterpolator, the LMDB series store in a
+ * temporary directory — driven with plans from a discovery of the simulator (collector/plan-build.ts).
+ *
+ *   node dist/bench/collector/collector-child.js --sim-port P --base 127.2.0.1 --devices N
+ *        [--path fast|net-snmp] [--task handle|plan] [--threads T] [--timeout-ms 1000] [--retries 1]
+ *        throughput:  --seconds S          cycles back to back for S seconds (the first is warm-up)
+ *        faults:      --cycles C --interval-ms I   C cycles on the grid, then a gap check read from the store
+ *
+ * Prints progress on stderr and one line `RESULT <json>` on stdout.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildDevicePlan } from '../../collector/plan-build.js';
+import { createPool } from '../../collector/pool.js';
+import { PollScheduler } from '../../collector/scheduler.js';
+import { SeriesWriter } from '../../collector/series-writer.js';
+import { silentLogger } from '../../core/logger.js';
+import type { Device } from '../../core/types.js';
+import { openLmdbSeriesStore } from '../../store/lmdb-series.js';
+import { RingBuffer } from '../../store/ring.js';
+import { GridKind, SYS_UPTIME_OID, type PollPlan, type PollResult } from '../../workers/poll-plan.js';
+import { SlotState } from '../../workers/slot-state.js';
+import { PlanHandles } from '../../workers/fast/plan-handle.js';
+import { addressAt, formatIpv4, parseIpv4 } from '../sim/addresses.js';
+import { discoverSimPlans, simNetworkConfig } from './sim-plans.js';
+
+interface Args {
+  simPort: number; base: string; devices: number; path: 'fast' | 'net-snmp'; threads: number;
+  timeoutMs: number; retries: number; seconds: number; cycles: number; intervalMs: number;
+  /** What a poll task carries: the whole plan (as collector/monitor.ts sends it today) or a PlanHandle. */
+  task: 'plan' | 'handle';
+}
+
+function parseArgs(argv: readonly string[]): Args {
+  const a: Args = { simPort: 0, base: '127.2.0.1', devices: 100, path: 'fast', threads: 1, timeoutMs: 1000, retries: 1, seconds: 0, cycles: 0, intervalMs: 1000, task: 'handle' };
+  for (let i = 0; i < argv.length; i += 2) {
+    const k = argv[i]!, v = argv[i + 1] ?? '';
+    switch (k) {
+      case '--sim-port': a.simPort = Number(v); break;
+      case '--base': a.base = v; break;
+      case '--devices': a.devices = Number(v); break;
+      case '--path': if (v !== 'fast' && v !== 'net-snmp') throw new Error('--path is fast or net-snmp'); a.path = v; break;
+      case '--threads': a.threads = Number(v); break;
+      case '--timeout-ms': a.timeoutMs = Number(v); break;
+      case '--retries': a.retries = Number(v); break;
+      case '--seconds': a.seconds = Math.min(600, Number(v)); break;
+      case '--cycles': a.cycles = Math.min(100, Number(v)); break;
+      case '--interval-ms': a.intervalMs = Number(v); break;
+      case '--task': if (v !== 'plan' && v !== 'handle') throw new Error('--task is plan or handle'); a.task = v; break;
+      default: throw new Error(`unknown flag ${k}`);
+    }
+  }
+  if (!(a.simPort > 0) || !(a.devices > 0) || (a.seconds > 0) === (a.cycles > 0)) throw new Error('need --sim-port, --devices and one of --seconds / --cycles');
+  return a;
+}
+
+const log = (s: string) => process.stderr.write(`  [collector] ${s}\n`);
+
+/** Values an op reads (distinct OIDs incl. sysUpTime.0): the varbinds a successful poll delivers. */
+function varbindsOf(plan: PollPlan): number {
+  const oids = new Set<string>([SYS_UPTIME_OID, ...plan.scalars]);
+  for (const op of plan.ops) {
+    if ('oid' in op) oids.add(op.oid);
+    if (op.op === 'usedPct') { oids.add(op.totalOid); oids.add(op.freeOid); }
+    if (op.op === 'fillPct') { oids.add(op.sizeOid); oids.add(op.usedOid); }
+    if (op.op === 'cpuTicks') { oids.add(op.idleOid); op.allOids.forEach((o) => oids.add(o)); }
+  }
+  return oids.size;
+}
+
+async function main(): Promise<void> {
+  const a = parseArgs(process.argv.slice(2));
+  if (a.path === 'net-snmp') process.env.NETMON_POLL_PATH = 'net-snmp'; // read by the pool's workers
+  const base = parseIpv4(a.base)!;
+  const addresses = Array.from({ length: a.devices }, (_, i) => formatIpv4(addressAt(base, i)!));
+  const net = simNetworkConfig(a.simPort, { timeoutMs: a.timeoutMs, retries: a.retries, pollIntervalS: Math.max(1, a.intervalMs / 1000) });
+
+  const t0 = Date.now();
+  const found = await discoverSimPlans({ ...net, snmp: { ...net.snmp, timeoutMs: 1000, retries: 1 } }, addresses, 48);
+  log(`discovered ${found.devices.length} of ${a.devices} devices in ${Date.now() - t0} ms (${found.unreachable.length} not answering)`);
+  // Devices that do not answer were discovered before they died: they get the plan of a live device at their address.
+  const live = found.devices.length;
+  let devices: Device[] = found.devices;
+  if (found.unreachable.length > 0 && live > 0) {
+    devices = [...found.devices, ...found.unreachable.map((address, i) => ({ ...found.devices[i % live]!, id: 1_000_000 + i, address, name: address }))];
+  }
+  const slots = new Map<string, number>();
+  const slotOf = (name: string, deviceId: number, index: number) => { const k = `${name}|${deviceId}|${index}`; let s = slots.get(k); if (s === undefined) slots.set(k, s = slots.size); return s; };
+  const plans: PollPlan[] = [];
+  const kinds = new Map<number, GridKind>();
+  const liveSlots: number[] = [];
+  for (const d of devices) {
+    const dp = buildDevicePlan(d, net, slotOf);
+    plans.push(dp.plan);
+    for (const [s, k] of dp.kinds) kinds.set(s, k);
+    if (d.id < 1_000_000) for (const inst of dp.instances) if (inst.name !== 'sysUpTime') liveSlots.push(inst.slot);
+  }
+  const varbindsByDevice = new Map(plans.map((p) => [p.deviceId, varbindsOf(p)]));
+  const capacity = slots.size + 16;
+  const ring = RingBuffer.create(capacity);
+  const state = SlotState.create(capacity);
+  const dir = mkdtempSync(join(tmpdir(), 'collector-bench-'));
+  const series = await openLmdbSeriesStore({ dir, flushIntervalMs: 1000 });
+  const writer = new SeriesWriter(series, a.intervalMs);
+  const kindBySlot = new Uint8Array(capacity);
+  for (const [s, k] of kinds) kindBySlot[s] = k;
+  writer.reserve(capacity);
+  writer.setKinds(kindBySlot);
+  const pool = createPool({ threads: a.threads, maxInFlight: 4096 });
+  const handles = new PlanHandles();
+  let varbinds = 0;
+  const accept = (r: PollResult) => { varbinds += varbindsByDevice.get(r.deviceId) ?? 0; writer.accept(r); };
+  const scheduler = new PollScheduler({
+    intervalMs: a.intervalMs, plans: () => plans, nowMs: Date.now, logger: silentLogger, accept,
+    poll: a.task === 'handle'
+      ? (plan) => pool.run({ kind: 'poll', plan: handles.of(plan), ring: ring.buffer, state: state.buffer })
+      : (plan) => pool.run({ kind: 'poll', plan, ring: ring.buffer, state: state.buffer }),
+  });
+  const flushTimer = setInterval(() => { series.flush().catch(() => {}); }, 1000);
+  const result: Record<string, unknown> = { path: a.path, task: a.task, devices: plans.length, liveDevices: live, threads: a.threads, varbindsPerDevice: varbindsOf(plans[0]!) };
+  try {
+    if (a.seconds > 0) {
+      await scheduler.cycle(); // warm-up: compiles, first counter readings, JIT
+      log(`warm-up cycle: ${scheduler.stats.lastCycleDurationMs} ms, ${scheduler.stats.devicesPolled} polled, ${scheduler.stats.devicesFailed} failed`);
+      varbinds = 0;
+      const cpu0 = process.cpuUsage(), w0 = performance.now();
+      let cycles = 0, failed = 0;
+      while (performance.now() - w0 < a.seconds * 1000 && cycles < 10_000) {
+        await scheduler.cycle();
+        cycles++;
+        failed += scheduler.stats.devicesFailed;
+      }
+      const wallS = (performance.now() - w0) / 1000;
+      const cpu = process.cpuUsage(cpu0);
+      const cpuS = (cpu.user + cpu.system) / 1e6;
+      Object.assign(result, {
+        cycles, wallS, varbinds, failedPolls: failed, cpuS,
+        varbindsPerS: varbinds / wallS, cpuSPer1M: cpuS / (varbinds / 1e6), pointsWritten: writer.pointsWritten,
+      });
+    } else {
+      const I = a.intervalMs;
+      const durations: number[] = [];
+      const starts: number[] = [];
+      let failedLive = 0, failedDead = 0;
+      for (let c = 0; c < a.cycles; c++) {
+        const now = Date.now();
+        const next = Math.floor(now / I) * I + I;
+        await new Promise((r) => setTimeout(r, next - now));
+        starts.push(next);
+        await scheduler.cycle();
+        durations.push(scheduler.stats.lastCycleDurationMs ?? NaN);
+        failedLive += Math.max(0, scheduler.stats.devicesFailed - found.unreachable.length);
+        failedDead += Math.min(scheduler.stats.devicesFailed, found.unreachable.length);
+        log(`cycle ${c + 1}/${a.cycles}: ${scheduler.stats.lastCycleDurationMs} ms of ${I} (${scheduler.stats.devicesPolled} polled, ${scheduler.stats.devicesFailed} failed, ${scheduler.stats.devicesSkipped} skipped)`);
+      }
+      await series.flush();
+      // Every live series must have a point at every grid time from the third cycle's on (a rate
+      // needs two readings, and the grid value is emitted once the next poll arrives) to the one
+      // before the last cycle's.
+      const from = starts[2]!, to = starts[starts.length - 1]! - I;
+      const expected = Math.round((to - from) / I) + 1;
+      let gaps = 0, slotsWithGaps = 0;
+      for (const s of liveSlots) {
+        const got = series.read(s, from, to).tsMs.length;
+        if (got < expected) { gaps += expected - got; slotsWithGaps++; }
+      }
+      Object.assign(result, {
+        intervalMs: I, cycleMs: durations, maxCycleMs: Math.max(...durations), deadDevices: found.unreachable.length,
+        failedLivePolls: failedLive, failedDeadPolls: failedDead, liveSlotsChecked: liveSlots.length,
+        gridStepsChecked: expected, missingPoints: gaps, slotsWithGaps,
+      });
+    }
+  } finally {
+    clearInterval(flushTimer);
+    // Let late answers and retries drain first: Node 20 can abort the process when a worker is
+    // terminated while its UDP socket is receiving (UDPWrap::OnRecv during termination).
+    await new Promise((r) => setTimeout(r, a.timeoutMs * (a.retries + 1) + 500));
+    await pool.destroy();
+    await series.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
+}
+
+main().then(() => process.exit(0), (e) => { process.stderr.write(`${(e as Error).stack}\n`); process.exit(1); });
