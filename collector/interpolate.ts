@@ -37,6 +37,17 @@ export class GridInterpolator {
     this.kind[slot] = kind;
   }
 
+  /** Takes the kind of every slot from a by-slot array (0: no kind); slots beyond it keep theirs. */
+  setKinds(kinds: Uint8Array): void {
+    this.reserve(kinds.length);
+    this.kind.set(kinds);
+  }
+
+  /** Sizes the per-slot state for `capacity` slots at once (no doubling, no garbage). */
+  reserve(capacity: number): void {
+    if (capacity > this.kind.length) this.resize(capacity);
+  }
+
   /** Feeds one observation of `slot` at `tsMs` (for a Rate slot, the rate since its previous poll). */
   observe(slot: number, tsMs: number, value: number, sink: GridSink): void {
     this.ensure(slot + 1);
@@ -116,6 +127,10 @@ export class GridInterpolator {
     if (n <= this.kind.length) return;
     let cap = this.kind.length;
     while (cap < n) cap *= 2;
+    this.resize(cap);
+  }
+
+  private resize(cap: number): void {
     const grow = <T extends Uint8Array | Float64Array>(a: T, fill = 0): T => {
       const b = new (a.constructor as new (n: number) => T)(cap);
       b.fill(fill as never);

@@ -16,7 +16,10 @@ const NS_COUNTERS = 'counters';
 export class Inventory {
   private nextSlot: number;
   private readonly pendingSlots = new Map<string, number>();
-  private readonly byNetwork = new Map<number, { instances: VariableInstance[]; byTriplet: Map<string, VariableInstance>; plans: PollPlan[]; kinds: Map<number, GridKind> }>();
+  /** Per network: instances, a lookup by device then component index (no per-variable keys), plans. */
+  private readonly byNetwork = new Map<number, { instances: VariableInstance[]; byDevice: Map<number, Map<number, VariableInstance[]>>; plans: PollPlan[] }>();
+  /** Grid kind of every slot (GridKind; 0 for none), all networks. */
+  private kindsBySlot = new Uint8Array(0);
 
   constructor(private readonly meta: MetaStore) {
     this.nextSlot = meta.get<number>(NS_COUNTERS, 'nextSlot') ?? 0;
@@ -38,24 +41,40 @@ export class Inventory {
   async rebuild(net: NetworkConfig, g: Generation): Promise<void> {
     const instances: VariableInstance[] = [];
     const plans: PollPlan[] = [];
-    const kinds = new Map<number, GridKind>();
+    const byDevice = new Map<number, Map<number, VariableInstance[]>>();
+    const kinds: [number, GridKind][] = [];
     for (const d of g.devices) {
       const p = buildDevicePlan(d, net, (n, dev, idx) => this.slotOf(n, dev, idx));
-      instances.push(...p.instances);
+      const byIndex = new Map<number, VariableInstance[]>();
+      for (const v of p.instances) {
+        instances.push(v);
+        let list = byIndex.get(v.index);
+        if (!list) byIndex.set(v.index, list = []);
+        list.push(v);
+      }
+      byDevice.set(d.id, byIndex);
       plans.push(p.plan);
-      for (const [s, k] of p.kinds) kinds.set(s, k);
+      for (const k of p.kinds) kinds.push(k);
     }
-    for (const [key, slot] of this.pendingSlots) await this.meta.put(NS_SLOTS, key, slot);
+    // Written together: lmdb-js batches puts issued before the first await into one transaction.
+    const writes = [...this.pendingSlots].map(([key, slot]) => this.meta.put(NS_SLOTS, key, slot));
+    writes.push(this.meta.put(NS_COUNTERS, 'nextSlot', this.nextSlot));
+    await Promise.all(writes);
     this.pendingSlots.clear();
-    await this.meta.put(NS_COUNTERS, 'nextSlot', this.nextSlot);
-    const byTriplet = new Map(instances.map((v) => [`${v.name}.${v.deviceId}.${v.index}`, v]));
-    this.byNetwork.set(net.id, { instances, byTriplet, plans, kinds });
+    if (this.kindsBySlot.length < this.nextSlot) {
+      const grown = new Uint8Array(this.nextSlot);
+      grown.set(this.kindsBySlot);
+      this.kindsBySlot = grown;
+    }
+    for (const [slot, kind] of kinds) this.kindsBySlot[slot] = kind;
+    this.byNetwork.set(net.id, { instances, byDevice, plans });
   }
 
   instances(netId: number): readonly VariableInstance[] { return this.byNetwork.get(netId)?.instances ?? []; }
   plans(netId: number): readonly PollPlan[] { return this.byNetwork.get(netId)?.plans ?? []; }
-  kinds(netId: number): ReadonlyMap<number, GridKind> { return this.byNetwork.get(netId)?.kinds ?? new Map(); }
+  /** Grid kind by slot for every slot assigned so far (0: none). Shared: do not modify. */
+  kinds(): Uint8Array { return this.kindsBySlot; }
   find(netId: number, name: string, deviceId: number, index: number): VariableInstance | undefined {
-    return this.byNetwork.get(netId)?.byTriplet.get(`${name}.${deviceId}.${index}`);
+    return this.byNetwork.get(netId)?.byDevice.get(deviceId)?.get(index)?.find((v) => v.name === name);
   }
 }

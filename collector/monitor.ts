@@ -44,6 +44,7 @@ export class Monitor implements MonitorService {
         onInventoryChanged: () => this.ensureCapacity(),
       }));
     }
+    for (const n of this.networksById.values()) n.reserve(cap);
   }
 
   async start(): Promise<void> {
@@ -133,14 +134,14 @@ export class Monitor implements MonitorService {
     if (want <= this.ringBuffer.capacity) return;
     this.ringBuffer = this.ringBuffer.grow(want);
     this.state = this.state.grow(want);
+    for (const n of this.networksById.values()) n.reserve(want);
     this.deps.logger.info('slot buffers grown', { slots: want });
   }
 }
 
-function capacityFor(slots: number): number {
-  let cap = MIN_SLOTS;
-  while (cap < slots * 1.25) cap *= 2;
-  return cap;
+/** Room for the assigned slots plus ~10% (new interfaces), in steps of MIN_SLOTS: no power-of-two overshoot. */
+export function capacityFor(slots: number): number {
+  return Math.max(MIN_SLOTS, Math.ceil((slots * 1.1) / MIN_SLOTS) * MIN_SLOTS);
 }
 
 function summary(n: NetworkMonitor): NetworkSummary {

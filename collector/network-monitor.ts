@@ -54,6 +54,9 @@ export class NetworkMonitor {
 
   get pointsWritten(): number { return this.writer.pointsWritten; }
 
+  /** Sizes the per-slot interpolation state for `capacity` slots. */
+  reserve(capacity: number): void { this.writer.reserve(capacity); }
+
   /** Loads the latest generation's inventory, starts polling, and discovers now (if never done) and every interval. */
   async start(): Promise<void> {
     const latest = this.log.latestCompleted();
@@ -124,7 +127,7 @@ export class NetworkMonitor {
 
   private async adopt(g: Generation): Promise<void> {
     await this.deps.inventory.rebuild(this.net, g);
-    this.writer.setKinds(this.deps.inventory.kinds(this.net.id));
+    this.writer.setKinds(this.deps.inventory.kinds());
     this.deps.onInventoryChanged();
   }
 }

@@ -11,7 +11,8 @@ export interface SeriesStore {
   /**
    * Records values of many slots at one grid time. May be called again for the same grid time
    * with other (or the same) slots: later values overwrite earlier ones. NaN values are gaps and
-   * are not stored. `count` limits how many entries of `slots`/`values` are used.
+   * are not stored. `count` limits how many entries of `slots`/`values` are used. The arrays stay the
+   * caller's: the store copies what it keeps before returning, so the caller may reuse them.
    * Durable within `flushIntervalMs` of the call (a kill -9 loses at most that).
    */
   appendStep(gridTsMs: number, slots: Int32Array, values: Float64Array, count?: number): void;

@@ -19,6 +19,7 @@
 import { readFileSync } from 'node:fs';
 import { GridInterpolator } from '../../collector/interpolate.js';
 import { Inventory } from '../../collector/inventory.js';
+import { capacityFor } from '../../collector/monitor.js';
 import { buildDevicePlan } from '../../collector/plan-build.js';
 import { openStoreEnv } from '../../store/lmdb-env.js';
 import { LmdbMetaStore } from '../../store/lmdb-meta.js';
@@ -85,11 +86,8 @@ const delta = (stage: string, a: Mem, b: Mem, sabBytes = 0): StageDelta => ({
 });
 
 /** The Monitor's rule for the ring and slot-state capacity (collector/monitor.ts): a power of two ≥ 1.25 × slots, at least 4096. */
-export function monitorCapacity(slots: number): number {
-  let cap = 4096;
-  while (cap < slots * 1.25) cap *= 2;
-  return cap;
-}
+/** The Monitor's own capacity rule for the ring, slot state and interpolation arrays. */
+export const monitorCapacity = capacityFor;
 
 function arg(name: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -144,7 +142,8 @@ async function run(variables: number, dir: string): Promise<void> {
   await mark(`SlotState (${capacity} slots)`, state.buffer.byteLength);
 
   const interp = new GridInterpolator(benchNetwork.pollIntervalMs);
-  for (const [slot, kind] of inventory.kinds(1)) interp.setKind(slot, kind);
+  interp.reserve(capacity);
+  interp.setKinds(inventory.kinds());
   const sink = () => {};
   for (const v of instances) interp.observe(v.slot, 1_700_000_000_000, 1, sink);
   await mark('GridInterpolator');
@@ -158,8 +157,7 @@ async function run(variables: number, dir: string): Promise<void> {
   const parts: { part: string; heap: number }[] = [];
   let before = await measure();
   for (const [field, label, empty] of [
-    ['byTriplet', 'triplet index (Map of "name.dev.idx" strings → instance)', new Map()],
-    ['kinds', 'grid kinds (Map slot → kind)', new Map()],
+    ['byDevice', 'lookup index (device → component index → instances)', new Map()],
     ['plans', 'poll plans (one op object + OID string per variable)', []],
     ['instances', 'VariableInstance objects (and the array)', []],
   ] as const) {
