@@ -11,7 +11,7 @@ import { HeadHour } from './head-hour.js';
 import { headHasSlot, headRead, headRollup } from './head-read.js';
 import { replayHead } from './head-replay.js';
 import { CloseScratch, closeHourSlice, finishHourClose } from './hour-close.js';
-import { hourRollupView, newRollupDraft, readHourRollup } from './hour-rollup.js';
+import { decodeHourRollup, newRollupDraft, readRollupEntry, slotCountOf } from './hour-rollup.js';
 import { openStoreEnv, type BinaryTable, type StoreEnv } from './lmdb-env.js';
 import { mergeNewestWins, PointBuffer } from './point-buffer.js';
 import { emptyRollups, foldPoints, foldRollup, type RollupSeriesStore, type SlotRollups } from './series-rollup.js';
@@ -117,6 +117,8 @@ export class LmdbSeriesStore implements RollupSeriesStore {
   private readonly mergeOut = new PointBuffer(256);
   private readonly chunkRollup: ChunkRollup = { count: 0, min: 0, max: 0, sum: 0, last: 0, lastOffsetMs: 0 };
   private readonly closeScratch = new CloseScratch();
+  /** A decoded hour rollup value, reused by every rollup. */
+  private rollupTable: Float64Array = new Float64Array(0);
 
   constructor(env: StoreEnv, ownsEnv: boolean, opts: LmdbSeriesOptions) {
     this.env = env;
@@ -202,9 +204,10 @@ export class LmdbSeriesStore implements RollupSeriesStore {
       const whole = closed && layers === 0 && hour >= fromMs && hour + HOUR_MS - 1 <= toMs;
       const summary = whole ? this.hourRollups.getBytes(hour) : undefined;
       if (summary) {
-        const { view, slotCount } = hourRollupView(summary);
+        const slotCount = slotCountOf(summary);
+        const table = this.rollupTable = decodeHourRollup(summary, this.rollupTable);
         for (let i = 0; i < slots.length; i++) {
-          if (readHourRollup(view, slotCount, slots[i], h)) foldRollup(r, i, h.count, h.min, h.max, h.sum, h.last, hour + h.lastOffsetMs);
+          if (readRollupEntry(table, slotCount, slots[i], h)) foldRollup(r, i, h.count, h.min, h.max, h.sum, h.last, hour + h.lastOffsetMs);
         }
         continue;
       }

@@ -9,7 +9,7 @@ import { CHUNK_HEADER_BYTES, HOUR_MS } from '../../store/chunk-format.js';
 import { headAppend } from '../../store/head-append.js';
 import { HeadHour } from '../../store/head-hour.js';
 import { headRead } from '../../store/head-read.js';
-import { hourRollupView, mergeHourRollup, newRollupDraft, readHourRollup, setDraft } from '../../store/hour-rollup.js';
+import { decodeHourRollup, mergeHourRollup, newRollupDraft, readRollupEntry, setDraft, slotCountOf } from '../../store/hour-rollup.js';
 import { mergeNewestWins, PointBuffer } from '../../store/point-buffer.js';
 import { prng } from './series-conformance.js';
 import { decodeStepBlob, encodeStepBlob } from '../../store/step-blob.js';
@@ -155,7 +155,8 @@ t.test('hour rollup: draft, merge with the value on disk, read', async (t) => {
   setDraft(later, 2, { count: 2, min: 8, max: 9, sum: 17, last: 8, lastOffsetMs: 120_000 });
   setDraft(later, 4, { count: 1, min: 4, max: 4, sum: 4, last: 4, lastOffsetMs: 0 });
   const merged = mergeHourRollup(onDisk, later);
-  const { view, slotCount } = hourRollupView(merged);
+  const slotCount = slotCountOf(merged);
+  const table = decodeHourRollup(merged);
   t.equal(slotCount, 5);
   const want = [
     { count: 2, min: 1, max: 2, sum: 3, last: 2, lastOffsetMs: 60_000 },
@@ -165,7 +166,7 @@ t.test('hour rollup: draft, merge with the value on disk, read', async (t) => {
     { count: 1, min: 4, max: 4, sum: 4, last: 4, lastOffsetMs: 0 },
     null,
   ];
-  t.same(want.map((_, slot) => (readHourRollup(view, slotCount, slot, r) ? { ...r } : null)), want);
+  t.same(want.map((_, slot) => (readRollupEntry(table, slotCount, slot, r) ? { ...r } : null)), want);
 });
 
 /** The mode a version-3 chunk chose: [time mode, value mode] from its second byte. */
@@ -239,4 +240,37 @@ t.test('bit stream: wide numbers and big-endian bytes cut short round trip', asy
   t.equal(bytes.length, Math.ceil(cases.reduce((a, [, n]) => a + n, 0) / 8), 'no padding to a word');
   const r = new BitReader(new DataView(bytes.buffer), 0, true);
   t.same(cases.map(([, n]) => r.readWide(n)), cases.map(([v]) => v));
+});
+
+t.test('hour rollup: entries round trip bit for bit, constant hours compact, version 1 still read', async (t) => {
+  const cases: { name: string; entry: ChunkRollup; maxBytes: number }[] = [
+    { name: 'constant hour', entry: { count: 60, min: 42.5, max: 42.5, sum: 42.5 * 60, last: 42.5, lastOffsetMs: 3_540_000 }, maxBytes: 14 },
+    { name: 'constant zero', entry: { count: 60, min: 0, max: 0, sum: 0, last: 0, lastOffsetMs: 3_540_000 }, maxBytes: 14 },
+    { name: 'sum not last × count (rounding)', entry: { count: 3, min: 0.1, max: 0.1, sum: 0.1 + 0.1 + 0.1, last: 0.1, lastOffsetMs: 2 }, maxBytes: 22 },
+    { name: '-0 min with a +0 last', entry: { count: 2, min: -0, max: 0, sum: 0, last: 0, lastOffsetMs: 1000 }, maxBytes: 30 },
+    { name: 'NaN sum of infinities', entry: { count: 2, min: -Infinity, max: Infinity, sum: NaN, last: Infinity, lastOffsetMs: 0 }, maxBytes: 40 },
+    { name: 'varying hour, big count and offset', entry: { count: 3_600_000, min: -1e300, max: 5e-324, sum: 12.25, last: 1, lastOffsetMs: 3_599_999 }, maxBytes: 42 },
+  ];
+  const r = newRollup();
+  for (const c of cases) {
+    const draft = newRollupDraft(2);
+    setDraft(draft, 1, c.entry);
+    const bytes = mergeHourRollup(undefined, draft);
+    t.ok(bytes.length - 8 - 1 <= c.maxBytes, `${c.name}: ${bytes.length - 9} ≤ ${c.maxBytes} bytes`);
+    const table = decodeHourRollup(bytes);
+    t.notOk(readRollupEntry(table, 2, 0, r), `${c.name}: absent slot`);
+    t.ok(readRollupEntry(table, 2, 1, r), `${c.name}: present slot`);
+    const same = (Object.keys(c.entry) as (keyof ChunkRollup)[]).every((k) => Object.is(r[k], c.entry[k]));
+    t.ok(same, `${c.name}: bit-exact entry`);
+  }
+  // A version-1 value (six f64 per slot) decodes too.
+  const v1 = new Uint8Array(8 + 2 * 48);
+  v1[0] = 1;
+  const view = new DataView(v1.buffer);
+  view.setUint32(4, 2, true);
+  [3, 1, 5, 9, 5, 120_000].forEach((x, i) => view.setFloat64(8 + 48 + i * 8, x, true));
+  const table = decodeHourRollup(v1);
+  t.ok(readRollupEntry(table, slotCountOf(v1), 1, r) && r.count === 3 && r.sum === 9 && r.lastOffsetMs === 120_000, 'version 1 entry');
+  t.notOk(readRollupEntry(table, slotCountOf(v1), 0, r), 'version 1 absent slot');
+  t.throws(() => decodeHourRollup(mergeHourRollup(undefined, (() => { const d = newRollupDraft(1); d[0] = 5; return d; })()).subarray(0, 10)), 'truncated value');
 });
