@@ -2,10 +2,10 @@
 // encodes decode to what was asked, answers the codec encodes decode by position into the same
 // readings the Map evaluator's values give, and malformed datagrams of every kind are refused as data.
 import t from 'tap';
-import { decodeMessage, encodeMessage, formatOid, oid, PduType, Tag, type Varbind as CodecVarbind } from '../../workers/snmp-codec/index.js';
+import { decodeMessage, encodeMessage, encodeOidContent, formatOid, oid, parseOid, PduType, Tag, type Varbind as CodecVarbind } from '../../workers/snmp-codec/index.js';
 import { SnmpType, type Varbind } from '../../workers/snmp-types.js';
 import { Readings } from '../../workers/fast/readings.js';
-import { Decode, decodeGetResponse, encodeGet, peekRequestId, stampRequestId } from '../../workers/fast/wire.js';
+import { Decode, decodeGetResponse, encodeGet, oidContent, peekRequestId, stampRequestId } from '../../workers/fast/wire.js';
 import { setReading } from './eval-conformance.js';
 
 const community = new TextEncoder().encode('public');
@@ -122,4 +122,12 @@ t.test('truncated and random datagrams: never a throw, never a wrong value', asy
   }
   t.equal(threw, 0, 'no throw on 5000 corrupted answers');
   t.comment(`${accepted} corrupted answers still decoded (a changed value byte is a valid answer)`);
+});
+
+t.test('OID text → content bytes: the same bytes as the codec, invalid text refused', async (t) => {
+  const good = ['1.3.6.1.2.1.1.3.0', '.1.3.6.1.2.1.31.1.1.1.6.1001', '0.0', '1.39', '2.999.1', '1.3.6.1.4.1.4294967295.127.128.16383.16384',
+    '1.3.6.1.2.1.2.2.1.10.2097151', '1.3.268435455.268435456'];
+  for (const text of good) t.same(Array.from(oidContent(text)), Array.from(encodeOidContent(parseOid(text)!)), text);
+  const bad = ['', '1', '1.', '.', '1..3', '1.3.a', '3.1', '1.40', '1.3.4294967296', '1.3.-1', '1.3 .6', '1.3.12345678901'];
+  for (const text of bad) t.throws(() => oidContent(text), `'${text}' refused`);
 });

@@ -11,8 +11,12 @@ import { isPlanHandle, readPlanHandle, type PlanHandle } from './plan-handle.js'
 import { StateView } from './op-eval.js';
 import { UdpClient } from './udp-client.js';
 
-/** Requests one worker thread keeps in flight; the rest wait their turn in the client. */
-const MAX_IN_FLIGHT = 2048;
+/**
+ * Requests one worker thread keeps in flight; the rest wait their turn in the client. Their answers
+ * must fit the socket's receive buffer while the thread is busy (Linux caps it at net.core.rmem_max,
+ * 4 MB here: ~1,700 answers of 1.4 kB at their in-kernel size), else they are dropped and retried.
+ */
+const MAX_IN_FLIGHT = 1024;
 /** Timeout scan period: a request's timeout is honoured to within this. */
 const TICK_MS = 20;
 /** Room for a burst of answers while the thread is busy evaluating (1,000 devices × ~11 answers of ~1.4 kB). */

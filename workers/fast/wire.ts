@@ -6,7 +6,7 @@
  *
  * Every reader here is bounds-checked; malformed input yields a negative status, never a throw.
  */
-import { BerWriter, beginMessage, finishMessage, oidContentLength, parseOid, PduType, writeOidContent } from '../snmp-codec/index.js';
+import { arcLength, BerWriter, beginMessage, finishMessage, PduType, writeArc } from '../snmp-codec/index.js';
 import type { Readings } from './readings.js';
 import { textNumber } from './readings.js';
 
@@ -67,10 +67,8 @@ function finish(community: Uint8Array, pduType: number, a: number, b: number, n:
 export function encodeGet(community: Uint8Array, oids: readonly string[]): EncodedRequest {
   beginMessage(writer, community);
   for (const text of oids) {
-    const o = parseOid(text);
-    if (!o || o.length < 2) throw new Error(`invalid OID '${text}' in a poll plan`);
     const m = writer.beginSequence(0x30);
-    writer.writeOid(0x06, o);
+    writer.writeBytes(0x06, oidContent(text));
     writer.writeNull(0x05);
     writer.endSequence(m);
   }
@@ -89,13 +87,36 @@ export function encodeBulk(community: Uint8Array, starts: readonly Uint8Array[],
   return finish(community, PduType.GetBulkRequest, 0, maxRepetitions, starts.length);
 }
 
-/** OID content bytes of dotted text. */
+/**
+ * OID content bytes of dotted text, straight from the characters (plans hold hundreds of OIDs per
+ * device: compiling them is most of a device's first poll). Invalid text throws (a plan bug).
+ */
 export function oidContent(text: string): Uint8Array {
-  const o = parseOid(text);
-  if (!o || o.length < 2) throw new Error(`invalid OID '${text}' in a poll plan`);
-  const b = new Uint8Array(oidContentLength(o));
-  writeOidContent(b, 0, o);
-  return b;
+  let n = 0, first = -1, len = 0, arc = 0, digits = 0;
+  const t = text.charCodeAt(0) === 46 ? text.slice(1) : text;
+  // pass 1: validate and size
+  for (let i = 0; i <= t.length; i++) {
+    const c = i < t.length ? t.charCodeAt(i) : 46;
+    if (c >= 48 && c <= 57) { arc = arc * 10 + (c - 48); if (++digits > 10 || arc > 0xffffffff) break; continue; }
+    if (c !== 46 || digits === 0) { n = -1; break; }
+    if (n === 0) { if (arc > 2) { n = -1; break; } first = arc; }
+    else if (n === 1) { if (first < 2 && arc >= 40) { n = -1; break; } len += arcLength(first * 40 + arc); }
+    else len += arcLength(arc);
+    n++; arc = 0; digits = 0;
+  }
+  if (n < 2 || digits > 0) throw new Error(`invalid OID '${text}' in a poll plan`);
+  // pass 2: write
+  const out = new Uint8Array(len);
+  let p = 0, k = 0;
+  arc = 0;
+  for (let i = 0; i <= t.length; i++) {
+    const c = i < t.length ? t.charCodeAt(i) : 46;
+    if (c !== 46) { arc = arc * 10 + (c - 48); continue; }
+    if (k === 1) p = writeArc(out, p, first * 40 + arc);
+    else if (k > 1) p = writeArc(out, p, arc);
+    k++; arc = 0;
+  }
+  return out;
 }
 
 export function stampRequestId(req: EncodedRequest, id: number): void {
