@@ -6,7 +6,10 @@ import type { MonitorService } from './monitor-service.js';
 import { Router } from './router.js';
 import * as discovery from './handlers/discovery.js';
 import * as graphData from './handlers/graph-data.js';
-import * as legacy from './handlers/legacy-monitor.js';
+import * as catalog from './handlers/catalog.js';
+import * as query from './handlers/query.js';
+import * as vars from './handlers/vars.js';
+import * as workbench from './handlers/workbench.js';
 import * as metrics from './handlers/metrics.js';
 import { networkStatus } from './handlers/status.js';
 
@@ -42,8 +45,29 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
   // legacy: graphs and data
   router.get('/api/monitor/networks/:netid/graph/:varids', h(graphData.graph));
   router.get('/api/monitor/networks/:netid/data/:varids', h(graphData.data));
-  router.get('/api/monitor/networks/:netid/graph/', h(legacy.byMatchingRule));
-  router.get('/api/monitor/networks/:netid/data/', h(legacy.byMatchingRule));
+  router.get('/api/monitor/networks/:netid/graph/', h(graphData.graphByRule));
+  router.get('/api/monitor/networks/:netid/data/', h(graphData.dataByRule));
+
+  // v2: graphing workbench catalog
+  router.get('/v2/ui/net/:id/gw/variables', h(workbench.variablesByRule));
+  router.get('/v2/ui/net/:id/gw/catalog/categories/list', h(catalog.categories));
+  router.get('/v2/ui/net/:id/gw/catalog/categories/:category', h(catalog.categoryVariables));
+  router.get('/v2/ui/net/:id/gw/catalog/variables/:names', h(catalog.catalogVariables));
+  router.get('/v2/ui/net/:id/gw/catalog/variables/:names/devices/:devices', h(catalog.catalogVariables));
+  router.get('/v2/ui/net/:id/gw/catalog/tags/facets/list', h(catalog.tagFacets));
+
+  // v2: dashboard-tool query API
+  router.post('/v2/query/net/:id/categories/', h(query.queryCategories));
+  router.post('/v2/query/net/:id/variables/:category', h(query.queryVariables));
+  router.post('/v2/query/net/:id/data/', h(query.queryData));
+
+  // legacy: workbench and catalog
+  router.get('/api/monitor/networks/:netid/gw/', h(workbench.legacySummary));
+  router.get('/api/monitor/networks/:netid/gw', h(workbench.legacyByRule));
+  router.get('/api/monitor/networks/:netid/vars/:varname', h(vars.lastValuesOf));
+  router.get('/api/monitor/networks/:netid/vars', h(vars.lastValuesByRule));
+  router.get('/api/monitor/networks/:netid/catalog/', h(catalog.legacyCatalog));
+  router.get('/api/monitor/networks/:netid/catalog/:triplets', h(catalog.legacyCatalog));
 
   // legacy: monitor JSON API
   router.get('/api/metrics/ping', h(metrics.ping));

@@ -8,13 +8,23 @@ import { reduceMinMax } from '../series-reduce.js';
 import { parseTimeWindow, type TimeWindow } from '../time-window.js';
 import { unitScale } from '../unit-scale.js';
 import { resolveIds } from '../variable-ids.js';
+import { selectByRule } from '../rule-select.js';
+import { formatTriplet } from '../../core/triplet.js';
 
 /**
  * Graph and data calls by explicit ids (spec 2.7, 4.1 "Graphs and raw data", 4.5 "Graphs and
  * data"). One implementation serves the v2 paths (`:id`, `:triplets`) and the legacy ones
  * (`:netid`, `:varids`). Per-id problems go to the result's `errors` string (status 200); a
  * malformed window or flag is a 400, an unknown network a 404.
+ *
+ * The rule forms (legacy `graph/` and `data/` without ids) choose the variables by the matching
+ * rule of spec 4.3 and answer the same shapes. The 10-id limit does not apply to them; they
+ * answer at most MAX_RULE_VARIABLES and say so in `warnings` when the rule matched more. In
+ * these calls `start` is the window's start, so the rule pages with `count` only.
  */
+
+/** Variables a rule-form graph or data call answers at most (a rule can match the whole inventory). */
+export const MAX_RULE_VARIABLES = 100;
 
 /** Digits a client should show; values are sent with more, this is a display hint. */
 export const SIGNIFICANT_FIGURES = 3;
@@ -79,12 +89,46 @@ function legendOf(v: VariableInstance): string {
   return v.componentName !== '' ? `${label} ${v.componentName}` : label;
 }
 
+type Found = readonly { readonly varId: string; readonly instance: VariableInstance }[];
+
 /** GET …/graph/:ids */
 export function graph(ctx: ApiContext, req: ApiRequest): ApiResponse {
   const { netId, ids } = callIds(ctx, req);
   const window = parseTimeWindow(req.query, ctx.clock.nowMs());
   const length = parseLength(req);
   const { found, errors } = resolveIds(ctx.service, netId, ids);
+  const body: SeriesResult<GraphInfo> = { info: graphInfo(ctx, found, window, length), warnings: '', errors: errorText(ids, errors) };
+  return { status: 200, body };
+}
+
+/**
+ * The variables of a rule-form call: the rule's selection (curr/min/max of sortBy over the
+ * request's window, the last hour without one), cut to MAX_RULE_VARIABLES with a warning.
+ */
+function byRule(ctx: ApiContext, req: ApiRequest): { found: Found; warnings: string[] } {
+  const net = networkParam(ctx, req, 'netid');
+  const nowMs = ctx.clock.nowMs();
+  const { rule, instances } = selectByRule(req, ctx.service.variables(net.id), ctx.service.series, nowMs, 'time');
+  const warnings: string[] = [];
+  if (rule.empty) warnings.push('empty matching rule: give name, devices, components or tags');
+  let chosen = instances;
+  if (chosen.length > MAX_RULE_VARIABLES) {
+    warnings.push(`the rule selected ${chosen.length} variables; answered the first ${MAX_RULE_VARIABLES} (narrow the rule, or use limit, start and count)`);
+    chosen = chosen.slice(0, MAX_RULE_VARIABLES);
+  }
+  return { found: chosen.map((instance) => ({ varId: formatTriplet(instance), instance })), warnings };
+}
+
+/** GET /api/monitor/networks/:netid/graph/ with a matching rule. */
+export function graphByRule(ctx: ApiContext, req: ApiRequest): ApiResponse {
+  const { found, warnings } = byRule(ctx, req);
+  const window = parseTimeWindow(req.query, ctx.clock.nowMs());
+  const length = parseLength(req);
+  const body: SeriesResult<GraphInfo> = { info: graphInfo(ctx, found, window, length), warnings: warnings.join('; '), errors: '' };
+  return { status: 200, body };
+}
+
+function graphInfo(ctx: ApiContext, found: Found, window: TimeWindow, length: number | undefined): GraphInfo[] {
 
   const series = found.map(({ varId, instance }) => {
     let points = ctx.service.series.read(instance.slot, window.fromMs, window.toMs);
@@ -101,7 +145,7 @@ export function graph(ctx: ApiContext, req: ApiRequest): ApiResponse {
     byUnit.set(s.instance.unit, u);
   }
 
-  const info: GraphInfo[] = series.map(({ varId, instance, points }) => {
+  return series.map(({ varId, instance, points }) => {
     const u = byUnit.get(instance.unit)!;
     const { unit, scale } = unitScale(instance.unit, u.maxAbs);
     const timeseries = [`timestamp,${varId}`];
@@ -128,8 +172,6 @@ export function graph(ctx: ApiContext, req: ApiRequest): ApiResponse {
       timeseries,
     };
   });
-  const body: SeriesResult<GraphInfo> = { info, warnings: '', errors: errorText(ids, errors) };
-  return { status: 200, body };
 }
 
 type DataSource = 'store' | 'monitor';
@@ -171,8 +213,23 @@ export function data(ctx: ApiContext, req: ApiRequest): ApiResponse {
   const window = parseTimeWindow(req.query, ctx.clock.nowMs());
   const { source, warnings } = dataSource(req);
   const { found, errors } = resolveIds(ctx.service, netId, ids);
+  const body: SeriesResult<DataInfo> = { info: dataInfo(ctx, found, source, window), warnings: warnings.join('; '), errors: errorText(ids, errors) };
+  return { status: 200, body };
+}
 
-  const info: DataInfo[] = found.map(({ varId, instance }) => {
+/** GET /api/monitor/networks/:netid/data/ with a matching rule. */
+export function dataByRule(ctx: ApiContext, req: ApiRequest): ApiResponse {
+  const { found, warnings: ruleWarnings } = byRule(ctx, req);
+  const window = parseTimeWindow(req.query, ctx.clock.nowMs());
+  const { source, warnings } = dataSource(req);
+  const body: SeriesResult<DataInfo> = {
+    info: dataInfo(ctx, found, source, window), warnings: [...ruleWarnings, ...warnings].join('; '), errors: '',
+  };
+  return { status: 200, body };
+}
+
+function dataInfo(ctx: ApiContext, found: Found, source: DataSource, window: TimeWindow): DataInfo[] {
+  return found.map(({ varId, instance }) => {
     const points = source === 'monitor' ? monitorPoints(ctx, instance.slot) : storePoints(ctx, instance.slot, window);
     const timeseries = [`timestamp,${varId}`];
     for (let i = 0; i < points.tsMs.length; i++) timeseries.push(`${points.tsMs[i]},${points.values[i]}`);
@@ -186,6 +243,4 @@ export function data(ctx: ApiContext, req: ApiRequest): ApiResponse {
       timeseries,
     };
   });
-  const body: SeriesResult<DataInfo> = { info, warnings: warnings.join('; '), errors: errorText(ids, errors) };
-  return { status: 200, body };
 }

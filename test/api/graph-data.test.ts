@@ -92,8 +92,8 @@ t.test('graph and data: whole-call failures', async (t) => {
     ['/v2/ui/net/1/graph/cpuLoad.10.0?length=ten', 400, 'BAD_PARAMETER'],
     ['/v2/ui/net/1/data/cpuLoad.10.0?forceDb&forceMem', 400, 'BAD_PARAMETER'],
     ['/v2/ui/net/1/data/cpuLoad.10.0?monitor=maybe', 400, 'BAD_PARAMETER'],
-    ['/api/monitor/networks/1/graph/', 501, 'NOT_IMPLEMENTED'],
-    ['/api/monitor/networks/1/data/', 501, 'NOT_IMPLEMENTED'],
+    ['/api/monitor/networks/1/graph/?name=cpuLoad&sortBy=bogus', 400, 'BAD_PARAMETER'],
+    ['/api/monitor/networks/1/data/?tagMatch=XOR&tags=a.b', 400, 'BAD_PARAMETER'],
     ['/api/monitor/networks/9/data/', 404, 'UNKNOWN_NETWORK'],
     ['/v2/ui/net/1/graph/', 404, 'NOT_FOUND'],
   ];

@@ -1,0 +1,75 @@
+import { isAppError } from '../../core/errors.js';
+import { answerSvcqlTarget } from '../../svcql/index.js';
+import type { ApiContext } from '../context.js';
+import type { ApiRequest, ApiResponse } from '../http-types.js';
+import { categoriesOf, deviceIndex, variablesInCategory } from '../inventory-index.js';
+import { readJson } from '../json-body.js';
+import { networkParam, pathParam } from '../params.js';
+import { parseQueryBody } from '../query-body.js';
+import { answerStructuredTarget, type TargetContext } from '../structured-target.js';
+import { networkTables } from '../svcql-catalog.js';
+
+/**
+ * Dashboard-tool query API (spec 4.1 "Dashboard-tool query API", 4.2). The data call answers one
+ * flat array: the entries of every target in order. A target that fails contributes
+ * `{id, error, code}` and the others still answer; only a body that is not a query object is a 400.
+ */
+
+/** POST /v2/query/net/:id/categories/ — category names, sorted (any body is ignored). */
+export function queryCategories(ctx: ApiContext, req: ApiRequest): ApiResponse {
+  const net = networkParam(ctx, req);
+  return { status: 200, body: categoriesOf(ctx.service.variables(net.id)) };
+}
+
+/** POST /v2/query/net/:id/variables/:category — variable names of the category, sorted. */
+export function queryVariables(ctx: ApiContext, req: ApiRequest): ApiResponse {
+  const net = networkParam(ctx, req);
+  return { status: 200, body: variablesInCategory(ctx.service.variables(net.id), pathParam(req, 'category')) };
+}
+
+const targetId = (t: Record<string, unknown>): string => {
+  const v = t.id ?? t.refId;
+  return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
+};
+
+/** POST /v2/query/net/:id/data/ */
+export function queryData(ctx: ApiContext, req: ApiRequest): ApiResponse {
+  const net = networkParam(ctx, req);
+  const nowMs = ctx.clock.nowMs();
+  const q = parseQueryBody(readJson(req), nowMs);
+  const tables = networkTables(ctx, net.id);
+  const tctx: TargetContext = {
+    instances: tables.instances, devices: deviceIndex(tables.devices), series: ctx.service.series,
+    fromMs: q.fromMs, untilMs: q.untilMs, groupByMs: q.groupByMs,
+  };
+  const out: unknown[] = [];
+  for (const raw of q.targets) {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+      out.push({ id: '', error: 'a target must be a JSON object', code: 'BAD_PARAMETER' });
+      continue;
+    }
+    const t = raw as Record<string, unknown>;
+    const id = targetId(t);
+    if (t.hide === true) continue;
+    if (t.svcql !== undefined && typeof t.svcql !== 'string') {
+      out.push({ id, error: "'svcql' must be a string", code: 'BAD_PARAMETER' });
+      continue;
+    }
+    try {
+      if (typeof t.svcql === 'string') {
+        const format = typeof t.format === 'string' && t.format !== '' ? t.format : undefined;
+        const unique = typeof t.unique === 'string' && t.unique !== '' ? t.unique : undefined;
+        out.push(...answerSvcqlTarget(
+          { svcql: t.svcql, id, ...(format ? { format } : {}), ...(unique ? { unique } : {}) },
+          tables.catalog, { nowMs, defaultRange: { fromMs: q.fromMs, toMs: q.untilMs } },
+        ));
+      } else {
+        out.push(...answerStructuredTarget(t, id, tctx));
+      }
+    } catch (e) {
+      if (!isAppError(e)) throw e; // a bug: the router answers 500
+      out.push({ id, error: e.message, code: e.code });
+    }
+  }
+  return { status: 200, body: out };
+}

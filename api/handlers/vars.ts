@@ -1,0 +1,73 @@
+import type { VariableInstance } from '../../core/types.js';
+import type { ApiContext } from '../context.js';
+import type { ApiRequest, ApiResponse } from '../http-types.js';
+import { compareText, deviceIndex } from '../inventory-index.js';
+import { networkParam, pathParam } from '../params.js';
+import { selectByRule } from '../rule-select.js';
+import { networkTables } from '../svcql-catalog.js';
+import { unitScale } from '../unit-scale.js';
+
+/**
+ * Legacy last values (spec 4.5 `vars`, item 2.7): every instance of one variable, or the
+ * instances a matching rule selects. The value is the newest poll (ring buffer), else the store's
+ * last point of the past hour.
+ *
+ * Colours (project design): this server has no thresholds on variables yet, so `colorLevel` only
+ * says whether there is a value: `normal` (green) or `none` (grey).
+ */
+
+/** Last-value item (spec 2.7). */
+export interface LastValueItem {
+  readonly device: string;
+  readonly address: string;
+  readonly component: string;
+  readonly color: string;
+  readonly colorLevel: string;
+  readonly value: string;
+  readonly scaledValue: string;
+  readonly unit: string;
+  readonly scaledUnit: string;
+  readonly tags: string;
+}
+
+export const COLORS = Object.freeze({ normal: '#2e7d32', none: '#9e9e9e' });
+
+const text = (v: number): string => String(Number(v.toPrecision(12)));
+
+function items(ctx: ApiContext, netId: number, chosen: readonly VariableInstance[]): LastValueItem[] {
+  const tables = networkTables(ctx, netId);
+  const devices = deviceIndex(tables.devices);
+  return chosen.map((v) => {
+    const value = tables.latest(v.slot);
+    const has = Number.isFinite(value);
+    const { unit: scaledUnit, scale } = unitScale(v.unit, has ? Math.abs(value) : 0);
+    return {
+      device: v.deviceName,
+      address: devices.get(v.deviceId)?.address ?? '',
+      component: v.componentName,
+      color: has ? COLORS.normal : COLORS.none,
+      colorLevel: has ? 'normal' : 'none',
+      value: has ? text(value) : '',
+      scaledValue: has ? text(value / scale) : '',
+      unit: v.unit,
+      scaledUnit,
+      tags: v.tags.join(','),
+    };
+  });
+}
+
+/** GET /api/monitor/networks/:netid/vars/:varname — sorted by device, then component index. */
+export function lastValuesOf(ctx: ApiContext, req: ApiRequest): ApiResponse {
+  const net = networkParam(ctx, req, 'netid');
+  const name = pathParam(req, 'varname');
+  const chosen = ctx.service.variables(net.id).filter((v) => v.name === name)
+    .sort((a, b) => compareText(a.deviceName, b.deviceName) || a.index - b.index);
+  return { status: 200, body: items(ctx, net.id, chosen) };
+}
+
+/** GET /api/monitor/networks/:netid/vars?<rule> — the rule's instances, in the rule's order. */
+export function lastValuesByRule(ctx: ApiContext, req: ApiRequest): ApiResponse {
+  const net = networkParam(ctx, req, 'netid');
+  const { instances } = selectByRule(req, ctx.service.variables(net.id), ctx.service.series, ctx.clock.nowMs());
+  return { status: 200, body: items(ctx, net.id, instances) };
+}

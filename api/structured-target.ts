@@ -1,0 +1,240 @@
+import { AppError } from '../core/errors.js';
+import type { Device, SeriesPoints, VariableInstance } from '../core/types.js';
+import {
+  checkRegexpSource, compileTagRules, isOutputFormat, limits, parseTagRules,
+  type OutputFormat, type TableEntry, type TimeSeriesEntry,
+} from '../svcql/index.js';
+import { facetOf, facetWords, wordOf } from '../svcql/tag-set.js';
+import type { SeriesStore } from '../store/series.js';
+import { compareText } from './inventory-index.js';
+
+/**
+ * A structured dashboard target (spec 4.2): variables chosen by literal variable and device names,
+ * component and description (regex when written /…/), tag rules; each with a `metric` (the
+ * selector's value over the range); sorted, made unique by a column, limited; shaped as
+ * time_series, table or list (the same output shapes as SvcQL targets).
+ *
+ * Order of work: filter → metric (only when sorting, uniqueness or the columns need it) → sort →
+ * unique → limit → points (time_series, only for the rows kept). Points read by one target are
+ * bounded by the SvcQL points limit.
+ */
+
+export interface TargetContext {
+  readonly instances: readonly VariableInstance[];
+  readonly devices: ReadonlyMap<number, Device>;
+  readonly series: SeriesStore;
+  readonly fromMs: number;
+  readonly untilMs: number;
+  /** time_series bucket (mean per bucket, stamped at the bucket's start); 0 for raw points. */
+  readonly groupByMs: number;
+}
+
+type Selector = 'min' | 'max' | 'last';
+type Cell = string | number | null;
+
+export const DEFAULT_COLUMNS: readonly string[] = ['variable', 'device', 'component', 'metric'];
+
+const bad = (msg: string): AppError => new AppError('BAD_PARAMETER', msg);
+
+function str(t: Record<string, unknown>, name: string): string {
+  const v = t[name];
+  if (v === undefined || v === null) return '';
+  if (typeof v !== 'string') throw bad(`'${name}' must be a string`);
+  return v.trim();
+}
+
+/** Literal, or regex when enclosed in slashes (checked like SvcQL REGEXP: no hang possible). */
+function textMatcher(name: string, pattern: string): ((s: string) => boolean) | null {
+  if (pattern === '') return null;
+  if (pattern.length >= 2 && pattern.startsWith('/') && pattern.endsWith('/')) {
+    const src = pattern.slice(1, -1);
+    try {
+      checkRegexpSource(src);
+    } catch (e) {
+      throw bad(`'${name}': ${(e as Error).message}`);
+    }
+    const re = new RegExp(src);
+    return (s) => re.test(s);
+  }
+  return (s) => s === pattern;
+}
+
+interface Stat { readonly value: number | null; readonly tsMs: number | null }
+
+function pick(p: SeriesPoints, selector: Selector): Stat {
+  const n = p.values.length;
+  if (n === 0) return { value: null, tsMs: null };
+  let at = n - 1;
+  if (selector !== 'last') {
+    at = 0;
+    for (let i = 1; i < n; i++) {
+      const x = p.values[i]!;
+      if (selector === 'min' ? x < p.values[at]! : x > p.values[at]!) at = i;
+    }
+  }
+  return { value: p.values[at]!, tsMs: p.tsMs[at]! };
+}
+
+/** Mean per bucket of `stepMs`, stamped at the bucket's start. */
+export function bucketMean(p: SeriesPoints, stepMs: number): [number, number][] {
+  const out: [number, number][] = [];
+  let bucket = NaN;
+  let sum = 0;
+  let n = 0;
+  for (let i = 0; i < p.tsMs.length; i++) {
+    const b = Math.floor(p.tsMs[i]! / stepMs) * stepMs;
+    if (b !== bucket) {
+      if (n > 0) out.push([sum / n, bucket]);
+      bucket = b; sum = 0; n = 0;
+    }
+    sum += p.values[i]!; n++;
+  }
+  if (n > 0) out.push([sum / n, bucket]);
+  return out;
+}
+
+/**
+ * Answers one structured target. Throws AppError for a bad field (the caller turns it into the
+ * target's `{id, error}`).
+ */
+export function answerStructuredTarget(t: Record<string, unknown>, id: string, ctx: TargetContext): unknown[] {
+  const format = str(t, 'format') || 'time_series';
+  if (!isOutputFormat(format)) throw bad(`unknown format '${format}': use time_series, table or list`);
+  const selector = (str(t, 'selector') || 'last') as Selector;
+  if (selector !== 'min' && selector !== 'max' && selector !== 'last') throw bad(`selector '${selector}' is not one of min, max, last`);
+  let limit = -1;
+  if (t.limit !== undefined && t.limit !== null && t.limit !== '') {
+    const n = typeof t.limit === 'string' ? Number(t.limit.trim()) : t.limit;
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < -1) throw bad(`'limit' must be an integer ≥ -1, got ${JSON.stringify(t.limit)}`);
+    limit = n;
+  }
+  const unique = str(t, 'unique');
+  const columnsText = str(t, 'columns');
+  const columns = columnsText === '' ? [...DEFAULT_COLUMNS] : columnsText.split(',').map((c) => c.trim()).filter((c) => c !== '');
+  const sortByEl = str(t, 'sortByEl');
+  let sort: { column: string; desc: boolean } | null = null;
+  if (sortByEl !== '') {
+    const colon = sortByEl.lastIndexOf(':');
+    const column = (colon < 0 ? sortByEl : sortByEl.slice(0, colon)).trim();
+    const order = colon < 0 ? 'ascending' : sortByEl.slice(colon + 1).trim().toLowerCase();
+    if (order !== 'ascending' && order !== 'descending' && order !== 'none' && order !== '') {
+      throw bad(`sortByEl order '${order}' is not one of ascending, descending, none`);
+    }
+    if (column === '') throw bad(`sortByEl '${sortByEl}' names no column`);
+    if (order !== 'none') sort = { column, desc: order === 'descending' };
+  }
+
+  // Filter.
+  const variable = str(t, 'variable');
+  const device = str(t, 'device');
+  const component = textMatcher('component', str(t, 'component'));
+  const description = textMatcher('description', str(t, 'description'));
+  const tagText = str(t, 'tags');
+  const tagsHold = tagText === '' ? null : compileTagRules(parseTagRules(tagText), 'AND');
+  let rows = ctx.instances.filter((v) =>
+    (variable === '' || v.name === variable) && (device === '' || v.deviceName === device)
+    && (!component || component(v.componentName)) && (!description || description(v.description))
+    && (!tagsHold || tagsHold(v.tags)));
+
+  // Reads: each slot at most once, bounded in points.
+  let pointsRead = 0;
+  const pointsCache = new Map<number, SeriesPoints>();
+  const pointsOf = (slot: number): SeriesPoints => {
+    let p = pointsCache.get(slot);
+    if (!p) {
+      p = ctx.series.read(slot, ctx.fromMs, ctx.untilMs);
+      pointsRead += p.tsMs.length;
+      if (pointsRead > limits.maxPoints) throw bad(`the target reads more than ${limits.maxPoints} points; narrow the range or the selection`);
+      pointsCache.set(slot, p);
+    }
+    return p;
+  };
+  const statCache = new Map<number, Stat>();
+  const statOf = (slot: number): Stat => {
+    let s = statCache.get(slot);
+    if (!s) {
+      if (selector === 'last' && !pointsCache.has(slot)) {
+        const l = ctx.series.last(slot, ctx.fromMs, ctx.untilMs);
+        s = l ? { value: l.value, tsMs: l.tsMs } : { value: null, tsMs: null };
+      } else {
+        s = pick(pointsOf(slot), selector);
+      }
+      statCache.set(slot, s);
+    }
+    return s;
+  };
+  const cellOf = (v: VariableInstance, column: string): Cell => {
+    switch (column) {
+      case 'time': return statOf(v.slot).tsMs;
+      case 'metric': { const x = statOf(v.slot).value; return x !== null && Number.isFinite(x) ? x : null; }
+      case 'variable': return v.name;
+      case 'device': return v.deviceName;
+      case 'deviceId': return v.deviceId;
+      case 'component': return v.componentName;
+      case 'index': return v.index;
+      case 'description': return v.description;
+      case 'unit': return v.unit;
+      case 'category': return v.category;
+      case 'triplet': return `${v.name}.${v.deviceId}.${v.index}`;
+      case 'address': return ctx.devices.get(v.deviceId)?.address ?? null;
+      default: {
+        const words = facetWords(v.tags, column);
+        return words.length ? words.join(',') : null;
+      }
+    }
+  };
+
+  if (sort) {
+    const { column, desc } = sort;
+    const keyed = rows.map((v) => ({ v, k: cellOf(v, column) }));
+    keyed.sort((a, b) => {
+      if (a.k === null || b.k === null) return a.k === b.k ? 0 : a.k === null ? 1 : -1; // nulls last
+      const c = typeof a.k === 'number' && typeof b.k === 'number' ? a.k - b.k : compareText(String(a.k), String(b.k));
+      return desc ? -c : c;
+    });
+    rows = keyed.map((x) => x.v);
+  }
+  if (unique !== '') {
+    const seen = new Set<string>();
+    rows = rows.filter((v) => {
+      const k = JSON.stringify(cellOf(v, unique));
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+  }
+  if (limit >= 0) rows = rows.slice(0, limit);
+
+  return shape(format, rows, columns, unique, id, cellOf, pointsOf, ctx.groupByMs);
+}
+
+function shape(
+  format: OutputFormat, rows: readonly VariableInstance[], columns: readonly string[], unique: string, id: string,
+  cellOf: (v: VariableInstance, column: string) => Cell, pointsOf: (slot: number) => SeriesPoints, groupByMs: number,
+): unknown[] {
+  switch (format) {
+    case 'list': {
+      const column = unique !== '' ? unique : columns[0]!;
+      const out = new Set<string>();
+      for (const v of rows) { const c = cellOf(v, column); if (c !== null) out.add(String(c)); }
+      return [...out];
+    }
+    case 'table': {
+      const entry: TableEntry = { type: 'table', id, columns: columns.map((text) => ({ text })), rows: rows.map((v) => columns.map((c) => cellOf(v, c))) };
+      return [entry];
+    }
+    case 'time_series':
+      return rows.map((v): TimeSeriesEntry => {
+        const p = pointsOf(v.slot);
+        const tags: Record<string, string> = {};
+        for (const tag of v.tags) { const f = facetOf(tag); if (!(f in tags)) tags[f] = wordOf(tag); }
+        const datapoints: (readonly [number | null, number])[] = groupByMs > 0
+          ? bucketMean(p, groupByMs)
+          : Array.from(p.tsMs, (ts, i) => [Number.isFinite(p.values[i]!) ? p.values[i]! : null, ts] as const);
+        return {
+          id, target: `${v.name}:${v.deviceName}:${v.componentName}`, name: 'metric', variable: v.name, device: v.deviceName,
+          component: v.componentName, description: v.description, tags, datapoints,
+        };
+      });
+  }
+}
