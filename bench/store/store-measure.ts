@@ -8,6 +8,7 @@
  *   node dist/bench/store/store-measure.js --slots 10000 --hours 26 --dir <empty dir>
  */
 import { statSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { HOUR_MS, hourStartOf } from '../../store/chunk-format.js';
 import { openLmdbSeriesStore } from '../../store/lmdb-series.js';
@@ -41,6 +42,10 @@ export interface StoreResult {
   readTenP99Ms: number[];
   readOneP50Ms: number;
   readTenP50Ms: number;
+  /** The same reads' CPU time (process user + system), p99 per sample: what a read costs when not preempted. */
+  readOneCpuP99Ms: number[];
+  readTenCpuP99Ms: number[];
+  loadAverage: number[];
   /** last/min/max/top-10 over every slot: chunk-granular last hour (previous closed hour + open hour). */
   rollupMs: number[];
   /** The same over the exact window [now − 1 h, now] (a partial closed hour read point by point). */
@@ -50,6 +55,8 @@ export interface StoreResult {
 }
 
 const STEP_MS = 60_000;
+/** Present when node runs with --expose-gc (the bench does): a full collection before each timed phase. */
+const gc = (globalThis as { gc?: () => void }).gc;
 const T0 = Date.UTC(2026, 0, 1, 0, 0, 0);
 
 function arg(name: string, fallback: number): number {
@@ -133,23 +140,31 @@ async function main(): Promise<StoreResult> {
   let seed = 7;
   const pick = () => { seed = (seed * 48_271) % 2_147_483_647; return seed % slots; };
   const from24 = endMs - 24 * HOUR_MS;
-  const readOneP99Ms: number[] = [], readTenP99Ms: number[] = [];
+  const readOneP99Ms: number[] = [], readTenP99Ms: number[] = [], readOneCpuP99Ms: number[] = [], readTenCpuP99Ms: number[] = [];
   const allOne: number[] = [], allTen: number[] = [];
+  const cpuMs = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1000;
+  const picked = new Int32Array(10);
+  gc?.();
   for (let rep = 0; rep < 5; rep++) {
-    const one: number[] = [], ten: number[] = [];
+    const one: number[] = [], ten: number[] = [], oneCpu: number[] = [], tenCpu: number[] = [];
     for (let i = 0; i < 400; i++) {
       const s = pick();
+      const c = process.cpuUsage();
       const a = performance.now();
       store.read(s, from24, endMs);
       one.push(performance.now() - a);
+      oneCpu.push(cpuMs(process.cpuUsage(c)));
     }
     for (let i = 0; i < 200; i++) {
-      const picked = Array.from({ length: 10 }, pick);
+      for (let j = 0; j < 10; j++) picked[j] = pick();
+      const c = process.cpuUsage();
       const a = performance.now();
-      for (const s of picked) store.read(s, from24, endMs);
+      for (let j = 0; j < 10; j++) store.read(picked[j], from24, endMs);
       ten.push(performance.now() - a);
+      tenCpu.push(cpuMs(process.cpuUsage(c)));
     }
     readOneP99Ms.push(p99(one)); readTenP99Ms.push(p99(ten));
+    readOneCpuP99Ms.push(p99(oneCpu)); readTenCpuP99Ms.push(p99(tenCpu));
     allOne.push(...one); allTen.push(...ten);
   }
 
@@ -157,6 +172,7 @@ async function main(): Promise<StoreResult> {
   const all = Int32Array.from({ length: slots }, (_, i) => i);
   const rollupMs: number[] = [], rollupExactMs: number[] = [];
   let top10: number[] = [];
+  gc?.();
   for (let rep = 0; rep < 7; rep++) {
     const a = performance.now();
     const r = store.rollup(all, hourStartOf(endMs) - HOUR_MS, endMs);
@@ -175,7 +191,7 @@ async function main(): Promise<StoreResult> {
   return {
     slots, steps, points: slots * steps, ingestPerHour, worstFlushMs, fileBytesPerHour, pointsPerHour: slots * 60,
     steadyFrom: 3, fileBytesEnd: fileOf(), pages, pointsClosed, chunkBytes, mismatches, checked, checkMs,
-    readOneP99Ms, readTenP99Ms, readOneP50Ms: p50(allOne), readTenP50Ms: p50(allTen), rollupMs, rollupExactMs, top10, headPoints,
+    readOneP99Ms, readTenP99Ms, readOneP50Ms: p50(allOne), readTenP50Ms: p50(allTen), readOneCpuP99Ms, readTenCpuP99Ms, loadAverage: loadavg(), rollupMs, rollupExactMs, top10, headPoints,
   };
 }
 
