@@ -29,7 +29,7 @@ import { RESULT } from '../harness/process.js';
 import { benchNetwork, devicesFor, syntheticGeneration } from './synthetic-generation.js';
 
 export interface Mem {
-  rss: number; rssAnon: number; rssFile: number; heapUsed: number; external: number; arrayBuffers: number;
+  rss: number; rssAnon: number; rssFile: number; heapUsed: number; heapTotal: number; external: number; arrayBuffers: number;
 }
 
 export interface StageDelta {
@@ -42,6 +42,8 @@ export interface StageDelta {
    * leaves SharedArrayBuffers out, so their bytes are added from their known sizes).
    */
   readonly heap: number;
+  /** V8 heap reserved (heapTotal): above `heap`'s JS part, pages V8 keeps after a stage's garbage was collected. */
+  readonly heapCommitted: number;
 }
 
 export interface MemoryResult {
@@ -76,16 +78,16 @@ async function measure(): Promise<Mem> {
   const status = readFileSync('/proc/self/status', 'utf8');
   return {
     rss: u.rss, rssAnon: statusKb(status, 'RssAnon'), rssFile: statusKb(status, 'RssFile'),
-    heapUsed: u.heapUsed, external: u.external, arrayBuffers: u.arrayBuffers,
+    heapUsed: u.heapUsed, heapTotal: u.heapTotal, external: u.external, arrayBuffers: u.arrayBuffers,
   };
 }
 
 const delta = (stage: string, a: Mem, b: Mem, sabBytes = 0): StageDelta => ({
   stage, rss: b.rss - a.rss, rssAnon: b.rssAnon - a.rssAnon, rssFile: b.rssFile - a.rssFile,
   heap: b.heapUsed + b.external - (a.heapUsed + a.external) + sabBytes,
+  heapCommitted: b.heapTotal - a.heapTotal,
 });
 
-/** The Monitor's rule for the ring and slot-state capacity (collector/monitor.ts): a power of two ≥ 1.25 × slots, at least 4096. */
 /** The Monitor's own capacity rule for the ring, slot state and interpolation arrays. */
 export const monitorCapacity = capacityFor;
 

@@ -134,4 +134,21 @@ t.test('CPU profile self times, largest first', async (t) => {
     { fn: 'graph dist/api/handlers/graph-data.js:31', ms: 3, share: 0.6 },
     { fn: '(idle)', ms: 2, share: 0.4 },
   ]);
+
+  // Only samples with a matching frame on their stack: a callee of `graph` counts, idle does not.
+  const nested = {
+    nodes: [
+      { id: 1, callFrame: frame('(root)'), children: [2, 3] },
+      { id: 2, callFrame: frame('graph', 'file:///x/dist/api/handlers/graph-data.js', 30), children: [4] },
+      { id: 3, callFrame: frame('(idle)') },
+      { id: 4, callFrame: frame('readVar', 'file:///x/dist/store/chunk-values.js', 104) },
+    ],
+    samples: [2, 4, 4, 3, 4],
+    timeDeltas: [1000, 1000, 1000, 5000, 1000],
+  };
+  t.same(selfTimes(nested, 'graph-data.js'), [
+    { fn: 'readVar dist/store/chunk-values.js:105', ms: 3, share: 0.75 },
+    { fn: 'graph dist/api/handlers/graph-data.js:31', ms: 1, share: 0.25 },
+  ]);
+  t.same(selfTimes(nested, 'no-such-frame'), []);
 });
