@@ -179,3 +179,39 @@ export function fixture(): FakeService {
   s.series.set(2, ts, ts.map((_, i) => 10 + i));
   return s;
 }
+
+/**
+ * The fixture of the matching-rule, workbench, catalog and query tests: the standard fixture with
+ * a richer inventory on network 1 (device names as discovered, categories, tags, two devices):
+ *
+ * | slot | triplet              | device/component | unit  | category | tags                          | points (120 × 1 min to NOW_MS) |
+ * |------|----------------------|------------------|-------|----------|-------------------------------|--------------------------------|
+ * | 0    | ifInRate.10.1        | sw10 eth1        | bit/s | Traffic  | ifRole.Uplink, Vendor.NetSNMP | 1e6 … 120e6 (rising)           |
+ * | 1    | ifOutRate.10.1       | sw10 eth1        | bit/s | Traffic  | ifRole.Uplink, Vendor.NetSNMP | 0.5e6 … 60e6                   |
+ * | 2    | cpuLoad.10.0         | sw10             | %     | System   | Role.Core, Vendor.NetSNMP     | 10 … 129; ring: 55 (newest)    |
+ * | 3    | hr.storage.used.11.2 | sw11 eth2        | B     | System   | Vendor.NetSNMP                | none                           |
+ * | 4    | ifInRate.10.2        | sw10 eth2        | bit/s | Traffic  | ifRole.Access, Vendor.NetSNMP | 5e6 constant                   |
+ * | 5    | ifInRate.11.1        | sw11 eth1        | bit/s | Traffic  | ifRole.Uplink                 | 200e6 … 81e6 (falling)         |
+ * | 6    | cpuLoad.11.0         | sw11             | %     | System   | Role.Edge                     | none                           |
+ */
+export function ruleFixture(): FakeService {
+  const s = fixture();
+  const v = (slot: number, name: string, deviceId: number, index: number, unit: string, category: string, tags: string[], description = ''): VariableInstance =>
+    variable(slot, name, deviceId, index, unit, { deviceName: `sw${deviceId}`, category, tags, description });
+  s.vars.set(1, [
+    v(0, 'ifInRate', 10, 1, 'bit/s', 'Traffic', ['ifRole.Uplink', 'Vendor.NetSNMP'], 'Inbound rate'),
+    v(1, 'ifOutRate', 10, 1, 'bit/s', 'Traffic', ['ifRole.Uplink', 'Vendor.NetSNMP'], 'Outbound rate'),
+    v(2, 'cpuLoad', 10, 0, '%', 'System', ['Role.Core', 'Vendor.NetSNMP'], 'CPU load'),
+    v(3, 'hr.storage.used', 11, 2, 'B', 'System', ['Vendor.NetSNMP'], 'Storage used'),
+    v(4, 'ifInRate', 10, 2, 'bit/s', 'Traffic', ['ifRole.Access', 'Vendor.NetSNMP'], 'Inbound rate'),
+    v(5, 'ifInRate', 11, 1, 'bit/s', 'Traffic', ['ifRole.Uplink'], 'Inbound rate'),
+    v(6, 'cpuLoad', 11, 0, '%', 'System', ['Role.Edge'], 'CPU load'),
+  ]);
+  s.defs.push({ name: 'ifInRate', description: 'Inbound traffic rate', unit: 'bit/s', category: 'Traffic', type: 'counter', scope: 'interface' });
+  const ts: number[] = [];
+  for (let i = 119; i >= 0; i--) ts.push(NOW_MS - i * MIN);
+  s.series.set(4, ts, ts.map(() => 5e6));
+  s.series.set(5, ts, ts.map((_, i) => (200 - i) * 1e6));
+  s.ring.write(2, NOW_MS - 1000, 55);
+  return s;
+}
