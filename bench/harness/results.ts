@@ -4,7 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 
 export const RUNS_MARKER = '<!-- runs: newest first; `npm run bench` inserts each run below this line -->';
 
@@ -16,6 +16,8 @@ export interface RunInfo {
   readonly node: string;
   readonly command: string;
   readonly scale: string;
+  /** 1, 5 and 15 min load averages when the run ended: how much other work shared the machine. */
+  readonly loadAvg: readonly number[];
 }
 
 export function runInfo(command: string, scale: string): RunInfo {
@@ -33,6 +35,7 @@ export function runInfo(command: string, scale: string): RunInfo {
     node: process.version,
     command,
     scale,
+    loadAvg: loadavg(),
   };
 }
 
@@ -42,7 +45,8 @@ export function runSection(info: RunInfo, table: string, notes: readonly string[
     `### ${info.dateIso} — ${info.scale} scale`,
     '',
     `- command: \`${info.command}\``,
-    `- commit: ${info.commit}; cores: ${info.cores} (${info.cpuModel}); Node ${info.node}`,
+    `- commit: ${info.commit}; cores: ${info.cores} (${info.cpuModel}); Node ${info.node}; ` +
+      `load average at the end ${info.loadAvg.map((x) => x.toFixed(1)).join(' / ')} (1 / 5 / 15 min)`,
     '',
     table,
   ];
