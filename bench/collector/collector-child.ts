@@ -5,7 +5,7 @@
  * temporary directory — driven with plans from a discovery of the simulator (collector/plan-build.ts).
  *
  *   node dist/bench/collector/collector-child.js --sim-port P --base 127.2.0.1 --devices N
- *        [--path fast|net-snmp] [--task handle|plan] [--threads T] [--timeout-ms 1000] [--retries 1]
+ *        [--path fast|net-snmp] [--task handle|plan] [--max-message-bytes B] [--threads T] [--timeout-ms 1000] [--retries 1]
  *        throughput:  --seconds S          cycles back to back for S seconds (the first is warm-up)
  *        faults:      --cycles C --interval-ms I   C cycles on the grid, then a gap check read from the store
  *
@@ -33,10 +33,12 @@ interface Args {
   timeoutMs: number; retries: number; seconds: number; cycles: number; intervalMs: number;
   /** What a poll task carries: the whole plan (as collector/monitor.ts sends it today) or a PlanHandle. */
   task: 'plan' | 'handle';
+  /** Answer size the fast path plans GETs for (0: its default). */
+  maxMessageBytes: number;
 }
 
 function parseArgs(argv: readonly string[]): Args {
-  const a: Args = { simPort: 0, base: '127.2.0.1', devices: 100, path: 'fast', threads: 1, timeoutMs: 1000, retries: 1, seconds: 0, cycles: 0, intervalMs: 1000, task: 'handle' };
+  const a: Args = { simPort: 0, base: '127.2.0.1', devices: 100, path: 'fast', threads: 1, timeoutMs: 1000, retries: 1, seconds: 0, cycles: 0, intervalMs: 1000, task: 'handle', maxMessageBytes: 0 };
   for (let i = 0; i < argv.length; i += 2) {
     const k = argv[i]!, v = argv[i + 1] ?? '';
     switch (k) {
@@ -50,6 +52,7 @@ function parseArgs(argv: readonly string[]): Args {
       case '--seconds': a.seconds = Math.min(600, Number(v)); break;
       case '--cycles': a.cycles = Math.min(100, Number(v)); break;
       case '--interval-ms': a.intervalMs = Number(v); break;
+      case '--max-message-bytes': a.maxMessageBytes = Number(v); break;
       case '--task': if (v !== 'plan' && v !== 'handle') throw new Error('--task is plan or handle'); a.task = v; break;
       default: throw new Error(`unknown flag ${k}`);
     }
@@ -75,6 +78,7 @@ function varbindsOf(plan: PollPlan): number {
 async function main(): Promise<void> {
   const a = parseArgs(process.argv.slice(2));
   if (a.path === 'net-snmp') process.env.NETMON_POLL_PATH = 'net-snmp'; // read by the pool's workers
+  if (a.maxMessageBytes > 0) process.env.NETMON_FAST_MAX_MESSAGE_BYTES = String(a.maxMessageBytes);
   const base = parseIpv4(a.base)!;
   const addresses = Array.from({ length: a.devices }, (_, i) => formatIpv4(addressAt(base, i)!));
   const net = simNetworkConfig(a.simPort, { timeoutMs: a.timeoutMs, retries: a.retries, pollIntervalS: Math.max(1, a.intervalMs / 1000) });
@@ -105,11 +109,15 @@ async function main(): Promise<void> {
   const state = SlotState.create(capacity);
   const dir = mkdtempSync(join(tmpdir(), 'collector-bench-'));
   const series = await openLmdbSeriesStore({ dir, flushIntervalMs: 1000 });
-  const writer = new SeriesWriter(series, a.intervalMs);
   const kindBySlot = new Uint8Array(capacity);
   for (const [s, k] of kinds) kindBySlot[s] = k;
-  writer.reserve(capacity);
-  writer.setKinds(kindBySlot);
+  const newWriter = (intervalMs: number) => {
+    const w = new SeriesWriter(series, intervalMs);
+    w.reserve(capacity);
+    w.setKinds(kindBySlot);
+    return w;
+  };
+  let writer = newWriter(a.intervalMs);
   const pool = createPool({ threads: a.threads, maxInFlight: 4096 });
   const handles = new PlanHandles();
   let varbinds = 0;
@@ -126,6 +134,14 @@ async function main(): Promise<void> {
     if (a.seconds > 0) {
       await scheduler.cycle(); // warm-up: compiles, first counter readings, JIT
       log(`warm-up cycle: ${scheduler.stats.lastCycleDurationMs} ms, ${scheduler.stats.devicesPolled} polled, ${scheduler.stats.devicesFailed} failed`);
+      await scheduler.cycle();
+      // Cycles run back to back: a grid step about one cycle long makes every poll complete about one
+      // grid point per variable, as in operation (a shorter step would multiply the store's work, a
+      // longer one hide it).
+      const gridMs = Math.max(10, Math.ceil((scheduler.stats.lastCycleDurationMs ?? 10) / 10) * 10);
+      writer = newWriter(gridMs);
+      result.gridMs = gridMs;
+      log(`second cycle: ${scheduler.stats.lastCycleDurationMs} ms; grid step ${gridMs} ms`);
       varbinds = 0;
       const cpu0 = process.cpuUsage(), w0 = performance.now();
       let cycles = 0, failed = 0;
@@ -140,9 +156,13 @@ async function main(): Promise<void> {
       Object.assign(result, {
         cycles, wallS, varbinds, failedPolls: failed, cpuS,
         varbindsPerS: varbinds / wallS, cpuSPer1M: cpuS / (varbinds / 1e6), pointsWritten: writer.pointsWritten,
+        pointsPerVarbind: writer.pointsWritten / varbinds,
       });
     } else {
       const I = a.intervalMs;
+      await scheduler.cycle(); // cold: plans compiled in the workers, first counter readings
+      const coldCycleMs = scheduler.stats.lastCycleDurationMs;
+      log(`cold cycle: ${coldCycleMs} ms (${scheduler.stats.devicesPolled} polled, ${scheduler.stats.devicesFailed} failed)`);
       const durations: number[] = [];
       const starts: number[] = [];
       let failedLive = 0, failedDead = 0;
@@ -169,7 +189,7 @@ async function main(): Promise<void> {
         if (got < expected) { gaps += expected - got; slotsWithGaps++; }
       }
       Object.assign(result, {
-        intervalMs: I, cycleMs: durations, maxCycleMs: Math.max(...durations), deadDevices: found.unreachable.length,
+        intervalMs: I, coldCycleMs, cycleMs: durations, maxCycleMs: Math.max(...durations), deadDevices: found.unreachable.length,
         failedLivePolls: failedLive, failedDeadPolls: failedDead, liveSlotsChecked: liveSlots.length,
         gridStepsChecked: expected, missingPoints: gaps, slotsWithGaps,
       });
