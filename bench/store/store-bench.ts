@@ -34,6 +34,13 @@ async function measure(slots: number, hours: number): Promise<StoreResult> {
 const cpus = availableParallelism();
 const perPoint = (bytes: number, points: number) => Math.round((bytes / points) * 1000) / 1000;
 
+/** Ingest time per steady hour by phase. */
+function profile(r: StoreResult): string {
+  const p = r.profileMs, total = p.append + p.blobFlush + p.closeFlush;
+  const part = (ms: number, what: string) => `${what} ${Math.round(ms / p.hours)} ms (${Math.round((100 * ms) / total)} %)`;
+  return [part(p.append, 'appendStep into the head'), part(p.blobFlush, '59 flushes of step blobs (write + fsync)'), part(p.closeFlush, 'the flush that closes the previous hour into chunks')].join(', ');
+}
+
 async function run(o: BenchOptions): Promise<Figure[]> {
   const slots = o.scale === 'full' ? 100_000 : 10_000;
   const hours = 26;
@@ -56,7 +63,7 @@ async function run(o: BenchOptions): Promise<Figure[]> {
     {
       name: 'store ingest, steady (append + flush + hour close)', unit: 'points/s', samples: r.ingestPerHour,
       target: { op: '>=', value: 3_000_000 },
-      note: `one sample per hour from the third on (${r.ingestPerHour.length} hours); time in appendStep and flush (one durable flush per 60 s step, hour closes included), value generation excluded; longest flush ${Math.round(r.worstFlushMs)} ms`,
+      note: `one sample per hour from the third on (${r.ingestPerHour.length} hours); time in appendStep and flush (one durable flush per 60 s step, hour closes included), value generation excluded; longest flush ${Math.round(r.worstFlushMs)} ms. Where the time goes, per hour: ${profile(r)}`,
     },
     {
       name: 'store disk: data.mdb growth per steady hour ÷ points per hour', unit: 'bytes/point', samples: growthPerHour,
@@ -95,6 +102,13 @@ async function run(o: BenchOptions): Promise<Figure[]> {
     {
       name: 'store read 10 variables × 24 h, p99 CPU time', unit: 'ms', samples: r.readTenCpuP99Ms,
     },
+    ...(r.readOneOnCpuP99Ms.length === 0 ? [] : [
+      {
+        name: 'store read 1 variable × 24 h, p99 wall minus run-queue wait', unit: 'ms', samples: r.readOneOnCpuP99Ms,
+        note: `wall time of each read minus the time its thread was runnable but waiting for a CPU (/proc/thread-self/schedstat); ${Math.round(r.readOneWaitedShare * 1000) / 10} % of the 1-variable reads and ${Math.round(r.readTenWaitedShare * 1000) / 10} % of the 10-variable queries waited more than 0.1 ms for a CPU, which is what puts the wall p99 where it is on a shared machine`,
+      },
+      { name: 'store read 10 variables × 24 h, p99 wall minus run-queue wait', unit: 'ms', samples: r.readTenOnCpuP99Ms },
+    ]),
     {
       name: `store last/min/max/top-10 over ${vars}, last hour`, unit: 'ms', samples: r.rollupMs, target: { op: '<=', value: 100 },
       note: `rollup of every variable from per-chunk rollups: the previous closed hour's rollup value and the open hour's running rollups (30 min), then the top 10 by max; top-10 slots ${r.top10.join(',')}`,

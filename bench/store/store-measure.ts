@@ -7,7 +7,7 @@
  *
  *   node dist/bench/store/store-measure.js --slots 10000 --hours 26 --dir <empty dir>
  */
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { HOUR_MS, hourStartOf } from '../../store/chunk-format.js';
@@ -24,6 +24,8 @@ export interface StoreResult {
   points: number;
   /** Per steady hour (from the third on): points / seconds spent in appendStep + flush (hour closes included). */
   ingestPerHour: number[];
+  /** Over the steady hours: ms in appendStep, in flushes writing step blobs only, and in flushes that closed an hour. */
+  profileMs: { append: number; blobFlush: number; closeFlush: number; hours: number };
   /** Longest single flush (a step's blob, or a blob plus an hour close), ms. */
   worstFlushMs: number;
   /** data.mdb size after each hour's last flush, bytes. */
@@ -46,6 +48,15 @@ export interface StoreResult {
   readOneCpuP99Ms: number[];
   readTenCpuP99Ms: number[];
   loadAverage: number[];
+  /**
+   * The same reads' wall time minus the time the thread spent runnable but waiting for a CPU
+   * (Linux /proc/thread-self/schedstat), p99 per sample; empty without schedstat.
+   */
+  readOneOnCpuP99Ms: number[];
+  readTenOnCpuP99Ms: number[];
+  /** Share of the reads (1 and 10 variables) that waited for a CPU more than 0.1 ms. */
+  readOneWaitedShare: number;
+  readTenWaitedShare: number;
   /** last/min/max/top-10 over every slot: chunk-granular last hour (previous closed hour + open hour). */
   rollupMs: number[];
   /** The same over the exact window [now − 1 h, now] (a partial closed hour read point by point). */
@@ -65,6 +76,11 @@ function arg(name: string, fallback: number): number {
 }
 const dirArg = process.argv[process.argv.indexOf('--dir') + 1];
 
+/** Nanoseconds this thread has waited on a run queue so far, or NaN where the kernel does not say. */
+function runQueueWaitMs(): number {
+  try { return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[1]) / 1e6; } catch { return NaN; }
+}
+
 const p99 = (xs: number[]): number => { const s = [...xs].sort((a, b) => a - b); return s[Math.max(0, Math.ceil(0.99 * s.length) - 1)]; };
 const p50 = (xs: number[]): number => { const s = [...xs].sort((a, b) => a - b); return s[Math.max(0, Math.ceil(0.5 * s.length) - 1)]; };
 
@@ -82,19 +98,26 @@ async function main(): Promise<StoreResult> {
   const ingestPerHour: number[] = [];
   const fileBytesPerHour: number[] = [];
   let hourMs = 0, worstFlushMs = 0;
+  const profileMs = { append: 0, blobFlush: 0, closeFlush: 0, hours: 0 };
   for (let k = 0; k < steps; k++) {
     mix.next(values);
     const a = performance.now();
     store.appendStep(T0 + k * STEP_MS, ids, values);
     const b = performance.now();
+    const headBefore = store.headPoints();
     // One flush per step: the server's 1 s flush timer sees each 60 s step once.
     await store.flush();
     const c = performance.now();
+    if (k >= 120) {
+      profileMs.append += b - a;
+      if (store.headPoints() < headBefore) profileMs.closeFlush += c - b;
+      else profileMs.blobFlush += c - b;
+    }
     hourMs += c - a;
     if (c - b > worstFlushMs && k >= 120) worstFlushMs = c - b;
     if (k % 60 === 59) {
       const h = (k + 1) / 60 - 1;
-      if (h >= 2) ingestPerHour.push((slots * 60) / (hourMs / 1000));
+      if (h >= 2) { ingestPerHour.push((slots * 60) / (hourMs / 1000)); profileMs.hours++; }
       fileBytesPerHour.push(fileOf());
       log(`hour ${h}: ${((slots * 60) / (hourMs / 1000) / 1e6).toFixed(2)}M points/s, data.mdb ${(fileOf() / 1e6).toFixed(1)} MB`);
       hourMs = 0;
@@ -143,28 +166,42 @@ async function main(): Promise<StoreResult> {
   const readOneP99Ms: number[] = [], readTenP99Ms: number[] = [], readOneCpuP99Ms: number[] = [], readTenCpuP99Ms: number[] = [];
   const allOne: number[] = [], allTen: number[] = [];
   const cpuMs = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1000;
+  const readOneOnCpuP99Ms: number[] = [], readTenOnCpuP99Ms: number[] = [];
+  let oneWaited = 0, tenWaited = 0;
+  const hasSchedstat = !Number.isNaN(runQueueWaitMs());
   const picked = new Int32Array(10);
   gc?.();
   for (let rep = 0; rep < 5; rep++) {
-    const one: number[] = [], ten: number[] = [], oneCpu: number[] = [], tenCpu: number[] = [];
+    const one: number[] = [], ten: number[] = [], oneCpu: number[] = [], tenCpu: number[] = [], oneOn: number[] = [], tenOn: number[] = [];
     for (let i = 0; i < 400; i++) {
       const s = pick();
+      const w = runQueueWaitMs();
       const c = process.cpuUsage();
       const a = performance.now();
       store.read(s, from24, endMs);
-      one.push(performance.now() - a);
+      const wall = performance.now() - a;
       oneCpu.push(cpuMs(process.cpuUsage(c)));
+      const waited = runQueueWaitMs() - w;
+      one.push(wall);
+      oneOn.push(wall - waited);
+      if (waited > 0.1) oneWaited++;
     }
     for (let i = 0; i < 200; i++) {
       for (let j = 0; j < 10; j++) picked[j] = pick();
+      const w = runQueueWaitMs();
       const c = process.cpuUsage();
       const a = performance.now();
       for (let j = 0; j < 10; j++) store.read(picked[j], from24, endMs);
-      ten.push(performance.now() - a);
+      const wall = performance.now() - a;
       tenCpu.push(cpuMs(process.cpuUsage(c)));
+      const waited = runQueueWaitMs() - w;
+      ten.push(wall);
+      tenOn.push(wall - waited);
+      if (waited > 0.1) tenWaited++;
     }
     readOneP99Ms.push(p99(one)); readTenP99Ms.push(p99(ten));
     readOneCpuP99Ms.push(p99(oneCpu)); readTenCpuP99Ms.push(p99(tenCpu));
+    if (hasSchedstat) { readOneOnCpuP99Ms.push(p99(oneOn)); readTenOnCpuP99Ms.push(p99(tenOn)); }
     allOne.push(...one); allTen.push(...ten);
   }
 
@@ -189,9 +226,10 @@ async function main(): Promise<StoreResult> {
 
   const pointsClosed = chunkBytes.all.points;
   return {
-    slots, steps, points: slots * steps, ingestPerHour, worstFlushMs, fileBytesPerHour, pointsPerHour: slots * 60,
+    slots, steps, points: slots * steps, ingestPerHour, profileMs, worstFlushMs, fileBytesPerHour, pointsPerHour: slots * 60,
     steadyFrom: 3, fileBytesEnd: fileOf(), pages, pointsClosed, chunkBytes, mismatches, checked, checkMs,
-    readOneP99Ms, readTenP99Ms, readOneP50Ms: p50(allOne), readTenP50Ms: p50(allTen), readOneCpuP99Ms, readTenCpuP99Ms, loadAverage: loadavg(), rollupMs, rollupExactMs, top10, headPoints,
+    readOneP99Ms, readTenP99Ms, readOneP50Ms: p50(allOne), readTenP50Ms: p50(allTen), readOneCpuP99Ms, readTenCpuP99Ms, loadAverage: loadavg(),
+    readOneOnCpuP99Ms, readTenOnCpuP99Ms, readOneWaitedShare: oneWaited / 2000, readTenWaitedShare: tenWaited / 1000, rollupMs, rollupExactMs, top10, headPoints,
   };
 }
 
