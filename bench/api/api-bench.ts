@@ -2,7 +2,7 @@
  * API benchmarks (project issue #4, item 4):
  *
  * 1. Throughput of a small JSON endpoint of the real API against a plain node:http server that
- *    returns the same bytes: `GET /v2/ui/net/1/status` (≈ 300 bytes of JSON). It is chosen over
+ *    returns the same bytes: `GET /v2/ui/net/1/status` (≈ 480 bytes of JSON). It is chosen over
  *    `/api/metrics/ping` (text, not JSON) and the healthcheck (its `uptimeMs` changes every call,
  *    so the two servers could not return the same bytes): it goes through the router's path and
  *    query parsing, a handler, the MonitorService and JSON encoding, and its answer is constant.
