@@ -94,7 +94,7 @@ export const faultsBench: Bench = {
   async run({ scale, log }) {
     // The 5,000 devices at a 20 s interval; quick scale shortens both in proportion.
     const devices = scale === 'full' ? 5000 : 500;
-    const intervalMs = scale === 'full' ? 20_000 : 2_000;
+    const intervalMs = scale === 'full' ? 20_000 : 4_000;
     const { server: core, load: simCore } = serverAndLoadCores();
     const sim = await startSim(simCore, devices, 0.1, log);
     try {

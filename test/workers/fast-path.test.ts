@@ -10,7 +10,8 @@ import type { PollPlan, PollResult } from '../../workers/poll-plan.js';
 import { SlotState } from '../../workers/slot-state.js';
 import { createFastPoller } from '../../workers/fast/fast-poll.js';
 import { FastDevice } from '../../workers/fast/fast-device.js';
-import { pollViaSession } from '../../workers/task.js';
+import runTask, { pollViaSession } from '../../workers/task.js';
+import { isPlanHandle, makePlanHandle, readPlanHandle } from '../../workers/fast/plan-handle.js';
 
 let simNowMs = 1_790_000_000_000;
 const clock = { nowMs: () => simNowMs };
@@ -65,6 +66,25 @@ t.test('fast path = net-snmp path on the simulator (frozen simulator clock per r
   t.equal(A.state.lastCounter[op.slot], sim.counterAt(dev.address, ifIndex, 'ifHCInOctets', simNowMs), 'ifHCInOctets read exactly');
   t.equal(fast.client.stats.timedOut, 0);
   t.equal(fast.client.stats.malformed, 0);
+});
+
+t.test('poll tasks through the task module: a PlanHandle gives what the plan gives', async (t) => {
+  const sim = await startSimulator({ devices: 2, interfacesPerDevice: 4, port: 0, baseAddress: '127.1.124.1', seed: 9, clock });
+  t.teardown(() => sim.close());
+  const sp = await discoverSimPlans(simNetworkConfig(sim.port), sim.devices.map((d) => d.address));
+  const plan = sp.plans[0]!;
+  const h = makePlanHandle(plan);
+  t.same(readPlanHandle(h), JSON.parse(JSON.stringify(plan)), 'the handle holds the plan (as JSON: keys set to undefined are absent)');
+  t.ok(isPlanHandle(h) && !isPlanHandle(plan));
+  const A = side(), B = side();
+  for (let round = 0; round < 2; round++) {
+    simNowMs += 10_000;
+    const a = await runTask({ kind: 'poll', plan: h, ring: A.ring.buffer, state: A.state.buffer }) as PollResult;
+    const b = await runTask({ kind: 'poll', plan, ring: B.ring.buffer, state: B.state.buffer }) as PollResult;
+    compare(t, plan, a, b, A.last.get(plan.deviceId), B.last.get(plan.deviceId));
+    A.last.set(plan.deviceId, a); B.last.set(plan.deviceId, b);
+  }
+  t.same(Array.from(A.state.lastCounter.subarray(0, sp.slotCount)), Array.from(B.state.lastCounter.subarray(0, sp.slotCount)));
 });
 
 t.test('tooBig answers: GETs are split until they fit, values unchanged', async (t) => {

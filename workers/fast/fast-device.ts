@@ -115,7 +115,7 @@ export class FastDevice {
     const g = ex as GetExchange;
     const status = decodeGetResponse(d, g.req, g.positions, this.readings);
     if (status === 1 /* tooBig */ && g.positions.length > 1) { this.split(g); return; }
-    if (status !== 0) { this.fail(decodeFailureText(status)); return; }
+    if (status !== 0) { if (status < 0) this.client!.stats.badAnswers++; this.fail(decodeFailureText(status)); return; }
     if (this.firstPhase) { this.firstPhase = false; if (this.error === '') this.startRest(); }
     this.done();
   };
@@ -124,7 +124,7 @@ export class FastDevice {
     const w = ex as WalkExchange;
     const status = decodeWalkResponse(d, this.walkCols, this.walkActive, this.activeCount(), this.readings);
     if (status === 1 && w.maxRepetitions > 1) { w.maxRepetitions = Math.max(1, w.maxRepetitions >> 1); this.walkRound(); return; }
-    if (status !== 0) { this.fail(decodeFailureText(status)); return; }
+    if (status !== 0) { if (status < 0) this.client!.stats.badAnswers++; this.fail(decodeFailureText(status)); return; }
     if (this.activeCount() > 0) {
       if (++w.round >= MAX_WALK_ROUNDS) { this.fail(`walk did not end after ${MAX_WALK_ROUNDS} requests`); return; }
       this.walkRound();

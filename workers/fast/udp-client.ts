@@ -33,6 +33,8 @@ export interface UdpClientStats {
   /** Datagrams whose request-id is not waiting (late answers after a timeout, duplicates). */
   unmatched: number;
   wrongSender: number;
+  /** Answers to a waiting request that did not decode or did not fit the request (counted by the caller). */
+  badAnswers: number;
   socketErrors: number;
   sendErrors: number;
 }
@@ -47,7 +49,7 @@ export class UdpClient {
   private timer: NodeJS.Timeout | null = null;
   /** No deadline of a pending request is earlier than this (ticks before it scan nothing). */
   private earliestMs = Infinity;
-  readonly stats: UdpClientStats = { sent: 0, retried: 0, answered: 0, timedOut: 0, malformed: 0, unmatched: 0, wrongSender: 0, socketErrors: 0, sendErrors: 0 };
+  readonly stats: UdpClientStats = { sent: 0, retried: 0, answered: 0, timedOut: 0, malformed: 0, unmatched: 0, wrongSender: 0, badAnswers: 0, socketErrors: 0, sendErrors: 0 };
 
   constructor(private readonly opts: { maxInFlight: number; tickMs: number; recvBufferBytes: number; nowMs: () => number }) {
     this.nextId = REQUEST_ID_MIN + Math.floor(Math.random() * REQUEST_ID_SPAN);
