@@ -12,6 +12,7 @@ import * as vars from './handlers/vars.js';
 import * as workbench from './handlers/workbench.js';
 import * as metrics from './handlers/metrics.js';
 import { networkStatus } from './handlers/status.js';
+import { NetworkTablesCache } from './svcql-catalog.js';
 
 export interface RouterDeps {
   readonly service: MonitorService;
@@ -30,6 +31,9 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
     routerStats: () => router.stats(),
   };
   const h = (fn: (ctx: ApiContext, req: ApiRequest) => ApiResponse | Promise<ApiResponse>) => (req: ApiRequest) => fn(ctx, req);
+  // The SvcQL tables of each network, shared by the calls that read devices or latest values.
+  const tables = new NetworkTablesCache();
+  const ht = (fn: (ctx: ApiContext, req: ApiRequest, tables: NetworkTablesCache) => ApiResponse) => (req: ApiRequest) => fn(ctx, req, tables);
 
   // v2: status and discovery
   router.get('/v2/ui/net/:id/status', h(networkStatus));
@@ -54,20 +58,20 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
   router.get('/v2/ui/net/:id/gw/catalog/categories/:category', h(catalog.categoryVariables));
   router.get('/v2/ui/net/:id/gw/catalog/variables/:names', h(catalog.catalogVariables));
   router.get('/v2/ui/net/:id/gw/catalog/variables/:names/devices/:devices', h(catalog.catalogVariables));
-  router.get('/v2/ui/net/:id/gw/catalog/tags/facets/list', h(catalog.tagFacets));
+  router.get('/v2/ui/net/:id/gw/catalog/tags/facets/list', ht(catalog.tagFacets));
 
   // v2: dashboard-tool query API
   router.post('/v2/query/net/:id/categories/', h(query.queryCategories));
   router.post('/v2/query/net/:id/variables/:category', h(query.queryVariables));
-  router.post('/v2/query/net/:id/data/', h(query.queryData));
+  router.post('/v2/query/net/:id/data/', ht(query.queryData));
 
   // legacy: workbench and catalog
   router.get('/api/monitor/networks/:netid/gw/', h(workbench.legacySummary));
   router.get('/api/monitor/networks/:netid/gw', h(workbench.legacyByRule));
-  router.get('/api/monitor/networks/:netid/vars/:varname', h(vars.lastValuesOf));
-  router.get('/api/monitor/networks/:netid/vars', h(vars.lastValuesByRule));
-  router.get('/api/monitor/networks/:netid/catalog/', h(catalog.legacyCatalog));
-  router.get('/api/monitor/networks/:netid/catalog/:triplets', h(catalog.legacyCatalog));
+  router.get('/api/monitor/networks/:netid/vars/:varname', ht(vars.lastValuesOf));
+  router.get('/api/monitor/networks/:netid/vars', ht(vars.lastValuesByRule));
+  router.get('/api/monitor/networks/:netid/catalog/', ht(catalog.legacyCatalog));
+  router.get('/api/monitor/networks/:netid/catalog/:triplets', ht(catalog.legacyCatalog));
 
   // legacy: monitor JSON API
   router.get('/api/metrics/ping', h(metrics.ping));

@@ -47,21 +47,25 @@ export function latestValue(service: MonitorService, nowMs: () => number): (slot
   };
 }
 
-const caches = new WeakMap<MonitorService, Map<number, Entry>>();
+/**
+ * The built tables of each network, one cache per router (built by `buildRouter` and passed to
+ * the handlers that need it).
+ */
+export class NetworkTablesCache {
+  private readonly perNet = new Map<number, Entry>();
 
-/** The tables of network `netId` (which the caller has checked exists). */
-export function networkTables(ctx: ApiContext, netId: number): NetworkTables {
-  const service = ctx.service;
-  const gen = service.generation(netId, {});
-  const instances = service.variables(netId);
-  const key = `${gen?.number ?? 0}:${instances.length}`;
-  let perNet = caches.get(service);
-  if (!perNet) { perNet = new Map(); caches.set(service, perNet); }
-  const hit = perNet.get(netId);
-  if (hit && hit.key === key && hit.generation === gen && hit.instances === instances) return hit.tables;
-  const tables = buildTables(service, gen?.devices ?? [], gen?.links ?? [], instances, () => ctx.clock.nowMs());
-  perNet.set(netId, { key, generation: gen, instances, tables });
-  return tables;
+  /** The tables of network `netId` (which the caller has checked exists). */
+  get(ctx: ApiContext, netId: number): NetworkTables {
+    const service = ctx.service;
+    const gen = service.generation(netId, {});
+    const instances = service.variables(netId);
+    const key = `${gen?.number ?? 0}:${instances.length}`;
+    const hit = this.perNet.get(netId);
+    if (hit && hit.key === key && hit.generation === gen && hit.instances === instances) return hit.tables;
+    const tables = buildTables(service, gen?.devices ?? [], gen?.links ?? [], instances, () => ctx.clock.nowMs());
+    this.perNet.set(netId, { key, generation: gen, instances, tables });
+    return tables;
+  }
 }
 
 function buildTables(

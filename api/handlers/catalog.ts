@@ -8,7 +8,7 @@ import {
 } from '../inventory-index.js';
 import { networkParam, pathParam } from '../params.js';
 import { listParam } from '../router.js';
-import { networkTables } from '../svcql-catalog.js';
+import type { NetworkTablesCache } from '../svcql-catalog.js';
 
 /**
  * Variable catalogs: the legacy catalog keyed by triplet (spec 2.7) and the v2 workbench catalog
@@ -49,7 +49,7 @@ function varDescription(ctx: ApiContext, v: VariableInstance): string {
  * instance; with them, the known ones in request order (an unknown triplet is left out: variables
  * come and go; one that does not parse is a 400 BAD_TRIPLET).
  */
-export function legacyCatalog(ctx: ApiContext, req: ApiRequest): ApiResponse {
+export function legacyCatalog(ctx: ApiContext, req: ApiRequest, tables: NetworkTablesCache): ApiResponse {
   const net = networkParam(ctx, req, 'netid');
   const text = req.params.triplets;
   let chosen: VariableInstance[];
@@ -63,7 +63,7 @@ export function legacyCatalog(ctx: ApiContext, req: ApiRequest): ApiResponse {
       if (v) chosen.push(v);
     }
   }
-  const devices = deviceIndex(networkTables(ctx, net.id).devices);
+  const devices = deviceIndex(tables.get(ctx, net.id).devices);
   const out: Record<string, CatalogEntry> = {};
   for (const v of chosen) {
     out[formatTriplet(v)] = {
@@ -128,9 +128,9 @@ export function catalogVariables(ctx: ApiContext, req: ApiRequest): ApiResponse 
  * GET /v2/ui/net/:id/gw/catalog/tags/facets/list — facet names of every tag of the network
  * (devices, interfaces, variable instances), sorted.
  */
-export function tagFacets(ctx: ApiContext, req: ApiRequest): ApiResponse {
+export function tagFacets(ctx: ApiContext, req: ApiRequest, tables: NetworkTablesCache): ApiResponse {
   const net = networkParam(ctx, req);
-  const t = networkTables(ctx, net.id);
+  const t = tables.get(ctx, net.id);
   const facets: string[] = [];
   for (const d of t.devices) {
     for (const tag of d.tags) facets.push(facetOf(tag));

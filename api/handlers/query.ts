@@ -7,7 +7,7 @@ import { readJson } from '../json-body.js';
 import { networkParam, pathParam } from '../params.js';
 import { parseQueryBody } from '../query-body.js';
 import { answerStructuredTarget, type TargetContext } from '../structured-target.js';
-import { networkTables } from '../svcql-catalog.js';
+import type { NetworkTablesCache } from '../svcql-catalog.js';
 
 /**
  * Dashboard-tool query API (spec 4.1 "Dashboard-tool query API", 4.2). The data call answers one
@@ -33,11 +33,11 @@ const targetId = (t: Record<string, unknown>): string => {
 };
 
 /** POST /v2/query/net/:id/data/ */
-export function queryData(ctx: ApiContext, req: ApiRequest): ApiResponse {
+export function queryData(ctx: ApiContext, req: ApiRequest, cache: NetworkTablesCache): ApiResponse {
   const net = networkParam(ctx, req);
   const nowMs = ctx.clock.nowMs();
   const q = parseQueryBody(readJson(req), nowMs);
-  const tables = networkTables(ctx, net.id);
+  const tables = cache.get(ctx, net.id);
   const tctx: TargetContext = {
     instances: tables.instances, devices: deviceIndex(tables.devices), series: ctx.service.series,
     fromMs: q.fromMs, untilMs: q.untilMs, groupByMs: q.groupByMs,

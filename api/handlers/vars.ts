@@ -4,7 +4,7 @@ import type { ApiRequest, ApiResponse } from '../http-types.js';
 import { compareText, deviceIndex } from '../inventory-index.js';
 import { networkParam, pathParam } from '../params.js';
 import { selectByRule } from '../rule-select.js';
-import { networkTables } from '../svcql-catalog.js';
+import type { NetworkTablesCache } from '../svcql-catalog.js';
 import { unitScale } from '../unit-scale.js';
 
 /**
@@ -34,8 +34,8 @@ export const COLORS = Object.freeze({ normal: '#2e7d32', none: '#9e9e9e' });
 
 const text = (v: number): string => String(Number(v.toPrecision(12)));
 
-function items(ctx: ApiContext, netId: number, chosen: readonly VariableInstance[]): LastValueItem[] {
-  const tables = networkTables(ctx, netId);
+function items(ctx: ApiContext, cache: NetworkTablesCache, netId: number, chosen: readonly VariableInstance[]): LastValueItem[] {
+  const tables = cache.get(ctx, netId);
   const devices = deviceIndex(tables.devices);
   return chosen.map((v) => {
     const value = tables.latest(v.slot);
@@ -57,17 +57,17 @@ function items(ctx: ApiContext, netId: number, chosen: readonly VariableInstance
 }
 
 /** GET /api/monitor/networks/:netid/vars/:varname — sorted by device, then component index. */
-export function lastValuesOf(ctx: ApiContext, req: ApiRequest): ApiResponse {
+export function lastValuesOf(ctx: ApiContext, req: ApiRequest, tables: NetworkTablesCache): ApiResponse {
   const net = networkParam(ctx, req, 'netid');
   const name = pathParam(req, 'varname');
   const chosen = ctx.service.variables(net.id).filter((v) => v.name === name)
     .sort((a, b) => compareText(a.deviceName, b.deviceName) || a.index - b.index);
-  return { status: 200, body: items(ctx, net.id, chosen) };
+  return { status: 200, body: items(ctx, tables, net.id, chosen) };
 }
 
 /** GET /api/monitor/networks/:netid/vars?<rule> — the rule's instances, in the rule's order. */
-export function lastValuesByRule(ctx: ApiContext, req: ApiRequest): ApiResponse {
+export function lastValuesByRule(ctx: ApiContext, req: ApiRequest, tables: NetworkTablesCache): ApiResponse {
   const net = networkParam(ctx, req, 'netid');
   const { instances } = selectByRule(req, ctx.service.variables(net.id), ctx.service.series, ctx.clock.nowMs());
-  return { status: 200, body: items(ctx, net.id, instances) };
+  return { status: 200, body: items(ctx, tables, net.id, instances) };
 }
