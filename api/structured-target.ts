@@ -131,6 +131,10 @@ export function answerStructuredTarget(t: Record<string, unknown>, id: string, c
   const description = textMatcher('description', str(t, 'description'));
   const tagText = str(t, 'tags');
   const tagsHold = tagText === '' ? null : compileTagRules(parseTagRules(tagText), 'AND');
+  // Reading the series of the whole inventory is never what a blank dashboard panel meant.
+  if (format === 'time_series' && variable === '' && device === '' && !component && !description && !tagsHold) {
+    throw bad('a time_series target needs at least one of variable, device, component, description or tags');
+  }
   let rows = ctx.instances.filter((v) =>
     (variable === '' || v.name === variable) && (device === '' || v.deviceName === device)
     && (!component || component(v.componentName)) && (!description || description(v.description))

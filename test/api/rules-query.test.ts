@@ -122,12 +122,15 @@ t.test('errors are per target; a bad body is a 400', async (t) => {
     { id: 'j', tags: '!' },
     { id: 'k', variable: 'cpuLoad', hide: true },
     { id: 'l', svcql: 'SELECT device FROM variables', format: 'graph' },
+    { id: 'm' },
+    { id: 'n', format: 'list', columns: 'category' },
   ] });
   t.same(out.map((e: any) => (typeof e === 'string' ? e : [e.id, e.code])), [
     ['a', 'BAD_PARAMETER'], ['b', 'BAD_PARAMETER'], 'sw10', 'sw11', ['d', 'BAD_PARAMETER'], ['e', 'BAD_PARAMETER'],
     ['f', 'BAD_PARAMETER'], ['', 'BAD_PARAMETER'], ['g', 'SVCQL_SYNTAX'], ['h', 'SVCQL_EVAL'], ['i', 'BAD_PARAMETER'], ['j', 'BAD_PARAMETER'],
-    ['l', 'BAD_PARAMETER'],
+    ['l', 'BAD_PARAMETER'], ['m', 'BAD_PARAMETER'], 'Traffic', 'System',
   ]);
+  t.match(out.find((e: any) => e.id === 'm').error, 'a time_series target needs at least one of');
   t.match(out[0].error, "unknown format 'graph'");
   t.match(out[5].error, 'backreference');
 
