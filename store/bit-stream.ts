@@ -72,16 +72,10 @@ export class BitReader {
   private bitAt = 0;
   private word = 0;
 
-  private readonly bigEndian: boolean;
-
-  /**
-   * Reads the words of `view` from byte `base` to its end: little-endian u32 words, or with
-   * `bigEndian` the bytes of `BitWriter.copyBytesBE` (the last word may be cut short).
-   */
-  constructor(view: DataView, base: number, bigEndian = false) {
+  /** Reads the little-endian u32 words of `view` from byte `base` to its end. */
+  constructor(view: DataView, base: number) {
     this.view = view;
     this.base = base;
-    this.bigEndian = bigEndian;
     this.limitWords = Math.floor((view.byteLength - base) / 4);
     this.word = this.load(0);
   }
@@ -105,21 +99,62 @@ export class BitReader {
     return ((hi << low) | lo) >>> 0;
   }
 
+  /** Reading past the end yields zero bits; the decoder's point count keeps it from doing so. */
+  private load(i: number): number {
+    return i < this.limitWords ? this.view.getUint32(this.base + i * 4, true) : 0;
+  }
+}
+
+/**
+ * Reads the bytes written by `BitWriter.copyBytesBE` (big-endian, the last word possibly cut
+ * short). One instance is reset for each stream, so decoding allocates nothing.
+ */
+export class ByteBitReader {
+  private bytes: Uint8Array = new Uint8Array(0);
+  private at = 0;
+  private bitAt = 0;
+  private word = 0;
+
+  /** Starts reading `bytes` from byte `base`. */
+  reset(bytes: Uint8Array, base: number): this {
+    this.bytes = bytes;
+    this.at = base;
+    this.bitAt = 0;
+    this.word = this.load();
+    return this;
+  }
+
+  /** Reads `n` bits (0 ≤ n ≤ 32) as an unsigned number. */
+  read(n: number): number {
+    if (n === 0) return 0;
+    const free = 32 - this.bitAt;
+    if (n <= free) {
+      const v = ((this.word << this.bitAt) >>> 0) >>> (32 - n);
+      this.bitAt += n;
+      if (this.bitAt === 32) { this.at += 4; this.bitAt = 0; this.word = this.load(); }
+      return v;
+    }
+    const low = n - free;
+    const hi = ((this.word << this.bitAt) >>> 0) >>> this.bitAt;
+    this.at += 4;
+    this.word = this.load();
+    const lo = this.word >>> (32 - low);
+    this.bitAt = low;
+    return ((hi << low) | lo) >>> 0;
+  }
+
   /** Reads `n` bits (n ≤ 53) as an unsigned number. */
   readWide(n: number): number {
     if (n > 32) { const hi = this.read(n - 32); return hi * 4294967296 + this.read(32); }
     return this.read(n);
   }
 
-  /** Reading past the end yields zero bits; the decoder's point count keeps it from doing so. */
-  private load(i: number): number {
-    if (i < this.limitWords) return this.view.getUint32(this.base + i * 4, !this.bigEndian);
-    if (!this.bigEndian) return 0;
+  /** The word at `at`; bytes past the end read as zero bits. */
+  private load(): number {
+    const b = this.bytes, i = this.at;
+    if (i + 4 <= b.length) return ((b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]) >>> 0;
     let w = 0;
-    for (let b = 0; b < 4; b++) {
-      const at = this.base + i * 4 + b;
-      w = (w << 8) | (at < this.view.byteLength ? this.view.getUint8(at) : 0);
-    }
+    for (let k = 0; k < 4; k++) w = (w << 8) | (i + k < b.length ? b[i + k] : 0);
     return w >>> 0;
   }
 }

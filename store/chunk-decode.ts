@@ -1,5 +1,5 @@
 import { AppError } from '../core/errors.js';
-import { BitReader } from './bit-stream.js';
+import { BitReader, ByteBitReader } from './bit-stream.js';
 import { CHUNK_HEADER_BYTES, CHUNK_V1, CHUNK_V2, CHUNK_V3 } from './chunk-format.js';
 import { readTimes } from './chunk-time.js';
 import { readValues } from './chunk-values.js';
@@ -21,6 +21,7 @@ const viewOf = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffse
 /** Decode scratch reused by every read (the store is single-threaded). */
 let offsetScratch = new Int32Array(256);
 let valueScratch = new Float64Array(256);
+const reader = new ByteBitReader();
 
 function checkVersion(bytes: Uint8Array): void {
   const v = bytes[0];
@@ -49,7 +50,7 @@ export function rollupOfPoints(offsetsMs: ArrayLike<number>, values: ArrayLike<n
  * The arrays are valid until the next decode.
  */
 function decodeV3(bytes: Uint8Array): number {
-  const r = new BitReader(viewOf(bytes), 2, true);
+  const r = reader.reset(bytes, 2);
   const count = r.read(22);
   if (count === 0) throw new AppError('INTERNAL', 'series chunk: version 3 with no point');
   if (offsetScratch.length < count) {

@@ -1,4 +1,4 @@
-import type { BitReader, BitWriter } from './bit-stream.js';
+import type { BitWriter, ByteBitReader } from './bit-stream.js';
 
 /**
  * The time column of a version-3 chunk: the point offsets (ms from the hour start, strictly
@@ -73,7 +73,7 @@ export function writeTimes(w: BitWriter, mode: number, offsetsMs: ArrayLike<numb
 }
 
 /** Reads a column written by `writeTimes` into `out[0..count)`. */
-export function readTimes(r: BitReader, mode: number, count: number, out: Int32Array): void {
+export function readTimes(r: ByteBitReader, mode: number, count: number, out: Int32Array): void {
   let off = r.read(22);
   out[0] = off;
   if (count < 2) return;

@@ -1,4 +1,4 @@
-import type { BitReader, BitWriter } from './bit-stream.js';
+import type { BitWriter, ByteBitReader } from './bit-stream.js';
 
 /**
  * The value column of a version-3 chunk, in one of three modes that `ValuePlanner.plan` chooses
@@ -34,7 +34,7 @@ const HI = LITTLE_ENDIAN ? 1 : 0;
 
 const ctz32 = (x: number): number => 31 - Math.clz32(x & -x);
 const zigzag = (d: number): number => (d >= 0 ? d * 2 : -d * 2 - 1);
-const unzigzag = (z: number): number => (z % 2 === 0 ? z / 2 : -(z + 1) / 2);
+const unzigzag = (z: number): number => (z < 0x40000000 ? (z & 1 ? -((z + 1) >> 1) : z >> 1) : z % 2 === 0 ? z / 2 : -(z + 1) / 2);
 const bitLength = (z: number): number => (z < 4294967296 ? 32 - Math.clz32(z) : 64 - Math.clz32(Math.floor(z / 4294967296)));
 
 /** The scaled integer of `v` with `digits` decimals, or NaN when `v` is not exactly one. */
@@ -99,9 +99,10 @@ function writeVar(w: BitWriter, z: number): void {
   w.writeWide(len > 32 ? z - 2 ** (len - 1) : (z ^ (1 << (len - 1))) >>> 0, len - 1);
 }
 
-function readVar(r: BitReader): number {
+function readVar(r: ByteBitReader): number {
   if (r.read(1) === 0) return 0;
   const len = r.read(6) + 1;
+  if (len <= 31) return (1 << (len - 1)) | r.read(len - 1);
   return 2 ** (len - 1) + r.readWide(len - 1);
 }
 
@@ -143,7 +144,7 @@ function write64(w: BitWriter, hi: number, lo: number, shift: number, len: numbe
 }
 
 /** Reads a column written by `ValuePlanner.write` into `out[0..count)`. */
-export function readValues(r: BitReader, mode: number, count: number, out: Float64Array): void {
+export function readValues(r: ByteBitReader, mode: number, count: number, out: Float64Array): void {
   if (mode === VALUE_CONSTANT) {
     u32[HI] = r.read(32); u32[LO] = r.read(32);
     out.fill(f64[0], 0, count);
