@@ -8,6 +8,10 @@
  *   npx tsc -p . && node dist/bench/store/ingest.js [--quick] [--read-slots=N]
  *
  * --read-slots sets how many slots the 24 h read case fills (default 10000).
+ *
+ * Its values are a cheap synthetic walk, not the project's value mix: the figures judged against
+ * the project's targets come from the harness benchmark (store-bench.ts, `npm run bench -- --only
+ * store`). This script stays for the 10 s grid and the reopen time, which that one does not cover.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
