@@ -43,6 +43,8 @@ export interface RouterStats {
 
 export class Router {
   private readonly routes: Route[] = [];
+  /** Routes by their number of path segments: a path is only compared with routes of its length. */
+  private readonly bySegmentCount = new Map<number, Route[]>();
   private readonly logger: Logger;
   private requests = 0;
   private notFound = 0;
@@ -58,7 +60,13 @@ export class Router {
     if (!pattern.startsWith('/')) throw new Error(`route pattern must start with '/': ${pattern}`);
     const m = method.toUpperCase();
     if (this.routes.some((r) => r.method === m && r.pattern === pattern)) throw new Error(`duplicate route ${m} ${pattern}`);
-    this.routes.push({ method: m, pattern, segments: pattern.split('/').slice(1), handler, stats: { count: 0, errors: 0, durationMsTotal: 0 } });
+    const segments = pattern.split('/').slice(1);
+    if (segments.length > 31) throw new Error(`route pattern has more than 31 segments: ${pattern}`);
+    const route: Route = { method: m, pattern, segments, handler, stats: { count: 0, errors: 0, durationMsTotal: 0 } };
+    this.routes.push(route);
+    let same = this.bySegmentCount.get(segments.length);
+    if (!same) this.bySegmentCount.set(segments.length, same = []);
+    same.push(route);
     return this;
   }
 
@@ -129,45 +137,50 @@ export class Router {
     | { kind: 'none' }
     | { kind: 'method'; allow: string[] }
     | { kind: 'route'; route: Route; params: Record<string, string> } {
-    const segs = path.split('/').slice(1);
-    let best: { route: Route; params: Record<string, string>; rank: string } | undefined;
-    const allow = new Set<string>();
-    for (const route of this.routes) {
-      if (route.segments.length !== segs.length) continue;
-      const m = matchSegments(route.segments, segs);
-      if (!m) continue;
+    const segs = path.split('/');
+    segs.shift();
+    const candidates = this.bySegmentCount.get(segs.length);
+    if (!candidates) return { kind: 'none' };
+    let best: Route | undefined;
+    let bestRank = -1;
+    let allow: Set<string> | undefined;
+    for (const route of candidates) {
+      const rank = matchRank(route.segments, segs);
+      if (rank < 0) continue;
       // HEAD is served by the GET route (the transport drops the body) unless a HEAD route exists.
       const serves = route.method === method || (method === 'HEAD' && route.method === 'GET');
-      if (!serves) { allow.add(route.method); continue; }
-      if (!best || m.rank > best.rank || (m.rank === best.rank && route.method === method)) best = { route, params: m.params, rank: m.rank };
+      if (!serves) { (allow ??= new Set()).add(route.method); continue; }
+      if (rank > bestRank || (rank === bestRank && route.method === method)) { best = route; bestRank = rank; }
     }
     if (best) {
       const params: Record<string, string> = {};
-      for (const [k, v] of Object.entries(best.params)) params[k] = decodeSegment(v);
-      return { kind: 'route', route: best.route, params };
+      const pattern = best.segments;
+      for (let i = 0; i < pattern.length; i++) if (pattern[i].charCodeAt(0) === 58 /* : */) params[pattern[i].slice(1)] = decodeSegment(segs[i]);
+      return { kind: 'route', route: best, params };
     }
-    if (allow.size > 0) return { kind: 'method', allow: [...allow].sort() };
+    if (allow) return { kind: 'method', allow: [...allow].sort() };
     return { kind: 'none' };
   }
 }
 
-/** Rank: one character per segment, '1' for literal, '0' for parameter: the larger string has literals earlier. */
-function matchSegments(pattern: readonly string[], segs: readonly string[]): { params: Record<string, string>; rank: string } | null {
-  const params: Record<string, string> = {};
-  let rank = '';
+/**
+ * How well a route's segments match a path: -1 when they do not; otherwise a number whose bits,
+ * from the first segment down, are 1 for a literal segment, so a literal beats a parameter at the
+ * first place they differ (routes have at most 31 segments).
+ */
+function matchRank(pattern: readonly string[], segs: readonly string[]): number {
+  let rank = 0;
   for (let i = 0; i < pattern.length; i++) {
     const p = pattern[i];
-    const s = segs[i];
-    if (p.startsWith(':')) {
-      if (s === '') return null;
-      params[p.slice(1)] = s;
-      rank += '0';
+    rank <<= 1;
+    if (p.charCodeAt(0) === 58 /* : */) {
+      if (segs[i] === '') return -1;
     } else {
-      if (p !== s) return null;
-      rank += '1';
+      if (p !== segs[i]) return -1;
+      rank |= 1;
     }
   }
-  return { params, rank };
+  return rank;
 }
 
 function decodeSegment(s: string): string {

@@ -35,6 +35,14 @@ export interface UwsOptions {
  * How much of an over-limit body is read and thrown away so that the client gets its 413 on a
  * healthy connection. Past this the 413 goes out with the connection closed.
  */
+/** `200 OK`-style status lines, made once per status code. */
+const statusLines = new Map<number, string>();
+const statusLine = (status: number): string => {
+  let line = statusLines.get(status);
+  if (line === undefined) statusLines.set(status, line = `${status} ${STATUS_CODES[status] ?? 'Status'}`);
+  return line;
+};
+
 const drainLimit = (maxBodyBytes: number): number => Math.max(maxBodyBytes * 4, 8 * 1024 * 1024);
 
 export function listenUws(opts: UwsOptions): Promise<UwsServer> {
@@ -50,8 +58,9 @@ export function listenUws(opts: UwsOptions): Promise<UwsServer> {
       if (state.aborted || state.done) return;
       state.done = true;
       res.cork(() => {
-        res.writeStatus(`${encoded.status} ${STATUS_CODES[encoded.status] ?? 'Status'}`);
-        for (const [k, v] of Object.entries(encoded.headers)) res.writeHeader(k, v);
+        res.writeStatus(statusLine(encoded.status));
+        const headers = encoded.headers;
+        for (const k in headers) res.writeHeader(k, headers[k]);
         if (method === 'HEAD') res.endWithoutBody(encoded.body.length, closeConnection);
         else res.end(encoded.body, closeConnection);
       });
