@@ -65,7 +65,9 @@ export interface StoreEnv {
 const MAX_DBS = 256;
 
 export function openStoreEnv(path: string): StoreEnv {
-  const root = open({ path, maxDbs: MAX_DBS, compression: false });
+  // noSubdir: false — `path` is always a directory. lmdb-js otherwise guesses from an extension and
+  // takes a directory such as `netmon.d` or a mktemp `tmp.XXXX` for a database file (EISDIR at start).
+  const root = open({ path, maxDbs: MAX_DBS, compression: false, noSubdir: false });
   const tables = new Map<string, BinaryTable | ValueTable>();
 
   const rangeOf = (r: EnvRange | undefined) => {
