@@ -37,6 +37,8 @@ export interface UdpClientStats {
   badAnswers: number;
   socketErrors: number;
   sendErrors: number;
+  /** Thread busy time the timeouts were extended by. */
+  stalledMs: number;
 }
 
 export class UdpClient {
@@ -49,7 +51,9 @@ export class UdpClient {
   private timer: NodeJS.Timeout | null = null;
   /** No deadline of a pending request is earlier than this (ticks before it scan nothing). */
   private earliestMs = Infinity;
-  readonly stats: UdpClientStats = { sent: 0, retried: 0, answered: 0, timedOut: 0, malformed: 0, unmatched: 0, wrongSender: 0, badAnswers: 0, socketErrors: 0, sendErrors: 0 };
+  /** When the timeout scan last ran: a late scan means the thread was busy (not the network slow). */
+  private lastTickMs = 0;
+  readonly stats: UdpClientStats = { sent: 0, retried: 0, answered: 0, timedOut: 0, malformed: 0, unmatched: 0, wrongSender: 0, badAnswers: 0, socketErrors: 0, sendErrors: 0, stalledMs: 0 };
 
   constructor(private readonly opts: { maxInFlight: number; tickMs: number; recvBufferBytes: number; nowMs: () => number }) {
     this.nextId = REQUEST_ID_MIN + Math.floor(Math.random() * REQUEST_ID_SPAN);
@@ -81,6 +85,7 @@ export class UdpClient {
     if (!this.timer) {
       // referenced: a process waiting only on polls stays alive until they end (the timer stops when none is left)
       this.timer = setInterval(this.tick, this.opts.tickMs);
+      this.lastTickMs = this.opts.nowMs();
     }
   }
 
@@ -119,6 +124,16 @@ export class UdpClient {
 
   private readonly tick = (): void => {
     const now = this.opts.nowMs();
+    // Time the thread spent busy (compiling plans, a GC pause) does not count against a request:
+    // its answer may be waiting unread in the socket buffer, and timers run before sockets are read.
+    const stalledMs = now - this.lastTickMs - 2 * this.opts.tickMs;
+    this.lastTickMs = now;
+    if (stalledMs > 0) {
+      this.stats.stalledMs += stalledMs;
+      for (const ex of this.pending.values()) ex.deadlineMs += stalledMs;
+      this.earliestMs += stalledMs;
+      return;
+    }
     if (now < this.earliestMs) return;
     // recomputed by the scan: every deadline still ahead, and every send made meanwhile, lowers it
     this.earliestMs = Infinity;
