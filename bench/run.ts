@@ -18,12 +18,14 @@ import { RESULTS_HEADER } from './harness/results-header.js';
 import { apiBench } from './api/api-bench.js';
 import { memoryBench } from './memory/memory-bench.js';
 import { storeBench } from './store/store-bench.js';
+import { svcqlBench } from './svcql/svcql-bench.js';
 
 /** Every benchmark, one per line, in run order. Add yours here. */
 const BENCHES: readonly Bench[] = [
   apiBench,
   memoryBench,
   storeBench,
+  svcqlBench,
 ];
 
 interface Args { scale: Scale; only: string[] | null; record: boolean }

@@ -3,7 +3,9 @@
  * expression (name REGEXP, tag facet, numeric comparison) over 1,000,000 variable rows on one core.
  * Target: ≤ 200 ns per row. Every loop is bounded in count. Prints a table.
  *
- *   npx tsc -p . && node dist/bench/svcql/match.js [--quick]
+ *   npx tsc -p . && node dist/bench/svcql/match.js [--quick] [--result]
+ *
+ * With --result it also prints one `RESULT <json>` line (bench/svcql/svcql-bench.ts reads it).
  */
 import type { VariableInstance } from '../../core/types.js';
 import { compileMatcher, enableRegexpSafety, parseExpression, parseStatement, variablesSource } from '../../svcql/index.js';
@@ -16,6 +18,13 @@ const PARSES = quick ? 2_000 : 20_000;
 enableRegexpSafety();
 
 const rows: [string, string][] = [];
+/** The figures in machine-readable form, for the harness. */
+export interface MatchResult {
+  rows: number;
+  parses: { label: string; chars: number; wallUs: number; cpuUs: number }[];
+  matches: { label: string; expr: string; wallNsPerRow: number[]; cpuNsPerRow: number[]; matched: number }[];
+}
+const result: MatchResult = { rows: ROWS, parses: [], matches: [] };
 const row = (name: string, value: string): void => { rows.push([name, value]); console.error(`${name}: ${value}`); };
 
 function timeParse(label: string, text: string, parse: (s: string) => unknown): void {
@@ -26,6 +35,7 @@ function timeParse(label: string, text: string, parse: (s: string) => unknown): 
   const ns = Number(process.hrtime.bigint() - t0) / PARSES;
   const c = process.cpuUsage(c0);
   const cpuNs = ((c.user + c.system) * 1000) / PARSES;
+  result.parses.push({ label, chars: text.length, wallUs: ns / 1000, cpuUs: cpuNs / 1000 });
   row(`parse ${label} (${text.length} chars)`, `${(ns / 1000).toFixed(2)} µs wall, ${(cpuNs / 1000).toFixed(2)} µs CPU`);
 }
 
@@ -66,6 +76,7 @@ function bench(expr: string, label: string): void {
     cpuPerRow.push(((c.user + c.system) * 1000) / ROWS);
     matched = n;
   }
+  result.matches.push({ label, expr, wallNsPerRow: perRow.slice(), cpuNsPerRow: cpuPerRow.slice(), matched });
   perRow.sort((a, b) => a - b);
   cpuPerRow.sort((a, b) => a - b);
   const median = perRow[Math.floor(perRow.length / 2)]!;
@@ -83,5 +94,9 @@ bench("variable REGEXP '[a-z]' AND Role != Nope AND metric >= 0", 'all three eva
 // Facet comparison by LIKE (no tag lookup shortcut) and a regexp on a component name.
 bench("component REGEXP '/1[0-9]$' AND Vendor LIKE 'c%' AND metric BETWEEN 100 AND 1500", 'LIKE on facet');
 
-console.log('\n| measure | value |\n|---|---|');
-for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
+if (process.argv.includes('--result')) {
+  console.log(`RESULT ${JSON.stringify(result)}`);
+} else {
+  console.log('\n| measure | value |\n|---|---|');
+  for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
+}
