@@ -133,3 +133,21 @@ t.test('failures are results: dead device, wrong community, nothing listening', 
   t.equal((await fast.poll(live, A.ring.buffer, A.state.buffer)).ok, true, 'the live device still answers');
   t.ok(fast.client.stats.retried >= 3, 'each failed request was retried');
 });
+
+t.test('a device that timed out does not hold the in-flight budget', async (t) => {
+  const sim = await startSimulator({ devices: 4, interfacesPerDevice: 2, port: 0, baseAddress: '127.1.125.1', seed: 3, deadFraction: 0.5, clock });
+  t.teardown(() => sim.close());
+  const sp = await discoverSimPlans(simNetworkConfig(sim.port, { timeoutMs: 300, retries: 0 }), sim.devices.map((d) => d.address));
+  const fast = createFastPoller({ maxInFlight: 1 });
+  t.teardown(() => fast.close());
+  const A = side();
+  const live = sp.plans[0]!;
+  const dead: PollPlan = { ...live, deviceId: 77, target: { ...live.target, address: sim.devices.find((d) => !d.alive)!.address } };
+  t.equal((await fast.poll(dead, A.ring.buffer, A.state.buffer)).timeout, true, 'the dead device times out once');
+  const order: string[] = [];
+  await Promise.all([
+    fast.poll(dead, A.ring.buffer, A.state.buffer).then((r) => order.push(`dead ${r.ok}`)),
+    fast.poll(live, A.ring.buffer, A.state.buffer).then((r) => order.push(`live ${r.ok}`)),
+  ]);
+  t.same(order, ['live true', 'dead false'], 'with a budget of one request, the live device is not queued behind the dead one');
+});

@@ -44,6 +44,8 @@ export class FastDevice {
   private firstPhase = false;
   private error = '';
   private timedOut = false;
+  /** The last poll timed out: the next one starts with a probe (udp-client.ts Exchange.probe). */
+  private lastTimedOut = false;
   private startMs = 0;
   private resolve: ((r: PollResult) => void) | null = null;
   private sv: StateView | null = null;
@@ -92,6 +94,7 @@ export class FastDevice {
     this.firstPhase = true;
     return new Promise<PollResult>((resolve) => {
       this.resolve = resolve;
+      this.gets[0]!.probe = this.lastTimedOut;
       client.start(this.gets[0]!);
     });
   }
@@ -100,7 +103,7 @@ export class FastDevice {
     const t = this.plan.target;
     return {
       req, address: t.address, port: t.port, timeoutMs: t.timeoutMs, retries: t.retries,
-      onReply: this.onGetReply, onTimeout: this.onExchangeTimeout, id: 0, deadlineMs: 0, triesLeft: 0,
+      onReply: this.onGetReply, onTimeout: this.onExchangeTimeout, probe: false, id: 0, deadlineMs: 0, triesLeft: 0,
     };
   }
 
@@ -188,6 +191,7 @@ export class FastDevice {
     this.resolve = null;
     const t = this.plan.target;
     const base = { deviceId: this.plan.deviceId, durationMs: endMs - this.startMs, timeout: this.timedOut };
+    this.lastTimedOut = this.timedOut;
     if (this.error !== '') {
       resolve({ ok: false, ...base, tsMs: this.startMs, error: `${t.address}:${t.port}: ${this.error}`, rebooted: false, slots: new Int32Array(0), values: new Float64Array(0), count: 0 });
       return;

@@ -14,6 +14,11 @@ export interface Exchange {
   port: number;
   timeoutMs: number;
   retries: number;
+  /**
+   * Sent outside the in-flight budget: the first request to a device whose last poll timed out.
+   * Dead devices then do not hold the budget for their whole timeout; if one answers, it is one answer.
+   */
+  probe: boolean;
   /** The answer (a Buffer owned by the callee until it returns). */
   onReply(ex: Exchange, datagram: Buffer): void;
   onTimeout(ex: Exchange): void;
@@ -61,8 +66,10 @@ export class UdpClient {
 
   get inFlight(): number { return this.pending.size; }
 
+  private probes = 0;
+
   start(ex: Exchange): void {
-    if (this.pending.size >= this.opts.maxInFlight) { this.queue.push(ex); return; }
+    if (!ex.probe && this.pending.size - this.probes >= this.opts.maxInFlight) { this.queue.push(ex); return; }
     this.launch(ex);
   }
 
@@ -79,6 +86,7 @@ export class UdpClient {
     while (this.pending.has(id)) id = this.nextId++;
     ex.id = id;
     ex.triesLeft = ex.retries;
+    if (ex.probe) this.probes++;
     stampRequestId(ex.req, id);
     this.pending.set(id, ex);
     this.send(ex);
@@ -117,6 +125,7 @@ export class UdpClient {
     if (!ex) { this.stats.unmatched++; return; }
     if (rinfo.port !== ex.port || rinfo.address !== ex.address) { this.stats.wrongSender++; return; }
     this.pending.delete(id);
+    if (ex.probe) this.probes--;
     this.stats.answered++;
     this.drain();
     ex.onReply(ex, msg);
@@ -141,6 +150,7 @@ export class UdpClient {
       if (ex.deadlineMs > now) { if (ex.deadlineMs < this.earliestMs) this.earliestMs = ex.deadlineMs; continue; }
       if (ex.triesLeft > 0) { ex.triesLeft--; this.stats.retried++; this.send(ex); continue; }
       this.pending.delete(ex.id);
+      if (ex.probe) this.probes--;
       this.stats.timedOut++;
       ex.onTimeout(ex);
     }
@@ -149,7 +159,7 @@ export class UdpClient {
   };
 
   private drain(): void {
-    while (this.queueHead < this.queue.length && this.pending.size < this.opts.maxInFlight) {
+    while (this.queueHead < this.queue.length && this.pending.size - this.probes < this.opts.maxInFlight) {
       this.launch(this.queue[this.queueHead++]!);
     }
     if (this.queueHead > 1024 && this.queueHead * 2 > this.queue.length) {
