@@ -41,6 +41,8 @@ export interface RouterStats {
   readonly routes: Readonly<Record<string, Readonly<RouteStats>>>;
 }
 
+const STATUS_CLASS = ['0xx', '1xx', '2xx', '3xx', '4xx', '5xx'];
+
 export class Router {
   private readonly routes: Route[] = [];
   /** Routes by their number of path segments: a path is only compared with routes of its length. */
@@ -74,10 +76,14 @@ export class Router {
   post(pattern: string, handler: Handler): this { return this.add('POST', pattern, handler); }
 
   /** Answers one request; never throws. `params` of the given request are ignored and refilled. */
-  async handle(req: ApiRequest): Promise<EncodedResponse> {
+  /**
+   * Answers a request. Synchronous handlers are answered synchronously (no promise on the hot path);
+   * a handler that returns a promise gets a promise. Never throws and never rejects.
+   */
+  handle(req: ApiRequest): EncodedResponse | Promise<EncodedResponse> {
     const t0 = performance.now();
     let route: Route | undefined;
-    let res: ApiResponse;
+    let res: ApiResponse | Promise<ApiResponse>;
     try {
       const found = this.match(req.method.toUpperCase(), req.path);
       if (found.kind === 'none') {
@@ -88,11 +94,22 @@ export class Router {
         res = errorResponse('METHOD_NOT_ALLOWED', `method ${req.method} not allowed on ${req.path}; allowed: ${found.allow.join(', ')}`, { allow: found.allow.join(', ') });
       } else {
         route = found.route;
-        res = await route.handler({ ...req, params: found.params });
+        res = route.handler({ method: req.method, path: req.path, params: found.params, query: req.query, headers: req.headers, body: req.body });
       }
     } catch (err) {
       res = responseForError(err, this.logger, route ? `${route.method} ${route.pattern}` : `${req.method} ${req.path}`);
     }
+    if (res instanceof Promise) {
+      const r = route;
+      return res.then(
+        (ok) => this.finish(req, r, ok, t0),
+        (err: unknown) => this.finish(req, r, responseForError(err, this.logger, r ? `${r.method} ${r.pattern}` : `${req.method} ${req.path}`), t0),
+      );
+    }
+    return this.finish(req, route, res, t0);
+  }
+
+  private finish(req: ApiRequest, route: Route | undefined, res: ApiResponse, t0: number): EncodedResponse {
     let encoded: EncodedResponse;
     try {
       encoded = encodeResponse(res);
@@ -103,7 +120,6 @@ export class Router {
     return encoded;
   }
 
-  /** Counts a request the transport refused before routing (e.g. 413). */
   recordRejected(status: number): void {
     this.rejected++;
     this.count(status, undefined, 0);
@@ -124,7 +140,7 @@ export class Router {
 
   private count(status: number, route: Route | undefined, ms: number): void {
     this.requests++;
-    const cls = `${Math.floor(status / 100)}xx`;
+    const cls = STATUS_CLASS[Math.floor(status / 100)] ?? 'other';
     this.byStatusClass[cls] = (this.byStatusClass[cls] ?? 0) + 1;
     if (route) {
       route.stats.count++;

@@ -79,9 +79,11 @@ export function listenUws(opts: UwsOptions): Promise<UwsServer> {
 
     const dispatch = (body: Buffer): void => {
       const request: ApiRequest = { method, path, params: {}, query, headers, body };
-      router.handle(request).then(
+      const answer = router.handle(request);
+      if (!(answer instanceof Promise)) { send(answer); return; }
+      answer.then(
         (encoded) => send(encoded),
-        (err: unknown) => { // Router.handle does not throw; this is a last line of defence.
+        (err: unknown) => { // Router.handle does not reject; this is a last line of defence.
           logger.error('router failed', { path, error: err instanceof Error ? err.stack : String(err) });
           send(encodeResponse(errorResponse('INTERNAL', 'internal error')));
         },
