@@ -1,4 +1,5 @@
 import type { BitWriter, ByteBitReader } from './bit-stream.js';
+import { XorFloatWriter } from './xor-float.js';
 
 /**
  * The value column of a version-3 chunk, in one of three modes that `ValuePlanner.plan` chooses
@@ -32,7 +33,6 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 const LO = LITTLE_ENDIAN ? 0 : 1;
 const HI = LITTLE_ENDIAN ? 1 : 0;
 
-const ctz32 = (x: number): number => 31 - Math.clz32(x & -x);
 const zigzag = (d: number): number => (d >= 0 ? d * 2 : -d * 2 - 1);
 const unzigzag = (z: number): number => (z < 0x40000000 ? (z & 1 ? -((z + 1) >> 1) : z >> 1) : z % 2 === 0 ? z / 2 : -(z + 1) / 2);
 const bitLength = (z: number): number => (z < 4294967296 ? 32 - Math.clz32(z) : 64 - Math.clz32(Math.floor(z / 4294967296)));
@@ -107,40 +107,9 @@ function readVar(r: ByteBitReader): number {
 }
 
 function writeXorValues(w: BitWriter, values: ArrayLike<number>, count: number): void {
-  f64[0] = values[0];
-  let prevHi = u32[HI], prevLo = u32[LO], prevLead = -1, prevTrail = 0;
-  w.write(prevHi, 32); w.write(prevLo, 32);
-  for (let i = 1; i < count; i++) {
-    f64[0] = values[i];
-    const hi = u32[HI], lo = u32[LO];
-    const xh = (hi ^ prevHi) >>> 0, xl = (lo ^ prevLo) >>> 0;
-    prevHi = hi; prevLo = lo;
-    if (xh === 0 && xl === 0) { w.write(0, 1); continue; }
-    const lead = Math.min(31, xh !== 0 ? Math.clz32(xh) : 32 + Math.clz32(xl));
-    const trail = xl !== 0 ? ctz32(xl) : 32 + ctz32(xh);
-    if (prevLead >= 0 && lead >= prevLead && trail >= prevTrail) {
-      w.write(0b10, 2);
-      write64(w, xh, xl, prevTrail, 64 - prevLead - prevTrail);
-    } else {
-      const len = 64 - lead - trail;
-      w.write(0b11, 2);
-      w.write(lead, 5);
-      w.write(len - 1, 6);
-      write64(w, xh, xl, trail, len);
-      prevLead = lead;
-      prevTrail = trail;
-    }
-  }
-}
-
-/** Writes bits [shift, shift + len) of the 64-bit (hi, lo), len ≥ 1. */
-function write64(w: BitWriter, hi: number, lo: number, shift: number, len: number): void {
-  let h: number, l: number;
-  if (shift === 0) { h = hi; l = lo; }
-  else if (shift < 32) { l = ((lo >>> shift) | (hi << (32 - shift))) >>> 0; h = hi >>> shift; }
-  else { l = hi >>> (shift - 32); h = 0; }
-  if (len > 32) { w.write(h, len - 32); w.write(l, 32); }
-  else w.write(l, len);
+  const xor = new XorFloatWriter();
+  xor.first(w, values[0]);
+  for (let i = 1; i < count; i++) xor.next(w, values[i]);
 }
 
 /** Reads a column written by `ValuePlanner.write` into `out[0..count)`. */

@@ -1,4 +1,5 @@
 import { BitReader, BitWriter } from './bit-stream.js';
+import { XorFloatWriter } from './xor-float.js';
 
 /**
  * The compressed chunk body (version 2): one bit stream of (offset, value) pairs in the manner of
@@ -16,11 +17,11 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 const LO = LITTLE_ENDIAN ? 0 : 1;
 const HI = LITTLE_ENDIAN ? 1 : 0;
 
-const ctz32 = (x: number): number => 31 - Math.clz32(x & -x);
 
 /** Writes `count` points (offsets ascending, each < 2^22) into `w`, which the caller has reset. */
 export function writeXorPoints(w: BitWriter, offsetsMs: ArrayLike<number>, values: ArrayLike<number>, count: number): void {
-  let prevOff = 0, prevDelta = 0, prevHi = 0, prevLo = 0, prevLead = -1, prevTrail = 0;
+  let prevOff = 0, prevDelta = 0;
+  const xor = new XorFloatWriter();
   for (let i = 0; i < count; i++) {
     const off = offsetsMs[i];
     if (i === 0) w.write(off, 22);
@@ -38,37 +39,8 @@ export function writeXorPoints(w: BitWriter, offsetsMs: ArrayLike<number>, value
     }
     prevOff = off;
 
-    f64[0] = values[i];
-    const hi = u32[HI], lo = u32[LO];
-    if (i === 0) { w.write(hi, 32); w.write(lo, 32); prevHi = hi; prevLo = lo; continue; }
-    const xh = (hi ^ prevHi) >>> 0, xl = (lo ^ prevLo) >>> 0;
-    prevHi = hi; prevLo = lo;
-    if (xh === 0 && xl === 0) { w.write(0, 1); continue; }
-    const lead = Math.min(31, xh !== 0 ? Math.clz32(xh) : 32 + Math.clz32(xl));
-    const trail = xl !== 0 ? ctz32(xl) : 32 + ctz32(xh);
-    if (prevLead >= 0 && lead >= prevLead && trail >= prevTrail) {
-      w.write(0b10, 2);
-      write64(w, xh, xl, prevTrail, 64 - prevLead - prevTrail);
-    } else {
-      const len = 64 - lead - trail;
-      w.write(0b11, 2);
-      w.write(lead, 5);
-      w.write(len - 1, 6);
-      write64(w, xh, xl, trail, len);
-      prevLead = lead;
-      prevTrail = trail;
-    }
+    if (i === 0) xor.first(w, values[0]); else xor.next(w, values[i]);
   }
-}
-
-/** Writes bits [shift, shift + len) of the 64-bit (hi, lo), len ≥ 1. */
-function write64(w: BitWriter, hi: number, lo: number, shift: number, len: number): void {
-  let h: number, l: number;
-  if (shift === 0) { h = hi; l = lo; }
-  else if (shift < 32) { l = ((lo >>> shift) | (hi << (32 - shift))) >>> 0; h = hi >>> shift; }
-  else { l = hi >>> (shift - 32); h = 0; }
-  if (len > 32) { w.write(h, len - 32); w.write(l, 32); }
-  else w.write(l, len);
 }
 
 /**
