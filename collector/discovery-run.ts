@@ -15,6 +15,8 @@ export interface DiscoveryProgress { probed: number; queued: number; found: numb
  */
 export async function discoverNetwork(opts: {
   net: NetworkConfig; pool: WorkerPool; logger: Logger; nowMs: () => number;
+  /** When aborted, no new probe starts; the run ends once the probes in flight have. */
+  signal?: AbortSignal;
   onProgress?: (p: DiscoveryProgress) => void;
 }): Promise<{ devices: ProbedDevice[]; errors: string[] }> {
   const { net, pool, logger } = opts;
@@ -33,6 +35,7 @@ export async function discoverNetwork(opts: {
 
   await new Promise<void>((resolve) => {
     const pump = () => {
+      if (opts.signal?.aborted) queue.length = 0;
       while (running < net.discoveryConcurrency && queue.length > 0) {
         const address = queue.shift()!;
         running++;

@@ -40,7 +40,7 @@ export class Monitor implements MonitorService {
       this.networksById.set(net.id, new NetworkMonitor(net, {
         pool: deps.pool, meta: deps.meta, series: deps.series, inventory: this.inventory, nowMs: deps.nowMs,
         logger: deps.logger,
-        poll: (plan) => deps.pool.run({ kind: 'poll', plan, ring: this.ringBuffer.buffer, state: this.state.buffer }),
+        poll: (plan) => deps.pool.poll(plan, this.ringBuffer.buffer, this.state.buffer),
         onInventoryChanged: () => this.ensureCapacity(),
       }));
     }
@@ -51,8 +51,9 @@ export class Monitor implements MonitorService {
     for (const n of this.networksById.values()) await n.start();
   }
 
-  stop(): void {
-    for (const n of this.networksById.values()) n.stop();
+  /** Stops polling and discovery and waits (bounded) for their tasks in flight, so the pool can then be destroyed. */
+  async stop(): Promise<void> {
+    await Promise.all([...this.networksById.values()].map((n) => n.stop()));
   }
 
   /** For tests and tools: the network's monitor. */

@@ -26,6 +26,9 @@ export interface NetworkDeps {
   readonly onInventoryChanged: () => void;
 }
 
+/** How long stop() waits for polls and probes in flight (a probe is bounded by the SNMP timeout × tries). */
+const STOP_WAIT_MS = 15_000;
+
 export interface RunningDiscovery { number: number; startedAtMs: number; progress: DiscoveryProgress }
 
 /** One monitored network: its discovery generations, its poll scheduler and its series writer. */
@@ -35,6 +38,7 @@ export class NetworkMonitor {
   private readonly writer: SeriesWriter;
   private readonly ids: DeviceIds;
   private discoveryTimer: NodeJS.Timeout | null = null;
+  private readonly discoveryAbort = new AbortController();
   running: RunningDiscovery | null = null;
   lastDiscoveryError = '';
 
@@ -74,13 +78,23 @@ export class NetworkMonitor {
     loop(firstInMs);
   }
 
-  stop(): void {
+  /**
+   * Stops polling and discovery, then waits for their tasks in flight (bounded by STOP_WAIT_MS): a worker
+   * must not be terminated while its socket is receiving.
+   */
+  async stop(): Promise<void> {
     this.scheduler.stop();
     if (this.discoveryTimer) clearTimeout(this.discoveryTimer);
+    this.discoveryAbort.abort();
+    const idle = await this.scheduler.idle(STOP_WAIT_MS);
+    const end = Date.now() + STOP_WAIT_MS;
+    while (this.running && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    if (!idle || this.running) this.deps.logger.warn('stopping with SNMP tasks still in flight', { network: this.net.id });
   }
 
   /** Starts a discovery generation unless one is running. */
   startDiscovery(): { started: boolean; generation: number; message: string } {
+    if (this.discoveryAbort.signal.aborted) return { started: false, generation: this.log.nextNumber, message: 'the collector is stopping' };
     if (this.running) return { started: false, generation: this.running.number, message: `discovery generation ${this.running.number} is already running` };
     const number = this.log.nextNumber;
     this.running = { number, startedAtMs: this.deps.nowMs(), progress: { probed: 0, queued: 0, found: 0 } };
@@ -103,7 +117,7 @@ export class NetworkMonitor {
     await this.log.save(base);
     try {
       const found = await discoverNetwork({
-        net: this.net, pool: this.deps.pool, logger, nowMs: this.deps.nowMs,
+        net: this.net, pool: this.deps.pool, logger, nowMs: this.deps.nowMs, signal: this.discoveryAbort.signal,
         onProgress: (p) => { run.progress = { ...p }; },
       });
       const devices = [];

@@ -41,6 +41,13 @@ export class PollScheduler {
     this.timer = null;
   }
 
+  /** Resolves when no poll is in flight, or after `timeoutMs`; true when idle. */
+  async idle(timeoutMs: number): Promise<boolean> {
+    const end = Date.now() + timeoutMs;
+    while (this.busy.size > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    return this.busy.size === 0;
+  }
+
   /** Runs one cycle now; resolves when every poll of it has finished. */
   async cycle(): Promise<void> {
     const startMs = this.opts.nowMs();

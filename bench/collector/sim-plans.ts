@@ -42,6 +42,7 @@ networks:
 export const inThreadPool: WorkerPool = {
   threads: 1,
   run: ((task: Task) => runTask(task)) as WorkerPool['run'],
+  poll: (plan, ring, state) => runTask({ kind: 'poll', plan, ring, state }) as ReturnType<WorkerPool['poll']>,
   destroy: async () => {},
 };
 
