@@ -16,12 +16,15 @@ import { appendRun, runInfo, runSection } from './harness/results.js';
 import { formatTable, rowOf, type Row } from './harness/table.js';
 import { RESULTS_HEADER } from './harness/results-header.js';
 import { apiBench } from './api/api-bench.js';
+import { collectorBench, faultsBench } from './collector/collector-bench.js';
 import { memoryBench } from './memory/memory-bench.js';
 import { storeBench } from './store/store-bench.js';
 import { svcqlBench } from './svcql/svcql-bench.js';
 
 /** Every benchmark, one per line, in run order. Add yours here. */
 const BENCHES: readonly Bench[] = [
+  collectorBench,
+  faultsBench,
   apiBench,
   memoryBench,
   storeBench,
