@@ -6,7 +6,7 @@
  *
  * 1. `collector`: end-to-end varbinds/s and CPU-seconds per 1M varbinds, cycles back to back,
  *    for the fast v2c path (GETs planned for ≤ 1400-byte answers; also with 16 kB answers), the
- *    same with the whole plan cloned into every task (what collector/monitor.ts sends today), the
+ *    same with the whole plan cloned into every task (what the collector sent before plan handles), the
  *    net-snmp poll path, and — the baseline, same run, same devices — a bare net-snmp GETBULK loop.
  * 2. `collector-faults`: 10% of the devices never answer; cycles on the grid; every cycle's
  *    duration against the interval, and missing grid points of the live devices' series read back
