@@ -55,7 +55,7 @@ function defaultServer(): ServerConfig {
 function defaultSnmp(port: number): SnmpConfig {
   return {
     port, communities: ['public'], v3Users: [], timeoutMs: DEFAULTS.snmpTimeoutMs, retries: DEFAULTS.snmpRetries,
-    maxRepetitions: DEFAULTS.maxRepetitions, maxInFlight: DEFAULTS.maxInFlight,
+    maxRepetitions: DEFAULTS.maxRepetitions, maxMessageBytes: DEFAULTS.maxMessageBytes, maxInFlight: DEFAULTS.maxInFlight,
   };
 }
 
@@ -236,7 +236,7 @@ function parseNetwork(c: Checker, v: unknown, p: Path): NetworkConfig {
 }
 
 function parseSnmp(c: Checker, v: unknown, p: Path): SnmpConfig {
-  const s = v === undefined ? {} : c.object(v, p, ['port', 'communities', 'v3Users', 'timeout', 'retries', 'maxRepetitions', 'maxInFlight']);
+  const s = v === undefined ? {} : c.object(v, p, ['port', 'communities', 'v3Users', 'timeout', 'retries', 'maxRepetitions', 'maxMessageBytes', 'maxInFlight']);
   const communities = s.communities === undefined ? ['public'] : c.list(s.communities, [...p, 'communities']).map((x, i) => c.str(x, [...p, 'communities', i]));
   const v3Users: SnmpV3User[] = c.list(s.v3Users, [...p, 'v3Users']).map((u, i) => {
     const up = [...p, 'v3Users', i];
@@ -263,6 +263,7 @@ function parseSnmp(c: Checker, v: unknown, p: Path): SnmpConfig {
     timeoutMs: c.durationMs(s.timeout, [...p, 'timeout'], 10, DEFAULTS.snmpTimeoutMs),
     retries: c.int(s.retries, [...p, 'retries'], 0, 10, DEFAULTS.snmpRetries),
     maxRepetitions: c.int(s.maxRepetitions, [...p, 'maxRepetitions'], 1, 200, DEFAULTS.maxRepetitions),
+    maxMessageBytes: c.int(s.maxMessageBytes, [...p, 'maxMessageBytes'], 484, 65507, DEFAULTS.maxMessageBytes),
     maxInFlight: c.int(s.maxInFlight, [...p, 'maxInFlight'], 1, 100_000, DEFAULTS.maxInFlight),
   };
 }

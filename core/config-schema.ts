@@ -10,6 +10,7 @@ export const DEFAULTS = Object.freeze({
   snmpTimeoutMs: 2000,
   snmpRetries: 1,
   maxRepetitions: 24,
+  maxMessageBytes: 1400,
   maxInFlight: 128,
   pollIntervalMs: 60_000,
   discoveryIntervalMs: 3_600_000,
@@ -57,6 +58,8 @@ export interface SnmpConfig {
   readonly timeoutMs: number;
   readonly retries: number;
   readonly maxRepetitions: number;
+  /** Largest SNMP answer a poll request is sized for (bytes); keeps datagrams unfragmented. */
+  readonly maxMessageBytes: number;
   /** Requests in flight across the whole network (polls and discovery). */
   readonly maxInFlight: number;
 }

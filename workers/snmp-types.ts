@@ -10,6 +10,8 @@ export interface SnmpTarget {
   readonly timeoutMs: number;
   readonly retries: number;
   readonly maxRepetitions: number;
+  /** Largest answer the fast v2c path plans a GET for (bytes; default 1400, below a 1500-byte MTU). */
+  readonly maxMessageBytes?: number;
 }
 
 /**

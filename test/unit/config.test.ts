@@ -42,6 +42,7 @@ networks:
   t.same(n.ranges, [{ cidr: '192.0.2.0/24', sweep: false }, { cidr: '198.51.100.0/24', sweep: false }]);
   t.equal(n.snmp.port, 161, 'SNMP port defaults to 161');
   t.equal(n.snmp.timeoutMs, 500);
+  t.equal(n.snmp.maxMessageBytes, 1400, 'poll requests sized for unfragmented answers by default');
   t.equal(n.snmp.v3Users[0].privProtocol, 'aes');
   t.equal(n.pollIntervalMs, 5000);
   t.equal(n.discoveryIntervalMs, 600_000);
@@ -74,6 +75,7 @@ t.test('invalid files: one clear message naming the key and the line', async (t)
     ['short v3 key', 'networks:\n  - id: 1\n    seeds: [10.0.0.1]\n    snmp:\n      v3Users:\n        - { name: u, authKey: short, privKey: longenough }\n', /authKey .*at least 8 characters/],
     ['huge sweep', 'networks:\n  - id: 1\n    ranges:\n      - { cidr: 10.0.0.0/8, sweep: true }\n', /refusing to sweep 10\.0\.0\.0\/8/],
     ['nothing at all', '{}\n', /no network is defined/],
+    ['message size too small', 'networks:\n  - id: 1\n    seeds: [10.0.0.1]\n    snmp:\n      maxMessageBytes: 100\n', /maxMessageBytes \(line 5\): must be an integer from 484 to 65507/],
     ['unknown snmp key', 'networks:\n  - id: 1\n    seeds: [10.0.0.1]\n    snmp:\n      comunity: x\n', /networks\[0\]\.snmp\.comunity \(line 5\): unknown key/],
   ];
   for (const [name, text, re] of cases) {

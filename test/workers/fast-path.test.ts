@@ -109,6 +109,27 @@ t.test('tooBig answers: GETs are split until they fit, values unchanged', async 
   t.ok(fast.requestCount(plan0.deviceId) >= 2 * initial, `requests split for 484-byte answers (${initial} → ${fast.requestCount(plan0.deviceId)})`);
 });
 
+t.test("the network's snmp.maxMessageBytes sizes the GETs", async (t) => {
+  const sim = await startSimulator({ devices: 1, interfacesPerDevice: 24, port: 0, baseAddress: '127.1.124.1', seed: 9, clock });
+  t.teardown(() => sim.close());
+  const sp = await discoverSimPlans(simNetworkConfig(sim.port), sim.devices.map((d) => d.address));
+  const plan = sp.plans[0]!;
+  t.equal(plan.target.maxMessageBytes, 1400, 'the plan carries the network setting (default 1400)');
+  const fast = createFastPoller();
+  t.teardown(() => fast.close());
+  const A = side();
+  simNowMs += 10_000;
+  const wideResult = await fast.poll(plan, A.ring.buffer, A.state.buffer);
+  const wide = fast.requestCount(plan.deviceId);
+  const narrowPlan = { ...plan, target: { ...plan.target, maxMessageBytes: 600 } };
+  simNowMs += 10_000;
+  const narrowResult = await fast.poll(narrowPlan, A.ring.buffer, A.state.buffer);
+  const narrow = fast.requestCount(plan.deviceId);
+  t.ok(wideResult.ok && narrowResult.ok, 'both polls answered');
+  t.ok(narrow > wide, `600-byte answers need more GETs than 1400-byte ones (${wide} → ${narrow})`);
+  t.equal(narrowResult.count, wideResult.count, 'the same variables computed either way');
+});
+
 t.test('failures are results: dead device, wrong community, nothing listening', async (t) => {
   const sim = await startSimulator({ devices: 4, interfacesPerDevice: 2, port: 0, baseAddress: '127.1.123.1', seed: 3, deadFraction: 0.5, clock });
   t.teardown(() => sim.close());

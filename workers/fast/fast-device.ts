@@ -213,6 +213,7 @@ export function planFingerprint(plan: PollPlan): number {
   const num = (n: number) => { f64[0] = n; h = Math.imul(h ^ u32[0]!, 0x01000193); h = Math.imul(h ^ u32[1]!, 0x01000193); };
   const t = plan.target;
   str(t.address); num(t.port); str(t.version); str(t.community ?? ''); num(t.timeoutMs); num(t.retries); num(t.maxRepetitions);
+  num(t.maxMessageBytes ?? 0);
   num(plan.uptimeSlot);
   for (const s of plan.scalars) str(s);
   for (const op of plan.ops) {

@@ -31,18 +31,19 @@ export interface FastPoller {
 }
 
 /**
- * Size of the answers GETs are planned for. The default keeps every datagram below a 1500-byte MTU;
- * NETMON_FAST_MAX_MESSAGE_BYTES overrides it for experiments (bench/collector measures both) until a
- * network setting carries it.
+ * Size of the answers GETs are planned for: the network's `snmp.maxMessageBytes` (carried in each
+ * plan's target; default 1400, below a 1500-byte MTU). NETMON_FAST_MAX_MESSAGE_BYTES overrides every
+ * target, for experiments (bench/collector measures 16 kB answers with it).
  */
-function maxResponseBytesFromEnv(): number {
+function maxResponseBytesOverride(): number | undefined {
   const v = Number(process.env.NETMON_FAST_MAX_MESSAGE_BYTES);
-  return Number.isInteger(v) && v >= 484 && v <= 65507 ? v : MAX_RESPONSE_BYTES;
+  return Number.isInteger(v) && v >= 484 && v <= 65507 ? v : undefined;
 }
 
 export function createFastPoller(opts: { nowMs?: () => number; maxInFlight?: number; maxResponseBytes?: number } = {}): FastPoller {
   const nowMs = opts.nowMs ?? Date.now;
-  const maxResponseBytes = opts.maxResponseBytes ?? maxResponseBytesFromEnv();
+  const override = opts.maxResponseBytes ?? maxResponseBytesOverride();
+  const sizeFor = (p: PollPlan): number => override ?? p.target.maxMessageBytes ?? MAX_RESPONSE_BYTES;
   const client = new UdpClient({ maxInFlight: opts.maxInFlight ?? MAX_IN_FLIGHT, tickMs: TICK_MS, recvBufferBytes: RECV_BUFFER_BYTES, nowMs });
   const devices = new Map<number, FastDevice>();
   let ringCache: { sab: SharedArrayBuffer; ring: RingBuffer } | null = null;
@@ -56,11 +57,12 @@ export function createFastPoller(opts: { nowMs?: () => number; maxInFlight?: num
       const fp = handle ? plan.fingerprint : planFingerprint(plan);
       let dev = devices.get(plan.deviceId);
       if (!dev || dev.fingerprint !== fp) {
-        dev = new FastDevice(handle ? readPlanHandle(plan) : plan, fp, nowMs, maxResponseBytes);
+        const full = handle ? readPlanHandle(plan) : plan;
+        dev = new FastDevice(full, fp, nowMs, sizeFor(full));
         devices.set(plan.deviceId, dev);
       } else if (dev.busy) {
         // never expected (one poll per device at a time); a throwaway compile keeps it correct anyway
-        dev = new FastDevice(dev.plan, fp, nowMs, maxResponseBytes);
+        dev = new FastDevice(dev.plan, fp, nowMs, sizeFor(dev.plan));
       }
       return dev.poll(stateCache.view, ringCache.ring, client);
     },
