@@ -1,4 +1,5 @@
 import type { BitWriter, ByteBitReader } from './bit-stream.js';
+import { readDeltaOfDelta, writeDeltaOfDelta } from './delta-of-delta.js';
 
 /**
  * The time column of a version-3 chunk: the point offsets (ms from the hour start, strictly
@@ -61,14 +62,8 @@ export function writeTimes(w: BitWriter, mode: number, offsetsMs: ArrayLike<numb
   w.write(prevDelta, 22);
   for (let i = 2; i < count; i++) {
     const delta = offsetsMs[i] - offsetsMs[i - 1];
-    const dod = delta - prevDelta;
+    writeDeltaOfDelta(w, delta - prevDelta);
     prevDelta = delta;
-    const z = dod >= 0 ? dod * 2 : -dod * 2 - 1;
-    if (z === 0) w.write(0, 1);
-    else if (z < 1 << 7) { w.write(0b10, 2); w.write(z, 7); }
-    else if (z < 1 << 9) { w.write(0b110, 3); w.write(z, 9); }
-    else if (z < 1 << 12) { w.write(0b1110, 4); w.write(z, 12); }
-    else { w.write(0b1111, 4); w.write(z, 23); }
   }
 }
 
@@ -94,13 +89,7 @@ export function readTimes(r: ByteBitReader, mode: number, count: number, out: In
   off += delta;
   out[1] = off;
   for (let i = 2; i < count; i++) {
-    let z: number;
-    if (r.read(1) === 0) z = 0;
-    else if (r.read(1) === 0) z = r.read(7);
-    else if (r.read(1) === 0) z = r.read(9);
-    else if (r.read(1) === 0) z = r.read(12);
-    else z = r.read(23);
-    delta += z % 2 === 0 ? z / 2 : -(z + 1) / 2;
+    delta += readDeltaOfDelta(r);
     off += delta;
     out[i] = off;
   }

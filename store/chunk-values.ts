@@ -1,5 +1,5 @@
 import type { BitWriter, ByteBitReader } from './bit-stream.js';
-import { XorFloatWriter } from './xor-float.js';
+import { XorFloatReader, XorFloatWriter } from './xor-float.js';
 
 /**
  * The value column of a version-3 chunk, in one of three modes that `ValuePlanner.plan` chooses
@@ -129,25 +129,7 @@ export function readValues(r: ByteBitReader, mode: number, count: number, out: F
     }
     return;
   }
-  let hi = r.read(32), lo = r.read(32), lead = 0, trail = 0;
-  u32[HI] = hi; u32[LO] = lo;
-  out[0] = f64[0];
-  for (let i = 1; i < count; i++) {
-    if (r.read(1) === 1) {
-      let len: number;
-      if (r.read(1) === 1) { lead = r.read(5); len = r.read(6) + 1; trail = 64 - lead - len; }
-      else len = 64 - lead - trail;
-      let h = 0, l: number;
-      if (len > 32) { h = r.read(len - 32); l = r.read(32); }
-      else l = r.read(len);
-      let xh: number, xl: number;
-      if (trail === 0) { xh = h; xl = l; }
-      else if (trail < 32) { xh = ((h << trail) | (l >>> (32 - trail))) >>> 0; xl = (l << trail) >>> 0; }
-      else { xh = (l << (trail - 32)) >>> 0; xl = 0; }
-      hi = (hi ^ xh) >>> 0;
-      lo = (lo ^ xl) >>> 0;
-      u32[HI] = hi; u32[LO] = lo;
-    }
-    out[i] = f64[0];
-  }
+  const xor = new XorFloatReader();
+  out[0] = xor.first(r);
+  for (let i = 1; i < count; i++) out[i] = xor.next(r);
 }

@@ -64,3 +64,42 @@ function write64(w: BitWriter, hi: number, lo: number, shift: number, len: numbe
   if (len > 32) { w.write(h, len - 32); w.write(l, 32); }
   else w.write(l, len);
 }
+
+/** The reader's state between values of one stream written by XorFloatWriter; one per stream. */
+export class XorFloatReader {
+  private hi = 0;
+  private lo = 0;
+  private lead = 0;
+  private trail = 0;
+
+  first(r: { read(bits: number): number }): number {
+    this.hi = r.read(32);
+    this.lo = r.read(32);
+    return this.value();
+  }
+
+  next(r: { read(bits: number): number }): number {
+    if (r.read(1) === 1) {
+      let len: number;
+      if (r.read(1) === 1) { this.lead = r.read(5); len = r.read(6) + 1; this.trail = 64 - this.lead - len; }
+      else len = 64 - this.lead - this.trail;
+      let h = 0, l: number;
+      if (len > 32) { h = r.read(len - 32); l = r.read(32); }
+      else l = r.read(len);
+      const trail = this.trail;
+      let xh: number, xl: number;
+      if (trail === 0) { xh = h; xl = l; }
+      else if (trail < 32) { xh = ((h << trail) | (l >>> (32 - trail))) >>> 0; xl = (l << trail) >>> 0; }
+      else { xh = (l << (trail - 32)) >>> 0; xl = 0; }
+      this.hi = (this.hi ^ xh) >>> 0;
+      this.lo = (this.lo ^ xl) >>> 0;
+    }
+    return this.value();
+  }
+
+  private value(): number {
+    u32[HI] = this.hi;
+    u32[LO] = this.lo;
+    return f64[0];
+  }
+}
