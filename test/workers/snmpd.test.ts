@@ -24,13 +24,20 @@ if (!snmpd) {
 } else {
   t.test('fast path against snmpd on loopback', async (t) => {
     const dir = mkdtempSync(join(tmpdir(), 'netmon-snmpd-'));
-    t.teardown(() => rmSync(dir, { recursive: true, force: true }));
     const port = 20_000 + Math.floor(Math.random() * 30_000);
     const conf = join(dir, 'snmpd.conf');
     writeFileSync(conf, `rocommunity public 127.0.0.1\nsysName fast-path-test\n`);
     const child = spawn(snmpd, ['-f', '-C', '-c', conf, '-Ln', '-I', '-smux,mteTrigger,mteTriggerConf', `udp:127.0.0.1:${port}`],
       { env: { ...process.env, SNMP_PERSISTENT_DIR: dir, MIBS: '' }, stdio: 'ignore' });
-    t.teardown(() => { child.kill('SIGTERM'); });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    // One teardown, in order: snmpd writes its persistent state into `dir` while it stops, so the
+    // directory is removed only after it has exited (bounded wait), with retries.
+    t.teardown(async () => {
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    });
 
     const net = simNetworkConfig(port, { timeoutMs: 500, retries: 1 });
     let sp = await discoverSimPlans(net, ['127.0.0.1']);
