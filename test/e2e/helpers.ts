@@ -5,7 +5,7 @@ import { join } from 'node:path';
 /** A temporary directory removed at teardown. */
 export function tempDir(t: { teardown(fn: () => void): void }, prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }));
   return dir;
 }
 
