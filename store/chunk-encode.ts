@@ -1,4 +1,5 @@
 import { BitWriter } from './bit-stream.js';
+import { rollupOfPoints, type ChunkRollup } from './chunk-decode.js';
 import { CHUNK_HEADER_BYTES, CHUNK_V1, CHUNK_V2, CHUNK_V3 } from './chunk-format.js';
 import { timeModeOf, writeTimes } from './chunk-time.js';
 import { ValuePlanner } from './chunk-values.js';
@@ -51,19 +52,15 @@ export function encodeChunkV1(offsetsMs: ArrayLike<number>, values: ArrayLike<nu
   return bytes;
 }
 
+const headerRollup: ChunkRollup = { count: 0, min: 0, max: 0, sum: 0, last: 0, lastOffsetMs: 0 };
+
 function writeHeader(view: DataView, version: number, offsetsMs: ArrayLike<number>, values: ArrayLike<number>, count: number): void {
-  let min = Infinity, max = -Infinity, sum = 0;
-  for (let i = 0; i < count; i++) {
-    const v = values[i];
-    if (v < min) min = v;
-    if (v > max) max = v;
-    sum += v;
-  }
+  const r = rollupOfPoints(offsetsMs, values, count, headerRollup);
   view.setUint8(0, version);
-  view.setUint32(4, count, true);
-  view.setFloat64(8, min, true);
-  view.setFloat64(16, max, true);
-  view.setFloat64(24, sum, true);
-  view.setFloat64(32, values[count - 1], true);
-  view.setUint32(40, offsetsMs[count - 1], true);
+  view.setUint32(4, r.count, true);
+  view.setFloat64(8, r.min, true);
+  view.setFloat64(16, r.max, true);
+  view.setFloat64(24, r.sum, true);
+  view.setFloat64(32, r.last, true);
+  view.setUint32(40, r.lastOffsetMs, true);
 }
