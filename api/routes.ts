@@ -61,8 +61,9 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
   router.get('/v2/ui/net/:id/gw/catalog/tags/facets/list', ht(catalog.tagFacets));
 
   // v2: dashboard-tool query API
-  router.post('/v2/query/net/:id/categories/', h(query.queryCategories));
-  router.post('/v2/query/net/:id/variables/:category', h(query.queryVariables));
+  // The dashboard tool's category calls answer what the workbench catalog calls answer (any body is ignored).
+  router.post('/v2/query/net/:id/categories/', h(catalog.categories));
+  router.post('/v2/query/net/:id/variables/:category', h(catalog.categoryVariables));
   router.post('/v2/query/net/:id/data/', ht(query.queryData));
 
   // legacy: workbench and catalog

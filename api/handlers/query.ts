@@ -2,9 +2,9 @@ import { isAppError } from '../../core/errors.js';
 import { answerSvcqlTarget } from '../../svcql/index.js';
 import type { ApiContext } from '../context.js';
 import type { ApiRequest, ApiResponse } from '../http-types.js';
-import { categoriesOf, deviceIndex, variablesInCategory } from '../inventory-index.js';
+import { deviceIndex } from '../inventory-index.js';
 import { readJson } from '../json-body.js';
-import { networkParam, pathParam } from '../params.js';
+import { networkParam } from '../params.js';
 import { parseQueryBody } from '../query-body.js';
 import { answerStructuredTarget, type TargetContext } from '../structured-target.js';
 import type { NetworkTablesCache } from '../svcql-catalog.js';
@@ -14,18 +14,6 @@ import type { NetworkTablesCache } from '../svcql-catalog.js';
  * flat array: the entries of every target in order. A target that fails contributes
  * `{id, error, code}` and the others still answer; only a body that is not a query object is a 400.
  */
-
-/** POST /v2/query/net/:id/categories/ — category names, sorted (any body is ignored). */
-export function queryCategories(ctx: ApiContext, req: ApiRequest): ApiResponse {
-  const net = networkParam(ctx, req);
-  return { status: 200, body: categoriesOf(ctx.service.variables(net.id)) };
-}
-
-/** POST /v2/query/net/:id/variables/:category — variable names of the category, sorted. */
-export function queryVariables(ctx: ApiContext, req: ApiRequest): ApiResponse {
-  const net = networkParam(ctx, req);
-  return { status: 200, body: variablesInCategory(ctx.service.variables(net.id), pathParam(req, 'category')) };
-}
 
 const targetId = (t: Record<string, unknown>): string => {
   const v = t.id ?? t.refId;
