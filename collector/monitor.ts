@@ -56,9 +56,6 @@ export class Monitor implements MonitorService {
     await Promise.all([...this.networksById.values()].map((n) => n.stop()));
   }
 
-  /** For tests and tools: the network's monitor. */
-  networkMonitor(netId: number): NetworkMonitor | undefined { return this.networksById.get(netId); }
-
   get series(): SeriesStore { return this.deps.series; }
   get ring(): RingBuffer { return this.ringBuffer; }
 

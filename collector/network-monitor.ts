@@ -56,8 +56,6 @@ export class NetworkMonitor {
     });
   }
 
-  get pointsWritten(): number { return this.writer.pointsWritten; }
-
   /** Sizes the per-slot interpolation state for `capacity` slots. */
   reserve(capacity: number): void { this.writer.reserve(capacity); }
 
@@ -103,11 +101,6 @@ export class NetworkMonitor {
       this.deps.logger.error('discovery failed', { network: this.net.id, generation: number, error: this.lastDiscoveryError });
     }).finally(() => { this.running = null; });
     return { started: true, generation: number, message: `discovery generation ${number} started` };
-  }
-
-  /** Resolves when the running discovery (if any) ends. For tests and orderly shutdown. */
-  async discoveryIdle(pollMs = 50): Promise<void> {
-    while (this.running) await new Promise((r) => setTimeout(r, pollMs));
   }
 
   private async discover(run: RunningDiscovery): Promise<void> {
