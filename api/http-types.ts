@@ -44,7 +44,7 @@ export const TEXT_TYPE = 'text/plain; charset=utf-8';
 /** Encodes a handler's answer; throws what JSON.stringify throws (the router turns that into a 500). */
 export function encodeResponse(res: ApiResponse): EncodedResponse {
   const headers: Record<string, string> = {};
-  if (res.headers) for (const [k, v] of Object.entries(res.headers)) headers[k.toLowerCase()] = v;
+  if (res.headers !== undefined) for (const k in res.headers) headers[k.toLowerCase()] = res.headers[k];
   let body: Buffer;
   let type: string;
   if (res.body === undefined || res.body === null) {

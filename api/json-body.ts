@@ -43,11 +43,12 @@ export const bodyTooLarge = (maxBytes: number): AppError =>
   new AppError('BODY_TOO_LARGE', `request body exceeds the limit of ${maxBytes} bytes`);
 
 /**
- * The declared Content-Length, or undefined when absent. Throws AppError BAD_REQUEST when the
+ * The declared Content-Length (given as the headers or as the header's value), or undefined when
+ * absent or empty. Throws AppError BAD_REQUEST when the
  * header is not a plain decimal number.
  */
-export function declaredLength(headers: Readonly<Record<string, string>>): number | undefined {
-  const v = headers['content-length'];
+export function declaredLength(headers: Readonly<Record<string, string>> | string | undefined): number | undefined {
+  const v = typeof headers === 'object' ? headers['content-length'] : headers;
   if (v === undefined || v === '') return undefined;
   if (!/^[0-9]{1,15}$/.test(v.trim())) throw new AppError('BAD_REQUEST', `Content-Length '${v}' is not a number`);
   return Number(v.trim());

@@ -19,6 +19,7 @@ interface Route {
   readonly method: string;
   readonly pattern: string;
   readonly segments: readonly string[];
+  readonly hasParams: boolean;
   readonly handler: Handler;
   readonly stats: RouteStats;
 }
@@ -42,6 +43,27 @@ export interface RouterStats {
 }
 
 const STATUS_CLASS = ['0xx', '1xx', '2xx', '3xx', '4xx', '5xx'];
+const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
+
+/**
+ * The request a handler sees: the transport's request with the route's parameters. Every other
+ * field is read from the transport's request when the handler reads it, so that a transport may
+ * compute them on demand (the uWS adapter parses the query and copies headers only when asked).
+ */
+class RoutedRequest implements ApiRequest {
+  constructor(private readonly req: ApiRequest, readonly params: Readonly<Record<string, string>>) {}
+  get method(): string { return this.req.method; }
+  get path(): string { return this.req.path; }
+  get query(): URLSearchParams { return this.req.query; }
+  get headers(): Readonly<Record<string, string>> { return this.req.headers; }
+  get body(): Buffer { return this.req.body; }
+}
+
+type Match =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'method'; readonly allow: string[] }
+  | { readonly kind: 'route'; readonly route: Route; readonly params: Readonly<Record<string, string>> };
+const NONE: Match = Object.freeze({ kind: 'none' });
 
 export class Router {
   private readonly routes: Route[] = [];
@@ -64,7 +86,8 @@ export class Router {
     if (this.routes.some((r) => r.method === m && r.pattern === pattern)) throw new Error(`duplicate route ${m} ${pattern}`);
     const segments = pattern.split('/').slice(1);
     if (segments.length > 31) throw new Error(`route pattern has more than 31 segments: ${pattern}`);
-    const route: Route = { method: m, pattern, segments, handler, stats: { count: 0, errors: 0, durationMsTotal: 0 } };
+    const hasParams = segments.some((p) => p.charCodeAt(0) === 58 /* : */);
+    const route: Route = { method: m, pattern, segments, hasParams, handler, stats: { count: 0, errors: 0, durationMsTotal: 0 } };
     this.routes.push(route);
     let same = this.bySegmentCount.get(segments.length);
     if (!same) this.bySegmentCount.set(segments.length, same = []);
@@ -75,17 +98,19 @@ export class Router {
   get(pattern: string, handler: Handler): this { return this.add('GET', pattern, handler); }
   post(pattern: string, handler: Handler): this { return this.add('POST', pattern, handler); }
 
-  /** Answers one request; never throws. `params` of the given request are ignored and refilled. */
   /**
    * Answers a request. Synchronous handlers are answered synchronously (no promise on the hot path);
-   * a handler that returns a promise gets a promise. Never throws and never rejects.
+   * a handler that returns a promise gets a promise. Never throws and never rejects. `params` of
+   * the given request are ignored: the handler sees the route's. The request's other fields are
+   * read only when the handler reads them.
    */
   handle(req: ApiRequest): EncodedResponse | Promise<EncodedResponse> {
     const t0 = performance.now();
     let route: Route | undefined;
     let res: ApiResponse | Promise<ApiResponse>;
     try {
-      const found = this.match(req.method.toUpperCase(), req.path);
+      const method = req.method;
+      const found = this.match(method === 'GET' || method === 'POST' || method === 'HEAD' ? method : method.toUpperCase(), req.path);
       if (found.kind === 'none') {
         this.notFound++;
         res = errorResponse('NOT_FOUND', `no such resource: ${req.method} ${req.path}`);
@@ -94,7 +119,7 @@ export class Router {
         res = errorResponse('METHOD_NOT_ALLOWED', `method ${req.method} not allowed on ${req.path}; allowed: ${found.allow.join(', ')}`, { allow: found.allow.join(', ') });
       } else {
         route = found.route;
-        res = route.handler({ method: req.method, path: req.path, params: found.params, query: req.query, headers: req.headers, body: req.body });
+        res = route.handler(new RoutedRequest(req, found.params));
       }
     } catch (err) {
       res = responseForError(err, this.logger, route ? `${route.method} ${route.pattern}` : `${req.method} ${req.path}`);
@@ -149,14 +174,11 @@ export class Router {
     }
   }
 
-  private match(method: string, path: string):
-    | { kind: 'none' }
-    | { kind: 'method'; allow: string[] }
-    | { kind: 'route'; route: Route; params: Record<string, string> } {
+  private match(method: string, path: string): Match {
     const segs = path.split('/');
     segs.shift();
     const candidates = this.bySegmentCount.get(segs.length);
-    if (!candidates) return { kind: 'none' };
+    if (!candidates) return NONE;
     let best: Route | undefined;
     let bestRank = -1;
     let allow: Set<string> | undefined;
@@ -169,13 +191,14 @@ export class Router {
       if (rank > bestRank || (rank === bestRank && route.method === method)) { best = route; bestRank = rank; }
     }
     if (best) {
+      if (!best.hasParams) return { kind: 'route', route: best, params: NO_PARAMS };
       const params: Record<string, string> = {};
       const pattern = best.segments;
       for (let i = 0; i < pattern.length; i++) if (pattern[i].charCodeAt(0) === 58 /* : */) params[pattern[i].slice(1)] = decodeSegment(segs[i]);
       return { kind: 'route', route: best, params };
     }
     if (allow) return { kind: 'method', allow: [...allow].sort() };
-    return { kind: 'none' };
+    return NONE;
   }
 }
 
