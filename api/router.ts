@@ -61,9 +61,11 @@ class RoutedRequest implements ApiRequest {
 
 type Match =
   | { readonly kind: 'none' }
-  | { readonly kind: 'method'; readonly allow: string[] }
+  | { readonly kind: 'method'; readonly allow: readonly string[] }
   | { readonly kind: 'route'; readonly route: Route; readonly params: Readonly<Record<string, string>> };
 const NONE: Match = Object.freeze({ kind: 'none' });
+/** Paths per method whose match is remembered (see Router.match). */
+const MATCH_CACHE_SIZE = 4096;
 
 export class Router {
   private readonly routes: Route[] = [];
@@ -92,6 +94,7 @@ export class Router {
     let same = this.bySegmentCount.get(segments.length);
     if (!same) this.bySegmentCount.set(segments.length, same = []);
     same.push(route);
+    this.matchCache.clear();
     return this;
   }
 
@@ -174,7 +177,25 @@ export class Router {
     }
   }
 
+  /**
+   * Matches of recent paths per method (routes are fixed once requests flow, and a match depends
+   * on method and path only). Bounded: started over when full, as paths come from clients.
+   */
+  private readonly matchCache = new Map<string, Map<string, Match>>();
+
   private match(method: string, path: string): Match {
+    let cache = this.matchCache.get(method);
+    if (cache === undefined) this.matchCache.set(method, cache = new Map());
+    let found = cache.get(path);
+    if (found === undefined) {
+      found = this.matchUncached(method, path);
+      if (cache.size >= MATCH_CACHE_SIZE) cache.clear();
+      cache.set(path, found);
+    }
+    return found;
+  }
+
+  private matchUncached(method: string, path: string): Match {
     const segs = path.split('/');
     segs.shift();
     const candidates = this.bySegmentCount.get(segs.length);
@@ -195,9 +216,9 @@ export class Router {
       const params: Record<string, string> = {};
       const pattern = best.segments;
       for (let i = 0; i < pattern.length; i++) if (pattern[i].charCodeAt(0) === 58 /* : */) params[pattern[i].slice(1)] = decodeSegment(segs[i]);
-      return { kind: 'route', route: best, params };
+      return { kind: 'route', route: best, params: Object.freeze(params) };
     }
-    if (allow) return { kind: 'method', allow: [...allow].sort() };
+    if (allow) return { kind: 'method', allow: Object.freeze([...allow].sort()) };
     return NONE;
   }
 }

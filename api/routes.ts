@@ -3,6 +3,7 @@ import type { Logger } from '../core/logger.js';
 import type { ApiContext } from './context.js';
 import type { ApiRequest, ApiResponse } from './http-types.js';
 import type { MonitorService } from './monitor-service.js';
+import { memoizeJson } from './json-memo.js';
 import { Router } from './router.js';
 import * as discovery from './handlers/discovery.js';
 import * as graphData from './handlers/graph-data.js';
@@ -36,7 +37,8 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
   const ht = (fn: (ctx: ApiContext, req: ApiRequest, tables: NetworkTablesCache) => ApiResponse) => (req: ApiRequest) => fn(ctx, req, tables);
 
   // v2: status and discovery
-  router.get('/v2/ui/net/:id/status', h(networkStatus));
+  // Status is polled by every open dashboard and changes only with discovery and poll cycles.
+  router.get('/v2/ui/net/:id/status', memoizeJson(h(networkStatus), (req) => req.params.id));
   router.get('/v2/svc/discovery/net/:id/start', h(discovery.startDiscovery));
   router.get('/v2/discovery/net/:id/topo', h(discovery.topology));
   router.get('/v2/discovery/net/:id/devices', h(discovery.devices));

@@ -93,3 +93,27 @@ t.test('route table misuse fails loudly', async (t) => {
   t.throws(() => r.get('/a/b', () => ({ status: 200, body: null })), /duplicate route/);
   t.throws(() => r.get('no-slash', () => ({ status: 200, body: null })), /must start with/);
 });
+
+t.test('remembered matches: repeated paths answer as the first time; a route added later is seen', async (t) => {
+  const { r } = testRouter();
+  const cases: { url: string; status: number; json?: unknown }[] = [
+    { url: '/a/zz', status: 200, json: { route: 'param', x: 'zz' } },
+    { url: '/a/x%2Fy', status: 200, json: { route: 'param', x: 'x/y' } },
+    { url: '/a/b', status: 200, json: { route: 'literal' } },
+    { url: '/a/%E0%A4%A', status: 400 },
+    { url: '/nowhere', status: 404 },
+  ];
+  for (let round = 0; round < 3; round++) {
+    for (const c of cases) {
+      const res = await call(r, 'GET', c.url);
+      t.equal(res.status, c.status, `round ${round}: ${c.url} status`);
+      if (c.json !== undefined) t.same(res.json, c.json, `round ${round}: ${c.url} body`);
+    }
+  }
+  t.equal((await call(r, 'DELETE', '/a/b')).headers.allow, 'GET, POST');
+  t.equal((await call(r, 'DELETE', '/a/b')).headers.allow, 'GET, POST', 'Allow again');
+  r.get('/nowhere', () => ({ status: 200, body: 'now here' }));
+  t.equal((await call(r, 'GET', '/nowhere')).text, 'now here', 'a route added after a 404 of its path');
+  for (let i = 0; i < 5000; i++) await call(r, 'GET', `/a/p${i}`);
+  t.same((await call(r, 'GET', '/a/p1')).json, { route: 'param', x: 'p1' }, 'after more paths than are remembered');
+});
