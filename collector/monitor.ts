@@ -90,7 +90,7 @@ export class Monitor implements MonitorService {
     const s = n.scheduler.stats;
     return {
       cycles: s.cycles, lastCycleStartMs: s.lastCycleStartMs, lastCycleDurationMs: s.lastCycleDurationMs,
-      devicesPolled: s.devicesPolled, devicesFailed: s.devicesFailed, variables: this.inventory.instances(netId).length,
+      devicesPolled: s.devicesPolled, devicesFailed: s.devicesFailed, variables: this.inventory.count(netId),
     };
   }
 

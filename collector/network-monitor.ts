@@ -3,7 +3,8 @@ import type { Logger } from '../core/logger.js';
 import type { Generation } from '../core/types.js';
 import type { MetaStore } from '../store/meta.js';
 import type { SeriesStore } from '../store/series.js';
-import type { PollPlan, PollResult } from '../workers/poll-plan.js';
+import type { PollResult } from '../workers/poll-plan.js';
+import type { PlanHandle } from '../workers/fast/plan-handle.js';
 import { DeviceIds } from './device-ids.js';
 import { discoverNetwork, type DiscoveryProgress } from './discovery-run.js';
 import { GenerationLog } from './generations.js';
@@ -21,7 +22,7 @@ export interface NetworkDeps {
   readonly nowMs: () => number;
   readonly logger: Logger;
   /** Polls one device (the monitor adds the shared ring and state buffers). */
-  readonly poll: (plan: PollPlan) => Promise<PollResult>;
+  readonly poll: (plan: PlanHandle) => Promise<PollResult>;
   /** Called after the inventory changed (the monitor grows its buffers). */
   readonly onInventoryChanged: () => void;
 }
@@ -34,7 +35,7 @@ export interface RunningDiscovery { number: number; startedAtMs: number; progres
 /** One monitored network: its discovery generations, its poll scheduler and its series writer. */
 export class NetworkMonitor {
   readonly log: GenerationLog;
-  readonly scheduler: PollScheduler;
+  readonly scheduler: PollScheduler<PlanHandle>;
   private readonly writer: SeriesWriter;
   private readonly ids: DeviceIds;
   private discoveryTimer: NodeJS.Timeout | null = null;

@@ -1,18 +1,18 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { Task, VarbindsResult } from '../workers/task.js';
-import type { PollPlan, PollResult } from '../workers/poll-plan.js';
-import { PlanHandles } from '../workers/fast/plan-handle.js';
+import type { PollResult } from '../workers/poll-plan.js';
+import type { PlanHandle } from '../workers/fast/plan-handle.js';
 
 /** The only file importing piscina: the pool of SNMP poll workers. */
 export interface WorkerPool {
   run(task: Extract<Task, { kind: 'get' | 'walk' }>): Promise<VarbindsResult>;
   run(task: Extract<Task, { kind: 'poll' }>): Promise<PollResult>;
   /**
-   * Polls one device. The plan travels as a handle into shared memory (made once per plan object),
-   * not as a structured clone per task: copying the plan was the largest cost of a poll.
+   * Polls one device. Its plan travels packed in shared memory (workers/fast/plan-handle.ts): a task
+   * clones three fields, not the plan (copying the plan was the largest cost of a poll).
    */
-  poll(plan: PollPlan, ring: SharedArrayBuffer, state: SharedArrayBuffer): Promise<PollResult>;
+  poll(plan: PlanHandle, ring: SharedArrayBuffer, state: SharedArrayBuffer): Promise<PollResult>;
   readonly threads: number;
   destroy(): Promise<void>;
 }
@@ -30,11 +30,10 @@ export function createPool(opts: { threads: number; maxInFlight: number }): Work
     concurrentTasksPerWorker: Math.max(1, Math.ceil(opts.maxInFlight / threads)),
     idleTimeout: 60_000,
   });
-  const handles = new PlanHandles();
   return {
     threads,
     run: ((task: Task) => piscina.run(task)) as WorkerPool['run'],
-    poll: (plan, ring, state) => piscina.run({ kind: 'poll', plan: handles.of(plan), ring, state } satisfies Task),
+    poll: (plan, ring, state) => piscina.run({ kind: 'poll', plan, ring, state } satisfies Task),
     destroy: () => piscina.destroy(),
   };
 }

@@ -1,5 +1,5 @@
 import type { Logger } from '../core/logger.js';
-import type { PollPlan, PollResult } from '../workers/poll-plan.js';
+import type { PollResult } from '../workers/poll-plan.js';
 
 export interface CycleStats {
   cycles: number;
@@ -15,7 +15,7 @@ export interface CycleStats {
  * All polls of a cycle are handed to the pool at once (the pool bounds what is in flight); a device whose
  * previous poll is still running is skipped and counted, so a slow or dead device never delays the others.
  */
-export class PollScheduler {
+export class PollScheduler<P extends { readonly deviceId: number }> {
   private timer: NodeJS.Timeout | null = null;
   private readonly busy = new Set<number>();
   private stopped = false;
@@ -23,8 +23,9 @@ export class PollScheduler {
 
   constructor(private readonly opts: {
     intervalMs: number;
-    plans: () => readonly PollPlan[];
-    poll: (plan: PollPlan) => Promise<PollResult>;
+    /** The devices' plans (collector: packed PlanHandles). */
+    plans: () => readonly P[];
+    poll: (plan: P) => Promise<PollResult>;
     accept: (r: PollResult) => void;
     nowMs: () => number;
     logger: Logger;

@@ -4,7 +4,7 @@ import { SYS_UPTIME_OID, type PollPlan, type PollResult } from './poll-plan.js';
 import { SlotState } from './slot-state.js';
 import { dropSession, sessionFor } from './snmp-session.js';
 import { pollFast } from './fast/fast-poll.js';
-import { isPlanHandle, readPlanHandle, type PlanHandle } from './fast/plan-handle.js';
+import { isPlanHandle, isV3, readPlanHandle, type PlanHandle } from './fast/plan-handle.js';
 import type { SnmpTarget, Varbind } from './snmp-types.js';
 
 /**
@@ -14,7 +14,7 @@ import type { SnmpTarget, Varbind } from './snmp-types.js';
 export type Task =
   | { readonly kind: 'get'; readonly target: SnmpTarget; readonly oids: readonly string[] }
   | { readonly kind: 'walk'; readonly target: SnmpTarget; readonly columns: readonly string[] }
-  /** `plan` may be a PlanHandle (workers/fast/plan-handle.ts): the same plan without cloning it per task. */
+  /** `plan` is a PlanHandle (workers/fast/plan-handle.ts: the plan packed in shared memory), or a plain plan (tests). */
   | { readonly kind: 'poll'; readonly plan: PollPlan | PlanHandle; readonly ring: SharedArrayBuffer; readonly state: SharedArrayBuffer };
 
 export type VarbindsResult = { readonly ok: true; readonly varbinds: Varbind[] } | { readonly ok: false; readonly error: string; readonly timeout: boolean };
@@ -37,16 +37,18 @@ export default async function run(task: Task): Promise<VarbindsResult | PollResu
  */
 const forceSession = process.env.NETMON_POLL_PATH === 'net-snmp';
 
-const decoded = new Map<number, { fingerprint: number; plan: PollPlan }>();
+/** Plans of the net-snmp path unpacked from their handles, by device (SNMPv3 devices, or every device when forced). */
+const unpacked = new Map<number, { fingerprint: number; plan: PollPlan }>();
 
 function poll(p: PollPlan | PlanHandle, ringSab: SharedArrayBuffer, stateSab: SharedArrayBuffer): Promise<PollResult> {
+  const v3 = isPlanHandle(p) ? isV3(p) : p.target.version === '3';
+  if (!v3 && !forceSession) return pollFast(p, ringSab, stateSab);
   let plan: PollPlan;
   if (isPlanHandle(p)) {
-    let d = decoded.get(p.deviceId);
-    if (d?.fingerprint !== p.fingerprint) decoded.set(p.deviceId, d = { fingerprint: p.fingerprint, plan: readPlanHandle(p) });
+    let d = unpacked.get(p.deviceId);
+    if (d?.fingerprint !== p.fingerprint) unpacked.set(p.deviceId, d = { fingerprint: p.fingerprint, plan: readPlanHandle(p) });
     plan = d.plan;
   } else plan = p;
-  if (plan.target.version === '2c' && !forceSession) return pollFast(isPlanHandle(p) ? p : plan, ringSab, stateSab);
   return pollViaSession(plan, ringSab, stateSab);
 }
 

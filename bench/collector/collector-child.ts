@@ -24,14 +24,14 @@ import { openLmdbSeriesStore } from '../../store/lmdb-series.js';
 import { RingBuffer } from '../../store/ring.js';
 import { GridKind, SYS_UPTIME_OID, type PollPlan, type PollResult } from '../../workers/poll-plan.js';
 import { SlotState } from '../../workers/slot-state.js';
-import { PlanHandles } from '../../workers/fast/plan-handle.js';
+import { makePlanHandle } from '../../workers/fast/plan-handle.js';
 import { addressAt, formatIpv4, parseIpv4 } from '../sim/addresses.js';
 import { discoverSimPlans, simNetworkConfig } from './sim-plans.js';
 
 interface Args {
   simPort: number; base: string; devices: number; path: 'fast' | 'net-snmp'; threads: number;
   timeoutMs: number; retries: number; seconds: number; cycles: number; intervalMs: number;
-  /** What a poll task carries: the whole plan (as collector/monitor.ts sends it today) or a PlanHandle. */
+  /** What a poll task carries: the packed plan (PlanHandle, as the collector sends it) or the whole plan cloned per task. */
   task: 'plan' | 'handle';
   /** Answer size the fast path plans GETs for (0: its default). */
   maxMessageBytes: number;
@@ -100,8 +100,8 @@ async function main(): Promise<void> {
   for (const d of devices) {
     const dp = buildDevicePlan(d, net, slotOf);
     plans.push(dp.plan);
-    for (const [s, k] of dp.kinds) kinds.set(s, k);
-    if (d.id < 1_000_000) for (const inst of dp.instances) if (inst.name !== 'sysUpTime') liveSlots.push(inst.slot);
+    dp.vars.slots.forEach((s, k) => kinds.set(s, dp.vars.kinds[k]!));
+    if (d.id < 1_000_000) dp.vars.slots.forEach((s, k) => { if (dp.vars.names[k] !== 'sysUpTime') liveSlots.push(s); });
   }
   const varbindsByDevice = new Map(plans.map((p) => [p.deviceId, varbindsOf(p)]));
   const capacity = slots.size + 16;
@@ -119,13 +119,13 @@ async function main(): Promise<void> {
   };
   let writer = newWriter(a.intervalMs);
   const pool = createPool({ threads: a.threads, maxInFlight: 4096 });
-  const handles = new PlanHandles();
+  const handles = new Map(plans.map((p) => [p, makePlanHandle(p)]));
   let varbinds = 0;
   const accept = (r: PollResult) => { varbinds += varbindsByDevice.get(r.deviceId) ?? 0; writer.accept(r); };
   const scheduler = new PollScheduler({
     intervalMs: a.intervalMs, plans: () => plans, nowMs: Date.now, logger: silentLogger, accept,
     poll: a.task === 'handle'
-      ? (plan) => pool.run({ kind: 'poll', plan: handles.of(plan), ring: ring.buffer, state: state.buffer })
+      ? (plan) => pool.run({ kind: 'poll', plan: handles.get(plan)!, ring: ring.buffer, state: state.buffer })
       : (plan) => pool.run({ kind: 'poll', plan, ring: ring.buffer, state: state.buffer }),
   });
   const flushTimer = setInterval(() => { series.flush().catch(() => {}); }, 1000);

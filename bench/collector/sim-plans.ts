@@ -72,7 +72,7 @@ export async function discoverSimPlans(net: NetworkConfig, addresses: readonly s
   for (const d of devices) {
     const dp = buildDevicePlan(d, net, slotOf);
     plans.push(dp.plan);
-    for (const [s, k] of dp.kinds) kinds.set(s, k);
+    dp.vars.slots.forEach((s, k) => kinds.set(s, dp.vars.kinds[k]!));
   }
   return { plans, devices, kinds, slotCount: slots.size, unreachable };
 }

@@ -8,23 +8,28 @@
  *                                one after the other, and measures process memory after a full GC
  *                                at each stage; prints `RESULT {…}`.
  *
- * Stages: the discovery generation (devices and interfaces), Inventory.rebuild (instances,
- * triplet index, poll plans, grid kinds; slots read from the LMDB metadata store), the RingBuffer
- * and SlotState at the capacity the Monitor gives them, the GridInterpolator. Every slot of the
- * ring, the slot state and the interpolator is written once, so that its pages are resident as in
+ * Stages: the discovery generation (devices and interfaces), Inventory.rebuild (variables as
+ * parallel arrays, packed poll plans in shared memory, grid kinds; slots read from the LMDB
+ * metadata store), the poll workers' per-device state (a FastDevice per device for each of the
+ * pool's threads, as each worker thread makes one for every device it polls), the RingBuffer and
+ * SlotState at the capacity the Monitor gives them, the GridInterpolator. Every slot of the ring,
+ * the slot state and the interpolator is written once, so that its pages are resident as in
  * operation. The series store is not opened: its head window (the current hour's points) is
- * excluded by construction. Then the inventory's parts are dropped one at a time (heap only:
- * V8 keeps freed pages, so RSS does not shrink reliably) to see what each costs.
+ * excluded by construction. VariableInstance objects are made on demand for the API and are not
+ * part of the collector's resident set (see RESULTS.md).
  */
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { GridInterpolator } from '../../collector/interpolate.js';
 import { Inventory } from '../../collector/inventory.js';
 import { capacityFor } from '../../collector/monitor.js';
-import { buildDevicePlan } from '../../collector/plan-build.js';
 import { openStoreEnv } from '../../store/lmdb-env.js';
 import { LmdbMetaStore } from '../../store/lmdb-meta.js';
 import { RingBuffer } from '../../store/ring.js';
 import { SlotState } from '../../workers/slot-state.js';
+import { FastDevice } from '../../workers/fast/fast-device.js';
+import { planView } from '../../workers/fast/plan-handle.js';
+import { PollScratch } from '../../workers/fast/readings.js';
 import { RESULT } from '../harness/process.js';
 import { benchNetwork, devicesFor, syntheticGeneration } from './synthetic-generation.js';
 
@@ -52,8 +57,10 @@ export interface MemoryResult {
   readonly slotCapacity: number;
   readonly stages: readonly StageDelta[];
   readonly total: StageDelta;
-  /** Heap freed by dropping each part of the inventory, in order. */
+  /** Bytes of the inventory's parts, computed from their sizes. */
   readonly inventoryParts: readonly { readonly part: string; readonly heap: number }[];
+  /** Poll worker threads whose per-device state was built. */
+  readonly threads: number;
   readonly rebuildMs: number;
 }
 
@@ -97,25 +104,18 @@ function arg(name: string): string {
   return process.argv[i + 1];
 }
 
+/** What a previous run of the server leaves: the slot map written by the collector's own Inventory. */
 async function prepare(variables: number, dir: string): Promise<void> {
-  const gen = syntheticGeneration(devicesFor(variables));
   const env = openStoreEnv(dir);
-  const meta = new LmdbMetaStore(env);
-  let next = 0;
-  let batch: Promise<void>[] = [];
-  for (const d of gen.devices) {
-    buildDevicePlan(d, benchNetwork, (name, dev, idx) => {
-      const slot = next++;
-      batch.push(meta.put('slots', `${name}.${dev}.${idx}`, slot));
-      return slot;
-    });
-    if (batch.length >= 50_000) { await Promise.all(batch); batch = []; }
-  }
-  await Promise.all(batch);
-  await meta.put('counters', 'nextSlot', next);
+  const inventory = new Inventory(new LmdbMetaStore(env));
+  await inventory.rebuild(benchNetwork, syntheticGeneration(devicesFor(variables)));
+  const slots = inventory.slotCount;
   await env.close();
-  process.stdout.write(`${RESULT}${JSON.stringify({ slots: next })}\n`);
+  process.stdout.write(`${RESULT}${JSON.stringify({ slots })}\n`);
 }
+
+/** The pool's default thread count (collector/pool.ts: one per core). */
+const THREADS = Math.max(1, availableParallelism());
 
 async function run(variables: number, dir: string): Promise<void> {
   const marks: [string, Mem, number][] = [['start', await measure(), 0]];
@@ -130,51 +130,54 @@ async function run(variables: number, dir: string): Promise<void> {
   const t = performance.now();
   await inventory.rebuild(benchNetwork, gen);
   const rebuildMs = performance.now() - t;
-  await mark('Inventory.rebuild (instances, triplet index, poll plans, kinds; slot map read from LMDB)');
+  const plans = inventory.plans(1);
+  const packedBytes = plans.reduce((n, p) => n + p.packed.byteLength, 0);
+  await mark('Inventory.rebuild (variable columns, packed poll plans, kinds; slot map read from LMDB)', packedBytes);
   const slots = inventory.slotCount;
-  const instances = inventory.instances(1);
   const capacity = monitorCapacity(slots);
 
+  // What every poll worker thread keeps per device: views over the packed plan and the poll state.
+  const workers: FastDevice[][] = [];
+  for (let w = 0; w < THREADS; w++) {
+    const scratch = new PollScratch();
+    workers.push(plans.map((h) => new FastDevice(planView(h), h.fingerprint, Date.now, scratch)));
+  }
+  await mark(`poll workers' per-device state (${THREADS} threads)`);
+
+  // the variables' slots, read straight from the inventory's columns (no VariableInstance objects)
+  const slotColumn = (inventory as unknown as { byNetwork: Map<number, { slot: Int32Array }> }).byNetwork.get(1)!.slot;
   const ring = RingBuffer.create(capacity);
-  for (const v of instances) ring.write(v.slot, 1_700_000_000_000, v.slot);
+  for (const s of slotColumn) ring.write(s, 1_700_000_000_000, s);
   await mark(`RingBuffer (${capacity} slots: the Monitor's capacity rule)`, ring.buffer.byteLength);
 
   const state = SlotState.create(capacity);
-  for (const v of instances) { state.lastCounter[v.slot] = 1n; state.lastTsMs[v.slot] = 1_700_000_000_000; state.has[v.slot] = 1; }
+  for (const s of slotColumn) { state.lastCounter[s] = 1n; state.lastTsMs[s] = 1_700_000_000_000; state.has[s] = 1; }
   await mark(`SlotState (${capacity} slots)`, state.buffer.byteLength);
 
   const interp = new GridInterpolator(benchNetwork.pollIntervalMs);
   interp.reserve(capacity);
   interp.setKinds(inventory.kinds());
   const sink = () => {};
-  for (const v of instances) interp.observe(v.slot, 1_700_000_000_000, 1, sink);
+  for (const s of slotColumn) interp.observe(s, 1_700_000_000_000, 1, sink);
   await mark('GridInterpolator');
 
   const stages: StageDelta[] = [];
   for (let i = 1; i < marks.length; i++) stages.push(delta(marks[i][0], marks[i - 1][1], marks[i][1], marks[i][2]));
   const total = delta('total', marks[0][1], marks[marks.length - 1][1], marks.reduce((n, m) => n + m[2], 0));
 
-  // What each part of the inventory costs: drop them one at a time (a bench may look inside).
-  const entry = (inventory as unknown as { byNetwork: Map<number, Record<string, unknown>> }).byNetwork.get(1)!;
-  const parts: { part: string; heap: number }[] = [];
-  let before = await measure();
-  for (const [field, label, empty] of [
-    ['byDevice', 'lookup index (device → component index → instances)', new Map()],
-    ['plans', 'poll plans (one op object + OID string per variable)', []],
-    ['instances', 'VariableInstance objects (and the array)', []],
-  ] as const) {
-    entry[field] = empty;
-    const after = await measure();
-    parts.push({ part: label, heap: before.heapUsed + before.external - (after.heapUsed + after.external) });
-    before = after;
-  }
+  const n = slotColumn.length;
+  const parts = [
+    { part: 'packed poll plans (shared memory: op program and GET requests)', heap: packedBytes },
+    { part: 'variable columns (name number, component index, slot)', heap: 10 * n },
+    { part: 'grid kinds (one byte per slot)', heap: inventory.kinds().byteLength },
+  ];
   // Keep everything reachable until the end of the measurement.
-  void [gen, ring, state, interp];
+  void [gen, ring, state, interp, workers];
   await env.close();
 
   const result: MemoryResult = {
     variables: slots, devices: gen.devices.length, slotCapacity: capacity, stages, total, inventoryParts: parts,
-    rebuildMs: Math.round(rebuildMs),
+    rebuildMs: Math.round(rebuildMs), threads: THREADS,
   };
   process.stdout.write(`${RESULT}${JSON.stringify(result)}\n`);
 }

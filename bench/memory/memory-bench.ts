@@ -43,7 +43,7 @@ export function breakdown(r: MemoryResult): string {
   const stages = r.stages.map((s) => `${s.stage.split(' (')[0]} RSS ${perVar(s.rss, r)} (file-backed ${perVar(s.rssFile, r)}) / heap ${perVar(s.heap, r)} (V8 heap reserved ${perVar(s.heapCommitted, r)})`);
   const parts = r.inventoryParts.map((p) => `${p.part.split(' (')[0]} ${perVar(p.heap, r)}`);
   return `${r.variables.toLocaleString('en-US')} variables on ${r.devices} devices, ring/state capacity ${r.slotCapacity}; ` +
-    `per stage, bytes/variable: ${stages.join('; ')}. Inventory heap by part, bytes/variable: ${parts.join('; ')}. ` +
+    `per stage, bytes/variable: ${stages.join('; ')}. Inventory by part, bytes/variable: ${parts.join('; ')}. ` +
     `Inventory.rebuild took ${r.rebuildMs} ms.`;
 }
 

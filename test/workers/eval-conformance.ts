@@ -68,7 +68,7 @@ export const fastEvaluator: Evaluator = {
       for (const vb of vbs) { const pos = posOf.get(vb.oid); if (pos !== undefined) setReading(r, pos, vb); }
       for (const [col, rows] of opts.columns ?? []) { const c = colOf.get(col); if (c !== undefined) for (const vb of rows) r.addRow(c, rowNumber(vb)); }
       const out = { slots: new Int32Array(ops.length), values: new Float64Array(ops.length), count: 0 };
-      evaluateProgram(p, r, tsMs, opts.rebooted ?? false, sv, ring, out);
+      evaluateProgram(p, r, tsMs, opts.rebooted ?? false, sv, ring, out, p.local);
       return Array.from(out.values.subarray(0, out.count));
     };
     return { poll, ring, state };

@@ -1,43 +1,47 @@
 /**
- * The v2c fast path for one device: its PollPlan compiled once (per worker) into an op program,
- * pre-encoded GET requests of every OID the ops read (interface cells are read by their instance
- * OIDs, which discovery knows, instead of walking columns) and, only for ColumnAvg columns such as
- * hrProcessorLoad, a GETBULK walk. One poll then sends the first GET (it carries sysUpTime.0) and,
- * once the device has answered it, the other GETs and the walk at once; a dead device costs one
- * request's timeout and retries, not one per GET.
+ * The v2c fast path for one device, over its packed plan (plan-handle.ts): the op program and the
+ * pre-encoded GET requests of every OID the ops read live in shared memory, made once by the
+ * collector; this object holds only the device's poll state (interface cells are read by their
+ * instance OIDs, which discovery knows, instead of walking columns; only ColumnAvg columns such as
+ * hrProcessorLoad are walked, by GETBULK). One poll sends the first GET (it carries sysUpTime.0)
+ * and, once the device has answered it, the other GETs and the walk at once; a dead device costs
+ * one request's timeout and retries, not one per GET.
  *
  * Same results as the net-snmp path (task.ts pollViaSession): same op rules, same reboot rule, the
  * poll fails as a whole when any of its requests fails. Not reentrant: the scheduler never polls a
- * device twice at once, and the compiled state (readings, exchanges) is reused from poll to poll.
+ * device twice at once.
  */
 import type { RingBuffer } from '../../store/ring.js';
-import { SYS_UPTIME_OID, type PollPlan, type PollResult } from '../poll-plan.js';
+import type { PollResult } from '../poll-plan.js';
 import { checkReboot, evaluateProgram, type StateView } from './op-eval.js';
-import { compileOps, type OpProgram } from './op-program.js';
-import { Readings } from './readings.js';
+import { communityBytes, type PlanView } from './plan-handle.js';
+import type { PollScratch, Readings } from './readings.js';
 import type { Exchange, UdpClient } from './udp-client.js';
-import { decodeFailureText, decodeGetResponse, decodeWalkResponse, encodeBulk, encodeGet, oidContent, type EncodedRequest, type WalkColumn } from './wire.js';
+import { decodeFailureText, decodeGetResponse, decodeWalkResponse, encodeBulk, encodeGetContents, type EncodedRequest, type WalkColumn } from './wire.js';
 
-/** Largest answer a GET is sized for: below a 1500-byte Ethernet MTU with IP/UDP headers to spare. */
-export const MAX_RESPONSE_BYTES = 1400;
-/** Bytes of a response varbind beyond its OID content: SEQUENCE header (2), OID header (2), largest value TLV (Counter64: 11). */
-const VARBIND_OVERHEAD = 15;
-/** Response bytes besides the varbinds: headers, version, request-id, error fields, community. */
-const MESSAGE_OVERHEAD = 32;
 const MAX_WALK_ROUNDS = 100_000;
 
-interface GetExchange extends Exchange { positions: Int32Array; oids: string[] }
+interface GetExchange extends Exchange { positions: Int32Array }
 interface WalkExchange extends Exchange { round: number; maxRepetitions: number }
 
+/** 0, 1, 2, … : GET exchanges take their positions as views of it (positions of a GET are consecutive). */
+let iota = new Int32Array(0);
+function positionsOf(from: number, to: number): Int32Array {
+  if (iota.length < to) {
+    iota = new Int32Array(Math.max(to, 2 * iota.length, 1024));
+    for (let i = 0; i < iota.length; i++) iota[i] = i;
+  }
+  return iota.subarray(from, to);
+}
+
 export class FastDevice {
-  readonly program: OpProgram;
-  readonly readings: Readings;
   private readonly community: Uint8Array;
+  /** Lent by the scratch for the poll in progress. */
+  private readings: Readings | null = null;
   private gets: GetExchange[] = [];
   private readonly walkCols: WalkColumn[];
   private readonly walkActive: Int32Array;
   private readonly walk: WalkExchange | null;
-  private readonly out: { slots: Int32Array; values: Float64Array; count: number };
   // the poll in progress
   private outstanding = 0;
   /** Before the first GET has been answered (the others are not sent yet). */
@@ -52,29 +56,13 @@ export class FastDevice {
   private ring: RingBuffer | null = null;
   private client: UdpClient | null = null;
 
-  /** `maxResponseBytes`: the answer size each GET is planned for (tooBig answers split it further). */
-  constructor(readonly plan: PollPlan, readonly fingerprint: number, private readonly nowMs: () => number, maxResponseBytes = MAX_RESPONSE_BYTES) {
-    const t = plan.target;
-    this.community = new TextEncoder().encode(t.community ?? 'public');
-    this.program = compileOps(plan.ops, [SYS_UPTIME_OID, ...plan.scalars], SYS_UPTIME_OID);
-    this.readings = new Readings(this.program.oids.length, this.program.columns.length);
-    this.out = { slots: new Int32Array(0), values: new Float64Array(0), count: 0 };
-
-    // GETs of every position, in order (sysUpTime.0 first), each sized for one datagram's answer
-    const oids = this.program.oids;
-    const budget = maxResponseBytes - MESSAGE_OVERHEAD - this.community.length;
-    let from = 0, bytes = 0;
-    for (let p = 0; p < oids.length; p++) {
-      const size = oidContent(oids[p]!).length + VARBIND_OVERHEAD;
-      if (p > from && bytes + size > budget) { this.gets.push(this.getExchange(from, p)); from = p; bytes = 0; }
-      bytes += size;
-    }
-    this.gets.push(this.getExchange(from, oids.length));
-
-    this.walkCols = this.program.columns.map((c) => { const prefix = oidContent(c); return { prefix, cursor: prefix.slice(), cursorLen: prefix.length, done: false }; });
+  constructor(readonly plan: PlanView, readonly fingerprint: number, private readonly nowMs: () => number, private readonly scratch: PollScratch) {
+    this.community = communityBytes(plan.target);
+    for (const r of plan.requests) this.gets.push(this.exchangeOf(r, r.first, r.first + r.count));
+    this.walkCols = plan.columns.map((prefix) => ({ prefix, cursor: prefix.slice(), cursorLen: prefix.length, done: false }));
     this.walkActive = new Int32Array(this.walkCols.length);
     this.walk = this.walkCols.length === 0 ? null : {
-      ...this.exchangeBase(encodeBulk(this.community, [], 1)), round: 0, maxRepetitions: Math.max(1, t.maxRepetitions),
+      ...this.exchangeBase(encodeBulk(this.community, [], 1)), round: 0, maxRepetitions: Math.max(1, plan.target.maxRepetitions),
       onReply: this.onWalkReply, onTimeout: this.onExchangeTimeout,
     };
   }
@@ -87,7 +75,7 @@ export class FastDevice {
 
   poll(sv: StateView, ring: RingBuffer, client: UdpClient): Promise<PollResult> {
     this.sv = sv; this.ring = ring; this.client = client;
-    this.readings.clear();
+    this.readings = this.scratch.readings(this.plan.positions, this.walkCols.length);
     this.error = ''; this.timedOut = false;
     this.startMs = this.nowMs();
     this.outstanding = 1;
@@ -107,16 +95,20 @@ export class FastDevice {
     };
   }
 
+  private exchangeOf(req: EncodedRequest, from: number, to: number): GetExchange {
+    return { ...this.exchangeBase(req), positions: positionsOf(from, to) };
+  }
+
+  /** A GET of positions [from, to), encoded here (after a tooBig split; this thread's own bytes). */
   private getExchange(from: number, to: number): GetExchange {
-    const oids = this.program.oids.slice(from, to);
-    const positions = new Int32Array(to - from);
-    for (let i = 0; i < positions.length; i++) positions[i] = from + i;
-    return { ...this.exchangeBase(encodeGet(this.community, oids)), positions, oids };
+    const contents: Uint8Array[] = [];
+    for (let p = from; p < to; p++) contents.push(this.plan.oidContent(p));
+    return this.exchangeOf(encodeGetContents(this.community, contents), from, to);
   }
 
   private readonly onGetReply = (ex: Exchange, d: Buffer): void => {
     const g = ex as GetExchange;
-    const status = decodeGetResponse(d, g.req, g.positions, this.readings);
+    const status = decodeGetResponse(d, g.req, g.positions, this.readings!);
     if (status === 1 /* tooBig */ && g.positions.length > 1) { this.split(g); return; }
     if (status !== 0) { if (status < 0) this.client!.stats.badAnswers++; this.fail(decodeFailureText(status)); return; }
     if (this.firstPhase) { this.firstPhase = false; if (this.error === '') this.startRest(); }
@@ -125,7 +117,7 @@ export class FastDevice {
 
   private readonly onWalkReply = (ex: Exchange, d: Buffer): void => {
     const w = ex as WalkExchange;
-    const status = decodeWalkResponse(d, this.walkCols, this.walkActive, this.activeCount(), this.readings);
+    const status = decodeWalkResponse(d, this.walkCols, this.walkActive, this.activeCount(), this.readings!);
     if (status === 1 && w.maxRepetitions > 1) { w.maxRepetitions = Math.max(1, w.maxRepetitions >> 1); this.walkRound(); return; }
     if (status !== 0) { if (status < 0) this.client!.stats.badAnswers++; this.fail(decodeFailureText(status)); return; }
     if (this.activeCount() > 0) {
@@ -192,44 +184,19 @@ export class FastDevice {
     const t = this.plan.target;
     const base = { deviceId: this.plan.deviceId, durationMs: endMs - this.startMs, timeout: this.timedOut };
     this.lastTimedOut = this.timedOut;
+    const readings = this.readings!;
+    this.readings = null;
     if (this.error !== '') {
+      this.scratch.release(readings);
       resolve({ ok: false, ...base, tsMs: this.startMs, error: `${t.address}:${t.port}: ${this.error}`, rebooted: false, slots: new Int32Array(0), values: new Float64Array(0), count: 0 });
       return;
     }
     const tsMs = Math.round((this.startMs + endMs) / 2);
-    const rebooted = checkReboot(this.sv!, this.plan.uptimeSlot, this.readings, this.program.uptimePos);
-    const n = this.program.count;
-    const out = this.out as { slots: Int32Array; values: Float64Array; count: number };
-    out.slots = new Int32Array(n); out.values = new Float64Array(n); out.count = 0;
-    evaluateProgram(this.program, this.readings, tsMs, rebooted, this.sv!, this.ring!, out);
+    const p = this.plan.program;
+    const rebooted = checkReboot(this.sv!, this.plan.uptimeSlot, readings, p.uptimePos);
+    const out = { slots: new Int32Array(p.count), values: new Float64Array(p.count), count: 0 };
+    evaluateProgram(p, readings, tsMs, rebooted, this.sv!, this.ring!, out, this.scratch.local(p.count));
+    this.scratch.release(readings);
     resolve({ ok: true, ...base, tsMs, error: '', rebooted, slots: out.slots, values: out.values, count: out.count });
   }
 }
-
-/** A cheap digest of a plan (FNV-1a over its target and ops), to know when a cached compile is stale. */
-export function planFingerprint(plan: PollPlan): number {
-  let h = 0x811c9dc5;
-  const str = (s: string) => { for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193); h = Math.imul(h ^ 0xff, 0x01000193); };
-  const num = (n: number) => { f64[0] = n; h = Math.imul(h ^ u32[0]!, 0x01000193); h = Math.imul(h ^ u32[1]!, 0x01000193); };
-  const t = plan.target;
-  str(t.address); num(t.port); str(t.version); str(t.community ?? ''); num(t.timeoutMs); num(t.retries); num(t.maxRepetitions);
-  num(t.maxMessageBytes ?? 0);
-  num(plan.uptimeSlot);
-  for (const s of plan.scalars) str(s);
-  for (const op of plan.ops) {
-    str(op.op); num(op.slot);
-    switch (op.op) {
-      case 'counter': str(op.oid); num(op.width); num(op.scale); break;
-      case 'gauge': str(op.oid); num(op.scale); break;
-      case 'ratio': num(op.numSlot); num(op.denSlot); num(op.scale); break;
-      case 'columnAvg': str(op.column); num(op.scale); break;
-      case 'usedPct': str(op.totalOid); str(op.freeOid); break;
-      case 'fillPct': str(op.sizeOid); str(op.usedOid); break;
-      case 'cpuTicks': num(op.auxSlot); str(op.idleOid); for (const o of op.allOids) str(o); break;
-    }
-  }
-  return h >>> 0;
-}
-
-const f64 = new Float64Array(1);
-const u32 = new Uint32Array(f64.buffer);

@@ -1,14 +1,15 @@
 /**
- * The worker-thread side of the v2c fast path: one UdpClient per thread, each device's plan compiled
- * once into a FastDevice (recompiled when the plan's fingerprint changes), the SlotState view made
- * once per shared buffer.
+ * The worker-thread side of the v2c fast path: one UdpClient per thread, a FastDevice per device over
+ * its packed plan (remade when the plan's fingerprint changes), the SlotState view made once per
+ * shared buffer, one PollScratch per thread.
  */
 import { RingBuffer } from '../../store/ring.js';
 import type { PollPlan, PollResult } from '../poll-plan.js';
 import { SlotState } from '../slot-state.js';
-import { FastDevice, MAX_RESPONSE_BYTES, planFingerprint } from './fast-device.js';
-import { isPlanHandle, readPlanHandle, type PlanHandle } from './plan-handle.js';
+import { FastDevice } from './fast-device.js';
+import { handleFingerprint, isPlanHandle, makePlanHandle, planView, responseBytesFor, type PlanHandle } from './plan-handle.js';
 import { StateView } from './op-eval.js';
+import { PollScratch } from './readings.js';
 import { UdpClient } from './udp-client.js';
 
 /**
@@ -30,39 +31,34 @@ export interface FastPoller {
   close(): void;
 }
 
-/**
- * Size of the answers GETs are planned for: the network's `snmp.maxMessageBytes` (carried in each
- * plan's target; default 1400, below a 1500-byte MTU). NETMON_FAST_MAX_MESSAGE_BYTES overrides every
- * target, for experiments (bench/collector measures 16 kB answers with it).
- */
-function maxResponseBytesOverride(): number | undefined {
-  const v = Number(process.env.NETMON_FAST_MAX_MESSAGE_BYTES);
-  return Number.isInteger(v) && v >= 484 && v <= 65507 ? v : undefined;
-}
-
-export function createFastPoller(opts: { nowMs?: () => number; maxInFlight?: number; maxResponseBytes?: number } = {}): FastPoller {
+export function createFastPoller(opts: { nowMs?: () => number; maxInFlight?: number } = {}): FastPoller {
   const nowMs = opts.nowMs ?? Date.now;
-  const override = opts.maxResponseBytes ?? maxResponseBytesOverride();
-  const sizeFor = (p: PollPlan): number => override ?? p.target.maxMessageBytes ?? MAX_RESPONSE_BYTES;
   const client = new UdpClient({ maxInFlight: opts.maxInFlight ?? MAX_IN_FLIGHT, tickMs: TICK_MS, recvBufferBytes: RECV_BUFFER_BYTES, nowMs });
+  const scratch = new PollScratch();
   const devices = new Map<number, FastDevice>();
   let ringCache: { sab: SharedArrayBuffer; ring: RingBuffer } | null = null;
   let stateCache: { sab: SharedArrayBuffer; view: StateView } | null = null;
+  /** Plain plans (tests, benchmarks) are packed here, once per fingerprint. */
+  const packedPlain = new Map<number, PlanHandle>();
+  const handleOf = (plan: PollPlan): PlanHandle => {
+    const size = responseBytesFor(plan.target);
+    let h = packedPlain.get(plan.deviceId);
+    if (!h || h.fingerprint !== handleFingerprint(plan, size)) packedPlain.set(plan.deviceId, h = makePlanHandle(plan, size));
+    return h;
+  };
   return {
     client,
     poll(plan, ringSab, stateSab) {
       if (ringCache?.sab !== ringSab) ringCache = { sab: ringSab, ring: RingBuffer.attach(ringSab) };
       if (stateCache?.sab !== stateSab) stateCache = { sab: stateSab, view: new StateView(SlotState.attach(stateSab)) };
-      const handle = isPlanHandle(plan);
-      const fp = handle ? plan.fingerprint : planFingerprint(plan);
-      let dev = devices.get(plan.deviceId);
-      if (!dev || dev.fingerprint !== fp) {
-        const full = handle ? readPlanHandle(plan) : plan;
-        dev = new FastDevice(full, fp, nowMs, sizeFor(full));
-        devices.set(plan.deviceId, dev);
+      const handle = isPlanHandle(plan) ? plan : handleOf(plan);
+      let dev = devices.get(handle.deviceId);
+      if (!dev || dev.fingerprint !== handle.fingerprint) {
+        dev = new FastDevice(planView(handle), handle.fingerprint, nowMs, scratch);
+        devices.set(handle.deviceId, dev);
       } else if (dev.busy) {
-        // never expected (one poll per device at a time); a throwaway compile keeps it correct anyway
-        dev = new FastDevice(dev.plan, fp, nowMs, sizeFor(dev.plan));
+        // never expected (one poll per device at a time); a throwaway device keeps it correct anyway
+        dev = new FastDevice(dev.plan, handle.fingerprint, nowMs, scratch);
       }
       return dev.poll(stateCache.view, ringCache.ring, client);
     },

@@ -43,9 +43,11 @@ export function checkReboot(sv: StateView, uptimeSlot: number, r: Readings, pos:
   return rebooted;
 }
 
-/** Computes every op from the readings, updates counter state, writes non-NaN values to the ring. */
-export function evaluateProgram(p: OpProgram, r: Readings, tsMs: number, rebooted: boolean, sv: StateView, ring: RingBuffer, out: EvalOut): void {
-  const local = p.local;
+/**
+ * Computes every op from the readings, updates counter state, writes non-NaN values to the ring.
+ * `local` (at least `p.count` long) is scratch: the value of each op for later Ratio ops.
+ */
+export function evaluateProgram(p: OpProgram, r: Readings, tsMs: number, rebooted: boolean, sv: StateView, ring: RingBuffer, out: EvalOut, local: Float64Array): void {
   for (let i = 0; i < p.count; i++) {
     let v = NaN;
     const a = p.a[i]!, b = p.b[i]!;

@@ -28,18 +28,22 @@ export interface OpProgram {
   readonly allStart: Int32Array;
   readonly allLen: Int32Array;
   readonly allPos: Int32Array;
+  /** Position of sysUpTime.0 when the program was compiled with it, else −1. */
+  readonly uptimePos: number;
+}
+
+/** compileOps' result: the program and the OID text behind its positions and columns. */
+export interface CompiledOps extends OpProgram {
   /** Position → OID (text, as in the plan). */
   readonly oids: readonly string[];
   /** Column index → column OID (walked, for ColumnAvg). */
   readonly columns: readonly string[];
-  /** Position of sysUpTime.0 when the program was compiled with it, else −1. */
-  readonly uptimePos: number;
-  /** Scratch: the value each op computed in the current evaluation (for Ratio). */
+  /** Scratch for evaluateProgram, `count` long. */
   readonly local: Float64Array;
 }
 
 /** Compiles ops; `extraOids` (e.g. sysUpTime.0 and the plan's scalars) get positions too, first. */
-export function compileOps(ops: readonly PollOp[], extraOids: readonly string[] = [], uptimeOid?: string): OpProgram {
+export function compileOps(ops: readonly PollOp[], extraOids: readonly string[] = [], uptimeOid?: string): CompiledOps {
   const posOf = new Map<string, number>();
   const oids: string[] = [];
   const pos = (oid: string): number => {

@@ -28,12 +28,18 @@ export class Readings {
     this.colCount = new Int32Array(columns);
   }
 
-  clear(): void {
-    this.tag.fill(0);
-    this.exact.fill(0);
-    this.num.fill(NaN);
-    this.colSum.fill(0);
-    this.colCount.fill(0);
+  /** Forgets the first `positions` readings and `columns` column sums (all by default). */
+  clear(positions = this.tag.length, columns = this.colSum.length): void {
+    this.tag.fill(0, 0, positions);
+    this.exact.fill(0, 0, positions);
+    this.num.fill(NaN, 0, positions);
+    this.colSum.fill(0, 0, columns);
+    this.colCount.fill(0, 0, columns);
+  }
+
+  /** Room for this many positions and columns. */
+  fits(positions: number, columns: number): boolean {
+    return this.tag.length >= positions && this.colSum.length >= columns;
   }
 
   /** INTEGER (signed) or Counter32/Gauge32/TimeTicks (unsigned) already converted to a number. */
@@ -77,4 +83,34 @@ export function textNumber(bytes: Uint8Array, start: number, end: number): numbe
   // Rare on the poll path (a few vendor gauges are strings); the string made here is not per interface sample.
   const n = Number(Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('latin1').trim());
   return Number.isFinite(n) ? n : NaN;
+}
+
+/**
+ * A thread's scratch for polls: Readings are needed only while a poll is in flight, so they are lent
+ * per poll (memory bounded by the polls in flight, not by the devices), and the evaluation scratch is
+ * one array (evaluation is synchronous).
+ */
+export class PollScratch {
+  private readonly free: Readings[] = [];
+  private localArray = new Float64Array(1024);
+
+  readings(positions: number, columns: number): Readings {
+    for (let i = this.free.length - 1; i >= 0; i--) {
+      const r = this.free[i]!;
+      if (r.fits(positions, columns)) { this.free.splice(i, 1); r.clear(positions, columns); return r; }
+    }
+    // a new one, rounded up so that it fits other devices of about this size
+    const r = new Readings(Math.max(64, 1 << Math.ceil(Math.log2(Math.max(1, positions)))), Math.max(4, columns));
+    r.clear();
+    return r;
+  }
+
+  release(r: Readings): void {
+    if (this.free.length < 4096) this.free.push(r);
+  }
+
+  local(count: number): Float64Array {
+    if (this.localArray.length < count) this.localArray = new Float64Array(1 << Math.ceil(Math.log2(count)));
+    return this.localArray;
+  }
 }

@@ -65,14 +65,19 @@ function finish(community: Uint8Array, pduType: number, a: number, b: number, n:
 
 /** A GetRequest of these OIDs (dotted text; invalid text is a bug in the plan and throws). */
 export function encodeGet(community: Uint8Array, oids: readonly string[]): EncodedRequest {
+  return encodeGetContents(community, oids.map(oidContent));
+}
+
+/** A GetRequest of these OID contents. */
+export function encodeGetContents(community: Uint8Array, contents: readonly Uint8Array[]): EncodedRequest {
   beginMessage(writer, community);
-  for (const text of oids) {
+  for (const content of contents) {
     const m = writer.beginSequence(0x30);
-    writer.writeBytes(0x06, oidContent(text));
+    writer.writeBytes(0x06, content);
     writer.writeNull(0x05);
     writer.endSequence(m);
   }
-  return finish(community, PduType.GetRequest, 0, 0, oids.length);
+  return finish(community, PduType.GetRequest, 0, 0, contents.length);
 }
 
 /** A GetBulkRequest (non-repeaters 0) starting after each of these OID contents. */
