@@ -1,7 +1,9 @@
 import { AppError } from '../../core/errors.js';
 import type { SeriesPoints, VariableInstance } from '../../core/types.js';
 import type { ApiContext } from '../context.js';
-import type { ApiRequest, ApiResponse } from '../http-types.js';
+import { JSON_TYPE, type ApiRequest, type ApiResponse } from '../http-types.js';
+import { graphValue, writeGraphValue } from '../graph-value.js';
+import { JsonWriter } from '../json-writer.js';
 import { networkParam, pathParam, queryFlag, queryInteger } from '../params.js';
 import { listParam } from '../router.js';
 import { reduceMinMax } from '../series-reduce.js';
@@ -81,18 +83,7 @@ function parseLength(req: ApiRequest): number | undefined {
   return length;
 }
 
-/**
- * Values for graphs: no float noise such as 0.30000000000000004. Whole numbers print as they are;
- * values from 1 to 1e9 are rounded to 6 decimals (at least 7 significant digits, more than a graph
- * shows, and 3–4× cheaper than toPrecision on this hot path: a 24 h graph of 10 series formats 14,400
- * values); the rest keep 12 significant digits.
- */
-export function graphValue(v: number): string {
-  if (Number.isInteger(v)) return String(v);
-  const a = v < 0 ? -v : v;
-  if (a >= 1 && a < 1e9) return String(Math.round(v * 1e6) / 1e6);
-  return String(Number(v.toPrecision(12)));
-}
+export { graphValue } from '../graph-value.js';
 
 function legendOf(v: VariableInstance): string {
   const label = v.description !== '' ? v.description : v.name;
@@ -107,8 +98,7 @@ export function graph(ctx: ApiContext, req: ApiRequest): ApiResponse {
   const window = parseTimeWindow(req.query, ctx.clock.nowMs());
   const length = parseLength(req);
   const { found, errors } = resolveIds(ctx.service, netId, ids);
-  const body: SeriesResult<GraphInfo> = { info: graphInfo(ctx, found, window, length), warnings: '', errors: errorText(ids, errors) };
-  return { status: 200, body };
+  return graphAnswer(ctx, found, window, length, '', errorText(ids, errors));
 }
 
 /**
@@ -134,12 +124,20 @@ export function graphByRule(ctx: ApiContext, req: ApiRequest): ApiResponse {
   const { found, warnings } = byRule(ctx, req);
   const window = parseTimeWindow(req.query, ctx.clock.nowMs());
   const length = parseLength(req);
-  const body: SeriesResult<GraphInfo> = { info: graphInfo(ctx, found, window, length), warnings: warnings.join('; '), errors: '' };
-  return { status: 200, body };
+  return graphAnswer(ctx, found, window, length, warnings.join('; '), '');
 }
 
-function graphInfo(ctx: ApiContext, found: Found, window: TimeWindow, length: number | undefined): GraphInfo[] {
+const GRAPH_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': JSON_TYPE });
 
+/** Bytes a point takes in the answer, about (`,"1763784000000,123.456789"`), to size the buffer. */
+const BYTES_PER_POINT_ESTIMATE = 28;
+
+/**
+ * The graph answer, a `SeriesResult<GraphInfo>`, written as JSON text directly: the bytes are
+ * exactly those of JSON.stringify of that object (test/api/graph-data.test.ts compares them), without
+ * building a `"timestamp,value"` string per point.
+ */
+function graphAnswer(ctx: ApiContext, found: Found, window: TimeWindow, length: number | undefined, warnings: string, errors: string): ApiResponse {
   const series = found.map(({ varId, instance }) => {
     let points = ctx.service.series.read(instance.slot, window.fromMs, window.toMs);
     if (length !== undefined) points = reduceMinMax(points, window.fromMs, window.toMs, length);
@@ -149,39 +147,65 @@ function graphInfo(ctx: ApiContext, found: Found, window: TimeWindow, length: nu
   // Variables sharing a unit share a scale and an axis: units in order of first appearance go
   // left, right, left, right…
   const byUnit = new Map<string, { maxAbs: number; rank: number }>();
+  let pointCount = 0;
   for (const s of series) {
     const u = byUnit.get(s.instance.unit) ?? { maxAbs: 0, rank: byUnit.size };
     for (const v of s.points.values) u.maxAbs = Math.max(u.maxAbs, Math.abs(v));
     byUnit.set(s.instance.unit, u);
+    pointCount += s.points.tsMs.length;
   }
 
-  return series.map(({ varId, instance, points }) => {
+  const w = new JsonWriter(pointCount * BYTES_PER_POINT_ESTIMATE + series.length * 512 + 256);
+  w.raw('{"info":[');
+  for (let k = 0; k < series.length; k++) {
+    const { varId, instance, points } = series[k];
     const u = byUnit.get(instance.unit)!;
     const { unit, scale } = unitScale(instance.unit, u.maxAbs);
-    const timeseries = [`timestamp,${varId}`];
+    const { tsMs, values } = points;
     let min = Infinity;
     let max = -Infinity;
-    for (let i = 0; i < points.tsMs.length; i++) {
-      const v = points.values[i] / scale;
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i] / scale;
       if (v < min) min = v;
       if (v > max) max = v;
-      timeseries.push(`${points.tsMs[i]},${graphValue(v)}`);
     }
     const legend = legendOf(instance);
-    return {
+    const info: Omit<GraphInfo, 'timeseries'> = {
       varName: instance.name,
       legend,
       legendEmbedded: `${instance.deviceName} ${legend}`,
       index: instance.index,
       varId,
       unit,
-      range: points.tsMs.length > 0 ? [Number(graphValue(min)), Number(graphValue(max))] : [0, 0],
+      range: tsMs.length > 0 ? [Number(graphValue(min)), Number(graphValue(max))] : [0, 0],
       significantFigures: SIGNIFICANT_FIGURES,
       scale,
       axisSide: u.rank % 2 === 0 ? 'left' : 'right',
-      timeseries,
     };
-  });
+    if (k > 0) w.byte(44 /* , */);
+    const head = JSON.stringify(info);
+    w.raw(head.slice(0, -1)); // the object without its closing brace; timeseries is its last member
+    w.raw(',"timeseries":[');
+    w.jsonString(`timestamp,${varId}`);
+    w.reserve(tsMs.length * BYTES_PER_POINT_ESTIMATE);
+    for (let i = 0; i < tsMs.length; i++) {
+      w.byte(44 /* , */);
+      w.byte(34 /* " */);
+      const ts = tsMs[i];
+      if (Number.isInteger(ts) && ts >= 0 && ts < 1e15) w.uint(ts);
+      else w.raw(String(ts));
+      w.byte(44 /* , */);
+      writeGraphValue(w, values[i] / scale);
+      w.byte(34 /* " */);
+    }
+    w.raw(']}');
+  }
+  w.raw('],"warnings":');
+  w.jsonString(warnings);
+  w.raw(',"errors":');
+  w.jsonString(errors);
+  w.byte(125 /* } */);
+  return { status: 200, headers: GRAPH_HEADERS, body: w.finish() };
 }
 
 type DataSource = 'store' | 'monitor';
