@@ -1,4 +1,4 @@
-import type { JsonWriter } from './json-writer.js';
+import { writeFraction, writeUint, type JsonWriter } from './json-writer.js';
 
 /**
  * Values for graphs: no float noise such as 0.30000000000000004. Whole numbers print as they are;
@@ -31,25 +31,32 @@ const POW10 = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
  *   Near a tie, and everywhere else, the string of graphValue is written.
  */
 export function writeGraphValue(w: JsonWriter, v: number): void {
+  w.reserve(MAX_FAST_VALUE_BYTES);
+  const buf = w.buf;
+  let p = w.pos;
   if (Number.isInteger(v)) {
-    if (v < 0) {
-      if (v > -1e15) { w.byte(45 /* - */); w.uint(-v); return; }
-    } else if (v < 1e15) {
-      w.uint(v); // -0 and 0 both print 0
-      return;
+    if (v < 0 && v > -1e15) {
+      buf[p++] = 45; // -
+      w.pos = writeUint(buf, p, -v);
+    } else if (v >= 0 && v < 1e15) {
+      w.pos = writeUint(buf, p, v); // -0 and 0 both print 0
+    } else {
+      w.raw(String(v));
     }
-    w.raw(String(v));
     return;
   }
   const a = v < 0 ? -v : v;
   if (a >= 1 && a < 1e9) {
-    const r = Math.round(v * 1e6);
-    let m = r;
-    if (m < 0) { w.byte(45); m = -m; }
+    let m = Math.round(v * 1e6);
+    if (m < 0) { buf[p++] = 45; m = -m; }
     const whole = Math.floor(m / 1e6);
-    w.uint(whole);
+    p = writeUint(buf, p, whole);
     const frac = m - whole * 1e6;
-    if (frac !== 0) { w.byte(46 /* . */); w.fraction(frac, 6); }
+    if (frac !== 0) {
+      buf[p++] = 46; // .
+      p = writeFraction(buf, p, frac, 6);
+    }
+    w.pos = p;
     return;
   }
   if (a >= 1e-6 && a < 1) {
@@ -58,16 +65,43 @@ export function writeGraphValue(w: JsonWriter, v: number): void {
     if (scaled < 1e11) { e--; scaled = a * POW10[11 - e]; } else if (scaled >= 1e12) { e++; scaled = a * POW10[11 - e]; }
     const lower = Math.floor(scaled);
     const f = scaled - lower;
-    if (scaled >= 1e11 && scaled < 1e12 && (f < 0.499 || f > 0.501)) {
-      let digits = f < 0.5 ? lower : lower + 1; // 12 significant digits of a
-      if (digits === 1e12) { digits = 1e11; e++; } // rounded up to the next power of ten
-      if (e >= 0) { w.raw(graphValue(v)); return; } // |v| rounds to 1: print as graphValue does
-      if (v < 0) w.byte(45);
-      w.byte(48 /* 0 */); w.byte(46 /* . */);
-      for (let z = -1 - e; z > 0; z--) w.byte(48);
-      w.fraction(digits, 12);
-      return;
+    if (e < 0 && scaled >= 1e11 && scaled < 1e12 && (f < 0.499 || f > 0.501)) {
+      const digits = f < 0.5 ? lower : lower + 1; // 12 significant digits of a
+      // 1e12 means |v| rounded up to the next power of ten, written by the general path below.
+      if (digits < 1e12) {
+        if (v < 0) buf[p++] = 45;
+        buf[p++] = 48; // 0
+        buf[p++] = 46; // .
+        for (let z = -1 - e; z > 0; z--) buf[p++] = 48;
+        w.pos = writeFraction(buf, p, digits, 12);
+        return;
+      }
     }
   }
   w.raw(graphValue(v));
+}
+
+/** Bytes the digit paths of writeGraphValue write at most (`-0.00000` and 12 digits). */
+const MAX_FAST_VALUE_BYTES = 24;
+
+/**
+ * One point of a graph series as its JSON array element: `,"<tsMs>,<graphValue(v)>"` (the
+ * separating comma first).
+ */
+export function writeGraphPoint(w: JsonWriter, tsMs: number, v: number): void {
+  w.reserve(20);
+  const buf = w.buf;
+  let p = w.pos;
+  buf[p++] = 44; // ,
+  buf[p++] = 34; // "
+  if (Number.isInteger(tsMs) && tsMs >= 0 && tsMs < 1e15) {
+    p = writeUint(buf, p, tsMs);
+    buf[p++] = 44;
+    w.pos = p;
+  } else {
+    w.pos = p;
+    w.raw(`${tsMs},`);
+  }
+  writeGraphValue(w, v);
+  w.byte(34);
 }

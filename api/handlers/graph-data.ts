@@ -2,7 +2,7 @@ import { AppError } from '../../core/errors.js';
 import type { SeriesPoints, VariableInstance } from '../../core/types.js';
 import type { ApiContext } from '../context.js';
 import { JSON_TYPE, type ApiRequest, type ApiResponse } from '../http-types.js';
-import { graphValue, writeGraphValue } from '../graph-value.js';
+import { graphValue, writeGraphPoint } from '../graph-value.js';
 import { JsonWriter } from '../json-writer.js';
 import { networkParam, pathParam, queryFlag, queryInteger } from '../params.js';
 import { listParam } from '../router.js';
@@ -188,16 +188,7 @@ function graphAnswer(ctx: ApiContext, found: Found, window: TimeWindow, length: 
     w.raw(',"timeseries":[');
     w.jsonString(`timestamp,${varId}`);
     w.reserve(tsMs.length * BYTES_PER_POINT_ESTIMATE);
-    for (let i = 0; i < tsMs.length; i++) {
-      w.byte(44 /* , */);
-      w.byte(34 /* " */);
-      const ts = tsMs[i];
-      if (Number.isInteger(ts) && ts >= 0 && ts < 1e15) w.uint(ts);
-      else w.raw(String(ts));
-      w.byte(44 /* , */);
-      writeGraphValue(w, values[i] / scale);
-      w.byte(34 /* " */);
-    }
+    for (let i = 0; i < tsMs.length; i++) writeGraphPoint(w, tsMs[i], values[i] / scale);
     w.raw(']}');
   }
   w.raw('],"warnings":');

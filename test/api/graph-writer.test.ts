@@ -4,7 +4,7 @@
  * answers over random series.
  */
 import t from 'tap';
-import { graphValue, writeGraphValue } from '../../api/graph-value.js';
+import { graphValue, writeGraphPoint, writeGraphValue } from '../../api/graph-value.js';
 import { JsonWriter } from '../../api/json-writer.js';
 import { unitScale } from '../../api/unit-scale.js';
 import type { VariableInstance } from '../../core/types.js';
@@ -71,6 +71,15 @@ t.test('writeGraphValue writes graphValue byte for byte', async (t) => {
     }
   }
   t.equal(mismatches, 0, `${values.length} values compared; ${examples.join('; ')}`);
+});
+
+t.test('writeGraphPoint writes `,"<ts>,<graphValue>"`, whatever the time stamp', async (t) => {
+  const stamps = [0, 1, 1763784000000, 2147483647, 2147483648, 1e15 - 1, 1e15, 1e16, -1, -60000, 1.5, NaN, Infinity];
+  const vals = [0, 1.25, -3, 0.001, 1e-9, NaN];
+  const w = new JsonWriter(1);
+  let want = '';
+  for (const ts of stamps) for (const v of vals) { writeGraphPoint(w, ts, v); want += `,"${ts},${graphValue(v)}"`; }
+  t.equal(w.finish().toString('latin1'), want);
 });
 
 t.test('JsonWriter integers and growth', async (t) => {
