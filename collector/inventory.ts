@@ -70,11 +70,14 @@ export class Inventory {
 
   /** Rebuilds a network's variables and plans from a completed generation; persists new slots. */
   async rebuild(net: NetworkConfig, g: Generation): Promise<void> {
-    const perDevice: { names: string[]; indexes: number[]; slots: number[] }[] = [];
+    // Columns are filled as devices are planned: nothing per variable outlives its device's turn
+    // (long-lived temporaries would make V8 grow its young generation for good).
+    const cols = new ColumnsBuilder(g.devices.length * 16);
+    const start = new Int32Array(g.devices.length + 1);
+    const devicePos = new Map<number, number>();
     const plans: PlanHandle[] = [];
     const writes: Promise<void>[] = [];
-    let total = 0;
-    for (const d of g.devices) {
+    g.devices.forEach((d, pos) => {
       const known = this.readDeviceSlots(d.id);
       let added = false;
       const p = buildDevicePlan(d, net, (name, _dev, index) => {
@@ -91,24 +94,18 @@ export class Inventory {
       if (added) writes.push(this.meta.put(NS_DEVICE_SLOTS, d.id, packDeviceSlots(known)));
       const v = p.vars;
       this.growKinds(this.nextSlot);
-      for (let k = 0; k < v.slots.length; k++) this.kindsBySlot[v.slots[k]!] = v.kinds[k]!;
-      perDevice.push(v);
+      start[pos] = cols.length;
+      devicePos.set(d.id, pos);
+      for (let k = 0; k < v.slots.length; k++) {
+        this.kindsBySlot[v.slots[k]!] = v.kinds[k]!;
+        cols.push(this.nameId(v.names[k]!), v.indexes[k]!, v.slots[k]!);
+      }
       plans.push(makePlanHandle(p.plan));
-      total += v.slots.length;
-    }
+    });
+    start[g.devices.length] = cols.length;
     writes.push(this.meta.put(NS_COUNTERS, 'nextSlot', this.nextSlot));
     await Promise.all(writes);
-
-    const start = new Int32Array(g.devices.length + 1);
-    const nameId = new Uint16Array(total), index = new Int32Array(total), slot = new Int32Array(total);
-    const devicePos = new Map<number, number>();
-    let at = 0;
-    perDevice.forEach((v, d) => {
-      start[d] = at;
-      devicePos.set(g.devices[d]!.id, d);
-      for (let k = 0; k < v.slots.length; k++, at++) { nameId[at] = this.nameId(v.names[k]!); index[at] = v.indexes[k]!; slot[at] = v.slots[k]!; }
-    });
-    start[g.devices.length] = at;
+    const { nameId, index, slot } = cols.done();
     this.byNetwork.set(net.id, { devices: g.devices, devicePos, start, nameId, index, slot, plans, cache: null });
   }
 
@@ -177,4 +174,36 @@ function packDeviceSlots(slots: Map<string, number>): DeviceSlotRecord {
     ints[k++] = id; ints[k++] = Number(key.slice(dot + 1)); ints[k++] = slot;
   }
   return { names, entries: new Uint8Array(ints.buffer) };
+}
+
+/** The variable columns, grown by doubling while a network is rebuilt. */
+class ColumnsBuilder {
+  length = 0;
+  private nameId: Uint16Array;
+  private index: Int32Array;
+  private slot: Int32Array;
+
+  constructor(capacity: number) {
+    this.nameId = new Uint16Array(capacity);
+    this.index = new Int32Array(capacity);
+    this.slot = new Int32Array(capacity);
+  }
+
+  push(nameId: number, index: number, slot: number): void {
+    if (this.length === this.slot.length) {
+      const n = Math.max(1024, 2 * this.length);
+      const grow = <T extends Uint16Array | Int32Array>(a: T, make: (n: number) => T): T => { const b = make(n); b.set(a); return b; };
+      this.nameId = grow(this.nameId, (k) => new Uint16Array(k));
+      this.index = grow(this.index, (k) => new Int32Array(k));
+      this.slot = grow(this.slot, (k) => new Int32Array(k));
+    }
+    this.nameId[this.length] = nameId; this.index[this.length] = index; this.slot[this.length] = slot;
+    this.length++;
+  }
+
+  /** The columns, trimmed to their length (copies: the builder's spare room is not kept). */
+  done(): { nameId: Uint16Array; index: Int32Array; slot: Int32Array } {
+    const n = this.length;
+    return { nameId: this.nameId.slice(0, n), index: this.index.slice(0, n), slot: this.slot.slice(0, n) };
+  }
 }

@@ -10,8 +10,8 @@
  *
  * Stages: the discovery generation (devices and interfaces), Inventory.rebuild (variables as
  * parallel arrays, packed poll plans in shared memory, grid kinds; slots read from the LMDB
- * metadata store), the poll workers' per-device state (a FastDevice per device for each of the
- * pool's threads, as each worker thread makes one for every device it polls), the RingBuffer and
+ * metadata store), the poll workers' per-device state (what each of the pool's threads keeps
+ * between polls of every device), the RingBuffer and
  * SlotState at the capacity the Monitor gives them, the GridInterpolator. Every slot of the ring,
  * the slot state and the interpolator is written once, so that its pages are resident as in
  * operation. The series store is not opened: its head window (the current hour's points) is
@@ -27,9 +27,7 @@ import { openStoreEnv } from '../../store/lmdb-env.js';
 import { LmdbMetaStore } from '../../store/lmdb-meta.js';
 import { RingBuffer } from '../../store/ring.js';
 import { SlotState } from '../../workers/slot-state.js';
-import { FastDevice } from '../../workers/fast/fast-device.js';
 import { planView } from '../../workers/fast/plan-handle.js';
-import { PollScratch } from '../../workers/fast/readings.js';
 import { RESULT } from '../harness/process.js';
 import { benchNetwork, devicesFor, syntheticGeneration } from './synthetic-generation.js';
 
@@ -136,12 +134,11 @@ async function run(variables: number, dir: string): Promise<void> {
   const slots = inventory.slotCount;
   const capacity = monitorCapacity(slots);
 
-  // What every poll worker thread keeps per device: views over the packed plan and the poll state.
-  const workers: FastDevice[][] = [];
-  for (let w = 0; w < THREADS; w++) {
-    const scratch = new PollScratch();
-    workers.push(plans.map((h) => new FastDevice(planView(h), h.fingerprint, Date.now, scratch)));
-  }
+  // What every poll worker thread keeps per device between polls (workers/fast/fast-poll.ts): the
+  // request count of its last poll; FastDevice objects are made per poll (bounded by the polls in
+  // flight), kept only for the rare device whose requests were adapted to tooBig answers.
+  const workers: Map<number, number>[] = [];
+  for (let w = 0; w < THREADS; w++) workers.push(new Map(plans.map((h) => [h.deviceId, planView(h).requests.length])));
   await mark(`poll workers' per-device state (${THREADS} threads)`);
 
   // the variables' slots, read straight from the inventory's columns (no VariableInstance objects)

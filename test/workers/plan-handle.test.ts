@@ -60,7 +60,7 @@ for (const [name, p] of cases) {
 
     const c = compileOps(p.ops, [SYS_UPTIME_OID, ...p.scalars], SYS_UPTIME_OID);
     const v = planView(h);
-    for (const k of ['kind', 'width', 'slot', 'a', 'b', 'scale', 'allStart', 'allLen', 'allPos'] as const) {
+    for (const k of ['kind', 'width', 'slot', 'a', 'b', 'scaleOf', 'scales', 'allPos'] as const) {
       t.same(Array.from(v.program[k]), Array.from(c[k]), `program ${k} as compileOps makes it`);
     }
     t.equal(v.program.count, c.count);

@@ -21,8 +21,61 @@ import { decodeFailureText, decodeGetResponse, decodeWalkResponse, encodeBulk, e
 
 const MAX_WALK_ROUNDS = 100_000;
 
-interface GetExchange extends Exchange { positions: Int32Array }
-interface WalkExchange extends Exchange { round: number; maxRepetitions: number }
+
+/** The walk of a poll's ColumnAvg columns: one GETBULK per round (`req` is encoded per round). */
+class WalkExchange implements Exchange {
+  probe = false;
+  id = 0;
+  deadlineMs = 0;
+  triesLeft = 0;
+  round = 0;
+  readonly address: string;
+  readonly port: number;
+  readonly timeoutMs: number;
+  readonly retries: number;
+  constructor(
+    public req: EncodedRequest, public maxRepetitions: number, target: PlanView['target'],
+    readonly onReply: Exchange['onReply'], readonly onTimeout: Exchange['onTimeout'],
+  ) {
+    this.address = target.address; this.port = target.port; this.timeoutMs = target.timeoutMs; this.retries = target.retries;
+  }
+}
+
+/** Placeholder request of a walk exchange until its first round is encoded. */
+const EMPTY_BULK = encodeBulk(new Uint8Array(0), [], 1);
+
+/** Active columns of the walk round being decoded or sent (synchronous use only: one per thread). */
+let walkActive = new Int32Array(16);
+
+/** Community bytes, shared by the devices of one community. */
+const communities = new Map<string, Uint8Array>();
+function communityOf(target: PlanView['target']): Uint8Array {
+  const c = target.community ?? 'public';
+  let b = communities.get(c);
+  if (!b) { b = communityBytes(target); if (communities.size < 1024) communities.set(c, b); }
+  return b;
+}
+
+/**
+ * One GET of a poll. A class, not an object spread: every device keeps about ten of these per
+ * worker thread, and a spread copy of an object literal was ~700 bytes against ~100 for this shape.
+ */
+class GetExchange implements Exchange {
+  probe = false;
+  id = 0;
+  deadlineMs = 0;
+  triesLeft = 0;
+  readonly address: string;
+  readonly port: number;
+  readonly timeoutMs: number;
+  readonly retries: number;
+  constructor(
+    public req: EncodedRequest, readonly positions: Int32Array, target: PlanView['target'],
+    readonly onReply: Exchange['onReply'], readonly onTimeout: Exchange['onTimeout'],
+  ) {
+    this.address = target.address; this.port = target.port; this.timeoutMs = target.timeoutMs; this.retries = target.retries;
+  }
+}
 
 /** 0, 1, 2, … : GET exchanges take their positions as views of it (positions of a GET are consecutive). */
 let iota = new Int32Array(0);
@@ -40,7 +93,6 @@ export class FastDevice {
   private readings: Readings | null = null;
   private gets: GetExchange[] = [];
   private readonly walkCols: WalkColumn[];
-  private readonly walkActive: Int32Array;
   private readonly walk: WalkExchange | null;
   // the poll in progress
   private outstanding = 0;
@@ -49,7 +101,7 @@ export class FastDevice {
   private error = '';
   private timedOut = false;
   /** The last poll timed out: the next one starts with a probe (udp-client.ts Exchange.probe). */
-  private lastTimedOut = false;
+  lastTimedOut = false;
   private startMs = 0;
   private resolve: ((r: PollResult) => void) | null = null;
   private sv: StateView | null = null;
@@ -57,14 +109,12 @@ export class FastDevice {
   private client: UdpClient | null = null;
 
   constructor(readonly plan: PlanView, readonly fingerprint: number, private readonly nowMs: () => number, private readonly scratch: PollScratch) {
-    this.community = communityBytes(plan.target);
+    this.community = communityOf(plan.target);
     for (const r of plan.requests) this.gets.push(this.exchangeOf(r, r.first, r.first + r.count));
     this.walkCols = plan.columns.map((prefix) => ({ prefix, cursor: prefix.slice(), cursorLen: prefix.length, done: false }));
-    this.walkActive = new Int32Array(this.walkCols.length);
-    this.walk = this.walkCols.length === 0 ? null : {
-      ...this.exchangeBase(encodeBulk(this.community, [], 1)), round: 0, maxRepetitions: Math.max(1, plan.target.maxRepetitions),
-      onReply: this.onWalkReply, onTimeout: this.onExchangeTimeout,
-    };
+    this.walk = this.walkCols.length === 0 ? null
+      : new WalkExchange(EMPTY_BULK, Math.max(1, plan.target.maxRepetitions), plan.target, this.onWalkReply, this.onExchangeTimeout);
+    if (walkActive.length < this.walkCols.length) walkActive = new Int32Array(this.walkCols.length);
   }
 
   /** A poll is running. */
@@ -72,6 +122,14 @@ export class FastDevice {
 
   /** Number of GET requests a poll sends (after tooBig splits). */
   get requestCount(): number { return this.gets.length; }
+
+  /**
+   * The device answered tooBig and its requests were adapted (GETs split, walk repetitions lowered):
+   * this object must be kept for later polls, as a fresh one would start from the plan again.
+   */
+  get adapted(): boolean {
+    return this.gets.length !== this.plan.requests.length || (this.walk !== null && this.walk.maxRepetitions !== Math.max(1, this.plan.target.maxRepetitions));
+  }
 
   poll(sv: StateView, ring: RingBuffer, client: UdpClient): Promise<PollResult> {
     this.sv = sv; this.ring = ring; this.client = client;
@@ -87,16 +145,8 @@ export class FastDevice {
     });
   }
 
-  private exchangeBase(req: EncodedRequest): Exchange {
-    const t = this.plan.target;
-    return {
-      req, address: t.address, port: t.port, timeoutMs: t.timeoutMs, retries: t.retries,
-      onReply: this.onGetReply, onTimeout: this.onExchangeTimeout, probe: false, id: 0, deadlineMs: 0, triesLeft: 0,
-    };
-  }
-
   private exchangeOf(req: EncodedRequest, from: number, to: number): GetExchange {
-    return { ...this.exchangeBase(req), positions: positionsOf(from, to) };
+    return new GetExchange(req, positionsOf(from, to), this.plan.target, this.onGetReply, this.onExchangeTimeout);
   }
 
   /** A GET of positions [from, to), encoded here (after a tooBig split; this thread's own bytes). */
@@ -117,7 +167,7 @@ export class FastDevice {
 
   private readonly onWalkReply = (ex: Exchange, d: Buffer): void => {
     const w = ex as WalkExchange;
-    const status = decodeWalkResponse(d, this.walkCols, this.walkActive, this.activeCount(), this.readings!);
+    const status = decodeWalkResponse(d, this.walkCols, walkActive, this.activeCount(), this.readings!);
     if (status === 1 && w.maxRepetitions > 1) { w.maxRepetitions = Math.max(1, w.maxRepetitions >> 1); this.walkRound(); return; }
     if (status !== 0) { if (status < 0) this.client!.stats.badAnswers++; this.fail(decodeFailureText(status)); return; }
     if (this.activeCount() > 0) {
@@ -157,7 +207,7 @@ export class FastDevice {
 
   private activeCount(): number {
     let n = 0;
-    for (let c = 0; c < this.walkCols.length; c++) if (!this.walkCols[c]!.done) this.walkActive[n++] = c;
+    for (let c = 0; c < this.walkCols.length; c++) if (!this.walkCols[c]!.done) walkActive[n++] = c;
     return n;
   }
 
@@ -166,7 +216,7 @@ export class FastDevice {
     const w = this.walk!;
     const n = this.activeCount();
     const starts: Uint8Array[] = [];
-    for (let j = 0; j < n; j++) { const col = this.walkCols[this.walkActive[j]!]!; starts.push(col.cursor.subarray(0, col.cursorLen)); }
+    for (let j = 0; j < n; j++) { const col = this.walkCols[walkActive[j]!]!; starts.push(col.cursor.subarray(0, col.cursorLen)); }
     w.req = encodeBulk(this.community, starts, w.maxRepetitions);
     this.client!.start(w);
   }

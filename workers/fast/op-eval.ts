@@ -48,21 +48,23 @@ export function checkReboot(sv: StateView, uptimeSlot: number, r: Readings, pos:
  * `local` (at least `p.count` long) is scratch: the value of each op for later Ratio ops.
  */
 export function evaluateProgram(p: OpProgram, r: Readings, tsMs: number, rebooted: boolean, sv: StateView, ring: RingBuffer, out: EvalOut, local: Float64Array): void {
+  const scales = p.scales;
+  let allAt = 0; // CpuTicks ops take their allPos entries in op order
   for (let i = 0; i < p.count; i++) {
     let v = NaN;
-    const a = p.a[i]!, b = p.b[i]!;
+    const a = p.a[i]!, b = p.b[i]!, scale = scales[p.scaleOf[i]!]!;
     switch (p.kind[i]) {
-      case OpKind.Counter: v = counterRate(sv, p.slot[i]!, r, a, p.width[i]!, p.scale[i]!, tsMs, rebooted); break;
-      case OpKind.Gauge: v = r.num[a]! * p.scale[i]!; break;
+      case OpKind.Counter: v = counterRate(sv, p.slot[i]!, r, a, p.width[i]!, scale, tsMs, rebooted); break;
+      case OpKind.Gauge: v = r.num[a]! * scale; break;
       case OpKind.Ratio: {
         const num = a >= 0 ? local[a]! : NaN;
         const den = b >= 0 ? local[b]! : NaN;
-        v = den > 0 ? (num / den) * p.scale[i]! : NaN;
+        v = den > 0 ? (num / den) * scale : NaN;
         break;
       }
       case OpKind.ColumnAvg: {
         const n = r.colCount[a]!;
-        v = n > 0 ? (r.colSum[a]! / n) * p.scale[i]! : NaN;
+        v = n > 0 ? (r.colSum[a]! / n) * scale : NaN;
         break;
       }
       case OpKind.UsedPct: {
@@ -75,7 +77,7 @@ export function evaluateProgram(p: OpProgram, r: Readings, tsMs: number, reboote
         v = size > 0 ? (used / size) * 100 : NaN;
         break;
       }
-      case OpKind.CpuTicks: v = cpuBusy(sv, p, i, r, tsMs, rebooted); break;
+      case OpKind.CpuTicks: v = cpuBusy(sv, p, i, allAt, r, tsMs, rebooted); allAt += p.width[i]!; break;
     }
     local[i] = v;
     out.slots[out.count] = p.slot[i]!;
@@ -115,11 +117,11 @@ function counterRate(sv: StateView, slot: number, r: Readings, pos: number, widt
   return v;
 }
 
-function cpuBusy(sv: StateView, p: OpProgram, i: number, r: Readings, tsMs: number, rebooted: boolean): number {
+function cpuBusy(sv: StateView, p: OpProgram, i: number, allAt: number, r: Readings, tsMs: number, rebooted: boolean): number {
   const slot = p.slot[i]!, aux = p.b[i]!, idlePos = p.a[i]!;
   const has = sv.state.has, h = sv.halves;
   let allHi = 0, allLo = 0;
-  for (let k = p.allStart[i]!, end = k + p.allLen[i]!; k < end; k++) {
+  for (let k = allAt, end = k + p.width[i]!; k < end; k++) {
     const pos = p.allPos[k]!;
     if (r.exact[pos] !== 1) { has[slot] = 0; return NaN; }
     allLo += r.lo[pos]!;

@@ -8,14 +8,17 @@ export const OpKind = { Counter: 1, Gauge: 2, Ratio: 3, ColumnAvg: 4, UsedPct: 5
  * `oids`); every walked column an index in `columns`. Evaluation (op-eval.ts) then reads the poll's
  * values by position and never looks at an OID string.
  *
- * Per op i: `kind[i]`, `slot[i]`, `scale[i]`, and two operands whose meaning depends on the kind:
+ * Per op i: `kind[i]`, `slot[i]`, its scale `scales[scaleOf[i]]` (a plan has few distinct scales),
+ * and operands whose meaning depends on the kind:
  *   Counter    a = position, width[i] = 32 | 64
  *   Gauge      a = position
  *   Ratio      a, b = index of the earlier op that last computed numSlot / denSlot (−1: none → NaN)
  *   ColumnAvg  a = column index
  *   UsedPct    a = total position, b = free position
  *   FillPct    a = size position, b = used position
- *   CpuTicks   a = idle position, b = aux slot, allPos[allStart[i] .. allStart[i] + allLen[i]) = positions summed
+ *   CpuTicks   a = idle position, b = aux slot, width[i] = number of positions summed: the next
+ *              width[i] entries of allPos (CpuTicks ops take their allPos entries in op order)
+ * About 15 bytes per op: programs are kept for every device (plan-handle.ts).
  */
 export interface OpProgram {
   readonly count: number;
@@ -24,9 +27,8 @@ export interface OpProgram {
   readonly a: Int32Array;
   readonly b: Int32Array;
   readonly width: Uint8Array;
-  readonly scale: Float64Array;
-  readonly allStart: Int32Array;
-  readonly allLen: Int32Array;
+  readonly scaleOf: Uint8Array;
+  readonly scales: Float64Array;
   readonly allPos: Int32Array;
   /** Position of sysUpTime.0 when the program was compiled with it, else −1. */
   readonly uptimePos: number;
@@ -42,8 +44,43 @@ export interface CompiledOps extends OpProgram {
   readonly local: Float64Array;
 }
 
+/** Where compileOps takes its arrays from (plan-handle.ts passes scratch memory it copies out of). */
+export interface ArrayAlloc {
+  u8(n: number): Uint8Array;
+  i32(n: number): Int32Array;
+  f64(n: number): Float64Array;
+}
+
+const heapAlloc: ArrayAlloc = { u8: (n) => new Uint8Array(n), i32: (n) => new Int32Array(n), f64: (n) => new Float64Array(n) };
+
+/**
+ * Reusable scratch memory handing out zeroed typed arrays; `reset()` takes everything back. For
+ * results copied elsewhere at once: many small short-lived typed arrays each get their own native
+ * allocation, which the C heap keeps (resident) after they are collected.
+ */
+export class ScratchArena implements ArrayAlloc {
+  private buf = new ArrayBuffer(1 << 20);
+  private at = 0;
+  reset(): void { this.at = 0; }
+  private take(bytes: number): number {
+    const start = (this.at + 7) & ~7;
+    if (start + bytes > this.buf.byteLength) {
+      // the arrays handed out so far keep the old buffer; later ones come from a bigger one
+      this.buf = new ArrayBuffer(Math.max(2 * this.buf.byteLength, bytes + 8));
+      this.at = 0;
+      return this.take(bytes);
+    }
+    this.at = start + bytes;
+    new Uint8Array(this.buf, start, bytes).fill(0);
+    return start;
+  }
+  u8(n: number): Uint8Array { return new Uint8Array(this.buf, this.take(n), n); }
+  i32(n: number): Int32Array { return new Int32Array(this.buf, this.take(4 * n), n); }
+  f64(n: number): Float64Array { return new Float64Array(this.buf, this.take(8 * n), n); }
+}
+
 /** Compiles ops; `extraOids` (e.g. sysUpTime.0 and the plan's scalars) get positions too, first. */
-export function compileOps(ops: readonly PollOp[], extraOids: readonly string[] = [], uptimeOid?: string): CompiledOps {
+export function compileOps(ops: readonly PollOp[], extraOids: readonly string[] = [], uptimeOid?: string, alloc: ArrayAlloc = heapAlloc): CompiledOps {
   const posOf = new Map<string, number>();
   const oids: string[] = [];
   const pos = (oid: string): number => {
@@ -56,39 +93,50 @@ export function compileOps(ops: readonly PollOp[], extraOids: readonly string[] 
   for (const o of extraOids) pos(o);
 
   const n = ops.length;
-  const kind = new Uint8Array(n), slot = new Int32Array(n), a = new Int32Array(n).fill(-1), b = new Int32Array(n).fill(-1);
-  const width = new Uint8Array(n), scale = new Float64Array(n), allStart = new Int32Array(n), allLen = new Int32Array(n);
+  const kind = alloc.u8(n), slot = alloc.i32(n), a = alloc.i32(n).fill(-1), b = alloc.i32(n).fill(-1);
+  const width = alloc.u8(n), scaleOf = alloc.u8(n);
+  const scales: number[] = [];
+  const scaleIndex = new Map<number, number>();
+  const scale = (i: number, x: number): void => {
+    let k = scaleIndex.get(x);
+    if (k === undefined) {
+      if (scales.length === 256) throw new Error('a poll plan with more than 256 distinct scales');
+      k = scales.length; scales.push(x); scaleIndex.set(x, k);
+    }
+    scaleOf[i] = k;
+  };
   const allPos: number[] = [];
   const lastOpOfSlot = new Map<number, number>();
   ops.forEach((op, i) => {
     slot[i] = op.slot;
     switch (op.op) {
-      case 'counter': kind[i] = OpKind.Counter; a[i] = pos(op.oid); width[i] = op.width; scale[i] = op.scale; break;
-      case 'gauge': kind[i] = OpKind.Gauge; a[i] = pos(op.oid); scale[i] = op.scale; break;
+      case 'counter': kind[i] = OpKind.Counter; a[i] = pos(op.oid); width[i] = op.width; scale(i, op.scale); break;
+      case 'gauge': kind[i] = OpKind.Gauge; a[i] = pos(op.oid); scale(i, op.scale); break;
       case 'ratio':
-        kind[i] = OpKind.Ratio; scale[i] = op.scale;
+        kind[i] = OpKind.Ratio; scale(i, op.scale);
         a[i] = lastOpOfSlot.get(op.numSlot) ?? -1;
         b[i] = lastOpOfSlot.get(op.denSlot) ?? -1;
         break;
       case 'columnAvg': {
-        kind[i] = OpKind.ColumnAvg; scale[i] = op.scale;
+        kind[i] = OpKind.ColumnAvg; scale(i, op.scale);
         let c = colOf.get(op.column);
         if (c === undefined) { c = columns.length; columns.push(op.column); colOf.set(op.column, c); }
         a[i] = c;
         break;
       }
-      case 'usedPct': kind[i] = OpKind.UsedPct; a[i] = pos(op.totalOid); b[i] = pos(op.freeOid); break;
-      case 'fillPct': kind[i] = OpKind.FillPct; a[i] = pos(op.sizeOid); b[i] = pos(op.usedOid); break;
+      case 'usedPct': kind[i] = OpKind.UsedPct; a[i] = pos(op.totalOid); b[i] = pos(op.freeOid); scale(i, 1); break;
+      case 'fillPct': kind[i] = OpKind.FillPct; a[i] = pos(op.sizeOid); b[i] = pos(op.usedOid); scale(i, 1); break;
       case 'cpuTicks':
-        kind[i] = OpKind.CpuTicks; a[i] = pos(op.idleOid); b[i] = op.auxSlot;
-        allStart[i] = allPos.length; allLen[i] = op.allOids.length;
+        kind[i] = OpKind.CpuTicks; a[i] = pos(op.idleOid); b[i] = op.auxSlot; scale(i, 1);
+        if (op.allOids.length > 255) throw new Error('a cpuTicks op summing more than 255 counters');
+        width[i] = op.allOids.length;
         for (const o of op.allOids) allPos.push(pos(o));
         break;
     }
     lastOpOfSlot.set(op.slot, i);
   });
   return {
-    count: n, kind, slot, a, b, width, scale, allStart, allLen, allPos: Int32Array.from(allPos),
-    oids, columns, uptimePos: uptimeOid === undefined ? -1 : pos(uptimeOid), local: new Float64Array(n),
+    count: n, kind, slot, a, b, width, scaleOf, scales: Float64Array.from(scales), allPos: Int32Array.from(allPos),
+    oids, columns, uptimePos: uptimeOid === undefined ? -1 : pos(uptimeOid), local: alloc.f64(n),
   };
 }

@@ -6,13 +6,13 @@
  * thread they cost ≈ 130 bytes per variable; cloned into every poll task they were the largest cost
  * of a poll; compiled by every worker thread they were duplicated per thread (op arrays, OID text,
  * encoded requests). Packed once, the op program (op-program.ts) and the pre-encoded GET requests
- * live in shared memory once (≈ 50 bytes per variable), a poll task clones three fields and a
+ * live in shared memory once (≈ 40 bytes per variable), a poll task clones three fields and a
  * buffer reference, and a worker only makes small views over it (planView).
  *
  * Layout (little-endian; every section aligned to 8 bytes, in this order):
  *   header   Int32 × 16 (H_* below)
- *   scale    Float64 × ops
- *   slot, a, b, allStart, allLen   Int32 × ops each
+ *   scales   Float64 × distinct scales
+ *   slot, a, b   Int32 × ops each
  *   allPos   Int32 × allPosCount
  *   oidAt, oidLen   Int32 × positions: the OID content of each position, inside its request's bytes
  *                   (oidAt is relative to the request's first byte)
@@ -20,7 +20,7 @@
  *   reqIdAt  Int32 × requests: offset of the request-id content bytes inside the request
  *   reqFirst Int32 × (requests + 1): first position of each request (positions are in request order)
  *   colStart Int32 × (columns + 1): offset of each ColumnAvg column's OID content in `col`
- *   kind, width   Uint8 × ops each
+ *   kind, width, scaleOf   Uint8 × ops each
  *   req      the GetRequests, one after another (request-id stamped per send)
  *   col      ColumnAvg column OID contents
  *   meta     UTF-8 JSON { target, scalars, columns }: what only the net-snmp path and readPlanHandle need
@@ -31,7 +31,7 @@
 import { BerReader, formatOid } from '../snmp-codec/index.js';
 import { SYS_UPTIME_OID, type PollOp, type PollPlan } from '../poll-plan.js';
 import type { SnmpTarget } from '../snmp-types.js';
-import { compileOps, OpKind, type OpProgram } from './op-program.js';
+import { compileOps, OpKind, ScratchArena, type OpProgram } from './op-program.js';
 import { encodeGetContents, oidContent, type EncodedRequest } from './wire.js';
 
 export interface PlanHandle {
@@ -50,20 +50,21 @@ const MESSAGE_OVERHEAD = 32;
 
 const MAGIC = 0x504c4e31; // "PLN1"
 const H_MAGIC = 0, H_DEVICE = 1, H_UPTIME_SLOT = 2, H_UPTIME_POS = 3, H_OPS = 4, H_POSITIONS = 5, H_REQUESTS = 6,
-  H_ALLPOS = 7, H_COLUMNS = 8, H_REQ_BYTES = 9, H_COL_BYTES = 10, H_META_BYTES = 11, H_VERSION3 = 12, H_MAX_RESPONSE = 13;
+  H_ALLPOS = 7, H_COLUMNS = 8, H_REQ_BYTES = 9, H_COL_BYTES = 10, H_META_BYTES = 11, H_VERSION3 = 12, H_MAX_RESPONSE = 13,
+  H_SCALES = 14;
 const HEADER_INTS = 16;
 
 const align8 = (n: number): number => (n + 7) & ~7;
 
 /** Section offsets from the counts (the same function for writing and reading). */
-function layout(ops: number, positions: number, requests: number, allPos: number, columns: number, reqBytes: number, colBytes: number, metaBytes: number) {
+function layout(ops: number, scales: number, positions: number, requests: number, allPos: number, columns: number, reqBytes: number, colBytes: number, metaBytes: number) {
   let at = HEADER_INTS * 4;
   const take = (bytes: number): number => { const o = at; at = align8(at + bytes); return o; };
   const l = {
-    scale: take(8 * ops), slot: take(4 * ops), a: take(4 * ops), b: take(4 * ops), allStart: take(4 * ops), allLen: take(4 * ops),
+    scales: take(8 * scales), slot: take(4 * ops), a: take(4 * ops), b: take(4 * ops),
     allPos: take(4 * allPos), oidAt: take(4 * positions), oidLen: take(4 * positions),
     reqStart: take(4 * (requests + 1)), reqIdAt: take(4 * requests), reqFirst: take(4 * (requests + 1)), colStart: take(4 * (columns + 1)),
-    kind: take(ops), width: take(ops), req: take(reqBytes), col: take(colBytes), meta: take(metaBytes), total: 0,
+    kind: take(ops), width: take(ops), scaleOf: take(ops), req: take(reqBytes), col: take(colBytes), meta: take(metaBytes), total: 0,
   };
   l.total = at;
   return l;
@@ -112,33 +113,38 @@ export function communityBytes(target: SnmpTarget): Uint8Array {
   return new TextEncoder().encode(target.community ?? 'public');
 }
 
+/** Scratch memory of makePlanHandle (everything in it is copied into the packed plan). */
+const arena = new ScratchArena();
+
 /** Packs a plan: compiles its ops (sysUpTime.0 and the scalars get the first positions) and encodes its GETs. */
 export function makePlanHandle(plan: PollPlan, maxResponseBytes = responseBytesFor(plan.target)): PlanHandle {
-  const prog = compileOps(plan.ops, [SYS_UPTIME_OID, ...plan.scalars], SYS_UPTIME_OID);
+  arena.reset();
+  const prog = compileOps(plan.ops, [SYS_UPTIME_OID, ...plan.scalars], SYS_UPTIME_OID, arena);
   const community = communityBytes(plan.target);
-  const contents = prog.oids.map(oidContent);
+  const u8 = (n: number) => arena.u8(n);
+  const contents = prog.oids.map((o) => oidContent(o, u8));
   const ranges = planGets(contents, community, maxResponseBytes);
   const requests: EncodedRequest[] = [];
   for (let k = 0; k < ranges.length; k += 2) requests.push(encodeGetContents(community, contents.slice(ranges[k], ranges[k + 1])));
-  const colContents = prog.columns.map(oidContent);
+  const colContents = prog.columns.map((c) => oidContent(c, u8));
   const meta = Buffer.from(JSON.stringify({ target: plan.target, scalars: plan.scalars, columns: plan.columns }), 'utf8');
   const reqBytes = requests.reduce((n, r) => n + r.bytes.length, 0);
   const colBytes = colContents.reduce((n, c) => n + c.length, 0);
   const n = prog.count, positions = prog.oids.length, R = requests.length, C = colContents.length;
-  const l = layout(n, positions, R, prog.allPos.length, C, reqBytes, colBytes, meta.length);
+  const S = prog.scales.length;
+  const l = layout(n, S, positions, R, prog.allPos.length, C, reqBytes, colBytes, meta.length);
 
   const sab = new SharedArrayBuffer(l.total);
   const h = new Int32Array(sab, 0, HEADER_INTS);
   h[H_MAGIC] = MAGIC; h[H_DEVICE] = plan.deviceId; h[H_UPTIME_SLOT] = plan.uptimeSlot; h[H_UPTIME_POS] = prog.uptimePos;
   h[H_OPS] = n; h[H_POSITIONS] = positions; h[H_REQUESTS] = R; h[H_ALLPOS] = prog.allPos.length; h[H_COLUMNS] = C;
   h[H_REQ_BYTES] = reqBytes; h[H_COL_BYTES] = colBytes; h[H_META_BYTES] = meta.length;
-  h[H_VERSION3] = plan.target.version === '3' ? 1 : 0; h[H_MAX_RESPONSE] = maxResponseBytes;
-  new Float64Array(sab, l.scale, n).set(prog.scale);
+  h[H_VERSION3] = plan.target.version === '3' ? 1 : 0; h[H_MAX_RESPONSE] = maxResponseBytes; h[H_SCALES] = S;
+  new Float64Array(sab, l.scales, S).set(prog.scales);
   new Int32Array(sab, l.slot, n).set(prog.slot);
   new Int32Array(sab, l.a, n).set(prog.a);
   new Int32Array(sab, l.b, n).set(prog.b);
-  new Int32Array(sab, l.allStart, n).set(prog.allStart);
-  new Int32Array(sab, l.allLen, n).set(prog.allLen);
+  new Uint8Array(sab, l.scaleOf, n).set(prog.scaleOf);
   new Int32Array(sab, l.allPos, prog.allPos.length).set(prog.allPos);
   new Uint8Array(sab, l.kind, n).set(prog.kind);
   new Uint8Array(sab, l.width, n).set(prog.width);
@@ -173,8 +179,7 @@ export interface PlanView {
   readonly target: SnmpTarget;
   readonly version3: boolean;
   readonly maxResponseBytes: number;
-  /** The op program; its `local` scratch is a placeholder (the evaluating thread supplies its own). */
-  readonly program: Omit<OpProgram, 'local'>;
+  readonly program: OpProgram;
   readonly positions: number;
   /** The GETs of one poll, in order (the first one carries sysUpTime.0); `bytes` are shared. */
   readonly requests: readonly (EncodedRequest & { readonly first: number; readonly count: number })[];
@@ -192,7 +197,7 @@ function header(h: PlanHandle): Int32Array {
 
 function sections(h: PlanHandle) {
   const x = header(h);
-  return { x, l: layout(x[H_OPS]!, x[H_POSITIONS]!, x[H_REQUESTS]!, x[H_ALLPOS]!, x[H_COLUMNS]!, x[H_REQ_BYTES]!, x[H_COL_BYTES]!, x[H_META_BYTES]!) };
+  return { x, l: layout(x[H_OPS]!, x[H_SCALES]!, x[H_POSITIONS]!, x[H_REQUESTS]!, x[H_ALLPOS]!, x[H_COLUMNS]!, x[H_REQ_BYTES]!, x[H_COL_BYTES]!, x[H_META_BYTES]!) };
 }
 
 function readMeta(h: PlanHandle, l: ReturnType<typeof layout>, bytes: number): { target: SnmpTarget; scalars: string[]; columns: string[] } {
@@ -208,11 +213,11 @@ export function planView(h: PlanHandle): PlanView {
   const { x, l } = sections(h);
   const sab = h.packed;
   const n = x[H_OPS]!, positions = x[H_POSITIONS]!, R = x[H_REQUESTS]!, C = x[H_COLUMNS]!;
-  const program: Omit<OpProgram, 'local'> = {
+  const program: OpProgram = {
     count: n,
     kind: new Uint8Array(sab, l.kind, n), width: new Uint8Array(sab, l.width, n), slot: new Int32Array(sab, l.slot, n),
-    a: new Int32Array(sab, l.a, n), b: new Int32Array(sab, l.b, n), scale: new Float64Array(sab, l.scale, n),
-    allStart: new Int32Array(sab, l.allStart, n), allLen: new Int32Array(sab, l.allLen, n), allPos: new Int32Array(sab, l.allPos, x[H_ALLPOS]!),
+    a: new Int32Array(sab, l.a, n), b: new Int32Array(sab, l.b, n),
+    scaleOf: new Uint8Array(sab, l.scaleOf, n), scales: new Float64Array(sab, l.scales, x[H_SCALES]!), allPos: new Int32Array(sab, l.allPos, x[H_ALLPOS]!),
     uptimePos: x[H_UPTIME_POS]!,
   };
   const oidAt = new Int32Array(sab, l.oidAt, positions), oidLen = new Int32Array(sab, l.oidLen, positions);
@@ -250,8 +255,9 @@ export function readPlanHandle(h: PlanHandle): PollPlan {
   const p = v.program;
   const oid = (pos: number) => oidText(v.oidContent(pos));
   const ops: PollOp[] = [];
+  let allAt = 0;
   for (let i = 0; i < p.count; i++) {
-    const slot = p.slot[i]!, a = p.a[i]!, b = p.b[i]!, scale = p.scale[i]!;
+    const slot = p.slot[i]!, a = p.a[i]!, b = p.b[i]!, scale = p.scales[p.scaleOf[i]!]!;
     switch (p.kind[i]) {
       case OpKind.Counter: ops.push({ op: 'counter', slot, oid: oid(a), width: p.width[i] as 32 | 64, scale }); break;
       case OpKind.Gauge: ops.push({ op: 'gauge', slot, oid: oid(a), scale }); break;
@@ -261,7 +267,7 @@ export function readPlanHandle(h: PlanHandle): PollPlan {
       case OpKind.FillPct: ops.push({ op: 'fillPct', slot, sizeOid: oid(a), usedOid: oid(b) }); break;
       case OpKind.CpuTicks: {
         const all: string[] = [];
-        for (let k = p.allStart[i]!, end = k + p.allLen[i]!; k < end; k++) all.push(oid(p.allPos[k]!));
+        for (let end = allAt + p.width[i]!; allAt < end; allAt++) all.push(oid(p.allPos[allAt]!));
         ops.push({ op: 'cpuTicks', slot, auxSlot: b, idleOid: oid(a), allOids: all });
         break;
       }

@@ -65,7 +65,7 @@ function finish(community: Uint8Array, pduType: number, a: number, b: number, n:
 
 /** A GetRequest of these OIDs (dotted text; invalid text is a bug in the plan and throws). */
 export function encodeGet(community: Uint8Array, oids: readonly string[]): EncodedRequest {
-  return encodeGetContents(community, oids.map(oidContent));
+  return encodeGetContents(community, oids.map((o) => oidContent(o)));
 }
 
 /** A GetRequest of these OID contents. */
@@ -96,7 +96,7 @@ export function encodeBulk(community: Uint8Array, starts: readonly Uint8Array[],
  * OID content bytes of dotted text, straight from the characters (plans hold hundreds of OIDs per
  * device: compiling them is most of a device's first poll). Invalid text throws (a plan bug).
  */
-export function oidContent(text: string): Uint8Array {
+export function oidContent(text: string, alloc: (n: number) => Uint8Array = (n) => new Uint8Array(n)): Uint8Array {
   let n = 0, first = -1, len = 0, arc = 0, digits = 0;
   const t = text.charCodeAt(0) === 46 ? text.slice(1) : text;
   // pass 1: validate and size
@@ -111,7 +111,7 @@ export function oidContent(text: string): Uint8Array {
   }
   if (n < 2 || digits > 0) throw new Error(`invalid OID '${text}' in a poll plan`);
   // pass 2: write
-  const out = new Uint8Array(len);
+  const out = alloc(len);
   let p = 0, k = 0;
   arc = 0;
   for (let i = 0; i <= t.length; i++) {
