@@ -4,7 +4,7 @@
  *   --prepare --vars N --dir D   writes the slot map of N simulated variables into a fresh LMDB
  *                                metadata store in D (as a previous run of the server would have),
  *                                so that the measured process only reads it;
- *   --vars N --dir D             builds the collector's in-memory structures for those variables,
+ *   --vars N --dir D [--cold]    builds the collector's in-memory structures for those variables,
  *                                one after the other, and measures process memory after a full GC
  *                                at each stage; prints `RESULT {…}`.
  *
@@ -20,6 +20,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { GridInterpolator } from '../../collector/interpolate.js';
 import { Inventory } from '../../collector/inventory.js';
 import { capacityFor } from '../../collector/monitor.js';
@@ -59,6 +60,11 @@ export interface MemoryResult {
   readonly inventoryParts: readonly { readonly part: string; readonly heap: number }[];
   /** Poll worker threads whose per-device state was built. */
   readonly threads: number;
+  /** The young generation was brought to its working size before the start (warmYoungGeneration). */
+  readonly warmYoungGeneration: boolean;
+  /** V8 new space, bytes, at the start and at the end. */
+  readonly newSpaceAtStart: number;
+  readonly newSpaceAtEnd: number;
   readonly rebuildMs: number;
 }
 
@@ -115,7 +121,26 @@ async function prepare(variables: number, dir: string): Promise<void> {
 /** The pool's default thread count (collector/pool.ts: one per core). */
 const THREADS = Math.max(1, availableParallelism());
 
-async function run(variables: number, dir: string): Promise<void> {
+/**
+ * Brings V8's young generation to its working size, as in any process that has been running for a
+ * while (polling and API calls allocate all the time): V8 grows the young generation up to a fixed
+ * cap (2 × 16 MB semi-spaces by default) on a burst of allocation, whatever the inventory's size.
+ * Without this the first stage that allocates a lot (Inventory.rebuild) is charged those ~14–30 MB,
+ * a fixed cost that shows as ~140+ bytes per variable at 100k and ~14 at 1M.
+ */
+function warmYoungGeneration(): void {
+  let keep: object[] = [];
+  for (let i = 0; i < 4_000_000; i++) {
+    keep.push({ i, s: `x${i}` });
+    if (keep.length === 50_000) keep = [];
+  }
+}
+
+const newSpaceBytes = (): number => getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0;
+
+async function run(variables: number, dir: string, warm: boolean): Promise<void> {
+  if (warm) warmYoungGeneration();
+  const newSpaceAtStart = newSpaceBytes();
   const marks: [string, Mem, number][] = [['start', await measure(), 0]];
   const mark = async (stage: string, sabBytes = 0) => { marks.push([stage, await measure(), sabBytes]); };
 
@@ -174,12 +199,12 @@ async function run(variables: number, dir: string): Promise<void> {
 
   const result: MemoryResult = {
     variables: slots, devices: gen.devices.length, slotCapacity: capacity, stages, total, inventoryParts: parts,
-    rebuildMs: Math.round(rebuildMs), threads: THREADS,
+    rebuildMs: Math.round(rebuildMs), threads: THREADS, warmYoungGeneration: warm, newSpaceAtStart, newSpaceAtEnd: newSpaceBytes(),
   };
   process.stdout.write(`${RESULT}${JSON.stringify(result)}\n`);
 }
 
 const variables = Number(arg('vars'));
 const dir = arg('dir');
-(process.argv.includes('--prepare') ? prepare(variables, dir) : run(variables, dir))
+(process.argv.includes('--prepare') ? prepare(variables, dir) : run(variables, dir, !process.argv.includes('--cold')))
   .catch((e) => { process.stderr.write(`memory measure: ${(e as Error).stack}\n`); process.exit(1); });
