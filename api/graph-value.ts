@@ -32,18 +32,27 @@ const POW10 = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
  */
 export function writeGraphValue(w: JsonWriter, v: number): void {
   w.reserve(MAX_FAST_VALUE_BYTES);
-  const buf = w.buf;
-  let p = w.pos;
+  const end = valueDigits(w.buf, w.pos, v);
+  if (end >= 0) w.pos = end;
+  else w.raw(graphValue(v));
+}
+
+/** Bytes the digit paths of writeGraphValue write at most (`-0.00000` and 12 digits). */
+const MAX_FAST_VALUE_BYTES = 24;
+
+/**
+ * Writes graphValue(v) at `p` by the digit paths (room for MAX_FAST_VALUE_BYTES reserved by the
+ * caller); returns the position after it, or -1 (nothing written that counts) when v needs
+ * graphValue's string.
+ */
+function valueDigits(buf: Uint8Array, p: number, v: number): number {
   if (Number.isInteger(v)) {
+    if (v >= 0 && v < 1e15) return writeUint(buf, p, v); // -0 and 0 both print 0
     if (v < 0 && v > -1e15) {
-      buf[p++] = 45; // -
-      w.pos = writeUint(buf, p, -v);
-    } else if (v >= 0 && v < 1e15) {
-      w.pos = writeUint(buf, p, v); // -0 and 0 both print 0
-    } else {
-      w.raw(String(v));
+      buf[p] = 45; // -
+      return writeUint(buf, p + 1, -v);
     }
-    return;
+    return -1;
   }
   const a = v < 0 ? -v : v;
   if (a >= 1 && a < 1e9) {
@@ -52,12 +61,9 @@ export function writeGraphValue(w: JsonWriter, v: number): void {
     const whole = Math.floor(m / 1e6);
     p = writeUint(buf, p, whole);
     const frac = m - whole * 1e6;
-    if (frac !== 0) {
-      buf[p++] = 46; // .
-      p = writeFraction(buf, p, frac, 6);
-    }
-    w.pos = p;
-    return;
+    if (frac === 0) return p;
+    buf[p] = 46; // .
+    return writeFraction(buf, p + 1, frac, 6);
   }
   if (a >= 1e-6 && a < 1) {
     let e = Math.floor(Math.log10(a));
@@ -67,41 +73,48 @@ export function writeGraphValue(w: JsonWriter, v: number): void {
     const f = scaled - lower;
     if (e < 0 && scaled >= 1e11 && scaled < 1e12 && (f < 0.499 || f > 0.501)) {
       const digits = f < 0.5 ? lower : lower + 1; // 12 significant digits of a
-      // 1e12 means |v| rounded up to the next power of ten, written by the general path below.
+      // 1e12 means |v| rounded up to the next power of ten: left to graphValue's string.
       if (digits < 1e12) {
         if (v < 0) buf[p++] = 45;
         buf[p++] = 48; // 0
         buf[p++] = 46; // .
         for (let z = -1 - e; z > 0; z--) buf[p++] = 48;
-        w.pos = writeFraction(buf, p, digits, 12);
-        return;
+        return writeFraction(buf, p, digits, 12);
       }
     }
   }
-  w.raw(graphValue(v));
+  return -1;
 }
-
-/** Bytes the digit paths of writeGraphValue write at most (`-0.00000` and 12 digits). */
-const MAX_FAST_VALUE_BYTES = 24;
 
 /**
  * One point of a graph series as its JSON array element: `,"<tsMs>,<graphValue(v)>"` (the
  * separating comma first).
  */
 export function writeGraphPoint(w: JsonWriter, tsMs: number, v: number): void {
-  w.reserve(20);
+  w.reserve(MAX_POINT_BYTES);
   const buf = w.buf;
   let p = w.pos;
   buf[p++] = 44; // ,
   buf[p++] = 34; // "
-  if (Number.isInteger(tsMs) && tsMs >= 0 && tsMs < 1e15) {
-    p = writeUint(buf, p, tsMs);
-    buf[p++] = 44;
-    w.pos = p;
-  } else {
+  if (!(tsMs >= 0 && tsMs < 1e15 && Number.isInteger(tsMs))) {
     w.pos = p;
     w.raw(`${tsMs},`);
+    writeGraphValue(w, v);
+    w.byte(34);
+    return;
   }
-  writeGraphValue(w, v);
+  p = writeUint(buf, p, tsMs);
+  buf[p++] = 44; // ,
+  const end = valueDigits(buf, p, v);
+  if (end >= 0) {
+    buf[end] = 34; // "
+    w.pos = end + 1;
+    return;
+  }
+  w.pos = p;
+  w.raw(graphValue(v));
   w.byte(34);
 }
+
+/** `,"` + a time stamp below 1e15 + `,` + MAX_FAST_VALUE_BYTES + `"`. */
+const MAX_POINT_BYTES = 2 + 15 + 1 + MAX_FAST_VALUE_BYTES + 1;

@@ -150,9 +150,12 @@ function graphAnswer(ctx: ApiContext, found: Found, window: TimeWindow, length: 
   let pointCount = 0;
   for (const s of series) {
     const u = byUnit.get(s.instance.unit) ?? { maxAbs: 0, rank: byUnit.size };
-    for (const v of s.points.values) u.maxAbs = Math.max(u.maxAbs, Math.abs(v));
+    const values = s.points.values;
+    let maxAbs = u.maxAbs;
+    for (let i = 0; i < values.length; i++) maxAbs = Math.max(maxAbs, Math.abs(values[i]));
+    u.maxAbs = maxAbs;
     byUnit.set(s.instance.unit, u);
-    pointCount += s.points.tsMs.length;
+    pointCount += values.length;
   }
 
   const w = new JsonWriter(pointCount * BYTES_PER_POINT_ESTIMATE + series.length * 512 + 256);
@@ -162,13 +165,17 @@ function graphAnswer(ctx: ApiContext, found: Found, window: TimeWindow, length: 
     const u = byUnit.get(instance.unit)!;
     const { unit, scale } = unitScale(instance.unit, u.maxAbs);
     const { tsMs, values } = points;
-    let min = Infinity;
-    let max = -Infinity;
+    // Division by a positive scale keeps the order, so the extremes of the raw values, scaled,
+    // are the extremes of the scaled values.
+    let rawMin = Infinity;
+    let rawMax = -Infinity;
     for (let i = 0; i < values.length; i++) {
-      const v = values[i] / scale;
-      if (v < min) min = v;
-      if (v > max) max = v;
+      const v = values[i];
+      if (v < rawMin) rawMin = v;
+      if (v > rawMax) rawMax = v;
     }
+    const min = rawMin / scale;
+    const max = rawMax / scale;
     const legend = legendOf(instance);
     const info: Omit<GraphInfo, 'timeseries'> = {
       varName: instance.name,
