@@ -10,7 +10,11 @@
  *    repetitions alternate between the two servers; the ratio is taken per pair.
  * 2. Latency of graph calls of 10 triplets × 24 h at a fixed offered rate of 200 requests/s over
  *    50 keep-alive connections (open loop, bench/api/open-loop.ts), the server on the real LMDB
- *    store filled with 24 h of 1-minute points for 10k slots (1k at quick scale).
+ *    store filled with 24 h of 1-minute points for 10k slots (1k at quick scale). Request mix:
+ *    request k asks for the 10 slots of `graphSlots(k)`, spread over the whole slot range; the
+ *    generator cycles through 1000 distinct requests, so at 200 req/s each one recurs every 5 s
+ *    (as a dashboard re-requests its graphs on every refresh) and at full scale every slot of the
+ *    store is read every 5 s. The store is not written during the run.
  */
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
