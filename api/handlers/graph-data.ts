@@ -134,14 +134,27 @@ const BYTES_PER_POINT_ESTIMATE = 28;
 
 /**
  * The graph answer, a `SeriesResult<GraphInfo>`, written as JSON text directly: the bytes are
- * exactly those of JSON.stringify of that object (test/api/graph-data.test.ts compares them), without
+ * exactly those of JSON.stringify of that object (test/api/graph-writer.test.ts compares them), without
  * building a `"timestamp,value"` string per point.
  */
 function graphAnswer(ctx: ApiContext, found: Found, window: TimeWindow, length: number | undefined, warnings: string, errors: string): ApiResponse {
+  // One pass over each series: its raw extremes (division by a positive scale keeps order, so
+  // scaled they are the extremes of the scaled values) and, per unit, the largest magnitude
+  // (NaN when a value is NaN, as Math.max over every value would give).
   const series = found.map(({ varId, instance }) => {
     let points = ctx.service.series.read(instance.slot, window.fromMs, window.toMs);
     if (length !== undefined) points = reduceMinMax(points, window.fromMs, window.toMs, length);
-    return { varId, instance, points };
+    const values = points.values;
+    let rawMin = Infinity;
+    let rawMax = -Infinity;
+    let nan = false;
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i];
+      if (v < rawMin) rawMin = v;
+      if (v > rawMax) rawMax = v;
+      if (v !== v) nan = true;
+    }
+    return { varId, instance, points, rawMin, rawMax, nan };
   });
 
   // Variables sharing a unit share a scale and an axis: units in order of first appearance go
@@ -150,30 +163,19 @@ function graphAnswer(ctx: ApiContext, found: Found, window: TimeWindow, length: 
   let pointCount = 0;
   for (const s of series) {
     const u = byUnit.get(s.instance.unit) ?? { maxAbs: 0, rank: byUnit.size };
-    const values = s.points.values;
-    let maxAbs = u.maxAbs;
-    for (let i = 0; i < values.length; i++) maxAbs = Math.max(maxAbs, Math.abs(values[i]));
-    u.maxAbs = maxAbs;
+    if (s.nan) u.maxAbs = NaN;
+    else if (s.points.values.length > 0) u.maxAbs = Math.max(u.maxAbs, Math.abs(s.rawMin), Math.abs(s.rawMax));
     byUnit.set(s.instance.unit, u);
-    pointCount += values.length;
+    pointCount += s.points.values.length;
   }
 
   const w = new JsonWriter(pointCount * BYTES_PER_POINT_ESTIMATE + series.length * 512 + 256);
   w.raw('{"info":[');
   for (let k = 0; k < series.length; k++) {
-    const { varId, instance, points } = series[k];
+    const { varId, instance, points, rawMin, rawMax } = series[k];
     const u = byUnit.get(instance.unit)!;
     const { unit, scale } = unitScale(instance.unit, u.maxAbs);
     const { tsMs, values } = points;
-    // Division by a positive scale keeps the order, so the extremes of the raw values, scaled,
-    // are the extremes of the scaled values.
-    let rawMin = Infinity;
-    let rawMax = -Infinity;
-    for (let i = 0; i < values.length; i++) {
-      const v = values[i];
-      if (v < rawMin) rawMin = v;
-      if (v > rawMax) rawMax = v;
-    }
     const min = rawMin / scale;
     const max = rawMax / scale;
     const legend = legendOf(instance);
