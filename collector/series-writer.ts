@@ -44,6 +44,7 @@ export class SeriesWriter {
 
   reserve(capacity: number): void {
     this.interp.reserve(capacity);
+    this.series.reserveSlots?.(capacity);
   }
 
   /** Feeds one poll's observations and writes the grid values they complete. */

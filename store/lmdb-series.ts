@@ -111,6 +111,10 @@ export class LmdbSeriesStore implements RollupSeriesStore {
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
   private layerHint = { slots: 1024 };
+  /** Step logs already encoded, kept for reuse. */
+  private readonly spareLogs: StepLog[] = [];
+  /** reserveSlots' hint: no layer of the current hour starts smaller. */
+  private reservedSlots = 0;
   private readonly out = new PointBuffer(1024);
   private readonly hourBuf = new PointBuffer(256);
   private readonly mergeSrc = [new PointBuffer(256), new PointBuffer(256), new PointBuffer(256), new PointBuffer(256)];
@@ -160,10 +164,20 @@ export class LmdbSeriesStore implements RollupSeriesStore {
       const slot = slots[i];
       if (slot < 0 || slot >= MAX_SLOTS) throw new AppError('INTERNAL', `series store: slot ${slot} out of range`);
       headAppend(layer, slot, offsetMs, v);
-      if (!log) { log = new StepLog(Math.max(16, count)); layer.pending.set(gridTsMs, log); }
+      if (!log) { log = this.spareLogs.pop() ?? new StepLog(Math.max(16, count)); layer.pending.set(gridTsMs, log); }
       log.push(slot, v);
     }
     if (gridTsMs > this.maxGridTsMs) this.maxGridTsMs = gridTsMs;
+  }
+
+  reserveSlots(slots: number): void {
+    const n = Math.min(MAX_SLOTS, slots);
+    this.reservedSlots = Math.max(this.reservedSlots, n);
+    if (n <= this.layerHint.slots) return;
+    this.layerHint = { slots: n };
+    // the current hour's layer is grown once now (late layers of old hours stay small)
+    const current = this.open.get(hourStartOf(this.maxGridTsMs));
+    if (current && current.first.length < n) current.growSlots(n);
   }
 
   read(slot: number, fromMs: number, toMs: number): SeriesPoints {
@@ -353,6 +367,9 @@ export class LmdbSeriesStore implements RollupSeriesStore {
     for (const layer of [...this.open.values(), ...this.closing]) {
       for (const [ts, log] of layer.pending) {
         layer.unwritten.push({ key: [ts, this.seq++], bytes: encodeStepBlob(log.slots, log.values, log.length) });
+        // reused: a log grows to a flush period's appends once, not again every period
+        log.length = 0;
+        if (this.spareLogs.length < 8) this.spareLogs.push(log);
       }
       layer.pending.clear();
       if (layer.unwritten.length > 0) toWrite.push(layer);
@@ -397,7 +414,7 @@ export class LmdbSeriesStore implements RollupSeriesStore {
     }
     this.closing = this.closing.filter((l) => !toClose.includes(l));
     for (const layer of toClose) {
-      this.layerHint = { slots: Math.max(1024, layer.slotLimit) };
+      this.layerHint = { slots: Math.max(1024, this.reservedSlots, layer.slotLimit) };
     }
     if (toClose.length > 0) {
       this.logger.info('series hours closed', { hours: toClose.map((l) => new Date(l.hourStartMs).toISOString()), chunks, ms: this.clock.nowMs() - started });

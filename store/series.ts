@@ -17,6 +17,12 @@ export interface SeriesStore {
    */
   appendStep(gridTsMs: number, slots: Int32Array, values: Float64Array, count?: number): void;
 
+  /**
+   * A hint: slots below `slots` will be appended. A store may size its per-slot structures for
+   * them once instead of growing them while the first points arrive.
+   */
+  reserveSlots?(slots: number): void;
+
   /** Points of one slot with from ≤ tsMs ≤ to, ascending, gaps omitted. */
   read(slot: number, fromMs: number, toMs: number): SeriesPoints;
 

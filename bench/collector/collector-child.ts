@@ -11,7 +11,8 @@
  *
  * Prints progress on stderr and one line `RESULT <json>` on stdout.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildDevicePlan } from '../../collector/plan-build.js';
@@ -167,6 +168,7 @@ async function main(): Promise<void> {
       const coldCycleMs = scheduler.stats.lastCycleDurationMs;
       log(`cold cycle: ${coldCycleMs} ms (${scheduler.stats.devicesPolled} polled, ${scheduler.stats.devicesFailed} failed)`);
       const durations: number[] = [];
+      const cpuMs: number[] = [];
       const starts: number[] = [];
       let failedLive = 0, failedDead = 0;
       for (let c = 0; c < a.cycles; c++) {
@@ -174,11 +176,16 @@ async function main(): Promise<void> {
         const next = Math.floor(now / I) * I + I;
         await new Promise((r) => setTimeout(r, next - now));
         starts.push(next);
+        const cpu0 = process.cpuUsage();
+        const prof = await profileCycle(c + 1);
         await scheduler.cycle();
+        const cpu = process.cpuUsage(cpu0);
+        await prof?.();
+        cpuMs.push(Math.round((cpu.user + cpu.system) / 1000));
         durations.push(scheduler.stats.lastCycleDurationMs ?? NaN);
         failedLive += Math.max(0, scheduler.stats.devicesFailed - found.unreachable.length);
         failedDead += Math.min(scheduler.stats.devicesFailed, found.unreachable.length);
-        log(`cycle ${c + 1}/${a.cycles}: ${scheduler.stats.lastCycleDurationMs} ms of ${I} (${scheduler.stats.devicesPolled} polled, ${scheduler.stats.devicesFailed} failed, ${scheduler.stats.devicesSkipped} skipped)`);
+        log(`cycle ${c + 1}/${a.cycles}: ${scheduler.stats.lastCycleDurationMs} ms of ${I}, CPU ${cpuMs[c]} ms (${scheduler.stats.devicesPolled} polled, ${scheduler.stats.devicesFailed} failed, ${scheduler.stats.devicesSkipped} skipped)`);
       }
       await series.flush();
       // Every live series must have a point at every grid time from the third cycle's on (a rate
@@ -192,7 +199,7 @@ async function main(): Promise<void> {
         if (got < expected) { gaps += expected - got; slotsWithGaps++; }
       }
       Object.assign(result, {
-        intervalMs: I, coldCycleMs, cycleMs: durations, maxCycleMs: Math.max(...durations), deadDevices: found.unreachable.length,
+        intervalMs: I, coldCycleMs, cycleMs: durations, cycleCpuMs: cpuMs, maxCycleMs: Math.max(...durations), deadDevices: found.unreachable.length,
         failedLivePolls: failedLive, failedDeadPolls: failedDead, liveSlotsChecked: liveSlots.length,
         gridStepsChecked: expected, missingPoints: gaps, slotsWithGaps,
       });
@@ -207,6 +214,25 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
   process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
+}
+
+/**
+ * BENCH_PROFILE_CYCLES=1,2 BENCH_CPU_PROF_DIR=<dir>: a V8 CPU profile of the main thread during those
+ * faults cycles (where the first cycle's extra time goes), written as cycle-<n>.cpuprofile.
+ */
+async function profileCycle(n: number): Promise<(() => Promise<void>) | null> {
+  const cycles = (process.env.BENCH_PROFILE_CYCLES ?? '').split(',').map(Number);
+  const dir = process.env.BENCH_CPU_PROF_DIR;
+  if (!dir || !cycles.includes(n)) return null;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(join(dir, `cycle-${n}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  };
 }
 
 main().then(() => process.exit(0), (e) => { process.stderr.write(`${(e as Error).stack}\n`); process.exit(1); });
