@@ -22,22 +22,37 @@ import { decodeFailureText, decodeGetResponse, decodeWalkResponse, encodeBulk, e
 const MAX_WALK_ROUNDS = 100_000;
 
 
-/** The walk of a poll's ColumnAvg columns: one GETBULK per round (`req` is encoded per round). */
-class WalkExchange implements Exchange {
+/**
+ * One request of a poll to a device, as the UdpClient carries it. Classes, not object spreads: a
+ * FastDevice is made per poll with about ten of these, and a spread copy of an object literal was
+ * ~700 bytes against ~100 for a class's shape.
+ */
+abstract class DeviceExchange implements Exchange {
   probe = false;
   id = 0;
   deadlineMs = 0;
   triesLeft = 0;
-  round = 0;
   readonly address: string;
   readonly port: number;
   readonly timeoutMs: number;
   readonly retries: number;
-  constructor(
-    public req: EncodedRequest, public maxRepetitions: number, target: PlanView['target'],
-    readonly onReply: Exchange['onReply'], readonly onTimeout: Exchange['onTimeout'],
-  ) {
+  constructor(public req: EncodedRequest, target: PlanView['target'], readonly onReply: Exchange['onReply'], readonly onTimeout: Exchange['onTimeout']) {
     this.address = target.address; this.port = target.port; this.timeoutMs = target.timeoutMs; this.retries = target.retries;
+  }
+}
+
+/** One GET of a poll: positions [positions[0], …] of the plan. */
+class GetExchange extends DeviceExchange {
+  constructor(req: EncodedRequest, readonly positions: Int32Array, target: PlanView['target'], onReply: Exchange['onReply'], onTimeout: Exchange['onTimeout']) {
+    super(req, target, onReply, onTimeout);
+  }
+}
+
+/** The walk of a poll's ColumnAvg columns: one GETBULK per round (`req` is encoded per round). */
+class WalkExchange extends DeviceExchange {
+  round = 0;
+  constructor(req: EncodedRequest, public maxRepetitions: number, target: PlanView['target'], onReply: Exchange['onReply'], onTimeout: Exchange['onTimeout']) {
+    super(req, target, onReply, onTimeout);
   }
 }
 
@@ -54,27 +69,6 @@ function communityOf(target: PlanView['target']): Uint8Array {
   let b = communities.get(c);
   if (!b) { b = communityBytes(target); if (communities.size < 1024) communities.set(c, b); }
   return b;
-}
-
-/**
- * One GET of a poll. A class, not an object spread: every device keeps about ten of these per
- * worker thread, and a spread copy of an object literal was ~700 bytes against ~100 for this shape.
- */
-class GetExchange implements Exchange {
-  probe = false;
-  id = 0;
-  deadlineMs = 0;
-  triesLeft = 0;
-  readonly address: string;
-  readonly port: number;
-  readonly timeoutMs: number;
-  readonly retries: number;
-  constructor(
-    public req: EncodedRequest, readonly positions: Int32Array, target: PlanView['target'],
-    readonly onReply: Exchange['onReply'], readonly onTimeout: Exchange['onTimeout'],
-  ) {
-    this.address = target.address; this.port = target.port; this.timeoutMs = target.timeoutMs; this.retries = target.retries;
-  }
 }
 
 /** 0, 1, 2, … : GET exchanges take their positions as views of it (positions of a GET are consecutive). */
