@@ -27,6 +27,7 @@ import { GridKind, SYS_UPTIME_OID, type PollPlan, type PollResult } from '../../
 import { SlotState } from '../../workers/slot-state.js';
 import { makePlanHandle } from '../../workers/fast/plan-handle.js';
 import { addressAt, formatIpv4, parseIpv4 } from '../sim/addresses.js';
+import { cpuSeconds } from '../harness/cpu-time.js';
 import { discoverSimPlans, simNetworkConfig } from './sim-plans.js';
 
 interface Args {
@@ -168,7 +169,7 @@ async function main(): Promise<void> {
       const coldCycleMs = scheduler.stats.lastCycleDurationMs;
       log(`cold cycle: ${coldCycleMs} ms (${scheduler.stats.devicesPolled} polled, ${scheduler.stats.devicesFailed} failed)`);
       const durations: number[] = [];
-      const cpuMs: number[] = [];
+      const cpuMs: number[] = [], mainCpuMs: number[] = [];
       const starts: number[] = [];
       let failedLive = 0, failedDead = 0;
       for (let c = 0; c < a.cycles; c++) {
@@ -176,16 +177,17 @@ async function main(): Promise<void> {
         const next = Math.floor(now / I) * I + I;
         await new Promise((r) => setTimeout(r, next - now));
         starts.push(next);
-        const cpu0 = process.cpuUsage();
+        const cpu0 = process.cpuUsage(), main0 = cpuSeconds(process.pid, process.pid);
         const prof = await profileCycle(c + 1);
         await scheduler.cycle();
         const cpu = process.cpuUsage(cpu0);
+        mainCpuMs.push(Math.round((cpuSeconds(process.pid, process.pid) - main0) * 1000));
         await prof?.();
         cpuMs.push(Math.round((cpu.user + cpu.system) / 1000));
         durations.push(scheduler.stats.lastCycleDurationMs ?? NaN);
         failedLive += Math.max(0, scheduler.stats.devicesFailed - found.unreachable.length);
         failedDead += Math.min(scheduler.stats.devicesFailed, found.unreachable.length);
-        log(`cycle ${c + 1}/${a.cycles}: ${scheduler.stats.lastCycleDurationMs} ms of ${I}, CPU ${cpuMs[c]} ms (${scheduler.stats.devicesPolled} polled, ${scheduler.stats.devicesFailed} failed, ${scheduler.stats.devicesSkipped} skipped)`);
+        log(`cycle ${c + 1}/${a.cycles}: ${scheduler.stats.lastCycleDurationMs} ms of ${I}, CPU ${cpuMs[c]} ms (main thread ${mainCpuMs[c]} ms) (${scheduler.stats.devicesPolled} polled, ${scheduler.stats.devicesFailed} failed, ${scheduler.stats.devicesSkipped} skipped)`);
       }
       await series.flush();
       // Every live series must have a point at every grid time from the third cycle's on (a rate
@@ -199,7 +201,7 @@ async function main(): Promise<void> {
         if (got < expected) { gaps += expected - got; slotsWithGaps++; }
       }
       Object.assign(result, {
-        intervalMs: I, coldCycleMs, cycleMs: durations, cycleCpuMs: cpuMs, maxCycleMs: Math.max(...durations), deadDevices: found.unreachable.length,
+        intervalMs: I, coldCycleMs, cycleMs: durations, cycleCpuMs: cpuMs, cycleMainCpuMs: mainCpuMs, maxCycleMs: Math.max(...durations), deadDevices: found.unreachable.length,
         failedLivePolls: failedLive, failedDeadPolls: failedDead, liveSlotsChecked: liveSlots.length,
         gridStepsChecked: expected, missingPoints: gaps, slotsWithGaps,
       });

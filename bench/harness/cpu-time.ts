@@ -24,11 +24,11 @@ export function procStatCpuTicks(text: string): number {
   return utime + stime;
 }
 
-/** CPU seconds used so far by `pid`, or NaN when it cannot be read (no /proc, process gone). */
-export function cpuSeconds(pid: number | undefined): number {
+/** CPU seconds used so far by `pid` (or by its thread `tid`), or NaN when it cannot be read (no /proc, process gone). */
+export function cpuSeconds(pid: number | undefined, tid?: number): number {
   if (pid === undefined) return NaN;
   try {
-    return procStatCpuTicks(readFileSync(`/proc/${pid}/stat`, 'utf8')) / clockTicksPerS();
+    return procStatCpuTicks(readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, 'utf8')) / clockTicksPerS();
   } catch {
     return NaN;
   }
