@@ -1,4 +1,5 @@
 import type { Clock } from '../core/clock.js';
+import type { BufferPool } from './buffer-pool.js';
 import type { Logger } from '../core/logger.js';
 import type { MonitorService } from './monitor-service.js';
 import type { RouterStats } from './router.js';
@@ -12,4 +13,6 @@ export interface ApiContext {
   readonly startedAtMs: number;
   /** Request counters kept by the router. */
   readonly routerStats: () => RouterStats;
+  /** Buffers reused by large answers written as JSON text (graph answers). */
+  readonly answerBuffers: BufferPool;
 }

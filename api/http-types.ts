@@ -27,6 +27,12 @@ export interface ApiResponse {
   readonly status: number;
   readonly headers?: Readonly<Record<string, string>>;
   readonly body: unknown;
+  /**
+   * For a Buffer body from a BufferPool: called by the transport once the bytes are copied out
+   * (uWS copies what `end` is given), so that the Buffer can serve a later answer. In-process
+   * callers never call it; then the Buffer is simply collected.
+   */
+  readonly release?: () => void;
 }
 
 export type Handler = (req: ApiRequest) => ApiResponse | Promise<ApiResponse>;
@@ -36,6 +42,8 @@ export interface EncodedResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: Buffer;
+  /** See ApiResponse.release: the transport calls it after writing `body`, when given. */
+  readonly release?: () => void;
 }
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
@@ -61,6 +69,7 @@ export function encodeResponse(res: ApiResponse): EncodedResponse {
     type = JSON_TYPE;
   }
   if (headers['content-type'] === undefined) headers['content-type'] = type;
+  if (res.release !== undefined && body === res.body) return { status: res.status, headers, body, release: res.release };
   return { status: res.status, headers, body };
 }
 

@@ -7,12 +7,17 @@
  * Hot writers may write `buf` at `pos` directly after `reserve(n)`, for at most n bytes, and then
  * set `pos` past what they wrote (the digit functions below work that way).
  */
+import type { BufferPool } from './buffer-pool.js';
+
 export class JsonWriter {
   buf: Buffer;
   pos = 0;
+  private released = false;
 
-  constructor(initialBytes = 4096) {
-    this.buf = Buffer.allocUnsafe(Math.max(64, initialBytes));
+  /** With a pool, the buffer comes from it, and `release` gives it back. */
+  constructor(initialBytes = 4096, private readonly pool?: BufferPool) {
+    const n = Math.max(64, initialBytes);
+    this.buf = pool ? pool.take(n) : Buffer.allocUnsafe(n);
   }
 
   get length(): number { return this.pos; }
@@ -22,6 +27,7 @@ export class JsonWriter {
     if (this.pos + n <= this.buf.length) return;
     const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + n));
     this.buf.copy(next, 0, 0, this.pos);
+    this.pool?.give(this.buf); // nothing else has seen it
     this.buf = next;
   }
 
@@ -72,6 +78,16 @@ export class JsonWriter {
   finish(): Buffer {
     return this.buf.subarray(0, this.pos);
   }
+
+  /**
+   * Gives the buffer back to the pool (once; a no-op without a pool), when nothing reads the bytes
+   * of `finish` any more.
+   */
+  readonly release = (): void => {
+    if (this.released || this.pool === undefined) return;
+    this.released = true;
+    this.pool.give(this.buf);
+  };
 }
 
 /** The two ASCII digits of 0…99 at [2k, 2k + 1]. */

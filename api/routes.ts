@@ -3,6 +3,7 @@ import type { Logger } from '../core/logger.js';
 import type { ApiContext } from './context.js';
 import type { ApiRequest, ApiResponse } from './http-types.js';
 import type { MonitorService } from './monitor-service.js';
+import { BufferPool } from './buffer-pool.js';
 import { memoizeJson } from './json-memo.js';
 import { Router } from './router.js';
 import * as discovery from './handlers/discovery.js';
@@ -30,6 +31,7 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
     logger: deps.logger,
     startedAtMs: deps.clock.nowMs(),
     routerStats: () => router.stats(),
+    answerBuffers: new BufferPool(),
   };
   const h = (fn: (ctx: ApiContext, req: ApiRequest) => ApiResponse | Promise<ApiResponse>) => (req: ApiRequest) => fn(ctx, req);
   // The SvcQL tables of each network, shared by the calls that read devices or latest values.

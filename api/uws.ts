@@ -111,13 +111,14 @@ function writeResponse(res: uWS.HttpResponse, head: boolean, encoded: EncodedRes
   const headers = encoded.headers;
   for (const k in headers) res.writeHeader(k, headers[k]);
   if (!head) {
-    res.end(encoded.body, closeConnection);
-    return;
+    res.end(encoded.body, closeConnection); // uWS copies the body: it may be reused from here on
+  } else {
+    // uWS does not count endWithoutBody as an answer when the callback returns and aborts the
+    // process unless an abort handler is attached: attach one (a second one only replaces it).
+    res.onAborted(ignoreAbort);
+    res.endWithoutBody(encoded.body.length, closeConnection);
   }
-  // uWS does not count endWithoutBody as an answer when the callback returns and aborts the
-  // process unless an abort handler is attached: attach one (a second one only replaces it).
-  res.onAborted(ignoreAbort);
-  res.endWithoutBody(encoded.body.length, closeConnection);
+  encoded.release?.();
 }
 const ignoreAbort = (): void => {};
 

@@ -169,7 +169,7 @@ function graphAnswer(ctx: ApiContext, found: Found, window: TimeWindow, length: 
     pointCount += s.points.values.length;
   }
 
-  const w = new JsonWriter(pointCount * BYTES_PER_POINT_ESTIMATE + series.length * 512 + 256);
+  const w = new JsonWriter(pointCount * BYTES_PER_POINT_ESTIMATE + series.length * 512 + 256, ctx.answerBuffers);
   w.raw('{"info":[');
   for (let k = 0; k < series.length; k++) {
     const { varId, instance, points, rawMin, rawMax } = series[k];
@@ -205,7 +205,7 @@ function graphAnswer(ctx: ApiContext, found: Found, window: TimeWindow, length: 
   w.raw(',"errors":');
   w.jsonString(errors);
   w.byte(125 /* } */);
-  return { status: 200, headers: GRAPH_HEADERS, body: w.finish() };
+  return { status: 200, headers: GRAPH_HEADERS, body: w.finish(), release: w.release };
 }
 
 type DataSource = 'store' | 'monitor';

@@ -1,4 +1,7 @@
-/** Graph answers (Buffer bodies written as JSON text) over a real socket, repeated and concurrent. */
+/**
+ * Graph answers (Buffer bodies written as JSON text into buffers the transport hands back for
+ * reuse) over a real socket: repeated, concurrent and HEAD answers keep the in-process bytes.
+ */
 import t from 'tap';
 import { startApi } from '../../api/server.js';
 import { silentLogger } from '../../core/logger.js';
