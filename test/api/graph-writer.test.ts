@@ -10,17 +10,8 @@ import { unitScale } from '../../api/unit-scale.js';
 import type { VariableInstance } from '../../core/types.js';
 import { apiFor } from './call.js';
 import { fixture, NOW_MS, variable } from './fake-service.js';
+import { rng } from '../rng.js';
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const written = (v: number): string => {
   const w = new JsonWriter(8);

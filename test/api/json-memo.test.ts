@@ -1,18 +1,8 @@
 import t from 'tap';
 import { JsonMemo, MAX_MEMO_TOKENS, memoizeJson } from '../../api/json-memo.js';
 import type { ApiRequest, ApiResponse } from '../../api/http-types.js';
+import { rng } from '../rng.js';
 
-/** A small deterministic PRNG (mulberry32), so that failures can be replayed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const KEYS = ['a', 'b', 'id', 'name', '0', '1', 'x y', 'é', ''];
 const LEAVES: unknown[] = [0, -0, 1, -1.5, 1e21, NaN, Infinity, '', 'a', '{', ']', 'é', null, true, false, undefined];

@@ -4,17 +4,7 @@ import {
 } from '../../svcql/index.js';
 import { parseDurationMs } from '../../svcql/duration.js';
 
-/** mulberry32: a small seeded generator. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { rng } from '../rng.js';
 
 export class Gen {
   constructor(readonly r: () => number) {}
