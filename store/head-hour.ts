@@ -47,6 +47,38 @@ export class HeadHour {
   unwritten: { key: StepKey; bytes: Uint8Array }[] = [];
   written: StepKey[] = [];
 
+  /** Point pages of a closed layer this one took over (used before new pages are allocated). */
+  private sparePages: { off: Int32Array[]; val: Float64Array[]; next: Int32Array[] } | null = null;
+
+  /**
+   * A layer for `hourStartMs` made of a closed layer's memory: its per-slot arrays (when large
+   * enough) and its point pages, so that a new hour neither allocates ~50 bytes per slot again nor
+   * takes the page faults of touching them for the first time inside a poll cycle. `old` must not
+   * be used afterwards.
+   */
+  static reusing(old: HeadHour, hourStartMs: number, slotCapacity: number): HeadHour {
+    const reuseSlots = old.first.length >= slotCapacity;
+    const h = new HeadHour(hourStartMs, reuseSlots ? 0 : slotCapacity);
+    if (reuseSlots) {
+      h.first = old.first.fill(-1); h.last = old.last.fill(-1); h.rollupStale = old.rollupStale.fill(0);
+      // written by the first point of a slot before they are ever read
+      h.rollupCount = old.rollupCount; h.rollupMin = old.rollupMin; h.rollupMax = old.rollupMax; h.rollupSum = old.rollupSum;
+      h.rollupLast = old.rollupLast; h.rollupLastOffsetMs = old.rollupLastOffsetMs;
+    }
+    h.sparePages = { off: old.offPages, val: old.valPages, next: old.nextPages };
+    return h;
+  }
+
+  /**
+   * Memory for a future layer of `slotCapacity` slots, every page touched, for HeadHour.reusing:
+   * taken when the slot count is known (at start), so the first cycle's appends do not pay for it.
+   */
+  static prepared(slotCapacity: number): HeadHour {
+    const h = new HeadHour(0, slotCapacity);
+    for (const a of [h.rollupCount, h.rollupMin, h.rollupMax, h.rollupSum, h.rollupLast, h.rollupLastOffsetMs, h.rollupStale]) a.fill(0);
+    return h;
+  }
+
   constructor(hourStartMs: number, slotCapacity = 1024) {
     this.hourStartMs = hourStartMs;
     this.first = new Int32Array(slotCapacity).fill(-1);
@@ -74,9 +106,15 @@ export class HeadHour {
     const p = this.points++;
     const page = p >>> PAGE_BITS, i = p & PAGE_MASK;
     if (i === 0) {
-      this.offPages.push(new Int32Array(PAGE_SIZE));
-      this.valPages.push(new Float64Array(PAGE_SIZE));
-      this.nextPages.push(new Int32Array(PAGE_SIZE));
+      const spare = this.sparePages;
+      if (spare !== null && spare.off.length > 0) {
+        // every field of a point is written by newPoint: a used page needs no clearing
+        this.offPages.push(spare.off.pop()!); this.valPages.push(spare.val.pop()!); this.nextPages.push(spare.next.pop()!);
+      } else {
+        this.offPages.push(new Int32Array(PAGE_SIZE));
+        this.valPages.push(new Float64Array(PAGE_SIZE));
+        this.nextPages.push(new Int32Array(PAGE_SIZE));
+      }
     }
     this.offPages[page][i] = offsetMs;
     this.valPages[page][i] = value;

@@ -111,6 +111,8 @@ export class LmdbSeriesStore implements RollupSeriesStore {
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
   private layerHint = { slots: 1024 };
+  /** A closed layer whose memory the next current hour's layer takes over (HeadHour.reusing). */
+  private closedLayer: HeadHour | null = null;
   /** Step logs already encoded, kept for reuse. */
   private readonly spareLogs: StepLog[] = [];
   /** reserveSlots' hint: no layer of the current hour starts smaller. */
@@ -178,6 +180,8 @@ export class LmdbSeriesStore implements RollupSeriesStore {
     // the current hour's layer is grown once now (late layers of old hours stay small)
     const current = this.open.get(hourStartOf(this.maxGridTsMs));
     if (current && current.first.length < n) current.growSlots(n);
+    // no current layer yet: its memory is made (and touched) now, not by the first poll cycle's appends
+    else if (!current && (this.closedLayer?.first.length ?? 0) < n) this.closedLayer = HeadHour.prepared(n);
   }
 
   read(slot: number, fromMs: number, toMs: number): SeriesPoints {
@@ -285,7 +289,9 @@ export class LmdbSeriesStore implements RollupSeriesStore {
     if (!layer) {
       // Size a new current hour's slot arrays like the last closed one; a late layer for an old hour stays small.
       const current = !(hour < hourStartOf(this.maxGridTsMs));
-      layer = current ? new HeadHour(hour, this.layerHint.slots) : new HeadHour(hour);
+      const recycled = current ? this.closedLayer : null;
+      if (recycled) this.closedLayer = null;
+      layer = !current ? new HeadHour(hour) : recycled ? HeadHour.reusing(recycled, hour, this.layerHint.slots) : new HeadHour(hour, this.layerHint.slots);
       this.open.set(hour, layer);
       this.seeHour(hour);
     }
@@ -415,6 +421,8 @@ export class LmdbSeriesStore implements RollupSeriesStore {
     this.closing = this.closing.filter((l) => !toClose.includes(l));
     for (const layer of toClose) {
       this.layerHint = { slots: Math.max(1024, this.reservedSlots, layer.slotLimit) };
+      // the largest closed layer's memory goes to the next current hour's layer
+      if (!this.closedLayer || layer.first.length > this.closedLayer.first.length) this.closedLayer = layer;
     }
     if (toClose.length > 0) {
       this.logger.info('series hours closed', { hours: toClose.map((l) => new Date(l.hourStartMs).toISOString()), chunks, ms: this.clock.nowMs() - started });

@@ -169,7 +169,7 @@ async function main(): Promise<void> {
       const coldCycleMs = scheduler.stats.lastCycleDurationMs;
       log(`cold cycle: ${coldCycleMs} ms (${scheduler.stats.devicesPolled} polled, ${scheduler.stats.devicesFailed} failed)`);
       const durations: number[] = [];
-      const cpuMs: number[] = [], mainCpuMs: number[] = [];
+      const cpuMs: number[] = [], mainCpuMs: number[] = [], sysMs: number[] = [];
       const starts: number[] = [];
       let failedLive = 0, failedDead = 0;
       for (let c = 0; c < a.cycles; c++) {
@@ -184,10 +184,11 @@ async function main(): Promise<void> {
         mainCpuMs.push(Math.round((cpuSeconds(process.pid, process.pid) - main0) * 1000));
         await prof?.();
         cpuMs.push(Math.round((cpu.user + cpu.system) / 1000));
+        sysMs.push(Math.round(cpu.system / 1000));
         durations.push(scheduler.stats.lastCycleDurationMs ?? NaN);
         failedLive += Math.max(0, scheduler.stats.devicesFailed - found.unreachable.length);
         failedDead += Math.min(scheduler.stats.devicesFailed, found.unreachable.length);
-        log(`cycle ${c + 1}/${a.cycles}: ${scheduler.stats.lastCycleDurationMs} ms of ${I}, CPU ${cpuMs[c]} ms (main thread ${mainCpuMs[c]} ms) (${scheduler.stats.devicesPolled} polled, ${scheduler.stats.devicesFailed} failed, ${scheduler.stats.devicesSkipped} skipped)`);
+        log(`cycle ${c + 1}/${a.cycles}: ${scheduler.stats.lastCycleDurationMs} ms of ${I}, CPU ${cpuMs[c]} ms (main thread ${mainCpuMs[c]} ms, system ${sysMs[c]} ms) (${scheduler.stats.devicesPolled} polled, ${scheduler.stats.devicesFailed} failed, ${scheduler.stats.devicesSkipped} skipped)`);
       }
       await series.flush();
       // Every live series must have a point at every grid time from the third cycle's on (a rate
