@@ -47,14 +47,12 @@ export class HeadHour {
   unwritten: { key: StepKey; bytes: Uint8Array }[] = [];
   written: StepKey[] = [];
 
-  /** Point pages of a closed layer this one took over (used before new pages are allocated). */
-  private sparePages: { off: Int32Array[]; val: Float64Array[]; next: Int32Array[] } | null = null;
-
   /**
-   * A layer for `hourStartMs` made of a closed layer's memory: its per-slot arrays (when large
-   * enough) and its point pages, so that a new hour neither allocates ~50 bytes per slot again nor
-   * takes the page faults of touching them for the first time inside a poll cycle. `old` must not
-   * be used afterwards.
+   * A layer for `hourStartMs` made of a closed layer's per-slot arrays (when large enough), so that
+   * a new hour neither allocates ~50 bytes per slot again nor takes the page faults of touching
+   * them for the first time inside a poll cycle. Point pages are not taken over: an hour of them is
+   * far larger (16 bytes per point) and is better freed than kept idle. `old` must not be used
+   * afterwards.
    */
   static reusing(old: HeadHour, hourStartMs: number, slotCapacity: number): HeadHour {
     const reuseSlots = old.first.length >= slotCapacity;
@@ -65,7 +63,6 @@ export class HeadHour {
       h.rollupCount = old.rollupCount; h.rollupMin = old.rollupMin; h.rollupMax = old.rollupMax; h.rollupSum = old.rollupSum;
       h.rollupLast = old.rollupLast; h.rollupLastOffsetMs = old.rollupLastOffsetMs;
     }
-    h.sparePages = { off: old.offPages, val: old.valPages, next: old.nextPages };
     return h;
   }
 
@@ -106,15 +103,9 @@ export class HeadHour {
     const p = this.points++;
     const page = p >>> PAGE_BITS, i = p & PAGE_MASK;
     if (i === 0) {
-      const spare = this.sparePages;
-      if (spare !== null && spare.off.length > 0) {
-        // every field of a point is written by newPoint: a used page needs no clearing
-        this.offPages.push(spare.off.pop()!); this.valPages.push(spare.val.pop()!); this.nextPages.push(spare.next.pop()!);
-      } else {
-        this.offPages.push(new Int32Array(PAGE_SIZE));
-        this.valPages.push(new Float64Array(PAGE_SIZE));
-        this.nextPages.push(new Int32Array(PAGE_SIZE));
-      }
+      this.offPages.push(new Int32Array(PAGE_SIZE));
+      this.valPages.push(new Float64Array(PAGE_SIZE));
+      this.nextPages.push(new Int32Array(PAGE_SIZE));
     }
     this.offPages[page][i] = offsetMs;
     this.valPages[page][i] = value;

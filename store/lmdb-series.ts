@@ -111,7 +111,7 @@ export class LmdbSeriesStore implements RollupSeriesStore {
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
   private layerHint = { slots: 1024 };
-  /** A closed layer whose memory the next current hour's layer takes over (HeadHour.reusing). */
+  /** Per-slot arrays (an empty layer) the next current hour's layer takes over (HeadHour.reusing). */
   private closedLayer: HeadHour | null = null;
   /** Step logs already encoded, kept for reuse. */
   private readonly spareLogs: StepLog[] = [];
@@ -421,8 +421,8 @@ export class LmdbSeriesStore implements RollupSeriesStore {
     this.closing = this.closing.filter((l) => !toClose.includes(l));
     for (const layer of toClose) {
       this.layerHint = { slots: Math.max(1024, this.reservedSlots, layer.slotLimit) };
-      // the largest closed layer's memory goes to the next current hour's layer
-      if (!this.closedLayer || layer.first.length > this.closedLayer.first.length) this.closedLayer = layer;
+      // the largest closed layer's per-slot arrays go to the next current hour's layer (its points are freed)
+      if (!this.closedLayer || layer.first.length > this.closedLayer.first.length) this.closedLayer = HeadHour.reusing(layer, 0, 0);
     }
     if (toClose.length > 0) {
       this.logger.info('series hours closed', { hours: toClose.map((l) => new Date(l.hourStartMs).toISOString()), chunks, ms: this.clock.nowMs() - started });

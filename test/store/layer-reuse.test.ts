@@ -1,6 +1,6 @@
-// A new hour's head layer takes over a closed layer's memory (HeadHour.reusing, HeadHour.prepared):
-// nothing of the old hour may show through — not its slots' chains, rollups, overwrite marks or
-// points — whatever the two hours' slot sets, point counts and arrival orders.
+// A new hour's head layer takes over a closed layer's per-slot arrays (HeadHour.reusing,
+// HeadHour.prepared): nothing of the old hour may show through — not its slots' chains, rollups,
+// overwrite marks or points — whatever the two hours' slot sets, point counts and arrival orders.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,7 +42,7 @@ const cases: { name: string; old: Layer; next: Layer; slots: number }[] = [
   { name: 'other slots in the new hour', old: [[0, 0, 1], [1, 0, 2]], next: [[2, 0, 9], [3, 120_000, 8]], slots: 4 },
   { name: 'an overwrite and an out-of-order insert in the old hour only', old: [[0, 60_000, 1], [0, 60_000, 5], [0, 0, 2]], next: [[0, 0, 3], [0, 60_000, 4]], slots: 1 },
   { name: 'an out-of-order insert in the new hour only', old: [[0, 0, 1], [0, 60_000, 2]], next: [[0, 120_000, 6], [0, 60_000, 5]], slots: 1 },
-  { name: 'old pages reused by a bigger new hour', old: many.slice(0, 17_000), next: many.map(([s, o, v]) => [s, o, v + 1]), slots: 1 },
+  { name: 'more points in the new hour than pages in the old', old: many.slice(0, 17_000), next: many.map(([s, o, v]) => [s, o, v + 1]), slots: 1 },
   { name: 'empty new hour', old: [[0, 0, 1]], next: [], slots: 2 },
 ];
 
@@ -59,7 +59,7 @@ for (const c of cases) {
   });
 }
 
-t.test('HeadHour.reusing a smaller layer keeps only its pages; HeadHour.prepared starts empty', async (t) => {
+t.test('HeadHour.reusing a smaller layer makes new slot arrays; HeadHour.prepared starts empty', async (t) => {
   const old = new HeadHour(H0, 2);
   fill(old, [[0, 0, 1], [1, 0, 2]]);
   const reused = HeadHour.reusing(old, H0 + HOUR, 1000);
