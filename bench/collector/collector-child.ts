@@ -11,7 +11,7 @@
  *
  * Prints progress on stderr and one line `RESULT <json>` on stdout.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -177,11 +177,12 @@ async function main(): Promise<void> {
         const next = Math.floor(now / I) * I + I;
         await new Promise((r) => setTimeout(r, next - now));
         starts.push(next);
-        const cpu0 = process.cpuUsage(), main0 = cpuSeconds(process.pid, process.pid);
+        const cpu0 = process.cpuUsage(), main0 = cpuSeconds(process.pid, process.pid), threads0 = threadCpu();
         const prof = await profileCycle(c + 1);
         await scheduler.cycle();
         const cpu = process.cpuUsage(cpu0);
         mainCpuMs.push(Math.round((cpuSeconds(process.pid, process.pid) - main0) * 1000));
+        if (process.env.BENCH_THREAD_CPU) log(`cycle ${c + 1} CPU by thread: ${threadCpuDelta(threads0, threadCpu())}`);
         await prof?.();
         cpuMs.push(Math.round((cpu.user + cpu.system) / 1000));
         sysMs.push(Math.round(cpu.system / 1000));
@@ -217,6 +218,21 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
   process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
+}
+
+/** CPU seconds of every thread of this process, by "tid name" (Linux /proc). */
+function threadCpu(): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    try { out.set(`${tid} ${readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim()}`, cpuSeconds(process.pid, Number(tid))); } catch { /* thread ended */ }
+  }
+  return out;
+}
+
+/** BENCH_THREAD_CPU=1: the threads that used ≥ 50 ms in a cycle, busiest first. */
+function threadCpuDelta(a: Map<string, number>, b: Map<string, number>): string {
+  return [...b].map(([k, v]) => [k, v - (a.get(k) ?? 0)] as const).filter(([, d]) => d >= 0.05)
+    .sort((x, y) => y[1] - x[1]).map(([k, d]) => `${k} ${Math.round(d * 1000)} ms`).join(', ');
 }
 
 /**
