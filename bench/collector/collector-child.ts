@@ -23,9 +23,9 @@ import { silentLogger } from '../../core/logger.js';
 import type { Device } from '../../core/types.js';
 import { openLmdbSeriesStore } from '../../store/lmdb-series.js';
 import { RingBuffer } from '../../store/ring.js';
-import { GridKind, SYS_UPTIME_OID, type PollPlan, type PollResult } from '../../workers/poll-plan.js';
+import { SYS_UPTIME_OID, type PollPlan, type PollResult } from '../../workers/poll-plan.js';
 import { SlotState } from '../../workers/slot-state.js';
-import { makePlanHandle } from '../../workers/fast/plan-handle.js';
+import { makePlanHandle, type PlanHandle } from '../../workers/fast/plan-handle.js';
 import { addressAt, formatIpv4, parseIpv4 } from '../sim/addresses.js';
 import { cpuSeconds } from '../harness/cpu-time.js';
 import { discoverSimPlans, simNetworkConfig } from './sim-plans.js';
@@ -86,7 +86,9 @@ async function main(): Promise<void> {
   const net = simNetworkConfig(a.simPort, { timeoutMs: a.timeoutMs, retries: a.retries, pollIntervalS: Math.max(1, a.intervalMs / 1000) });
 
   const t0 = Date.now();
-  const found = await discoverSimPlans({ ...net, snmp: { ...net.snmp, timeoutMs: 1000, retries: 1 } }, addresses, 48);
+  // only the devices are kept: the discovery's own plans and kinds are dropped (see below)
+  const { devices: liveDevices, unreachable } = await discoverSimPlans({ ...net, snmp: { ...net.snmp, timeoutMs: 1000, retries: 1 } }, addresses, 48);
+  const found = { devices: liveDevices, unreachable };
   log(`discovered ${found.devices.length} of ${a.devices} devices in ${Date.now() - t0} ms (${found.unreachable.length} not answering)`);
   // Devices that do not answer were discovered before they died: they get the plan of a live device at their address.
   const live = found.devices.length;
@@ -94,25 +96,36 @@ async function main(): Promise<void> {
   if (found.unreachable.length > 0 && live > 0) {
     devices = [...found.devices, ...found.unreachable.map((address, i) => ({ ...found.devices[i % live]!, id: 1_000_000 + i, address, name: address }))];
   }
+  // Built like the collector's inventory, then dropped: what stays for the cycles is what the
+  // collector keeps (packed plans, the generation, typed arrays), not millions of plan objects and
+  // slot keys (a 1.7 GB heap of them made V8's full collections the faults bench's largest cost).
   const slots = new Map<string, number>();
   const slotOf = (name: string, deviceId: number, index: number) => { const k = `${name}|${deviceId}|${index}`; let s = slots.get(k); if (s === undefined) slots.set(k, s = slots.size); return s; };
   const plans: PollPlan[] = [];
-  const kinds = new Map<number, GridKind>();
-  const liveSlots: number[] = [];
+  const capacity0 = 16;
+  let kindBySlot = new Uint8Array(capacity0);
+  const liveList: number[] = [];
   for (const d of devices) {
     const dp = buildDevicePlan(d, net, slotOf);
     plans.push(dp.plan);
-    dp.vars.slots.forEach((s, k) => kinds.set(s, dp.vars.kinds[k]!));
-    if (d.id < 1_000_000) dp.vars.slots.forEach((s, k) => { if (dp.vars.names[k] !== 'sysUpTime') liveSlots.push(s); });
+    if (kindBySlot.length < slots.size) { const k = new Uint8Array(Math.max(slots.size, 2 * kindBySlot.length)); k.set(kindBySlot); kindBySlot = k; }
+    dp.vars.slots.forEach((s, k) => { kindBySlot[s] = dp.vars.kinds[k]!; });
+    if (d.id < 1_000_000) dp.vars.slots.forEach((s, k) => { if (dp.vars.names[k] !== 'sysUpTime') liveList.push(s); });
   }
+  const liveSlots = Int32Array.from(liveList);
+  liveList.length = 0;
   const varbindsByDevice = new Map(plans.map((p) => [p.deviceId, varbindsOf(p)]));
+  const varbindsPerDevice = varbindsOf(plans[0]!);
   const capacity = slots.size + 16;
+  slots.clear();
+  if (kindBySlot.length < capacity) { const k = new Uint8Array(capacity); k.set(kindBySlot); kindBySlot = k; }
+  /** What a poll task carries: packed plans (the plan objects are dropped), or the plans themselves. */
+  const items: (PollPlan | PlanHandle)[] = a.task === 'handle' ? plans.map((p) => makePlanHandle(p)) : plans;
+  if (a.task === 'handle') plans.length = 0;
   const ring = RingBuffer.create(capacity);
   const state = SlotState.create(capacity);
   const dir = mkdtempSync(join(tmpdir(), 'collector-bench-'));
   const series = await openLmdbSeriesStore({ dir, flushIntervalMs: 1000 });
-  const kindBySlot = new Uint8Array(capacity);
-  for (const [s, k] of kinds) kindBySlot[s] = k;
   const newWriter = (intervalMs: number) => {
     const w = new SeriesWriter(series, intervalMs);
     w.reserve(capacity);
@@ -121,17 +134,14 @@ async function main(): Promise<void> {
   };
   let writer = newWriter(a.intervalMs);
   const pool = createPool({ threads: a.threads, maxInFlight: 4096 });
-  const handles = new Map(plans.map((p) => [p, makePlanHandle(p)]));
   let varbinds = 0;
   const accept = (r: PollResult) => { varbinds += varbindsByDevice.get(r.deviceId) ?? 0; writer.accept(r); };
   const scheduler = new PollScheduler({
-    intervalMs: a.intervalMs, plans: () => plans, nowMs: Date.now, logger: silentLogger, accept,
-    poll: a.task === 'handle'
-      ? (plan) => pool.run({ kind: 'poll', plan: handles.get(plan)!, ring: ring.buffer, state: state.buffer })
-      : (plan) => pool.run({ kind: 'poll', plan, ring: ring.buffer, state: state.buffer }),
+    intervalMs: a.intervalMs, plans: () => items, nowMs: Date.now, logger: silentLogger, accept,
+    poll: (plan) => pool.run({ kind: 'poll', plan, ring: ring.buffer, state: state.buffer }),
   });
   const flushTimer = setInterval(() => { series.flush().catch(() => {}); }, 1000);
-  const result: Record<string, unknown> = { path: a.path, task: a.task, devices: plans.length, liveDevices: live, threads: a.threads, varbindsPerDevice: varbindsOf(plans[0]!) };
+  const result: Record<string, unknown> = { path: a.path, task: a.task, devices: items.length, liveDevices: live, threads: a.threads, varbindsPerDevice };
   try {
     if (a.seconds > 0) {
       await scheduler.cycle(); // warm-up: compiles, first counter readings, JIT
