@@ -4,7 +4,7 @@ import type { MetaStore } from '../store/meta.js';
 import { makePlanHandle, type PlanHandle } from '../workers/fast/plan-handle.js';
 import { buildDevicePlan, interfaceLookup, variableInstance } from './plan-build.js';
 
-/** Per device: its slot map, one record (namespace of the per-variable keys of earlier versions: NS_LEGACY). */
+/** Slot maps, one record per device; NS_LEGACY holds the one-key-per-variable slots of earlier versions. */
 const NS_DEVICE_SLOTS = 'deviceSlots';
 const NS_LEGACY = 'slots';
 const NS_COUNTERS = 'counters';

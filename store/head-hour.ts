@@ -76,6 +76,12 @@ export class HeadHour {
     return h;
   }
 
+  /** Frees the layer's points (its per-slot arrays stay, for HeadHour.reusing). */
+  dropPoints(): void {
+    this.offPages.length = 0; this.valPages.length = 0; this.nextPages.length = 0;
+    this.points = 0;
+  }
+
   constructor(hourStartMs: number, slotCapacity = 1024) {
     this.hourStartMs = hourStartMs;
     this.first = new Int32Array(slotCapacity).fill(-1);

@@ -111,7 +111,7 @@ export class LmdbSeriesStore implements RollupSeriesStore {
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
   private layerHint = { slots: 1024 };
-  /** Per-slot arrays (an empty layer) the next current hour's layer takes over (HeadHour.reusing). */
+  /** A closed layer, its points dropped: the next current hour's layer takes over its per-slot arrays (HeadHour.reusing). */
   private closedLayer: HeadHour | null = null;
   /** Step logs already encoded, kept for reuse. */
   private readonly spareLogs: StepLog[] = [];
@@ -422,7 +422,7 @@ export class LmdbSeriesStore implements RollupSeriesStore {
     for (const layer of toClose) {
       this.layerHint = { slots: Math.max(1024, this.reservedSlots, layer.slotLimit) };
       // the largest closed layer's per-slot arrays go to the next current hour's layer (its points are freed)
-      if (!this.closedLayer || layer.first.length > this.closedLayer.first.length) this.closedLayer = HeadHour.reusing(layer, 0, 0);
+      if (!this.closedLayer || layer.first.length > this.closedLayer.first.length) { layer.dropPoints(); this.closedLayer = layer; }
     }
     if (toClose.length > 0) {
       this.logger.info('series hours closed', { hours: toClose.map((l) => new Date(l.hourStartMs).toISOString()), chunks, ms: this.clock.nowMs() - started });

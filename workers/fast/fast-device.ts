@@ -21,7 +21,6 @@ import { decodeFailureText, decodeGetResponse, decodeWalkResponse, encodeBulk, e
 
 const MAX_WALK_ROUNDS = 100_000;
 
-
 /**
  * One request of a poll to a device, as the UdpClient carries it. Classes, not object spreads: a
  * FastDevice is made per poll with about ten of these, and a spread copy of an object literal was

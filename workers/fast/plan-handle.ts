@@ -50,8 +50,7 @@ const MESSAGE_OVERHEAD = 32;
 
 const MAGIC = 0x504c4e31; // "PLN1"
 const H_MAGIC = 0, H_DEVICE = 1, H_UPTIME_SLOT = 2, H_UPTIME_POS = 3, H_OPS = 4, H_POSITIONS = 5, H_REQUESTS = 6,
-  H_ALLPOS = 7, H_COLUMNS = 8, H_REQ_BYTES = 9, H_COL_BYTES = 10, H_META_BYTES = 11, H_VERSION3 = 12, H_MAX_RESPONSE = 13,
-  H_SCALES = 14;
+  H_ALLPOS = 7, H_COLUMNS = 8, H_REQ_BYTES = 9, H_COL_BYTES = 10, H_META_BYTES = 11, H_VERSION3 = 12, H_SCALES = 13;
 const HEADER_INTS = 16;
 
 const align8 = (n: number): number => (n + 7) & ~7;
@@ -139,7 +138,7 @@ export function makePlanHandle(plan: PollPlan, maxResponseBytes = responseBytesF
   h[H_MAGIC] = MAGIC; h[H_DEVICE] = plan.deviceId; h[H_UPTIME_SLOT] = plan.uptimeSlot; h[H_UPTIME_POS] = prog.uptimePos;
   h[H_OPS] = n; h[H_POSITIONS] = positions; h[H_REQUESTS] = R; h[H_ALLPOS] = prog.allPos.length; h[H_COLUMNS] = C;
   h[H_REQ_BYTES] = reqBytes; h[H_COL_BYTES] = colBytes; h[H_META_BYTES] = meta.length;
-  h[H_VERSION3] = plan.target.version === '3' ? 1 : 0; h[H_MAX_RESPONSE] = maxResponseBytes; h[H_SCALES] = S;
+  h[H_VERSION3] = plan.target.version === '3' ? 1 : 0; h[H_SCALES] = S;
   new Float64Array(sab, l.scales, S).set(prog.scales);
   new Int32Array(sab, l.slot, n).set(prog.slot);
   new Int32Array(sab, l.a, n).set(prog.a);
@@ -177,8 +176,6 @@ export interface PlanView {
   readonly deviceId: number;
   readonly uptimeSlot: number;
   readonly target: SnmpTarget;
-  readonly version3: boolean;
-  readonly maxResponseBytes: number;
   readonly program: OpProgram;
   readonly positions: number;
   /** The GETs of one poll, in order (the first one carries sysUpTime.0); `bytes` are shared. */
@@ -210,6 +207,10 @@ export function isV3(h: PlanHandle): boolean {
 }
 
 export function planView(h: PlanHandle): PlanView {
+  return viewAndMeta(h).view;
+}
+
+function viewAndMeta(h: PlanHandle): { view: PlanView; meta: ReturnType<typeof readMeta> } {
   const { x, l } = sections(h);
   const sab = h.packed;
   const n = x[H_OPS]!, positions = x[H_POSITIONS]!, R = x[H_REQUESTS]!, C = x[H_COLUMNS]!;
@@ -235,23 +236,21 @@ export function planView(h: PlanHandle): PlanView {
   for (let k = 0; k < C; k++) columns.push(new Uint8Array(sab, l.col + colStart[k]!, colStart[k + 1]! - colStart[k]!));
   const meta = readMeta(h, l, x[H_META_BYTES]!);
   const reqOf = (pos: number): number => { let k = 0; while (reqFirst[k + 1]! <= pos) k++; return k; };
-  return {
-    deviceId: x[H_DEVICE]!, uptimeSlot: x[H_UPTIME_SLOT]!, target: meta.target, version3: x[H_VERSION3] === 1,
-    maxResponseBytes: x[H_MAX_RESPONSE]!, program, positions, requests, columns,
+  const view: PlanView = {
+    deviceId: x[H_DEVICE]!, uptimeSlot: x[H_UPTIME_SLOT]!, target: meta.target, program, positions, requests, columns,
     oidContent: (pos) => {
       const r = requests[reqOf(pos)]!, i = pos - r.first;
       return r.bytes.subarray(r.oidAt[i]!, r.oidAt[i]! + r.oidLen[i]!);
     },
   };
+  return { view, meta };
 }
 
 const oidText = (content: Uint8Array): string => formatOid(new BerReader(content).readOidContent(content.length));
 
 /** The plan back as a PollPlan (the net-snmp path and tests): equal to the packed plan's JSON round trip. */
 export function readPlanHandle(h: PlanHandle): PollPlan {
-  const v = planView(h);
-  const { x, l } = sections(h);
-  const meta = readMeta(h, l, x[H_META_BYTES]!);
+  const { view: v, meta } = viewAndMeta(h);
   const p = v.program;
   const oid = (pos: number) => oidText(v.oidContent(pos));
   const ops: PollOp[] = [];
