@@ -1,5 +1,5 @@
-import { startApi, type RunningApi } from './api/server.js';
-import { startSimulator, type SimNetwork } from './bench/sim/simulator.js';
+import { startApi, type RunningApi } from './api/http/server.js';
+import { startSimulator, type SimNetwork } from './sim/simulator.js';
 import { Monitor } from './collector/monitor.js';
 import { createPool, type WorkerPool } from './collector/pool.js';
 import type { Config } from './core/config-schema.js';

@@ -1,5 +1,5 @@
 import type { Generation, VariableDef, VariableInstance } from '../core/types.js';
-import type { SeriesStore } from '../store/series.js';
+import type { SeriesStore } from '../store/series/series.js';
 import type { RingBuffer } from '../store/ring.js';
 
 /**

@@ -1,11 +1,11 @@
 import type { Clock } from '../core/clock.js';
 import type { Logger } from '../core/logger.js';
-import type { ApiContext } from './context.js';
-import type { ApiRequest, ApiResponse } from './http-types.js';
+import type { ApiContext } from './http/context.js';
+import type { ApiRequest, ApiResponse } from './http/http-types.js';
 import type { MonitorService } from './monitor-service.js';
-import { BufferPool } from './buffer-pool.js';
-import { memoizeJson } from './json-memo.js';
-import { Router } from './router.js';
+import { BufferPool } from './http/buffer-pool.js';
+import { memoizeJson } from './http/json-memo.js';
+import { Router } from './http/router.js';
 import * as discovery from './handlers/discovery.js';
 import * as graphData from './handlers/graph-data.js';
 import * as catalog from './handlers/catalog.js';

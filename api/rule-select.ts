@@ -1,8 +1,8 @@
 import { compileVariableRule, type RuleStats, type VariableRule } from '../svcql/index.js';
 import type { VariableInstance } from '../core/types.js';
-import type { SeriesStore } from '../store/series.js';
-import type { ApiRequest } from './http-types.js';
-import { parseTimeWindow, type TimeWindow } from './time-window.js';
+import type { SeriesStore } from '../store/series/series.js';
+import type { ApiRequest } from './http/http-types.js';
+import { parseTimeWindow, type TimeWindow } from './http/time-window.js';
 
 /**
  * Selection of variable instances by the matching rule (spec 4.3) for every API call that takes

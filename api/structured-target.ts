@@ -5,7 +5,7 @@ import {
   type OutputFormat, type TableEntry, type TimeSeriesEntry,
 } from '../svcql/index.js';
 import { facetOf, facetWords, wordOf } from '../svcql/tag-set.js';
-import type { SeriesStore } from '../store/series.js';
+import type { SeriesStore } from '../store/series/series.js';
 import { compareText } from './inventory-index.js';
 
 /**

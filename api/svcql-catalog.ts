@@ -3,7 +3,7 @@ import {
   alertsSource, allTags, devicesSource, interfacesSource, mapCatalog, seriesSource, tagsSource, variablesSource,
   type Catalog, type SeriesSource,
 } from '../svcql/index.js';
-import type { ApiContext } from './context.js';
+import type { ApiContext } from './http/context.js';
 import type { MonitorService } from './monitor-service.js';
 
 /**

@@ -5,15 +5,15 @@ import type { Config } from '../core/config-schema.js';
 import { AppError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import type { Device, Generation, VariableDef, VariableInstance } from '../core/types.js';
-import type { MetaStore } from '../store/meta.js';
+import type { MetaStore } from '../store/meta/meta.js';
 import { RingBuffer } from '../store/ring.js';
-import type { SeriesStore } from '../store/series.js';
+import type { SeriesStore } from '../store/series/series.js';
 import { SlotState } from '../workers/slot-state.js';
-import type { GenerationInfo } from './generations.js';
-import { Inventory } from './inventory.js';
+import type { GenerationInfo } from './discovery/generations.js';
+import { Inventory } from './inventory/inventory.js';
 import { NetworkMonitor } from './network-monitor.js';
 import type { WorkerPool } from './pool.js';
-import { variableDef } from './variables-builtin.js';
+import { variableDef } from './inventory/variables-builtin.js';
 
 const MIN_SLOTS = 4096;
 

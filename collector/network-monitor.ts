@@ -1,18 +1,18 @@
 import type { NetworkConfig } from '../core/config-schema.js';
 import type { Logger } from '../core/logger.js';
 import type { Generation } from '../core/types.js';
-import type { MetaStore } from '../store/meta.js';
-import type { SeriesStore } from '../store/series.js';
+import type { MetaStore } from '../store/meta/meta.js';
+import type { SeriesStore } from '../store/series/series.js';
 import type { PollResult } from '../workers/poll-plan.js';
-import type { PlanHandle } from '../workers/fast/plan-handle.js';
-import { DeviceIds } from './device-ids.js';
-import { discoverNetwork, type DiscoveryProgress } from './discovery-run.js';
-import { GenerationLog } from './generations.js';
-import type { Inventory } from './inventory.js';
-import { resolveLinks } from './links.js';
+import type { PlanHandle } from '../workers/v2c/plan-handle.js';
+import { DeviceIds } from './discovery/device-ids.js';
+import { discoverNetwork, type DiscoveryProgress } from './discovery/discovery-run.js';
+import { GenerationLog } from './discovery/generations.js';
+import type { Inventory } from './inventory/inventory.js';
+import { resolveLinks } from './discovery/links.js';
 import type { WorkerPool } from './pool.js';
-import { PollScheduler } from './scheduler.js';
-import { SeriesWriter } from './series-writer.js';
+import { PollScheduler } from './polling/scheduler.js';
+import { SeriesWriter } from './polling/series-writer.js';
 
 export interface NetworkDeps {
   readonly pool: WorkerPool;

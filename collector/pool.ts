@@ -2,14 +2,14 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { Task, VarbindsResult } from '../workers/task.js';
 import type { PollResult } from '../workers/poll-plan.js';
-import type { PlanHandle } from '../workers/fast/plan-handle.js';
+import type { PlanHandle } from '../workers/v2c/plan-handle.js';
 
 /** The only file importing piscina: the pool of SNMP poll workers. */
 export interface WorkerPool {
   run(task: Extract<Task, { kind: 'get' | 'walk' }>): Promise<VarbindsResult>;
   run(task: Extract<Task, { kind: 'poll' }>): Promise<PollResult>;
   /**
-   * Polls one device. Its plan travels packed in shared memory (workers/fast/plan-handle.ts): a task
+   * Polls one device. Its plan travels packed in shared memory (workers/v2c/plan-handle.ts): a task
    * clones three fields, not the plan (copying the plan was the largest cost of a poll).
    */
   poll(plan: PlanHandle, ring: SharedArrayBuffer, state: SharedArrayBuffer): Promise<PollResult>;

@@ -4,10 +4,10 @@ import { AppError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { silentLogger } from '../core/logger.js';
 import { openStoreEnv, type StoreEnv } from './lmdb-env.js';
-import { LmdbMetaStore } from './lmdb-meta.js';
-import { openLmdbSeriesStore } from './lmdb-series.js';
-import type { MetaStore } from './meta.js';
-import type { RollupSeriesStore } from './series-rollup.js';
+import { LmdbMetaStore } from './meta/lmdb-meta.js';
+import { openLmdbSeriesStore } from './series/lmdb-series.js';
+import type { MetaStore } from './meta/meta.js';
+import type { RollupSeriesStore } from './series/series-rollup.js';
 
 export interface EmbeddedStore {
   readonly series: RollupSeriesStore;

@@ -1,4 +1,4 @@
-import type { SnmpTarget } from './snmp-types.js';
+import type { SnmpTarget } from '../snmp/types.js';
 
 /**
  * What one poll of one device reads and how each variable slot is computed from it. Built by the

@@ -1,11 +1,11 @@
 import { RingBuffer } from '../store/ring.js';
-import { evaluateOps } from './poll-eval.js';
+import { evaluateOps } from './netsnmp/poll-eval.js';
 import { SYS_UPTIME_OID, type PollPlan, type PollResult } from './poll-plan.js';
 import { SlotState } from './slot-state.js';
-import { dropSession, sessionFor } from './snmp-session.js';
-import { pollFast } from './fast/fast-poll.js';
-import { isPlanHandle, isV3, readPlanHandle, type PlanHandle } from './fast/plan-handle.js';
-import type { SnmpTarget, Varbind } from './snmp-types.js';
+import { dropSession, sessionFor } from './netsnmp/snmp-session.js';
+import { pollFast } from './v2c/fast-poll.js';
+import { isPlanHandle, isV3, readPlanHandle, type PlanHandle } from './v2c/plan-handle.js';
+import type { SnmpTarget, Varbind } from '../snmp/types.js';
 
 /**
  * The Piscina task module: every task is a plain object with a `kind`. Tasks never throw across the
@@ -14,7 +14,7 @@ import type { SnmpTarget, Varbind } from './snmp-types.js';
 export type Task =
   | { readonly kind: 'get'; readonly target: SnmpTarget; readonly oids: readonly string[] }
   | { readonly kind: 'walk'; readonly target: SnmpTarget; readonly columns: readonly string[] }
-  /** `plan` is a PlanHandle (workers/fast/plan-handle.ts: the plan packed in shared memory), or a plain plan (tests). */
+  /** `plan` is a PlanHandle (workers/v2c/plan-handle.ts: the plan packed in shared memory), or a plain plan (tests). */
   | { readonly kind: 'poll'; readonly plan: PollPlan | PlanHandle; readonly ring: SharedArrayBuffer; readonly state: SharedArrayBuffer };
 
 export type VarbindsResult = { readonly ok: true; readonly varbinds: Varbind[] } | { readonly ok: false; readonly error: string; readonly timeout: boolean };
@@ -31,7 +31,7 @@ export default async function run(task: Task): Promise<VarbindsResult | PollResu
 }
 
 /**
- * v2c polls take the fast path (workers/fast: the project's codec, one socket per worker); SNMPv3
+ * v2c polls take the fast path (workers/v2c: the project's codec, one socket per worker); SNMPv3
  * keeps net-snmp. NETMON_POLL_PATH=net-snmp sends every poll through net-snmp (benchmark baseline,
  * comparisons).
  */

@@ -1,13 +1,13 @@
 import { formatTriplet, parseTriplet } from '../../core/triplet.js';
 import type { Tag, VariableInstance } from '../../core/types.js';
 import { facetOf } from '../../svcql/tag-set.js';
-import type { ApiContext } from '../context.js';
-import type { ApiRequest, ApiResponse } from '../http-types.js';
+import type { ApiContext } from '../http/context.js';
+import type { ApiRequest, ApiResponse } from '../http/http-types.js';
 import {
   byName, categoriesOf, componentDescription, deviceIndex, sortedDistinct, variablesInCategory,
 } from '../inventory-index.js';
-import { networkParam, pathParam } from '../params.js';
-import { listParam } from '../router.js';
+import { networkParam, pathParam } from '../http/params.js';
+import { listParam } from '../http/router.js';
 import type { NetworkTablesCache } from '../svcql-catalog.js';
 
 /**

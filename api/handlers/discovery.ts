@@ -1,9 +1,9 @@
 import { AppError } from '../../core/errors.js';
 import type { Device, Generation } from '../../core/types.js';
-import type { ApiContext } from '../context.js';
-import type { ApiRequest, ApiResponse } from '../http-types.js';
+import type { ApiContext } from '../http/context.js';
+import type { ApiRequest, ApiResponse } from '../http/http-types.js';
 import type { GenerationSelector } from '../monitor-service.js';
-import { networkParam, parseNonNegativeInteger, pathParam, queryInteger } from '../params.js';
+import { networkParam, parseNonNegativeInteger, pathParam, queryInteger } from '../http/params.js';
 
 /**
  * Discovery start and the generation-selected discovery data (spec 4.1.1). Response shapes of

@@ -1,13 +1,13 @@
 import { AppError } from '../../core/errors.js';
 import type { SeriesPoints, VariableInstance } from '../../core/types.js';
-import type { ApiContext } from '../context.js';
-import { JSON_TYPE, type ApiRequest, type ApiResponse } from '../http-types.js';
-import { graphValue, writeGraphPoint } from '../graph-value.js';
-import { JsonWriter } from '../json-writer.js';
-import { networkParam, pathParam, queryFlag, queryInteger } from '../params.js';
-import { listParam } from '../router.js';
+import type { ApiContext } from '../http/context.js';
+import { JSON_TYPE, type ApiRequest, type ApiResponse } from '../http/http-types.js';
+import { graphValue, writeGraphPoint } from '../http/graph-value.js';
+import { JsonWriter } from '../http/json-writer.js';
+import { networkParam, pathParam, queryFlag, queryInteger } from '../http/params.js';
+import { listParam } from '../http/router.js';
 import { reduceMinMax } from '../series-reduce.js';
-import { parseTimeWindow, type TimeWindow } from '../time-window.js';
+import { parseTimeWindow, type TimeWindow } from '../http/time-window.js';
 import { unitScale } from '../unit-scale.js';
 import { resolveIds } from '../variable-ids.js';
 import { selectByRule } from '../rule-select.js';
@@ -83,7 +83,7 @@ function parseLength(req: ApiRequest): number | undefined {
   return length;
 }
 
-export { graphValue } from '../graph-value.js';
+export { graphValue } from '../http/graph-value.js';
 
 function legendOf(v: VariableInstance): string {
   const label = v.description !== '' ? v.description : v.name;

@@ -1,6 +1,6 @@
-import type { ApiContext } from '../context.js';
-import { JSON_TYPE, type ApiRequest, type ApiResponse } from '../http-types.js';
-import { queryFlag } from '../params.js';
+import type { ApiContext } from '../http/context.js';
+import { JSON_TYPE, type ApiRequest, type ApiResponse } from '../http/http-types.js';
+import { queryFlag } from '../http/params.js';
 
 /** The legacy monitor JSON API: ping, healthcheck, metrics (spec 4.5 "Monitor JSON API"). */
 

@@ -1,10 +1,10 @@
 import { isAppError } from '../../core/errors.js';
 import { answerSvcqlTarget } from '../../svcql/index.js';
-import type { ApiContext } from '../context.js';
-import type { ApiRequest, ApiResponse } from '../http-types.js';
+import type { ApiContext } from '../http/context.js';
+import type { ApiRequest, ApiResponse } from '../http/http-types.js';
 import { deviceIndex } from '../inventory-index.js';
-import { readJson } from '../json-body.js';
-import { networkParam } from '../params.js';
+import { readJson } from '../http/json-body.js';
+import { networkParam } from '../http/params.js';
 import { parseQueryBody } from '../query-body.js';
 import { answerStructuredTarget, type TargetContext } from '../structured-target.js';
 import type { NetworkTablesCache } from '../svcql-catalog.js';

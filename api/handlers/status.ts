@@ -1,7 +1,7 @@
 import { AppError } from '../../core/errors.js';
-import type { ApiContext } from '../context.js';
-import type { ApiRequest, ApiResponse } from '../http-types.js';
-import { networkParam } from '../params.js';
+import type { ApiContext } from '../http/context.js';
+import type { ApiRequest, ApiResponse } from '../http/http-types.js';
+import { networkParam } from '../http/params.js';
 
 /**
  * GET /v2/ui/net/:id/status — the spec leaves the payload open (†); this shape is the project's:

@@ -1,8 +1,8 @@
 import type { VariableInstance } from '../../core/types.js';
-import type { ApiContext } from '../context.js';
-import type { ApiRequest, ApiResponse } from '../http-types.js';
+import type { ApiContext } from '../http/context.js';
+import type { ApiRequest, ApiResponse } from '../http/http-types.js';
 import { compareText, deviceIndex } from '../inventory-index.js';
-import { networkParam, pathParam } from '../params.js';
+import { networkParam, pathParam } from '../http/params.js';
 import { selectByRule } from '../rule-select.js';
 import type { NetworkTablesCache } from '../svcql-catalog.js';
 import { unitScale } from '../unit-scale.js';

@@ -1,9 +1,9 @@
 import type { Tag } from '../../core/types.js';
 import { formatTriplet } from '../../core/triplet.js';
-import type { ApiContext } from '../context.js';
-import type { ApiRequest, ApiResponse } from '../http-types.js';
+import type { ApiContext } from '../http/context.js';
+import type { ApiRequest, ApiResponse } from '../http/http-types.js';
 import { byName, sortedDistinct } from '../inventory-index.js';
-import { networkParam } from '../params.js';
+import { networkParam } from '../http/params.js';
 import { selectByRule } from '../rule-select.js';
 
 /**

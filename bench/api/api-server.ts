@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startApi } from '../../api/server.js';
+import { startApi } from '../../api/http/server.js';
 import { createLogger } from '../../core/logger.js';
 import { openEmbeddedStore } from '../../store/open-store.js';
 import { READY } from '../harness/process.js';

@@ -6,10 +6,10 @@
 import type {
   DiscoveryStatus, GenerationSelector, MonitorService, NetworkSummary, PollStatus,
 } from '../../api/monitor-service.js';
-import { variableDef } from '../../collector/variables-builtin.js';
+import { variableDef } from '../../collector/inventory/variables-builtin.js';
 import type { Generation, VariableDef, VariableInstance } from '../../core/types.js';
 import { RingBuffer } from '../../store/ring.js';
-import type { SeriesStore } from '../../store/series.js';
+import type { SeriesStore } from '../../store/series/series.js';
 
 export class BenchService implements MonitorService {
   readonly ring: RingBuffer;

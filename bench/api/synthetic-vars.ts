@@ -4,7 +4,7 @@
  * `COUNTERS[s % 10]` of interface ⌊s / 10⌋ mod 48 + 1 of device ⌊s / 480⌋ + 1.
  */
 import type { VariableInstance } from '../../core/types.js';
-import { variableDef } from '../../collector/variables-builtin.js';
+import { variableDef } from '../../collector/inventory/variables-builtin.js';
 
 const COUNTERS = [
   'ifInRate', 'ifOutRate', 'ifInUtil', 'ifOutUtil', 'ifInUcastPkts',

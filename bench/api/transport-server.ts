@@ -5,8 +5,8 @@
  * (MonitorService calls, JSON encoding). Takes the same `--response` as plain-server.ts.
  */
 import { createLogger } from '../../core/logger.js';
-import { Router } from '../../api/router.js';
-import { listenUws } from '../../api/uws.js';
+import { Router } from '../../api/http/router.js';
+import { listenUws } from '../../api/http/uws.js';
 import { READY } from '../harness/process.js';
 import type { CannedResponse } from './plain-server.js';
 

@@ -23,7 +23,7 @@ const INTERFACES = 48;
 
 async function startSim(core: number | undefined, devices: number, dead: number, log: BenchLog): Promise<{ child: ChildProcess; port: number }> {
   const port = 20_000 + Math.floor(Math.random() * 30_000);
-  const [cmd, args] = nodeArgs(here('../sim/main.js'), ['--devices', String(devices), '--interfaces', String(INTERFACES), '--port', String(port), '--base', BASE, '--dead', String(dead)]);
+  const [cmd, args] = nodeArgs(here('../../sim/main.js'), ['--devices', String(devices), '--interfaces', String(INTERFACES), '--port', String(port), '--base', BASE, '--dead', String(dead)]);
   const child = spawnPinned(core, cmd, args);
   await new Promise<void>((resolve, reject) => {
     let buf = '';

@@ -15,18 +15,18 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildDevicePlan } from '../../collector/plan-build.js';
+import { buildDevicePlan } from '../../collector/polling/plan-build.js';
 import { createPool } from '../../collector/pool.js';
-import { PollScheduler } from '../../collector/scheduler.js';
-import { SeriesWriter } from '../../collector/series-writer.js';
+import { PollScheduler } from '../../collector/polling/scheduler.js';
+import { SeriesWriter } from '../../collector/polling/series-writer.js';
 import { silentLogger } from '../../core/logger.js';
 import type { Device } from '../../core/types.js';
-import { openLmdbSeriesStore } from '../../store/lmdb-series.js';
+import { openLmdbSeriesStore } from '../../store/series/lmdb-series.js';
 import { RingBuffer } from '../../store/ring.js';
 import { SYS_UPTIME_OID, type PollPlan, type PollResult } from '../../workers/poll-plan.js';
 import { SlotState } from '../../workers/slot-state.js';
-import { makePlanHandle, type PlanHandle } from '../../workers/fast/plan-handle.js';
-import { addressAt, formatIpv4, parseIpv4 } from '../sim/addresses.js';
+import { makePlanHandle, type PlanHandle } from '../../workers/v2c/plan-handle.js';
+import { addressAt, formatIpv4, parseIpv4 } from '../../sim/addresses.js';
 import { cpuSeconds } from '../harness/cpu-time.js';
 import { discoverSimPlans, simNetworkConfig } from './sim-plans.js';
 

@@ -10,7 +10,7 @@
  */
 import { createRequire } from 'node:module';
 import { OID } from '../../collector/oids.js';
-import { addressAt, formatIpv4, parseIpv4 } from '../sim/addresses.js';
+import { addressAt, formatIpv4, parseIpv4 } from '../../sim/addresses.js';
 
 // net-snmp is the server's SNMP client library (imported by workers/snmp-session.ts); loaded here
 // directly because the baseline is the library with nothing of ours around it.

@@ -3,8 +3,8 @@
  * (collector/discovery-device.ts, through the worker task module run in this thread) and its plan
  * built by collector/plan-build.ts. Used by the collector benchmarks and the fast-path tests.
  */
-import { probeDevice } from '../../collector/discovery-device.js';
-import { buildDevicePlan } from '../../collector/plan-build.js';
+import { probeDevice } from '../../collector/discovery/discovery-device.js';
+import { buildDevicePlan } from '../../collector/polling/plan-build.js';
 import type { WorkerPool } from '../../collector/pool.js';
 import { loadConfig } from '../../core/config-load.js';
 import type { NetworkConfig } from '../../core/config-schema.js';

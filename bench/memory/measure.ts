@@ -21,14 +21,14 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { getHeapSpaceStatistics } from 'node:v8';
-import { GridInterpolator } from '../../collector/interpolate.js';
-import { Inventory } from '../../collector/inventory.js';
+import { GridInterpolator } from '../../collector/polling/interpolate.js';
+import { Inventory } from '../../collector/inventory/inventory.js';
 import { capacityFor } from '../../collector/monitor.js';
 import { openStoreEnv } from '../../store/lmdb-env.js';
-import { LmdbMetaStore } from '../../store/lmdb-meta.js';
+import { LmdbMetaStore } from '../../store/meta/lmdb-meta.js';
 import { RingBuffer } from '../../store/ring.js';
 import { SlotState } from '../../workers/slot-state.js';
-import { planView } from '../../workers/fast/plan-handle.js';
+import { planView } from '../../workers/v2c/plan-handle.js';
 import { RESULT } from '../harness/process.js';
 import { benchNetwork, devicesFor, syntheticGeneration } from './synthetic-generation.js';
 
@@ -159,7 +159,7 @@ async function run(variables: number, dir: string, warm: boolean): Promise<void>
   const slots = inventory.slotCount;
   const capacity = monitorCapacity(slots);
 
-  // What every poll worker thread keeps per device between polls (workers/fast/fast-poll.ts): the
+  // What every poll worker thread keeps per device between polls (workers/v2c/fast-poll.ts): the
   // request count of its last poll; FastDevice objects are made per poll (bounded by the polls in
   // flight), kept only for the rare device whose requests were adapted to tooBig answers.
   const workers: Map<number, number>[] = [];

@@ -13,8 +13,8 @@
 import dgram from 'node:dgram';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { decodeMessage, encodeMessage, oid, PduType, Tag } from '../../workers/snmp-codec/index.js';
-import { startSimulator } from './simulator.js';
+import { decodeMessage, encodeMessage, oid, PduType, Tag } from '../../snmp/index.js';
+import { startSimulator } from '../../sim/simulator.js';
 
 interface Args { devices: number; interfaces: number; seconds: number; maxRequests: number; window: number; repetitions: number }
 

@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { openLmdbSeriesStore, type LmdbSeriesStore } from '../../store/lmdb-series.js';
+import { openLmdbSeriesStore, type LmdbSeriesStore } from '../../store/series/lmdb-series.js';
 
 const quick = process.argv.includes('--quick');
 const readSlotsArg = process.argv.find((a) => a.startsWith('--read-slots='));

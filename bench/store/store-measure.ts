@@ -10,9 +10,9 @@
 import { readFileSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { HOUR_MS, hourStartOf } from '../../store/chunk-format.js';
-import { openLmdbSeriesStore } from '../../store/lmdb-series.js';
-import { topIndexes } from '../../store/series-top.js';
+import { HOUR_MS, hourStartOf } from '../../store/series/chunk-format.js';
+import { openLmdbSeriesStore } from '../../store/series/lmdb-series.js';
+import { topIndexes } from '../../store/series/series-top.js';
 import { RESULT } from '../harness/process.js';
 import { classOf, SeriesMix, type SeriesClass } from './series-mix.js';
 

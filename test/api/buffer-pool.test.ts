@@ -1,7 +1,7 @@
 /** Reused answer buffers: the pool's bounds and the writer's release (real-socket reuse: graph-socket.test.ts). */
 import t from 'tap';
-import { BufferPool } from '../../api/buffer-pool.js';
-import { JsonWriter } from '../../api/json-writer.js';
+import { BufferPool } from '../../api/http/buffer-pool.js';
+import { JsonWriter } from '../../api/http/json-writer.js';
 
 t.test('BufferPool: reuse, bounds', async (t) => {
   const pool = new BufferPool(2, 1000);

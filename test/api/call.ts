@@ -1,7 +1,7 @@
 /** In-process calls to the router, as the transport would make them. */
 import { createLogger, type Logger } from '../../core/logger.js';
 import type { Clock } from '../../core/clock.js';
-import type { Router } from '../../api/router.js';
+import type { Router } from '../../api/http/router.js';
 import { buildRouter } from '../../api/routes.js';
 import type { MonitorService } from '../../api/monitor-service.js';
 

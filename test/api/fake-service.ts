@@ -9,7 +9,7 @@ import type {
   DiscoveryStatus, GenerationSelector, GenerationSummary, MonitorService, NetworkSummary, PollStatus,
 } from '../../api/monitor-service.js';
 import { RingBuffer } from '../../store/ring.js';
-import type { SeriesStore } from '../../store/series.js';
+import type { SeriesStore } from '../../store/series/series.js';
 
 export class MemorySeries implements SeriesStore {
   private readonly bySlot = new Map<number, { ts: number[]; vs: number[] }>();

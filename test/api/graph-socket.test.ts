@@ -3,7 +3,7 @@
  * reuse) over a real socket: repeated, concurrent and HEAD answers keep the in-process bytes.
  */
 import t from 'tap';
-import { startApi } from '../../api/server.js';
+import { startApi } from '../../api/http/server.js';
 import { silentLogger } from '../../core/logger.js';
 import { apiFor } from './call.js';
 import { fixture, NOW_MS } from './fake-service.js';

@@ -4,8 +4,8 @@
  * answers over random series.
  */
 import t from 'tap';
-import { graphValue, writeGraphPoint, writeGraphValue } from '../../api/graph-value.js';
-import { JsonWriter } from '../../api/json-writer.js';
+import { graphValue, writeGraphPoint, writeGraphValue } from '../../api/http/graph-value.js';
+import { JsonWriter } from '../../api/http/json-writer.js';
 import { unitScale } from '../../api/unit-scale.js';
 import type { VariableInstance } from '../../core/types.js';
 import { apiFor } from './call.js';

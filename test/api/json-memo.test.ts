@@ -1,6 +1,6 @@
 import t from 'tap';
-import { JsonMemo, MAX_MEMO_TOKENS, memoizeJson } from '../../api/json-memo.js';
-import type { ApiRequest, ApiResponse } from '../../api/http-types.js';
+import { JsonMemo, MAX_MEMO_TOKENS, memoizeJson } from '../../api/http/json-memo.js';
+import type { ApiRequest, ApiResponse } from '../../api/http/http-types.js';
 import { rng } from '../rng.js';
 
 

@@ -1,10 +1,10 @@
 import t from 'tap';
 import { AppError } from '../../core/errors.js';
-import { parseTimestamp, parseTimeWindow } from '../../api/time-window.js';
+import { parseTimestamp, parseTimeWindow } from '../../api/http/time-window.js';
 import { reduceMinMax } from '../../api/series-reduce.js';
 import { unitScale } from '../../api/unit-scale.js';
-import { BodyCollector, declaredLength, readJson } from '../../api/json-body.js';
-import type { ApiRequest } from '../../api/http-types.js';
+import { BodyCollector, declaredLength, readJson } from '../../api/http/json-body.js';
+import type { ApiRequest } from '../../api/http/http-types.js';
 
 t.test('parseTimestamp', async (t) => {
   const ok: [string, number][] = [

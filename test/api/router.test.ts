@@ -1,6 +1,6 @@
 import t from 'tap';
 import { AppError } from '../../core/errors.js';
-import { Router, listParam } from '../../api/router.js';
+import { Router, listParam } from '../../api/http/router.js';
 import { call, memoryLogger } from './call.js';
 
 function testRouter() {

@@ -1,7 +1,7 @@
 /** The rule and query calls over a real socket (startApi on 127.0.0.1, port 0). */
 import t from 'tap';
 import { silentLogger } from '../../core/logger.js';
-import { startApi } from '../../api/server.js';
+import { startApi } from '../../api/http/server.js';
 import { NOW_MS, ruleFixture } from './fake-service.js';
 
 t.test('rule and query calls over a real socket', async (t) => {

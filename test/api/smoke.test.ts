@@ -5,7 +5,7 @@
 import t from 'tap';
 import net from 'node:net';
 import { silentLogger } from '../../core/logger.js';
-import { startApi } from '../../api/server.js';
+import { startApi } from '../../api/http/server.js';
 import { fixture, NOW_MS } from './fake-service.js';
 
 /** Sends raw bytes, returns what the server answered until it closed or `timeoutMs` passed. */

@@ -4,7 +4,7 @@ import t from 'tap';
 import {
   BerReader, BerWriter, compareOid, decodeMessage, encodeMessage, formatOid, oid, parseOid, PduType, Tag,
   type Message, type Varbind,
-} from '../../workers/snmp-codec/index.js';
+} from '../../snmp/index.js';
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import {
   decodeMessage, encodeMessage, formatOid, oid, PduType, Tag,
   type Message, type Varbind,
-} from '../../workers/snmp-codec/index.js';
+} from '../../snmp/index.js';
 
 // net-snmp ships no types; it is imported here, in the test only.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

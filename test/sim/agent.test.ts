@@ -5,11 +5,11 @@ import t from 'tap';
 import {
   compareOid, concatOid, decodeMessage, encodeMessage, formatOid, oid, PduType, Tag,
   type Message, type Oid, type Pdu, type Varbind,
-} from '../../workers/snmp-codec/index.js';
-import { Agent } from '../../bench/sim/agent.js';
-import { buildMib } from '../../bench/sim/mib-tables.js';
-import { buildDevices, type DeviceModel } from '../../bench/sim/model.js';
-import type { MibTable } from '../../bench/sim/mib-table.js';
+} from '../../snmp/index.js';
+import { Agent } from '../../sim/agent.js';
+import { buildMib } from '../../sim/mib-tables.js';
+import { buildDevices, type DeviceModel } from '../../sim/model.js';
+import type { MibTable } from '../../sim/mib-table.js';
 
 const seed = 7;
 const devs = buildDevices({ devices: 5, ports: 4, baseAddress: 0x7f020001, topology: 'ring', seed, deadFraction: 0 });

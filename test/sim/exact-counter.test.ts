@@ -1,6 +1,6 @@
 import t from 'tap';
-import { startSimulator } from '../../bench/sim/simulator.js';
-import { closeAllSessions, sessionFor } from '../../workers/snmp-session.js';
+import { startSimulator } from '../../sim/simulator.js';
+import { closeAllSessions, sessionFor } from '../../workers/netsnmp/snmp-session.js';
 
 /**
  * Our SNMP session (net-snmp underneath) decodes Counter64 values above 2^53 exactly: with the

@@ -1,10 +1,10 @@
 // The simulated network as data: addresses, topologies, dead devices, counters (exact, monotonic,
 // 32-bit columns wrapping with the 64-bit ones), CLI flags.
 import t from 'tap';
-import { addressAt, formatIpv4, parseIpv4 } from '../../bench/sim/addresses.js';
-import { parseSimArgs } from '../../bench/sim/cli-args.js';
-import { buildDevices, publicDevice, publicLinks, PortIdSubtype } from '../../bench/sim/model.js';
-import { counterBigInt, CounterKind } from '../../bench/sim/traffic.js';
+import { addressAt, formatIpv4, parseIpv4 } from '../../sim/addresses.js';
+import { parseSimArgs } from '../../sim/cli-args.js';
+import { buildDevices, publicDevice, publicLinks, PortIdSubtype } from '../../sim/model.js';
+import { counterBigInt, CounterKind } from '../../sim/traffic.js';
 
 t.test('device addresses skip .0 and .255', async (t) => {
   const base = parseIpv4('127.1.0.1')!;

@@ -4,7 +4,7 @@
 import t from 'tap';
 import dgram from 'node:dgram';
 import { createRequire } from 'node:module';
-import { startSimulator } from '../../bench/sim/simulator.js';
+import { startSimulator } from '../../sim/simulator.js';
 
 // net-snmp ships no types; it is imported here, in the test only.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,6 +1,6 @@
 // startSimulator's contract: option validation, defaults, address layout, bind conflicts, close.
 import t from 'tap';
-import { startSimulator } from '../../bench/sim/simulator.js';
+import { startSimulator } from '../../sim/simulator.js';
 import { isAppError } from '../../core/errors.js';
 
 t.test('invalid options reject with CONFIG_INVALID and say which option', async (t) => {

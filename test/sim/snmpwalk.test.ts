@@ -2,7 +2,7 @@
 // real SNMP over UDP on loopback, values compared with what the simulator says it serves.
 // The simulator's clock is fixed so counters are exactly predictable.
 import t from 'tap';
-import { startSimulator, type SimNetwork } from '../../bench/sim/simulator.js';
+import { startSimulator, type SimNetwork } from '../../sim/simulator.js';
 import { octets, parseWalk, run, toolsOrSkip } from './snmp-tools.js';
 
 const fixedMs = 1_790_000_000_000;

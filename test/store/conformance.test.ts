@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { openStoreEnv } from '../../store/lmdb-env.js';
-import { LmdbMetaStore } from '../../store/lmdb-meta.js';
-import { openLmdbSeriesStore } from '../../store/lmdb-series.js';
-import { MemoryMetaStore } from '../../store/memory-meta.js';
-import { MemorySeriesStore } from '../../store/memory-series.js';
+import { LmdbMetaStore } from '../../store/meta/lmdb-meta.js';
+import { openLmdbSeriesStore } from '../../store/series/lmdb-series.js';
+import { MemoryMetaStore } from '../../store/meta/memory-meta.js';
+import { MemorySeriesStore } from '../../store/series/memory-series.js';
 import { metaConformance } from './meta-conformance.js';
 import { seriesConformance } from './series-conformance.js';
 

@@ -6,10 +6,10 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import t, { type Test } from 'tap';
 import { isAppError } from '../../core/errors.js';
-import { openLmdbSeriesStore } from '../../store/lmdb-series.js';
-import { MemorySeriesStore } from '../../store/memory-series.js';
+import { openLmdbSeriesStore } from '../../store/series/lmdb-series.js';
+import { MemorySeriesStore } from '../../store/series/memory-series.js';
 import { openEmbeddedStore } from '../../store/open-store.js';
-import type { RollupSeriesStore } from '../../store/series-rollup.js';
+import type { RollupSeriesStore } from '../../store/series/series-rollup.js';
 import { SLOTS, STEP_MS, T0 as KILL_T0 } from './fixtures/kill-writer.js';
 import { H, M, prng, T0 } from './series-conformance.js';
 

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import t from 'tap';
 import { isAppError } from '../../core/errors.js';
 import { openStoreEnv, type StoreEnv } from '../../store/lmdb-env.js';
-import { openLmdbSeriesStore } from '../../store/lmdb-series.js';
-import { MemorySeriesStore } from '../../store/memory-series.js';
-import type { RollupSeriesStore } from '../../store/series-rollup.js';
+import { openLmdbSeriesStore } from '../../store/series/lmdb-series.js';
+import { MemorySeriesStore } from '../../store/series/memory-series.js';
+import type { RollupSeriesStore } from '../../store/series/series-rollup.js';
 import { H, M, prng, T0 } from './series-conformance.js';
 
 const dirs: string[] = [];

@@ -1,13 +1,13 @@
 import t from 'tap';
-import { decodeChunk } from '../../store/chunk-decode.js';
-import { encodeChunk, encodeChunkV1, encodeChunkV2 } from '../../store/chunk-encode.js';
-import { CHUNK_V3, HOUR_MS } from '../../store/chunk-format.js';
-import { headAppend } from '../../store/head-append.js';
-import { HeadHour } from '../../store/head-hour.js';
-import { CloseScratch, closeHourSlice, finishHourClose } from '../../store/hour-close.js';
-import { decodeHourRollup, encodeHourRollup, newRollupDraft, readRollupEntry, setDraft, slotCountOf } from '../../store/hour-rollup.js';
+import { decodeChunk } from '../../store/series/chunk-decode.js';
+import { encodeChunk, encodeChunkV1, encodeChunkV2 } from '../../store/series/chunk-encode.js';
+import { CHUNK_V3, HOUR_MS } from '../../store/series/chunk-format.js';
+import { headAppend } from '../../store/series/head-append.js';
+import { HeadHour } from '../../store/series/head-hour.js';
+import { CloseScratch, closeHourSlice, finishHourClose } from '../../store/series/hour-close.js';
+import { decodeHourRollup, encodeHourRollup, newRollupDraft, readRollupEntry, setDraft, slotCountOf } from '../../store/series/hour-rollup.js';
 import type { BinaryTable, EnvKey } from '../../store/lmdb-env.js';
-import { PointBuffer } from '../../store/point-buffer.js';
+import { PointBuffer } from '../../store/series/point-buffer.js';
 
 const H0 = Date.UTC(2026, 0, 1, 10);
 

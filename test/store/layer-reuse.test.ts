@@ -5,12 +5,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { headAppend } from '../../store/head-append.js';
-import { HeadHour } from '../../store/head-hour.js';
-import { headHasSlot, headRead, headRollup } from '../../store/head-read.js';
-import { openLmdbSeriesStore } from '../../store/lmdb-series.js';
-import { PointBuffer } from '../../store/point-buffer.js';
-import type { ChunkRollup } from '../../store/chunk-decode.js';
+import { headAppend } from '../../store/series/head-append.js';
+import { HeadHour } from '../../store/series/head-hour.js';
+import { headHasSlot, headRead, headRollup } from '../../store/series/head-read.js';
+import { openLmdbSeriesStore } from '../../store/series/lmdb-series.js';
+import { PointBuffer } from '../../store/series/point-buffer.js';
+import type { ChunkRollup } from '../../store/series/chunk-decode.js';
 
 const HOUR = 3_600_000;
 const H0 = Date.UTC(2026, 0, 1, 10);

@@ -3,7 +3,7 @@
  * and array keys (lmdb-js order), range bounds, reverse, limit, namespaces apart.
  */
 import type { Test } from 'tap';
-import type { MetaKey, MetaStore } from '../../store/meta.js';
+import type { MetaKey, MetaStore } from '../../store/meta/meta.js';
 
 export type MetaFactory = () => Promise<MetaStore>;
 

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { openLmdbSeriesStore } from '../../store/lmdb-series.js';
+import { openLmdbSeriesStore } from '../../store/series/lmdb-series.js';
 
 const dirs: string[] = [];
 t.teardown(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true, maxRetries: 5 }); });

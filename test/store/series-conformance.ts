@@ -5,8 +5,8 @@
  * head into chunks in the LMDB backend), so both the in-memory and the on-disk paths answer.
  */
 import type { Test } from 'tap';
-import { MemorySeriesStore } from '../../store/memory-series.js';
-import type { RollupSeriesStore } from '../../store/series-rollup.js';
+import { MemorySeriesStore } from '../../store/series/memory-series.js';
+import type { RollupSeriesStore } from '../../store/series/series-rollup.js';
 
 export type SeriesFactory = () => Promise<RollupSeriesStore>;
 

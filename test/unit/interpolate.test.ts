@@ -1,5 +1,5 @@
 import t from 'tap';
-import { GridInterpolator } from '../../collector/interpolate.js';
+import { GridInterpolator } from '../../collector/polling/interpolate.js';
 import { GridKind } from '../../workers/poll-plan.js';
 
 type Obs = [tsMs: number, value: number];

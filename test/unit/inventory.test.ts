@@ -6,12 +6,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { Inventory } from '../../collector/inventory.js';
-import { buildDevicePlan, instancesOf } from '../../collector/plan-build.js';
+import { Inventory } from '../../collector/inventory/inventory.js';
+import { buildDevicePlan, instancesOf } from '../../collector/polling/plan-build.js';
 import type { Device, Generation } from '../../core/types.js';
 import { openStoreEnv } from '../../store/lmdb-env.js';
-import { LmdbMetaStore } from '../../store/lmdb-meta.js';
-import { readPlanHandle } from '../../workers/fast/plan-handle.js';
+import { LmdbMetaStore } from '../../store/meta/lmdb-meta.js';
+import { readPlanHandle } from '../../workers/v2c/plan-handle.js';
 import { benchNetwork, syntheticGeneration, VARIABLES_PER_DEVICE } from '../../bench/memory/synthetic-generation.js';
 
 const dirs: string[] = [];

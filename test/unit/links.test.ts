@@ -1,5 +1,5 @@
 import t from 'tap';
-import { resolveLinks } from '../../collector/links.js';
+import { resolveLinks } from '../../collector/discovery/links.js';
 import type { Device, Interface, Neighbor } from '../../core/types.js';
 
 const iface = (index: number, name: string, mac: string, alias = ''): Interface => ({

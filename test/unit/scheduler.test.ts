@@ -1,5 +1,5 @@
 import t from 'tap';
-import { PollScheduler } from '../../collector/scheduler.js';
+import { PollScheduler } from '../../collector/polling/scheduler.js';
 import { silentLogger } from '../../core/logger.js';
 import type { PollPlan, PollResult } from '../../workers/poll-plan.js';
 

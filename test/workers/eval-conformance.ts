@@ -1,18 +1,18 @@
 /**
  * One table of poll-evaluation cases run against every evaluator: poll-eval.ts (Map + BigInt, the
- * net-snmp path) and workers/fast (typed arrays, the v2c fast path). The cases of
+ * net-snmp path) and workers/v2c (typed arrays, the v2c fast path). The cases of
  * test/unit/poll-eval.test.ts are here, plus the edges where the two implementations could drift
  * (64-bit halves, value types, OCTET STRING numbers, op order).
  */
 import type { Test } from 'tap';
 import { RingBuffer } from '../../store/ring.js';
-import { evaluateOps } from '../../workers/poll-eval.js';
+import { evaluateOps } from '../../workers/netsnmp/poll-eval.js';
 import type { PollOp } from '../../workers/poll-plan.js';
 import { SlotState } from '../../workers/slot-state.js';
-import { SnmpType, type Varbind } from '../../workers/snmp-types.js';
-import { compileOps } from '../../workers/fast/op-program.js';
-import { evaluateProgram, StateView } from '../../workers/fast/op-eval.js';
-import { Readings, textNumber } from '../../workers/fast/readings.js';
+import { SnmpType, type Varbind } from '../../snmp/types.js';
+import { compileOps } from '../../workers/v2c/op-program.js';
+import { evaluateProgram, StateView } from '../../workers/v2c/op-eval.js';
+import { Readings, textNumber } from '../../workers/v2c/readings.js';
 
 export interface PollInput { rebooted?: boolean; columns?: [string, Varbind[]][] }
 /** Evaluates one poll and returns the op values in op order. */

@@ -1,16 +1,16 @@
-// The v2c fast path (workers/fast) against the net-snmp path (workers/task.ts pollViaSession) on the
+// The v2c fast path (workers/v2c) against the net-snmp path (workers/task.ts pollViaSession) on the
 // simulator: the same exact counter readings and state, the same gauges, rates that agree once each
 // path's own poll times are taken out; tooBig answers are split; dead devices and wrong communities
 // time out as data.
 import t, { type Test } from 'tap';
-import { startSimulator } from '../../bench/sim/simulator.js';
+import { startSimulator } from '../../sim/simulator.js';
 import { discoverSimPlans, simNetworkConfig } from '../../bench/collector/sim-plans.js';
 import { RingBuffer } from '../../store/ring.js';
 import type { PollPlan, PollResult } from '../../workers/poll-plan.js';
 import { SlotState } from '../../workers/slot-state.js';
-import { createFastPoller } from '../../workers/fast/fast-poll.js';
+import { createFastPoller } from '../../workers/v2c/fast-poll.js';
 import runTask, { pollViaSession } from '../../workers/task.js';
-import { isPlanHandle, makePlanHandle, planView, readPlanHandle } from '../../workers/fast/plan-handle.js';
+import { isPlanHandle, makePlanHandle, planView, readPlanHandle } from '../../workers/v2c/plan-handle.js';
 
 let simNowMs = 1_790_000_000_000;
 const clock = { nowMs: () => simNowMs };

@@ -1,12 +1,12 @@
-// Packed plans (workers/fast/plan-handle.ts): what the collector keeps and the workers read. A packed
+// Packed plans (workers/v2c/plan-handle.ts): what the collector keeps and the workers read. A packed
 // plan must give back exactly the plan it was made of, the program compileOps makes of it, and GET
 // requests byte-identical to encoding its OIDs directly, split for the answer size.
 import t from 'tap';
 import type { PollOp, PollPlan } from '../../workers/poll-plan.js';
 import { SYS_UPTIME_OID } from '../../workers/poll-plan.js';
-import { compileOps } from '../../workers/fast/op-program.js';
-import { communityBytes, isPlanHandle, isV3, makePlanHandle, planView, readPlanHandle } from '../../workers/fast/plan-handle.js';
-import { encodeGet } from '../../workers/fast/wire.js';
+import { compileOps } from '../../workers/v2c/op-program.js';
+import { communityBytes, isPlanHandle, isV3, makePlanHandle, planView, readPlanHandle } from '../../workers/v2c/plan-handle.js';
+import { encodeGet } from '../../workers/v2c/wire.js';
 
 const IF = '1.3.6.1.2.1.31.1.1.1';
 function ifOps(ifIndex: number, base: number): PollOp[] {

@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { PollOp } from '../../workers/poll-plan.js';
-import { SnmpType, type Varbind } from '../../workers/snmp-types.js';
+import { SnmpType, type Varbind } from '../../snmp/types.js';
 import { evaluators, fastEvaluator, mapEvaluator, runConformance } from './eval-conformance.js';
 
 for (const ev of evaluators) t.test(`conformance: ${ev.name}`, (t) => runConformance(t, ev));

@@ -11,7 +11,7 @@ import { discoverSimPlans, simNetworkConfig } from '../../bench/collector/sim-pl
 import { OID } from '../../collector/oids.js';
 import { RingBuffer } from '../../store/ring.js';
 import { SlotState } from '../../workers/slot-state.js';
-import { createFastPoller } from '../../workers/fast/fast-poll.js';
+import { createFastPoller } from '../../workers/v2c/fast-poll.js';
 import { pollViaSession } from '../../workers/task.js';
 import { which } from '../sim/snmp-tools.js';
 

@@ -1,11 +1,11 @@
-// The fast path's wire code (workers/fast/wire.ts) against the project's full codec: requests it
+// The fast path's wire code (workers/v2c/wire.ts) against the project's full codec: requests it
 // encodes decode to what was asked, answers the codec encodes decode by position into the same
 // readings the Map evaluator's values give, and malformed datagrams of every kind are refused as data.
 import t from 'tap';
-import { decodeMessage, encodeMessage, encodeOidContent, formatOid, oid, parseOid, PduType, Tag, type Varbind as CodecVarbind } from '../../workers/snmp-codec/index.js';
-import { SnmpType, type Varbind } from '../../workers/snmp-types.js';
-import { Readings } from '../../workers/fast/readings.js';
-import { Decode, decodeGetResponse, encodeGet, oidContent, peekRequestId, stampRequestId } from '../../workers/fast/wire.js';
+import { decodeMessage, encodeMessage, encodeOidContent, formatOid, oid, parseOid, PduType, Tag, type Varbind as CodecVarbind } from '../../snmp/index.js';
+import { SnmpType, type Varbind } from '../../snmp/types.js';
+import { Readings } from '../../workers/v2c/readings.js';
+import { Decode, decodeGetResponse, encodeGet, oidContent, peekRequestId, stampRequestId } from '../../workers/v2c/wire.js';
 import { setReading } from './eval-conformance.js';
 
 const community = new TextEncoder().encode('public');

@@ -1,0 +1,258 @@
+import { AppError } from '../../core/errors.js';
+import type { Logger } from '../../core/logger.js';
+import { errorResponse, responseForError } from './errors.js';
+import { encodeResponse, type ApiRequest, type ApiResponse, type EncodedResponse, type Handler } from './http-types.js';
+
+/**
+ * Method + path router over plain requests. Patterns are `/`-separated segments; a segment
+ * `:name` captures one non-empty path segment (percent-decoded), every other segment must match
+ * literally. When several patterns match, the one with a literal segment earliest wins
+ * (`/a/b` beats `/a/:x`). A comma list (`/graph/:ids`) is one parameter; see `listParam`.
+ *
+ * HEAD is answered by the GET route of the path (with the GET body, which the transport drops).
+ *
+ * `handle` never throws: unknown path → 404, known path with another method → 405 with `Allow`,
+ * an AppError → its status and code, anything else → 500 INTERNAL (logged).
+ */
+
+interface Route {
+  readonly method: string;
+  readonly pattern: string;
+  readonly segments: readonly string[];
+  readonly hasParams: boolean;
+  readonly handler: Handler;
+  readonly stats: RouteStats;
+}
+
+export interface RouteStats {
+  count: number;
+  /** Answers with status ≥ 400. */
+  errors: number;
+  /** Sum of handler time (wall clock), for a mean. */
+  durationMsTotal: number;
+}
+
+export interface RouterStats {
+  readonly requests: number;
+  readonly byStatusClass: Readonly<Record<string, number>>;
+  readonly notFound: number;
+  readonly methodNotAllowed: number;
+  /** Requests refused by the transport before routing (body too large, bad URL encoding). */
+  readonly rejectedBeforeRouting: number;
+  readonly routes: Readonly<Record<string, Readonly<RouteStats>>>;
+}
+
+const STATUS_CLASS = ['0xx', '1xx', '2xx', '3xx', '4xx', '5xx'];
+const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
+
+/**
+ * The request a handler sees: the transport's request with the route's parameters. Every other
+ * field is read from the transport's request when the handler reads it, so that a transport may
+ * compute them on demand (the uWS adapter parses the query and copies headers only when asked).
+ */
+class RoutedRequest implements ApiRequest {
+  constructor(private readonly req: ApiRequest, readonly params: Readonly<Record<string, string>>) {}
+  get method(): string { return this.req.method; }
+  get path(): string { return this.req.path; }
+  get query(): URLSearchParams { return this.req.query; }
+  get headers(): Readonly<Record<string, string>> { return this.req.headers; }
+  get body(): Buffer { return this.req.body; }
+}
+
+type Match =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'method'; readonly allow: readonly string[] }
+  | { readonly kind: 'route'; readonly route: Route; readonly params: Readonly<Record<string, string>> };
+const NONE: Match = Object.freeze({ kind: 'none' });
+/** Paths per method whose match is remembered (see Router.match). */
+const MATCH_CACHE_SIZE = 4096;
+
+export class Router {
+  private readonly routes: Route[] = [];
+  /** Routes by their number of path segments: a path is only compared with routes of its length. */
+  private readonly bySegmentCount = new Map<number, Route[]>();
+  private readonly logger: Logger;
+  private requests = 0;
+  private notFound = 0;
+  private methodNotAllowed = 0;
+  private rejected = 0;
+  private readonly byStatusClass: Record<string, number> = {};
+
+  constructor(opts: { logger: Logger }) {
+    this.logger = opts.logger;
+  }
+
+  add(method: string, pattern: string, handler: Handler): this {
+    if (!pattern.startsWith('/')) throw new Error(`route pattern must start with '/': ${pattern}`);
+    const m = method.toUpperCase();
+    if (this.routes.some((r) => r.method === m && r.pattern === pattern)) throw new Error(`duplicate route ${m} ${pattern}`);
+    const segments = pattern.split('/').slice(1);
+    if (segments.length > 31) throw new Error(`route pattern has more than 31 segments: ${pattern}`);
+    const hasParams = segments.some((p) => p.charCodeAt(0) === 58 /* : */);
+    const route: Route = { method: m, pattern, segments, hasParams, handler, stats: { count: 0, errors: 0, durationMsTotal: 0 } };
+    this.routes.push(route);
+    let same = this.bySegmentCount.get(segments.length);
+    if (!same) this.bySegmentCount.set(segments.length, same = []);
+    same.push(route);
+    this.matchCache.clear();
+    return this;
+  }
+
+  get(pattern: string, handler: Handler): this { return this.add('GET', pattern, handler); }
+  post(pattern: string, handler: Handler): this { return this.add('POST', pattern, handler); }
+
+  /**
+   * Answers a request. Synchronous handlers are answered synchronously (no promise on the hot path);
+   * a handler that returns a promise gets a promise. Never throws and never rejects. `params` of
+   * the given request are ignored: the handler sees the route's. The request's other fields are
+   * read only when the handler reads them.
+   */
+  handle(req: ApiRequest): EncodedResponse | Promise<EncodedResponse> {
+    const t0 = performance.now();
+    let route: Route | undefined;
+    let res: ApiResponse | Promise<ApiResponse>;
+    try {
+      const method = req.method;
+      const found = this.match(method === 'GET' || method === 'POST' || method === 'HEAD' ? method : method.toUpperCase(), req.path);
+      if (found.kind === 'none') {
+        this.notFound++;
+        res = errorResponse('NOT_FOUND', `no such resource: ${req.method} ${req.path}`);
+      } else if (found.kind === 'method') {
+        this.methodNotAllowed++;
+        res = errorResponse('METHOD_NOT_ALLOWED', `method ${req.method} not allowed on ${req.path}; allowed: ${found.allow.join(', ')}`, { allow: found.allow.join(', ') });
+      } else {
+        route = found.route;
+        res = route.handler(new RoutedRequest(req, found.params));
+      }
+    } catch (err) {
+      res = responseForError(err, this.logger, route ? `${route.method} ${route.pattern}` : `${req.method} ${req.path}`);
+    }
+    if (res instanceof Promise) {
+      const r = route;
+      return res.then(
+        (ok) => this.finish(req, r, ok, t0),
+        (err: unknown) => this.finish(req, r, responseForError(err, this.logger, r ? `${r.method} ${r.pattern}` : `${req.method} ${req.path}`), t0),
+      );
+    }
+    return this.finish(req, route, res, t0);
+  }
+
+  private finish(req: ApiRequest, route: Route | undefined, res: ApiResponse, t0: number): EncodedResponse {
+    let encoded: EncodedResponse;
+    try {
+      encoded = encodeResponse(res);
+    } catch (err) {
+      encoded = encodeResponse(responseForError(err, this.logger, `encoding ${req.method} ${req.path}`));
+    }
+    this.count(encoded.status, route, performance.now() - t0);
+    return encoded;
+  }
+
+  recordRejected(status: number): void {
+    this.rejected++;
+    this.count(status, undefined, 0);
+  }
+
+  stats(): RouterStats {
+    const routes: Record<string, RouteStats> = {};
+    for (const r of this.routes) routes[`${r.method} ${r.pattern}`] = { ...r.stats };
+    return {
+      requests: this.requests,
+      byStatusClass: { ...this.byStatusClass },
+      notFound: this.notFound,
+      methodNotAllowed: this.methodNotAllowed,
+      rejectedBeforeRouting: this.rejected,
+      routes,
+    };
+  }
+
+  private count(status: number, route: Route | undefined, ms: number): void {
+    this.requests++;
+    const cls = STATUS_CLASS[Math.floor(status / 100)] ?? 'other';
+    this.byStatusClass[cls] = (this.byStatusClass[cls] ?? 0) + 1;
+    if (route) {
+      route.stats.count++;
+      if (status >= 400) route.stats.errors++;
+      route.stats.durationMsTotal += ms;
+    }
+  }
+
+  /**
+   * Matches of recent paths per method (routes are fixed once requests flow, and a match depends
+   * on method and path only). Bounded: started over when full, as paths come from clients.
+   */
+  private readonly matchCache = new Map<string, Map<string, Match>>();
+
+  private match(method: string, path: string): Match {
+    let cache = this.matchCache.get(method);
+    if (cache === undefined) this.matchCache.set(method, cache = new Map());
+    let found = cache.get(path);
+    if (found === undefined) {
+      found = this.matchUncached(method, path);
+      if (cache.size >= MATCH_CACHE_SIZE) cache.clear();
+      cache.set(path, found);
+    }
+    return found;
+  }
+
+  private matchUncached(method: string, path: string): Match {
+    const segs = path.split('/');
+    segs.shift();
+    const candidates = this.bySegmentCount.get(segs.length);
+    if (!candidates) return NONE;
+    let best: Route | undefined;
+    let bestRank = -1;
+    let allow: Set<string> | undefined;
+    for (const route of candidates) {
+      const rank = matchRank(route.segments, segs);
+      if (rank < 0) continue;
+      // HEAD is served by the GET route (the transport drops the body) unless a HEAD route exists.
+      const serves = route.method === method || (method === 'HEAD' && route.method === 'GET');
+      if (!serves) { (allow ??= new Set()).add(route.method); continue; }
+      if (rank > bestRank || (rank === bestRank && route.method === method)) { best = route; bestRank = rank; }
+    }
+    if (best) {
+      if (!best.hasParams) return { kind: 'route', route: best, params: NO_PARAMS };
+      const params: Record<string, string> = {};
+      const pattern = best.segments;
+      for (let i = 0; i < pattern.length; i++) if (pattern[i].charCodeAt(0) === 58 /* : */) params[pattern[i].slice(1)] = decodeSegment(segs[i]);
+      return { kind: 'route', route: best, params: Object.freeze(params) };
+    }
+    if (allow) return { kind: 'method', allow: Object.freeze([...allow].sort()) };
+    return NONE;
+  }
+}
+
+/**
+ * How well a route's segments match a path: -1 when they do not; otherwise a number whose bits,
+ * from the first segment down, are 1 for a literal segment, so a literal beats a parameter at the
+ * first place they differ (routes have at most 31 segments).
+ */
+function matchRank(pattern: readonly string[], segs: readonly string[]): number {
+  let rank = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const p = pattern[i];
+    rank <<= 1;
+    if (p.charCodeAt(0) === 58 /* : */) {
+      if (segs[i] === '') return -1;
+    } else {
+      if (p !== segs[i]) return -1;
+      rank |= 1;
+    }
+  }
+  return rank;
+}
+
+function decodeSegment(s: string): string {
+  if (!s.includes('%')) return s;
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    throw new AppError('BAD_PARAMETER', `path segment '${s}' is not valid percent-encoding`);
+  }
+}
+
+/** Splits a comma-list parameter; empty items (a trailing comma) are dropped. */
+export function listParam(value: string): string[] {
+  return value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+}

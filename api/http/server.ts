@@ -1,0 +1,47 @@
+import { systemClock, type Clock } from '../../core/clock.js';
+import type { Logger } from '../../core/logger.js';
+import { DEFAULT_MAX_BODY_BYTES } from './json-body.js';
+import type { MonitorService } from '../monitor-service.js';
+import { buildRouter } from '../routes.js';
+import { listenUws } from './uws.js';
+
+export interface ApiOptions {
+  readonly host: string;
+  /** 0 picks a free port; the bound one is in the result. */
+  readonly port: number;
+  readonly service: MonitorService;
+  readonly logger: Logger;
+  /** Larger request bodies are answered 413. Default 1 MiB. */
+  readonly maxBodyBytes?: number;
+  readonly clock?: Clock;
+}
+
+export interface RunningApi {
+  readonly port: number;
+  /** Stops listening and drops open connections. Idempotent. */
+  close(): void;
+}
+
+/** Starts the HTTP API; resolves once listening, rejects when the address cannot be bound. */
+export async function startApi(opts: ApiOptions): Promise<RunningApi> {
+  const logger = opts.logger.child('api');
+  const { router } = buildRouter({ service: opts.service, clock: opts.clock ?? systemClock, logger });
+  const server = await listenUws({
+    host: opts.host,
+    port: opts.port,
+    router,
+    logger,
+    maxBodyBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+  });
+  logger.info('listening', { host: opts.host, port: server.port });
+  let closed = false;
+  return {
+    port: server.port,
+    close: () => {
+      if (closed) return;
+      closed = true;
+      server.close();
+      logger.info('closed', { port: server.port });
+    },
+  };
+}

@@ -1,0 +1,235 @@
+/**
+ * The uWebSockets.js adapter: the only file of the project that imports uWebSockets.js.
+ *
+ * uWS rules this file keeps: a HttpResponse is dead once `onAborted` fired or `end` was called, so
+ * every write after the route callback returned checks the per-request state first (and
+ * `onAborted` is registered exactly when the answer comes later); the HttpRequest is valid only
+ * during the route callback, so method, URL and query string are read at once and the headers
+ * are copied before the callback returns whenever the request lives on; writes after the
+ * callback returned happen inside `cork`; body chunks from `onData` are copied (uWS neuters them
+ * when the callback returns).
+ *
+ * The hot path (no body, synchronous handler) allocates one request object, parses no query and
+ * copies no header unless the handler reads them, and writes the answer within the callback.
+ */
+import { STATUS_CODES } from 'node:http';
+import uWS from 'uWebSockets.js';
+import type { Logger } from '../../core/logger.js';
+import { isAppError } from '../../core/errors.js';
+import { errorResponse } from './errors.js';
+import { encodeResponse, type ApiRequest, type EncodedResponse } from './http-types.js';
+import { BodyCollector, bodyTooLarge, declaredLength } from './json-body.js';
+import type { Router } from './router.js';
+
+export interface UwsServer {
+  /** The port actually bound (the real one when 0 was asked). */
+  readonly port: number;
+  /** Stops listening and drops open connections; in-flight requests are aborted. */
+  close(): void;
+}
+
+export interface UwsOptions {
+  readonly host: string;
+  readonly port: number;
+  readonly router: Router;
+  readonly logger: Logger;
+  readonly maxBodyBytes: number;
+}
+
+/** `200 OK`-style status lines, made once per status code. */
+const statusLines = new Map<number, string>();
+const statusLine = (status: number): string => {
+  let line = statusLines.get(status);
+  if (line === undefined) statusLines.set(status, line = `${status} ${STATUS_CODES[status] ?? 'Status'}`);
+  return line;
+};
+
+/**
+ * How much of an over-limit body is read and thrown away so that the client gets its 413 on a
+ * healthy connection. Past this the 413 goes out with the connection closed.
+ */
+const drainLimit = (maxBodyBytes: number): number => Math.max(maxBodyBytes * 4, 8 * 1024 * 1024);
+
+/** uWS reports methods in lower case; the API's requests carry them in upper case. */
+function upperMethod(m: string): string {
+  switch (m) {
+    case 'get': return 'GET';
+    case 'post': return 'POST';
+    case 'head': return 'HEAD';
+    default: return m.toUpperCase();
+  }
+}
+
+const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
+const EMPTY_BODY = Buffer.alloc(0);
+
+function copyHeaders(req: uWS.HttpRequest): Record<string, string> {
+  const headers: Record<string, string> = {};
+  req.forEach((k, v) => { headers[k] = headers[k] === undefined ? v : `${headers[k]}, ${v}`; });
+  return headers;
+}
+
+/**
+ * The ApiRequest over a uWS HttpRequest. The query string is parsed and the headers are copied on
+ * first use only (most calls read neither); `detach` copies the headers before the route callback
+ * returns whenever the request lives on (a promise or a body still to come), after which the
+ * HttpRequest is never touched again.
+ */
+class UwsRequest implements ApiRequest {
+  readonly params = NO_PARAMS;
+  body: Buffer = EMPTY_BODY;
+  private live: uWS.HttpRequest | null;
+  private parsedQuery: URLSearchParams | undefined;
+  private copiedHeaders: Record<string, string> | undefined;
+
+  constructor(readonly method: string, readonly path: string, private readonly rawQuery: string, req: uWS.HttpRequest) {
+    this.live = req;
+  }
+
+  get query(): URLSearchParams {
+    return this.parsedQuery ??= new URLSearchParams(this.rawQuery);
+  }
+
+  get headers(): Readonly<Record<string, string>> {
+    if (this.copiedHeaders === undefined) {
+      if (this.live === null) throw new Error('headers read after the uWS request was detached without them'); // a bug here
+      this.copiedHeaders = copyHeaders(this.live);
+    }
+    return this.copiedHeaders;
+  }
+
+  /** Copies the headers; must be called before the route callback returns if the request lives on. */
+  detach(): void {
+    if (this.copiedHeaders === undefined && this.live !== null) this.copiedHeaders = copyHeaders(this.live);
+    this.live = null;
+  }
+}
+
+/** Writes a response; inside the route callback (uWS has corked the socket) or inside `cork`. */
+function writeResponse(res: uWS.HttpResponse, head: boolean, encoded: EncodedResponse, closeConnection: boolean): void {
+  res.writeStatus(statusLine(encoded.status));
+  const headers = encoded.headers;
+  for (const k in headers) res.writeHeader(k, headers[k]);
+  if (!head) {
+    res.end(encoded.body, closeConnection); // uWS copies the body: it may be reused from here on
+  } else {
+    // uWS does not count endWithoutBody as an answer when the callback returns and aborts the
+    // process unless an abort handler is attached: attach one (a second one only replaces it).
+    res.onAborted(ignoreAbort);
+    res.endWithoutBody(encoded.body.length, closeConnection);
+  }
+  encoded.release?.();
+}
+const ignoreAbort = (): void => {};
+
+/**
+ * A response answered after the route callback returned: it may be aborted meanwhile (then
+ * nothing is written), and writes happen inside `cork`.
+ */
+class PendingResponse {
+  aborted = false;
+  done = false;
+
+  constructor(readonly res: uWS.HttpResponse, readonly head: boolean) {
+    res.onAborted(() => { this.aborted = true; });
+  }
+
+  send(encoded: EncodedResponse, closeConnection = false): void {
+    if (this.aborted || this.done) return;
+    this.done = true;
+    this.res.cork(() => writeResponse(this.res, this.head, encoded, closeConnection));
+  }
+}
+
+export function listenUws(opts: UwsOptions): Promise<UwsServer> {
+  const { router, logger, maxBodyBytes } = opts;
+  const app = uWS.App();
+  const drainCap = drainLimit(maxBodyBytes);
+
+  const refusal = (err: unknown): EncodedResponse => {
+    const e = isAppError(err) ? err : bodyTooLarge(maxBodyBytes);
+    const encoded = encodeResponse(errorResponse(e.code, e.message));
+    router.recordRejected(encoded.status);
+    return encoded;
+  };
+
+  const answerLater = (pending: PendingResponse, request: UwsRequest, answer: Promise<EncodedResponse>): void => {
+    answer.then(
+      (encoded) => pending.send(encoded),
+      (err: unknown) => { // Router.handle does not reject; this is a last line of defence.
+        logger.error('router failed', { path: request.path, error: err instanceof Error ? err.stack : String(err) });
+        pending.send(encodeResponse(errorResponse('INTERNAL', 'internal error')));
+      },
+    );
+  };
+
+  app.any('/*', (res, req) => {
+    const method = upperMethod(req.getMethod());
+    const head = method === 'HEAD';
+    const request = new UwsRequest(method, req.getUrl(), req.getQuery() ?? '', req);
+
+    let declared: number | undefined;
+    try {
+      declared = declaredLength(req.getHeader('content-length'));
+    } catch (err) {
+      writeResponse(res, head, refusal(err), true);
+      return;
+    }
+    const hasBody = (declared ?? 0) > 0 || req.getHeader('transfer-encoding') !== '';
+    if (!hasBody) {
+      // The common case: answered within the callback, without onAborted, cork or a copy of anything.
+      const answer = router.handle(request);
+      if (!(answer instanceof Promise)) {
+        writeResponse(res, head, answer, false);
+        return;
+      }
+      request.detach();
+      answerLater(new PendingResponse(res, head), request, answer);
+      return;
+    }
+    if (declared !== undefined && declared > drainCap) {
+      writeResponse(res, head, refusal(bodyTooLarge(maxBodyBytes)), true);
+      return;
+    }
+    request.detach();
+    const pending = new PendingResponse(res, head);
+    const collector = new BodyCollector(maxBodyBytes);
+    res.onData((chunk, isLast) => {
+      if (pending.done || pending.aborted) return;
+      collector.push(new Uint8Array(chunk));
+      if (collector.bytesSeen > drainCap) {
+        pending.send(refusal(bodyTooLarge(maxBodyBytes)), true);
+        return;
+      }
+      if (!isLast) return;
+      if (collector.tooLarge) {
+        pending.send(refusal(bodyTooLarge(maxBodyBytes)), false);
+        return;
+      }
+      request.body = collector.body();
+      const answer = router.handle(request);
+      if (answer instanceof Promise) answerLater(pending, request, answer);
+      else pending.send(answer);
+    });
+  });
+
+  return new Promise((resolve, reject) => {
+    app.listen(opts.host, opts.port, (listenSocket) => {
+      if (!listenSocket) {
+        reject(new Error(`cannot listen on ${opts.host}:${opts.port}`));
+        return;
+      }
+      const port = uWS.us_socket_local_port(listenSocket as unknown as uWS.us_socket);
+      let closed = false;
+      resolve({
+        port,
+        close: () => {
+          if (closed) return;
+          closed = true;
+          uWS.us_listen_socket_close(listenSocket);
+          app.close();
+        },
+      });
+    });
+  });
+}

@@ -1,0 +1,23 @@
+import type { VariableDef } from '../../core/types.js';
+
+/** The built-in monitoring variables. Rates are per second; utilisation is % of ifSpeed. */
+export const BUILTIN_VARIABLES: readonly VariableDef[] = Object.freeze([
+  { name: 'ifInRate', description: 'Inbound traffic rate', unit: 'bit/s', category: 'Traffic', type: 'counter', scope: 'interface' },
+  { name: 'ifOutRate', description: 'Outbound traffic rate', unit: 'bit/s', category: 'Traffic', type: 'counter', scope: 'interface' },
+  { name: 'ifInUtil', description: 'Inbound utilisation of the interface speed', unit: '%', category: 'Traffic', type: 'counter', scope: 'interface' },
+  { name: 'ifOutUtil', description: 'Outbound utilisation of the interface speed', unit: '%', category: 'Traffic', type: 'counter', scope: 'interface' },
+  { name: 'ifInUcastPkts', description: 'Inbound unicast packets', unit: 'pkt/s', category: 'Packets', type: 'counter', scope: 'interface' },
+  { name: 'ifOutUcastPkts', description: 'Outbound unicast packets', unit: 'pkt/s', category: 'Packets', type: 'counter', scope: 'interface' },
+  { name: 'ifInErrors', description: 'Inbound packets with errors', unit: 'pkt/s', category: 'Errors', type: 'counter', scope: 'interface' },
+  { name: 'ifOutErrors', description: 'Outbound packets with errors', unit: 'pkt/s', category: 'Errors', type: 'counter', scope: 'interface' },
+  { name: 'ifInDiscards', description: 'Inbound packets discarded', unit: 'pkt/s', category: 'Errors', type: 'counter', scope: 'interface' },
+  { name: 'ifOutDiscards', description: 'Outbound packets discarded', unit: 'pkt/s', category: 'Errors', type: 'counter', scope: 'interface' },
+  { name: 'ifOperStatus', description: 'Operational status (1 up, 2 down, 3 testing, 5 dormant, 7 lowerLayerDown)', unit: '', category: 'Status', type: 'enum', scope: 'interface' },
+  { name: 'ifAdminStatus', description: 'Administrative status (1 up, 2 down, 3 testing)', unit: '', category: 'Status', type: 'enum', scope: 'interface' },
+  { name: 'ifSpeed', description: 'Interface speed', unit: 'bit/s', category: 'Status', type: 'gauge', scope: 'interface' },
+  { name: 'sysUpTime', description: 'Time since the SNMP agent (re)started', unit: 's', category: 'System', type: 'gauge', scope: 'device' },
+  { name: 'cpuUtil', description: 'CPU utilisation (mean over processors)', unit: '%', category: 'System', type: 'gauge', scope: 'device' },
+  { name: 'memUtil', description: 'Memory in use', unit: '%', category: 'System', type: 'gauge', scope: 'device' },
+].map((v) => Object.freeze(v as VariableDef)));
+
+export const variableDef = (name: string): VariableDef | undefined => BUILTIN_VARIABLES.find((v) => v.name === name);

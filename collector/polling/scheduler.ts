@@ -1,0 +1,87 @@
+import type { Logger } from '../../core/logger.js';
+import type { PollResult } from '../../workers/poll-plan.js';
+
+export interface CycleStats {
+  cycles: number;
+  lastCycleStartMs: number | null;
+  lastCycleDurationMs: number | null;
+  devicesPolled: number;
+  devicesFailed: number;
+  devicesSkipped: number;
+}
+
+/**
+ * Polls every device of a network once per interval, starting each cycle on the grid (t = k × interval).
+ * All polls of a cycle are handed to the pool at once (the pool bounds what is in flight); a device whose
+ * previous poll is still running is skipped and counted, so a slow or dead device never delays the others.
+ */
+export class PollScheduler<P extends { readonly deviceId: number }> {
+  private timer: NodeJS.Timeout | null = null;
+  private readonly busy = new Set<number>();
+  private stopped = false;
+  readonly stats: CycleStats = { cycles: 0, lastCycleStartMs: null, lastCycleDurationMs: null, devicesPolled: 0, devicesFailed: 0, devicesSkipped: 0 };
+
+  constructor(private readonly opts: {
+    intervalMs: number;
+    /** The devices' plans (collector: packed PlanHandles). */
+    plans: () => readonly P[];
+    poll: (plan: P) => Promise<PollResult>;
+    accept: (r: PollResult) => void;
+    nowMs: () => number;
+    logger: Logger;
+  }) {}
+
+  start(): void {
+    this.stopped = false;
+    this.arm();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** Resolves when no poll is in flight, or after `timeoutMs`; true when idle. */
+  async idle(timeoutMs: number): Promise<boolean> {
+    const end = Date.now() + timeoutMs;
+    while (this.busy.size > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    return this.busy.size === 0;
+  }
+
+  /** Runs one cycle now; resolves when every poll of it has finished. */
+  async cycle(): Promise<void> {
+    const startMs = this.opts.nowMs();
+    const plans = this.opts.plans();
+    let ok = 0, failed = 0, skipped = 0;
+    await Promise.all(plans.map(async (plan) => {
+      if (this.busy.has(plan.deviceId)) { skipped++; return; }
+      this.busy.add(plan.deviceId);
+      try {
+        const r = await this.opts.poll(plan);
+        if (r.ok) { ok++; this.opts.accept(r); } else { failed++; this.opts.logger.debug('poll failed', { device: plan.deviceId, error: r.error }); }
+      } catch (e) {
+        failed++;
+        this.opts.logger.error('poll task crashed', { device: plan.deviceId, error: (e as Error).message });
+      } finally {
+        this.busy.delete(plan.deviceId);
+      }
+    }));
+    const s = this.stats;
+    s.cycles++; s.lastCycleStartMs = startMs; s.lastCycleDurationMs = this.opts.nowMs() - startMs;
+    s.devicesPolled = ok; s.devicesFailed = failed; s.devicesSkipped = skipped;
+    if (failed > 0 || skipped > 0) this.opts.logger.info('poll cycle done', { devices: plans.length, ok, failed, skipped, durationMs: s.lastCycleDurationMs });
+  }
+
+  private arm(): void {
+    if (this.stopped) return;
+    const I = this.opts.intervalMs;
+    const now = this.opts.nowMs();
+    const next = Math.floor(now / I) * I + I;
+    this.timer = setTimeout(() => {
+      this.arm();
+      this.cycle().catch((e) => this.opts.logger.error('poll cycle failed', { error: (e as Error).message }));
+    }, next - now);
+    this.timer.unref?.();
+  }
+}

@@ -1,0 +1,66 @@
+import type { SeriesStore } from '../../store/series/series.js';
+import type { PollResult } from '../../workers/poll-plan.js';
+import { GridInterpolator } from './interpolate.js';
+
+/** The values one poll result completes at one grid time; buffers are reused across polls. */
+class StepBuffer {
+  slots = new Int32Array(256);
+  values = new Float64Array(256);
+  count = 0;
+  push(slot: number, value: number): void {
+    if (this.count === this.slots.length) {
+      const slots = new Int32Array(this.count * 2); slots.set(this.slots); this.slots = slots;
+      const values = new Float64Array(this.count * 2); values.set(this.values); this.values = values;
+    }
+    this.slots[this.count] = slot;
+    this.values[this.count] = value;
+    this.count++;
+  }
+}
+
+/**
+ * The single owner of grid interpolation for one network: takes poll results (raw observations),
+ * carries them onto the grid and hands each grid step's values to the series store.
+ */
+export class SeriesWriter {
+  private readonly interp: GridInterpolator;
+  private readonly pending = new Map<number, StepBuffer>();
+  private readonly spare: StepBuffer[] = [];
+  private readonly sink = (g: number, slot: number, value: number) => {
+    let step = this.pending.get(g);
+    if (!step) this.pending.set(g, step = this.spare.pop() ?? new StepBuffer());
+    step.push(slot, value);
+  };
+  pointsWritten = 0;
+
+  constructor(private readonly series: SeriesStore, intervalMs: number) {
+    this.interp = new GridInterpolator(intervalMs);
+  }
+
+  /** The grid kind of every slot, by slot (0 for slots of other networks or none). */
+  setKinds(kinds: Uint8Array): void {
+    this.interp.setKinds(kinds);
+  }
+
+  reserve(capacity: number): void {
+    this.interp.reserve(capacity);
+    this.series.reserveSlots?.(capacity);
+  }
+
+  /** Feeds one poll's observations and writes the grid values they complete. */
+  accept(r: PollResult): void {
+    for (let i = 0; i < r.count; i++) this.interp.observe(r.slots[i], r.tsMs, r.values[i], this.sink);
+    this.flush();
+  }
+
+  private flush(): void {
+    // appendStep copies what it keeps (SeriesStore contract: the arrays are the caller's), so buffers are reused.
+    for (const [g, step] of this.pending) {
+      this.series.appendStep(g, step.slots, step.values, step.count);
+      this.pointsWritten += step.count;
+      step.count = 0;
+      this.spare.push(step);
+    }
+    this.pending.clear();
+  }
+}

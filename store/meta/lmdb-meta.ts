@@ -1,0 +1,60 @@
+import { AppError } from '../../core/errors.js';
+import type { StoreEnv, ValueTable } from '../lmdb-env.js';
+import type { MetaKey, MetaStore } from './meta.js';
+import { canonicalMetaKey as canon, checkMetaKey } from './meta-key-order.js';
+
+/** Namespace names become LMDB table names `meta:<ns>`; keep them short and plain. */
+const NS_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/**
+ * The metadata store on LMDB: one table per namespace in the shared environment, values encoded
+ * with msgpackr. A one-element array key is stored as its element (lmdb-js already treats `['a']`
+ * and `'a'` as one key, but not `[5]` and `5`; this makes both kinds behave alike). `range` walks from `start` (inclusive) towards `end` (exclusive) in walk order:
+ * with `reverse`, `start` is the high end (lmdb-js's own semantics). Closing it does not close the
+ * environment, which its opener owns.
+ */
+export class LmdbMetaStore implements MetaStore {
+  private readonly env: StoreEnv;
+  private readonly tables = new Map<string, ValueTable>();
+  private closed = false;
+
+  constructor(env: StoreEnv) { this.env = env; }
+
+  get<T>(ns: string, key: MetaKey): T | undefined {
+    return this.table(ns).get(canon(key)) as T | undefined;
+  }
+
+  async put(ns: string, key: MetaKey, value: unknown): Promise<void> {
+    this.checkOpen();
+    checkMetaKey(key);
+    await this.table(ns).put(canon(key), value);
+  }
+
+  async remove(ns: string, key: MetaKey): Promise<void> {
+    this.checkOpen();
+    await this.table(ns).remove(canon(key));
+  }
+
+  range<T>(ns: string, opts: { start?: MetaKey; end?: MetaKey; reverse?: boolean; limit?: number } = {}): Iterable<{ key: MetaKey; value: T }> {
+    const r = { ...opts };
+    if (r.start !== undefined) r.start = canon(r.start);
+    if (r.end !== undefined) r.end = canon(r.end);
+    return this.table(ns).entries(r) as Iterable<{ key: MetaKey; value: T }>;
+  }
+
+  async close(): Promise<void> { this.closed = true; }
+
+  private checkOpen(): void {
+    if (this.closed) throw new AppError('INTERNAL', 'meta store: write after close');
+  }
+
+  private table(ns: string): ValueTable {
+    let t = this.tables.get(ns);
+    if (!t) {
+      if (!NS_PATTERN.test(ns)) throw new AppError('INTERNAL', `meta store: bad namespace name '${ns}'`);
+      t = this.env.valueTable('meta:' + ns);
+      this.tables.set(ns, t);
+    }
+    return t;
+  }
+}

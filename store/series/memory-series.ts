@@ -1,0 +1,47 @@
+import { AppError } from '../../core/errors.js';
+import type { SeriesPoints } from '../../core/types.js';
+import { emptyRollups, foldPoints, type RollupSeriesStore, type SlotRollups } from './series-rollup.js';
+
+/**
+ * The reference series store: plain maps in memory, nothing durable. Unit tests use it as a fake,
+ * and the conformance suite checks every other backend against its answers.
+ */
+export class MemorySeriesStore implements RollupSeriesStore {
+  private readonly bySlot = new Map<number, Map<number, number>>();
+  private closed = false;
+
+  appendStep(gridTsMs: number, slots: Int32Array, values: Float64Array, count = slots.length): void {
+    if (this.closed) throw new AppError('INTERNAL', 'series store: appendStep after close');
+    for (let i = 0; i < count; i++) {
+      if (Number.isNaN(values[i])) continue;
+      let series = this.bySlot.get(slots[i]);
+      if (!series) { series = new Map(); this.bySlot.set(slots[i], series); }
+      series.set(gridTsMs, values[i]);
+    }
+  }
+
+  read(slot: number, fromMs: number, toMs: number): SeriesPoints {
+    const pts = [...(this.bySlot.get(slot) ?? new Map<number, number>())]
+      .filter(([ts]) => ts >= fromMs && ts <= toMs)
+      .sort((a, b) => a[0] - b[0]);
+    return { tsMs: Float64Array.from(pts, (p) => p[0]), values: Float64Array.from(pts, (p) => p[1]) };
+  }
+
+  last(slot: number, fromMs: number, toMs: number): { tsMs: number; value: number } | null {
+    const p = this.read(slot, fromMs, toMs);
+    const n = p.tsMs.length;
+    return n === 0 ? null : { tsMs: p.tsMs[n - 1], value: p.values[n - 1] };
+  }
+
+  rollup(slots: ArrayLike<number>, fromMs: number, toMs: number): SlotRollups {
+    const r = emptyRollups(slots.length);
+    for (let i = 0; i < slots.length; i++) {
+      const p = this.read(slots[i], fromMs, toMs);
+      foldPoints(r, i, p.tsMs, p.values, p.tsMs.length);
+    }
+    return r;
+  }
+
+  async flush(): Promise<void> {}
+  async close(): Promise<void> { this.closed = true; }
+}

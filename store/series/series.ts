@@ -1,0 +1,35 @@
+import type { SeriesPoints } from '../../core/types.js';
+
+/**
+ * The time-series store interface. Every backend (the embedded LMDB one, later QuestDB) implements
+ * it and runs the same conformance suite (test/store/series-conformance.ts).
+ *
+ * A series is addressed by its variable slot (assigned by the inventory, stable across restarts).
+ * Points sit on a grid: `tsMs` is a multiple of the network's polling interval.
+ */
+export interface SeriesStore {
+  /**
+   * Records values of many slots at one grid time. May be called again for the same grid time
+   * with other (or the same) slots: later values overwrite earlier ones. NaN values are gaps and
+   * are not stored. `count` limits how many entries of `slots`/`values` are used. The arrays stay the
+   * caller's: the store copies what it keeps before returning, so the caller may reuse them.
+   * Durable within `flushIntervalMs` of the call (a kill -9 loses at most that).
+   */
+  appendStep(gridTsMs: number, slots: Int32Array, values: Float64Array, count?: number): void;
+
+  /**
+   * A hint: slots below `slots` will be appended. A store may size its per-slot structures for
+   * them once instead of growing them while the first points arrive.
+   */
+  reserveSlots?(slots: number): void;
+
+  /** Points of one slot with from ≤ tsMs ≤ to, ascending, gaps omitted. */
+  read(slot: number, fromMs: number, toMs: number): SeriesPoints;
+
+  /** Last point of a slot at or before `toMs` (and ≥ fromMs), or null. */
+  last(slot: number, fromMs: number, toMs: number): { tsMs: number; value: number } | null;
+
+  /** Makes everything appended so far durable. */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,127 @@
+import snmp from 'net-snmp';
+import type { SnmpTarget, Varbind } from '../../snmp/types.js';
+import { SnmpType } from '../../snmp/types.js';
+
+/**
+ * The only file that imports the SNMP client library (net-snmp). One session per target, cached per
+ * worker thread (sockets are per worker; nothing here is needed for correctness across tasks).
+ * Every session has an `error` listener so that a malformed datagram cannot crash the thread.
+ */
+export interface SnmpSession {
+  get(oids: readonly string[]): Promise<Varbind[]>;
+  /** Walks several table columns at once with GETBULK; returns every row of every column, column by column. */
+  walkColumns(columns: readonly string[]): Promise<Varbind[]>;
+  close(): void;
+}
+
+const MAX_SESSIONS = 20_000;
+const sessions = new Map<string, SnmpSession>();
+
+const keyOf = (t: SnmpTarget): string =>
+  `${t.address}|${t.port}|${t.version}|${t.community ?? ''}|${t.user?.name ?? ''}|${t.timeoutMs}|${t.retries}|${t.maxRepetitions}`;
+
+/** The cached session for a target (created on first use). */
+export function sessionFor(t: SnmpTarget): SnmpSession {
+  const key = keyOf(t);
+  let s = sessions.get(key);
+  if (s) return s;
+  if (sessions.size >= MAX_SESSIONS) {
+    const oldest = sessions.keys().next().value as string;
+    sessions.get(oldest)?.close();
+    sessions.delete(oldest);
+  }
+  s = openSession(t);
+  sessions.set(key, s);
+  return s;
+}
+
+/** Drops a target's cached session (after a failure, so the next try starts clean). */
+export function dropSession(t: SnmpTarget): void {
+  const key = keyOf(t);
+  sessions.get(key)?.close();
+  sessions.delete(key);
+}
+
+export function closeAllSessions(): void {
+  for (const s of sessions.values()) s.close();
+  sessions.clear();
+}
+
+function openSession(t: SnmpTarget): SnmpSession {
+  const options = {
+    port: t.port, timeout: t.timeoutMs, retries: t.retries, transport: t.address.includes(':') ? 'udp6' : 'udp4',
+    backoff: 1.0, idBitsSize: 32 as const,
+  } as any;
+  let raw: any;
+  if (t.version === '3' && t.user) {
+    const u = t.user;
+    raw = snmp.createV3Session(t.address, {
+      name: u.name,
+      level: (snmp.SecurityLevel as any)[u.level],
+      authProtocol: (snmp.AuthProtocols as any)[u.authProtocol],
+      authKey: u.authKey,
+      privProtocol: (snmp.PrivProtocols as any)[u.privProtocol],
+      privKey: u.privKey,
+    }, { ...options, version: snmp.Version3 });
+  } else {
+    raw = snmp.createSession(t.address, t.community ?? 'public', { ...options, version: snmp.Version2c });
+  }
+  raw.on('error', () => { /* malformed datagram or socket error: the pending request times out instead */ });
+  const maxRep = t.maxRepetitions;
+
+  const get = (oids: readonly string[]) => new Promise<Varbind[]>((resolve, reject) => {
+    raw.get(oids as string[], (err: Error | null, vbs: any[]) => (err ? reject(err) : resolve(vbs.map(convert))));
+  });
+
+  const bulk = (oids: string[]) => new Promise<any[][]>((resolve, reject) => {
+    raw.getBulk(oids, 0, maxRep, (err: Error | null, vbs: any[][]) => (err ? reject(err) : resolve(vbs)));
+  });
+
+  const walkColumns = async (columns: readonly string[]): Promise<Varbind[]> => {
+    const out: Varbind[][] = columns.map(() => []);
+    const prefixes = columns.map((c) => c + '.');
+    let active = columns.map((_, i) => i);
+    const cursor = columns.slice();
+    for (let round = 0; active.length > 0; round++) {
+      if (round > 100_000) throw new Error('walk did not end after 100000 requests');
+      const rows = await bulk(active.map((i) => cursor[i]));
+      const still: number[] = [];
+      active.forEach((col, j) => {
+        const vbs = rows[j] ?? [];
+        let done = vbs.length === 0;
+        for (const vb of vbs) {
+          if (snmp.isVarbindError(vb) || !vb.oid.startsWith(prefixes[col]) || vb.type === SnmpType.EndOfMibView) { done = true; break; }
+          out[col].push(convert(vb));
+          cursor[col] = vb.oid;
+        }
+        if (!done) still.push(col);
+      });
+      active = still;
+    }
+    return out.flat();
+  };
+
+  return { get, walkColumns, close: () => { try { raw.close(); } catch { /* already closed */ } } };
+}
+
+function convert(vb: any): Varbind {
+  const type: number = vb.type;
+  let value: Varbind['value'] = null;
+  switch (type) {
+    case SnmpType.Counter64: value = bufferToBigInt(vb.value); break;
+    case SnmpType.OctetString: case SnmpType.Opaque: value = new Uint8Array(vb.value); break;
+    case SnmpType.Integer: case SnmpType.Counter32: case SnmpType.Gauge32: case SnmpType.TimeTicks: value = Number(vb.value); break;
+    case SnmpType.Oid: case SnmpType.IpAddress: value = String(vb.value); break;
+    default: value = null;
+  }
+  return { oid: vb.oid, type, value };
+}
+
+/** Counter64 arrives as a big-endian byte string of up to 9 bytes; converted exactly. */
+export function bufferToBigInt(b: Uint8Array | number | bigint): bigint {
+  if (typeof b === 'bigint') return b;
+  if (typeof b === 'number') return BigInt(b);
+  let v = 0n;
+  for (const byte of b) v = (v << 8n) | BigInt(byte);
+  return v & 0xffff_ffff_ffff_ffffn;
+}
