@@ -8,7 +8,7 @@ import type { Device, Generation, VariableDef, VariableInstance } from '../core/
 import type { MetaStore } from '../store/meta/meta.js';
 import { RingBuffer } from '../store/ring.js';
 import type { SeriesStore } from '../store/series/series.js';
-import { SlotState } from '../workers/slot-state.js';
+import { SlotState } from '../workers/index.js';
 import type { GenerationInfo } from './discovery/generations.js';
 import { Inventory } from './inventory/inventory.js';
 import { NetworkMonitor } from './network-monitor.js';

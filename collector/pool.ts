@@ -1,8 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import type { Task, VarbindsResult } from '../workers/task.js';
-import type { PollResult } from '../workers/poll-plan.js';
-import type { PlanHandle } from '../workers/v2c/plan-handle.js';
+import { TASK_MODULE_URL, type PlanHandle, type PollResult, type Task, type VarbindsResult } from '../workers/index.js';
 
 /** The only file importing piscina: the pool of SNMP poll workers. */
 export interface WorkerPool {
@@ -24,7 +22,7 @@ export interface WorkerPool {
 export function createPool(opts: { threads: number; maxInFlight: number }): WorkerPool {
   const threads = opts.threads > 0 ? opts.threads : Math.max(1, availableParallelism());
   const piscina = new Piscina({
-    filename: new URL('../workers/task.js', import.meta.url).href,
+    filename: TASK_MODULE_URL,
     minThreads: threads,
     maxThreads: threads,
     concurrentTasksPerWorker: Math.max(1, Math.ceil(opts.maxInFlight / threads)),

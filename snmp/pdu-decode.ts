@@ -9,7 +9,7 @@
  */
 import { BerReader, BerReadError } from './ber-read.js';
 import { PduType, Tag } from './pdu-types.js';
-import type { DecodeResult, Message, Pdu, Varbind } from './pdu-types.js';
+import type { DecodeResult, Message, Pdu, PduVarbind } from './pdu-types.js';
 
 export function decodeMessage(datagram: Uint8Array): DecodeResult {
   try {
@@ -54,10 +54,10 @@ function readPdu(r: BerReader, version: number): Pdu {
   return { type: tag as Exclude<Pdu['type'], typeof PduType.GetBulkRequest>, requestId, errorStatus: a, errorIndex: b, varbinds };
 }
 
-function readVarbinds(r: BerReader): Varbind[] {
+function readVarbinds(r: BerReader): PduVarbind[] {
   const len = r.readHeader(Tag.Sequence);
   const end = r.pos + len;
-  const out: Varbind[] = [];
+  const out: PduVarbind[] = [];
   const outerEnd = r.end;
   r.end = end;
   while (r.pos < end) {
@@ -73,7 +73,7 @@ function readVarbinds(r: BerReader): Varbind[] {
   return out;
 }
 
-function readValue(r: BerReader, oid: Uint32Array): Varbind {
+function readValue(r: BerReader, oid: Uint32Array): PduVarbind {
   const at = r.pos;
   const len = r.readHeader();
   const tag = r.lastTag;

@@ -8,7 +8,7 @@
  */
 import { BerWriter } from './ber-write.js';
 import { PduType, Tag } from './pdu-types.js';
-import type { Message, Varbind } from './pdu-types.js';
+import type { Message, PduVarbind } from './pdu-types.js';
 
 /** Headroom for the prepended headers: message seq (≤6) + version (3) + community header (≤4) + PDU header (≤6) + 3 integers (≤18) + varbind list header (≤6). */
 const FIXED_HEADROOM = 48;
@@ -38,14 +38,14 @@ export function finishMessage(
 }
 
 /** Appends one varbind `SEQUENCE { oid, value }`. */
-export function writeVarbind(w: BerWriter, vb: Varbind): void {
+export function writeVarbind(w: BerWriter, vb: PduVarbind): void {
   const mark = w.beginSequence(Tag.Sequence);
   w.writeOid(Tag.ObjectIdentifier, vb.oid);
   writeValue(w, vb);
   w.endSequence(mark);
 }
 
-export function writeValue(w: BerWriter, vb: Varbind): void {
+export function writeValue(w: BerWriter, vb: PduVarbind): void {
   switch (vb.type) {
     case Tag.Integer:
       if (!Number.isInteger(vb.value) || vb.value < -0x80000000 || vb.value > 0x7fffffff) {

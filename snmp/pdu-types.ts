@@ -51,8 +51,12 @@ export const ErrorStatus = {
 
 export type Oid = Uint32Array;
 
-/** A varbind with its value typed by its tag. Counter64 is an exact bigint. */
-export type Varbind =
+/**
+ * A varbind as the codec reads and writes it in a PDU: the OID as arcs, the value typed by its tag;
+ * Counter64 is an exact bigint. What an SNMP request returns above the codec is `Varbind`
+ * (snmp/types.ts: the OID as dotted text), the one varbind type of the rest of the server.
+ */
+export type PduVarbind =
   | { oid: Oid; type: typeof Tag.Integer; value: number }
   | { oid: Oid; type: typeof Tag.OctetString | typeof Tag.Opaque; value: Uint8Array }
   /** 4 bytes, network order */
@@ -65,7 +69,7 @@ export type Varbind =
       type: typeof Tag.Null | typeof Tag.NoSuchObject | typeof Tag.NoSuchInstance | typeof Tag.EndOfMibView;
       value: null;
     };
-export type VarbindType = Varbind['type'];
+export type PduVarbindType = PduVarbind['type'];
 
 /** Get, GetNext, Response, Set, Inform, TrapV2, Report: the common PDU layout. */
 export interface BasicPdu {
@@ -73,7 +77,7 @@ export interface BasicPdu {
   requestId: number;
   errorStatus: number;
   errorIndex: number;
-  varbinds: Varbind[];
+  varbinds: PduVarbind[];
 }
 
 /** GetBulkRequest: the two middle integers are non-repeaters and max-repetitions. */
@@ -82,7 +86,7 @@ export interface BulkPdu {
   requestId: number;
   nonRepeaters: number;
   maxRepetitions: number;
-  varbinds: Varbind[];
+  varbinds: PduVarbind[];
 }
 
 export type Pdu = BasicPdu | BulkPdu;

@@ -24,9 +24,6 @@ export type PollOp =
    */
   | { readonly op: 'cpuTicks'; readonly slot: number; readonly auxSlot: number; readonly idleOid: string; readonly allOids: readonly string[] };
 
-/** How a variable's values are carried onto the polling grid (collector/interpolate.ts). */
-export const enum GridKind { Rate = 1, Gauge = 2, Enum = 3 }
-
 export interface PollPlan {
   readonly deviceId: number;
   readonly target: SnmpTarget;

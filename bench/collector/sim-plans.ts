@@ -9,7 +9,8 @@ import type { WorkerPool } from '../../collector/pool.js';
 import { loadConfig } from '../../core/config-load.js';
 import type { NetworkConfig } from '../../core/config-schema.js';
 import type { Device } from '../../core/types.js';
-import type { GridKind, PollPlan } from '../../workers/poll-plan.js';
+import type { PollPlan } from '../../workers/poll-plan.js';
+import type { GridKind } from '../../collector/polling/grid-kind.js';
 import runTask, { type Task } from '../../workers/task.js';
 
 export interface SimPlans {

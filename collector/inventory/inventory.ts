@@ -1,7 +1,7 @@
 import type { NetworkConfig } from '../../core/config-schema.js';
 import type { Device, Generation, Interface, VariableInstance } from '../../core/types.js';
 import type { MetaStore } from '../../store/meta/meta.js';
-import { makePlanHandle, type PlanHandle } from '../../workers/v2c/plan-handle.js';
+import { makePlanHandle, type PlanHandle } from '../../workers/index.js';
 import { buildDevicePlan, interfaceLookup, variableInstance } from '../polling/plan-build.js';
 
 /** Slot maps, one record per device; NS_LEGACY holds the one-key-per-variable slots of earlier versions. */

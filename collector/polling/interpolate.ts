@@ -1,4 +1,4 @@
-import { GridKind } from '../../workers/poll-plan.js';
+import { GridKind } from './grid-kind.js';
 
 /** Receives one grid value: the variable `slot` at grid time `gridTsMs` (a multiple of the interval). */
 export type GridSink = (gridTsMs: number, slot: number, value: number) => void;

@@ -1,7 +1,7 @@
 import type { NetworkConfig } from '../../core/config-schema.js';
 import type { Device, Interface, VariableInstance } from '../../core/types.js';
-import type { PollOp, PollPlan } from '../../workers/poll-plan.js';
-import { GridKind } from '../../workers/poll-plan.js';
+import type { PollOp, PollPlan } from '../../workers/index.js';
+import { GridKind } from './grid-kind.js';
 import type { SnmpTarget } from '../../snmp/types.js';
 import { OID } from '../oids.js';
 import { variableDef } from '../inventory/variables-builtin.js';

@@ -1,5 +1,5 @@
 import type { Logger } from '../../core/logger.js';
-import type { PollResult } from '../../workers/poll-plan.js';
+import type { PollResult } from '../../workers/index.js';
 
 export interface CycleStats {
   cycles: number;

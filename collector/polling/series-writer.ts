@@ -1,5 +1,5 @@
 import type { SeriesStore } from '../../store/series/series.js';
-import type { PollResult } from '../../workers/poll-plan.js';
+import type { PollResult } from '../../workers/index.js';
 import { GridInterpolator } from './interpolate.js';
 
 /** The values one poll result completes at one grid time; buffers are reused across polls. */

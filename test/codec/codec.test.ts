@@ -3,7 +3,7 @@
 import t from 'tap';
 import {
   BerReader, BerWriter, compareOid, decodeMessage, encodeMessage, formatOid, oid, parseOid, PduType, Tag,
-  type Message, type Varbind,
+  type Message, type PduVarbind,
 } from '../../snmp/index.js';
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
@@ -102,7 +102,7 @@ t.test('Counter64 as hi/lo halves without BigInt', async (t) => {
 
 t.test('writer grows and uses long lengths for big varbind lists', async (t) => {
   const w = new BerWriter(16);
-  const varbinds: Varbind[] = [];
+  const varbinds: PduVarbind[] = [];
   for (let i = 0; i < 2000; i++) varbinds.push({ oid: oid(`1.3.6.1.2.1.2.2.1.2.${i}`), type: Tag.OctetString, value: Buffer.alloc(i % 300, 0x41) });
   const msg: Message = { version: 1, community: Buffer.from('public'), pdu: { type: PduType.Response, requestId: 5, errorStatus: 0, errorIndex: 0, varbinds } };
   const enc = encodeMessage(msg, w);

@@ -6,7 +6,7 @@ import dgram from 'node:dgram';
 import { createRequire } from 'node:module';
 import {
   decodeMessage, encodeMessage, formatOid, oid, PduType, Tag,
-  type Message, type Varbind,
+  type Message, type PduVarbind,
 } from '../../snmp/index.js';
 
 // net-snmp ships no types; it is imported here, in the test only.
@@ -38,7 +38,7 @@ function session(port: number, community = 'public', version: number = snmp.Vers
   return s;
 }
 
-const respond = (req: Message, varbinds: Varbind[], errorStatus = 0, errorIndex = 0): Message => ({
+const respond = (req: Message, varbinds: PduVarbind[], errorStatus = 0, errorIndex = 0): Message => ({
   version: req.version, community: req.community,
   pdu: { type: PduType.Response, requestId: req.pdu.requestId, errorStatus, errorIndex, varbinds },
 });
@@ -47,8 +47,8 @@ const o = (s: string) => oid(s);
 const TWO_60 = 1n << 60n;
 const u64 = (v: bigint) => { const b = Buffer.alloc(8); b.writeBigUInt64BE(v); return b; };
 
-// One row per value type: our Varbind, the net-snmp varbind for SET, and what net-snmp's decoder returns.
-const valueCases: { name: string; ours: Varbind; theirs: { type: number; value: unknown }; decoded: unknown }[] = [
+// One row per value type: our PduVarbind, the net-snmp varbind for SET, and what net-snmp's decoder returns.
+const valueCases: { name: string; ours: PduVarbind; theirs: { type: number; value: unknown }; decoded: unknown }[] = [
   { name: 'Integer 0', ours: { oid: o('1.3.6.1.2.1.2.2.1.7.1'), type: Tag.Integer, value: 0 }, theirs: { type: 2, value: 0 }, decoded: 0 },
   { name: 'Integer -1', ours: { oid: o('1.3.6.1.4.1.1.1'), type: Tag.Integer, value: -1 }, theirs: { type: 2, value: -1 }, decoded: -1 },
   { name: 'Integer 127/128 boundary', ours: { oid: o('1.3.6.1.4.1.1.2'), type: Tag.Integer, value: 128 }, theirs: { type: 2, value: 128 }, decoded: 128 },
@@ -114,7 +114,7 @@ t.test('GET, GETNEXT and GETBULK requests from net-snmp', async (t) => {
   const agent = await fakeAgent((req) => {
     // answer each requested OID (for bulk: non-repeaters once, then repeaters × max-repetitions) with an Integer 7
     const p = req.pdu;
-    const vbs: Varbind[] = [];
+    const vbs: PduVarbind[] = [];
     if (p.type === PduType.GetBulkRequest) {
       for (let i = 0; i < p.nonRepeaters; i++) vbs.push({ oid: Uint32Array.from([...p.varbinds[i]!.oid, 1]), type: Tag.Integer, value: 7 });
       for (let r = 1; r <= p.maxRepetitions; r++) {

@@ -4,7 +4,7 @@
 import t from 'tap';
 import {
   compareOid, concatOid, decodeMessage, encodeMessage, formatOid, oid, PduType, Tag,
-  type Message, type Oid, type Pdu, type Varbind,
+  type Message, type Oid, type Pdu, type PduVarbind,
 } from '../../snmp/index.js';
 import { Agent } from '../../sim/agent.js';
 import { buildMib } from '../../sim/mib-tables.js';
@@ -37,7 +37,7 @@ function request(agent: Agent, d: DeviceModel, pdu: Pdu, opts: { version?: 0 | 1
   return r.message;
 }
 
-const nulls = (...oids: string[]): Varbind[] => oids.map((o) => ({ oid: oid(o), type: Tag.Null, value: null }));
+const nulls = (...oids: string[]): PduVarbind[] => oids.map((o) => ({ oid: oid(o), type: Tag.Null, value: null }));
 const get = (...oids: string[]): Pdu => ({ type: PduType.GetRequest, requestId: 42, errorStatus: 0, errorIndex: 0, varbinds: nulls(...oids) });
 const next = (...oids: string[]): Pdu => ({ type: PduType.GetNextRequest, requestId: 43, errorStatus: 0, errorIndex: 0, varbinds: nulls(...oids) });
 const bulk = (n: number, m: number, ...oids: string[]): Pdu => ({ type: PduType.GetBulkRequest, requestId: 44, nonRepeaters: n, maxRepetitions: m, varbinds: nulls(...oids) });

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { GridInterpolator } from '../../collector/polling/interpolate.js';
-import { GridKind } from '../../workers/poll-plan.js';
+import { GridKind } from '../../collector/polling/grid-kind.js';
 
 type Obs = [tsMs: number, value: number];
 const I = 10_000;

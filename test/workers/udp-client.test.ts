@@ -2,7 +2,7 @@
 // client counts and drops what it cannot use, a poll fails as data, and the next good answer works.
 import t from 'tap';
 import { createSocket } from 'node:dgram';
-import { decodeMessage, encodeMessage, oid, PduType, Tag, type Varbind as CodecVarbind } from '../../snmp/index.js';
+import { decodeMessage, encodeMessage, oid, PduType, Tag, type PduVarbind as CodecVarbind } from '../../snmp/index.js';
 import { RingBuffer } from '../../store/ring.js';
 import { SlotState } from '../../workers/slot-state.js';
 import { SYS_UPTIME_OID, type PollPlan } from '../../workers/poll-plan.js';

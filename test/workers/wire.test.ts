@@ -2,7 +2,7 @@
 // encodes decode to what was asked, answers the codec encodes decode by position into the same
 // readings the Map evaluator's values give, and malformed datagrams of every kind are refused as data.
 import t from 'tap';
-import { decodeMessage, encodeMessage, encodeOidContent, formatOid, oid, parseOid, PduType, Tag, type Varbind as CodecVarbind } from '../../snmp/index.js';
+import { decodeMessage, encodeMessage, encodeOidContent, formatOid, oid, parseOid, PduType, Tag, type PduVarbind as CodecVarbind } from '../../snmp/index.js';
 import { SnmpType, type Varbind } from '../../snmp/types.js';
 import { Readings } from '../../workers/v2c/readings.js';
 import { Decode, decodeGetResponse, encodeGet, oidContent, peekRequestId, stampRequestId } from '../../workers/v2c/wire.js';

@@ -1,0 +1,12 @@
+/**
+ * The workers' public entry: what the collector may use of them. The task module (task.ts) runs in
+ * the pool's threads and is named to the pool by TASK_MODULE_URL; nothing else of workers/ is
+ * imported from outside it.
+ */
+export type { Task, VarbindsResult } from './task.js';
+export { SYS_UPTIME_OID, type PollOp, type PollPlan, type PollResult } from './poll-plan.js';
+export { SlotState } from './slot-state.js';
+export { makePlanHandle, type PlanHandle } from './v2c/plan-handle.js';
+
+/** The Piscina task module's URL (the pool loads it in each worker thread). */
+export const TASK_MODULE_URL = new URL('./task.js', import.meta.url).href;
