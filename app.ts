@@ -1,4 +1,4 @@
-import { startApi, type RunningApi } from './api/http/server.js';
+import { startApi, type RunningApi } from './api/server.js';
 import { startSimulator, type SimNetwork } from './sim/simulator.js';
 import { Monitor } from './collector/monitor.js';
 import { createPool, type WorkerPool } from './collector/pool.js';
@@ -6,7 +6,8 @@ import type { Config } from './core/config-schema.js';
 import type { Logger } from './core/logger.js';
 import { systemClock } from './core/clock.js';
 import { openEmbeddedStore, type EmbeddedStore } from './store/open-store.js';
-import { enableRegexpSafety } from './svcql/regexp-safety.js';
+import { createServices } from './services/index.js';
+import { enableRegexpSafety } from './svcql/index.js';
 
 export interface App {
   readonly port: number;
@@ -18,7 +19,8 @@ export interface App {
 
 /**
  * Starts the whole server from a validated config: store → simulator (when configured) → worker pool →
- * collector → API. Each part gets its dependencies passed in; stop() undoes the start in reverse.
+ * collector → services → API. Each part gets its dependencies passed in; stop() undoes the start in
+ * reverse.
  */
 export async function startApp(config: Config, logger: Logger): Promise<App> {
   enableRegexpSafety();
@@ -54,8 +56,9 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
     await monitor.start();
     stops.push(() => monitor.stop());
 
+    const services = createServices({ collector: monitor, series: store.series, clock: systemClock, logger: logger.child('services') });
     const api: RunningApi = await startApi({
-      host: config.server.host, port: config.server.port, service: monitor, logger, maxBodyBytes: config.server.maxBodyBytes,
+      host: config.server.host, port: config.server.port, services, logger, maxBodyBytes: config.server.maxBodyBytes,
     });
     stops.push(() => api.close());
 

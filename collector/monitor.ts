@@ -1,7 +1,8 @@
-import type {
-  DiscoveryStatus, GenerationSelector, MonitorService, NetworkSummary, PollStatus,
-} from '../api/monitor-service.js';
 import type { Config } from '../core/config-schema.js';
+import type {
+  CollectorPorts, DiscoveryStatus, GenerationSelector, Health, LatestValues, NetworkSummary, NetworksPort, PollStatus,
+  VariableAllocation, VariableCatalog,
+} from '../core/ports/index.js';
 import { AppError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import type { Device, Generation, VariableDef, VariableInstance } from '../core/types.js';
@@ -10,42 +11,55 @@ import { RingBuffer } from '../store/ring.js';
 import type { SeriesStore } from '../store/series/series.js';
 import { SlotState } from '../workers/index.js';
 import type { GenerationInfo } from './discovery/generations.js';
+import { EventHub } from './events.js';
 import { Inventory } from './inventory/inventory.js';
+import { VariableDefs } from './inventory/variable-defs.js';
 import { NetworkMonitor } from './network-monitor.js';
 import type { WorkerPool } from './pool.js';
-import { variableDef } from './inventory/variables-builtin.js';
 
 const MIN_SLOTS = 4096;
 
 /**
  * The collector: every configured network's discovery and polling, the shared ring buffer and slot
- * state, and the MonitorService the API reads through.
+ * state. It implements the ports of core/ports (networks, variable catalog, latest values,
+ * pipeline events) through which services read it.
  */
-export class Monitor implements MonitorService {
+export class Monitor implements CollectorPorts, NetworksPort {
   private readonly networksById = new Map<number, NetworkMonitor>();
   private readonly inventory: Inventory;
+  private readonly defs = new VariableDefs();
   private ringBuffer: RingBuffer;
   private state: SlotState;
-  private readonly startedAtMs: number;
+  readonly events: EventHub;
+  readonly catalog: VariableCatalog;
+  readonly latest: LatestValues;
 
   constructor(private readonly deps: {
     config: Config; pool: WorkerPool; meta: MetaStore; series: SeriesStore; nowMs: () => number; logger: Logger;
   }) {
-    this.startedAtMs = deps.nowMs();
-    this.inventory = new Inventory(deps.meta);
+    this.events = new EventHub(deps.logger.child('events'));
+    this.inventory = new Inventory(deps.meta, this.defs);
     const cap = capacityFor(this.inventory.slotCount);
     this.ringBuffer = RingBuffer.create(cap);
     this.state = SlotState.create(cap);
     for (const net of deps.config.networks) {
       this.networksById.set(net.id, new NetworkMonitor(net, {
         pool: deps.pool, meta: deps.meta, series: deps.series, inventory: this.inventory, nowMs: deps.nowMs,
-        logger: deps.logger,
+        logger: deps.logger, events: this.events,
         poll: (plan) => deps.pool.poll(plan, this.ringBuffer.buffer, this.state.buffer),
         onInventoryChanged: () => this.ensureCapacity(),
       }));
     }
     for (const n of this.networksById.values()) n.reserve(cap);
+    this.catalog = this.makeCatalog();
+    // The ring is replaced when it grows: read through the field, never keep the object.
+    this.latest = {
+      observations: (slot) => this.ringBuffer.read(slot),
+      last: (slot) => this.ringBuffer.last(slot),
+    };
   }
+
+  get networks(): NetworksPort { return this; }
 
   async start(): Promise<void> {
     for (const n of this.networksById.values()) await n.start();
@@ -56,14 +70,11 @@ export class Monitor implements MonitorService {
     await Promise.all([...this.networksById.values()].map((n) => n.stop()));
   }
 
-  get series(): SeriesStore { return this.deps.series; }
-  get ring(): RingBuffer { return this.ringBuffer; }
-
-  networks(): readonly NetworkSummary[] {
+  list(): readonly NetworkSummary[] {
     return [...this.networksById.values()].map((n) => summary(n));
   }
 
-  network(netId: number): NetworkSummary | undefined {
+  get(netId: number): NetworkSummary | undefined {
     const n = this.networksById.get(netId);
     return n ? summary(n) : undefined;
   }
@@ -82,8 +93,13 @@ export class Monitor implements MonitorService {
 
   generation(netId: number, sel: GenerationSelector): Generation | null {
     const g = this.need(netId).log.select(sel);
-    return g ? { ...g, devices: g.devices.map(publicDevice) } : null;
+    if (!g) return null;
+    // The same public object for the same stored generation, so that readers may cache on identity.
+    let pub = this.publicGenerations.get(g);
+    if (!pub) this.publicGenerations.set(g, pub = { ...g, devices: g.devices.map(publicDevice) });
+    return pub;
   }
+  private readonly publicGenerations = new WeakMap<Generation, Generation>();
 
   pollStatus(netId: number): PollStatus {
     const n = this.need(netId);
@@ -94,15 +110,24 @@ export class Monitor implements MonitorService {
     };
   }
 
-  variables(netId: number): readonly VariableInstance[] { this.need(netId); return this.inventory.instances(netId); }
-
-  variable(netId: number, name: string, deviceId: number, index: number): VariableInstance | undefined {
-    return this.inventory.find(netId, name, deviceId, index);
+  private makeCatalog(): VariableCatalog {
+    return {
+      instances: (netId: number): readonly VariableInstance[] => { this.need(netId); return this.inventory.instances(netId); },
+      find: (netId: number, name: string, deviceId: number, index: number) => this.inventory.find(netId, name, deviceId, index),
+      definition: (name: string): VariableDef | undefined => this.defs.get(name),
+      define: (def: VariableDef) => this.defs.define(def),
+      allocate: async (a: VariableAllocation): Promise<VariableInstance> => {
+        this.need(a.netId);
+        await this.inventory.allocate(a);
+        this.ensureCapacity();
+        const v = this.inventory.find(a.netId, a.name, a.deviceId, a.index);
+        if (!v) throw new AppError('UNKNOWN_DEVICE', `device ${a.deviceId} is not in the current generation of network ${a.netId}`);
+        return v;
+      },
+    };
   }
 
-  variableDef(name: string): VariableDef | undefined { return variableDef(name); }
-
-  health() {
+  health(): Health {
     const components: Record<string, { healthy: boolean; detail: string }> = {};
     for (const n of this.networksById.values()) {
       const s = n.scheduler.stats;
@@ -118,7 +143,7 @@ export class Monitor implements MonitorService {
       };
     }
     components.store = { healthy: true, detail: `${this.inventory.slotCount} series slots` };
-    return { healthy: Object.values(components).every((c) => c.healthy), components, uptimeMs: this.deps.nowMs() - this.startedAtMs };
+    return { healthy: Object.values(components).every((c) => c.healthy), components };
   }
 
   private need(netId: number): NetworkMonitor {

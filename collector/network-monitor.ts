@@ -5,12 +5,13 @@ import type { MetaStore } from '../store/meta/meta.js';
 import type { SeriesStore } from '../store/series/series.js';
 import type { PlanHandle, PollResult } from '../workers/index.js';
 import { DeviceIds } from './discovery/device-ids.js';
+import type { EventHub } from './events.js';
 import { discoverNetwork, type DiscoveryProgress } from './discovery/discovery-run.js';
 import { GenerationLog } from './discovery/generations.js';
 import type { Inventory } from './inventory/inventory.js';
 import { resolveLinks } from './discovery/links.js';
 import type { WorkerPool } from './pool.js';
-import { PollScheduler } from './polling/scheduler.js';
+import { PollScheduler, type CycleStats } from './polling/scheduler.js';
 import { SeriesWriter } from './polling/series-writer.js';
 
 export interface NetworkDeps {
@@ -20,6 +21,7 @@ export interface NetworkDeps {
   readonly inventory: Inventory;
   readonly nowMs: () => number;
   readonly logger: Logger;
+  readonly events: EventHub;
   /** Polls one device (the monitor adds the shared ring and state buffers). */
   readonly poll: (plan: PlanHandle) => Promise<PollResult>;
   /** Called after the inventory changed (the monitor grows its buffers). */
@@ -51,9 +53,20 @@ export class NetworkMonitor {
       plans: () => deps.inventory.plans(net.id),
       poll: deps.poll,
       accept: (r) => this.writer.accept(r),
+      onCycleDone: (s) => this.announceCycle(s),
       nowMs: deps.nowMs,
       logger: deps.logger.child(`poll:${net.id}`),
     });
+  }
+
+  private announceCycle(s: Readonly<CycleStats>): void {
+    const networkId = this.net.id;
+    this.deps.events.emitCycleDone({
+      networkId, cycleStartMs: s.lastCycleStartMs!, durationMs: s.lastCycleDurationMs!,
+      devicesPolled: s.devicesPolled, devicesFailed: s.devicesFailed, devicesSkipped: s.devicesSkipped,
+    });
+    const w = this.writer.takeWritten();
+    if (w.points > 0) this.deps.events.emitGridStepWritten({ networkId, gridTsMs: w.gridTsMs, points: w.points });
   }
 
   /** Sizes the per-slot interpolation state for `capacity` slots. */

@@ -7,10 +7,10 @@ import { openStoreEnv, type StoreEnv } from './lmdb-env.js';
 import { LmdbMetaStore } from './meta/lmdb-meta.js';
 import { openLmdbSeriesStore } from './series/lmdb-series.js';
 import type { MetaStore } from './meta/meta.js';
-import type { RollupSeriesStore } from './series/series-rollup.js';
+import type { SeriesStore } from './series/series.js';
 
 export interface EmbeddedStore {
-  readonly series: RollupSeriesStore;
+  readonly series: SeriesStore;
   readonly meta: MetaStore;
   /** Flushes the series, then closes both stores and the environment. */
   close(): Promise<void>;

@@ -1,3 +1,5 @@
+import type { Caller } from '../../core/caller.js';
+
 /**
  * The transport-neutral request and response of the API. Handlers see only these; `uws.ts` maps
  * uWebSockets.js onto them and the router tests build them directly.
@@ -15,6 +17,30 @@ export interface ApiRequest {
   readonly headers: Readonly<Record<string, string>>;
   readonly body: Buffer;
 }
+
+/**
+ * A request as a route's middleware and handler see it: with the route's parameters and the caller,
+ * which the authentication middleware sets (`anonymous` until one does).
+ */
+export interface RoutedRequest extends ApiRequest {
+  caller: Caller;
+}
+
+/** Who may call a route: anyone, any authenticated caller, or administrators only. */
+export type Access = 'public' | 'user' | 'admin';
+
+/** What a middleware knows of the route it runs for. */
+export interface RouteInfo {
+  readonly method: string;
+  readonly pattern: string;
+  readonly access: Access;
+}
+
+/**
+ * A step before the handler: may answer itself (e.g. 401) or call `next` (possibly after setting
+ * `req.caller`). Registered with `Router.use` before any route.
+ */
+export type Middleware = (req: RoutedRequest, route: RouteInfo, next: (req: RoutedRequest) => ApiResponse | Promise<ApiResponse>) => ApiResponse | Promise<ApiResponse>;
 
 /**
  * A handler's answer. `body` encoding (see `encodeResponse`):
@@ -35,7 +61,7 @@ export interface ApiResponse {
   readonly release?: () => void;
 }
 
-export type Handler = (req: ApiRequest) => ApiResponse | Promise<ApiResponse>;
+export type Handler = (req: RoutedRequest) => ApiResponse | Promise<ApiResponse>;
 
 /** A response ready for the wire: header names lower-case, the body as bytes. */
 export interface EncodedResponse {

@@ -1,7 +1,5 @@
 import { AppError } from '../../core/errors.js';
 import type { ApiRequest } from './http-types.js';
-import type { NetworkSummary } from '../monitor-service.js';
-import type { ApiContext } from './context.js';
 
 /** Parsing and checking of path and query parameters. Every failure is AppError BAD_PARAMETER (400). */
 
@@ -47,12 +45,4 @@ export function pathParam(req: ApiRequest, name: string): string {
   const v = req.params[name];
   if (v === undefined) throw new Error(`route has no parameter '${name}'`); // a wiring bug
   return v;
-}
-
-/** The network named by path parameter `name` (default `id`): 400 when malformed, 404 when unknown. */
-export function networkParam(ctx: ApiContext, req: ApiRequest, name = 'id'): NetworkSummary {
-  const netId = parseNonNegativeInteger(name, pathParam(req, name));
-  const net = ctx.service.network(netId);
-  if (!net) throw new AppError('UNKNOWN_NETWORK', `unknown network ${netId}`);
-  return net;
 }

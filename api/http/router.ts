@@ -1,7 +1,11 @@
+import { ANONYMOUS, type Caller } from '../../core/caller.js';
 import { AppError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
 import { errorResponse, responseForError } from './errors.js';
-import { encodeResponse, type ApiRequest, type ApiResponse, type EncodedResponse, type Handler } from './http-types.js';
+import {
+  encodeResponse, type Access, type ApiRequest, type ApiResponse, type EncodedResponse, type Handler, type Middleware,
+  type RoutedRequest, type RouteInfo,
+} from './http-types.js';
 
 /**
  * Method + path router over plain requests. Patterns are `/`-separated segments; a segment
@@ -11,11 +15,15 @@ import { encodeResponse, type ApiRequest, type ApiResponse, type EncodedResponse
  *
  * HEAD is answered by the GET route of the path (with the GET body, which the transport drops).
  *
+ * Middleware (`use`, before any route is added) runs in order before each route's handler and sees
+ * the route's access level (`add`'s option, default `user`). Unknown paths and methods are answered
+ * by the router itself (404, 405), before any middleware.
+ *
  * `handle` never throws: unknown path → 404, known path with another method → 405 with `Allow`,
  * an AppError → its status and code, anything else → 500 INTERNAL (logged).
  */
 
-interface Route {
+interface Route extends RouteInfo {
   readonly method: string;
   readonly pattern: string;
   readonly segments: readonly string[];
@@ -50,7 +58,8 @@ const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
  * field is read from the transport's request when the handler reads it, so that a transport may
  * compute them on demand (the uWS adapter parses the query and copies headers only when asked).
  */
-class RoutedRequest implements ApiRequest {
+class RouterRequest implements RoutedRequest {
+  caller: Caller = ANONYMOUS;
   constructor(private readonly req: ApiRequest, readonly params: Readonly<Record<string, string>>) {}
   get method(): string { return this.req.method; }
   get path(): string { return this.req.path; }
@@ -77,19 +86,34 @@ export class Router {
   private methodNotAllowed = 0;
   private rejected = 0;
   private readonly byStatusClass: Record<string, number> = {};
+  private readonly middleware: Middleware[] = [];
 
   constructor(opts: { logger: Logger }) {
     this.logger = opts.logger;
   }
 
-  add(method: string, pattern: string, handler: Handler): this {
+  /** Adds a middleware; all of them must be added before the first route (they are composed into each route). */
+  use(mw: Middleware): this {
+    if (this.routes.length > 0) throw new Error('middleware must be added before the routes');
+    this.middleware.push(mw);
+    return this;
+  }
+
+  add(method: string, pattern: string, handler: Handler, opts: { access?: Access } = {}): this {
     if (!pattern.startsWith('/')) throw new Error(`route pattern must start with '/': ${pattern}`);
     const m = method.toUpperCase();
     if (this.routes.some((r) => r.method === m && r.pattern === pattern)) throw new Error(`duplicate route ${m} ${pattern}`);
     const segments = pattern.split('/').slice(1);
     if (segments.length > 31) throw new Error(`route pattern has more than 31 segments: ${pattern}`);
     const hasParams = segments.some((p) => p.charCodeAt(0) === 58 /* : */);
-    const route: Route = { method: m, pattern, segments, hasParams, handler, stats: { count: 0, errors: 0, durationMsTotal: 0 } };
+    const info: RouteInfo = { method: m, pattern, access: opts.access ?? 'user' };
+    let chained = handler;
+    for (let i = this.middleware.length - 1; i >= 0; i--) {
+      const mw = this.middleware[i]!;
+      const next = chained;
+      chained = (req) => mw(req, info, next);
+    }
+    const route: Route = { ...info, segments, hasParams, handler: chained, stats: { count: 0, errors: 0, durationMsTotal: 0 } };
     this.routes.push(route);
     let same = this.bySegmentCount.get(segments.length);
     if (!same) this.bySegmentCount.set(segments.length, same = []);
@@ -98,8 +122,13 @@ export class Router {
     return this;
   }
 
-  get(pattern: string, handler: Handler): this { return this.add('GET', pattern, handler); }
-  post(pattern: string, handler: Handler): this { return this.add('POST', pattern, handler); }
+  get(pattern: string, handler: Handler, opts?: { access?: Access }): this { return this.add('GET', pattern, handler, opts); }
+  post(pattern: string, handler: Handler, opts?: { access?: Access }): this { return this.add('POST', pattern, handler, opts); }
+
+  /** Every route: method, pattern and access (the fuzz and access tests walk it). */
+  table(): readonly RouteInfo[] {
+    return this.routes.map((r) => ({ method: r.method, pattern: r.pattern, access: r.access }));
+  }
 
   /**
    * Answers a request. Synchronous handlers are answered synchronously (no promise on the hot path);
@@ -122,7 +151,7 @@ export class Router {
         res = errorResponse('METHOD_NOT_ALLOWED', `method ${req.method} not allowed on ${req.path}; allowed: ${found.allow.join(', ')}`, { allow: found.allow.join(', ') });
       } else {
         route = found.route;
-        res = route.handler(new RoutedRequest(req, found.params));
+        res = route.handler(new RouterRequest(req, found.params));
       }
     } catch (err) {
       res = responseForError(err, this.logger, route ? `${route.method} ${route.pattern}` : `${req.method} ${req.path}`);

@@ -9,8 +9,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startApi } from '../../api/http/server.js';
+import { startApi } from '../../api/server.js';
 import { createLogger } from '../../core/logger.js';
+import { systemClock } from '../../core/clock.js';
+import { createServices } from '../../services/index.js';
 import { openEmbeddedStore } from '../../store/open-store.js';
 import { READY } from '../harness/process.js';
 import { BenchService } from './store-service.js';
@@ -47,8 +49,9 @@ async function main(): Promise<void> {
   const fillMs = performance.now() - started;
 
   const instances = Array.from({ length: slots }, (_, s) => syntheticInstance(s));
-  const service = new BenchService(store.series, instances, intervalMs, nowMs);
-  const api = await startApi({ host: '127.0.0.1', port: 0, service, logger });
+  const collector = new BenchService(store.series, instances, intervalMs, nowMs);
+  const services = createServices({ collector, series: store.series, clock: systemClock, logger });
+  const api = await startApi({ host: '127.0.0.1', port: 0, services, logger });
   process.stdout.write(`${READY}${JSON.stringify({ port: api.port, points: slots * (steps + 1), fillMs: Math.round(fillMs) })}\n`);
 
   await new Promise<void>((resolve) => { process.once('SIGTERM', resolve); process.once('SIGINT', resolve); });

@@ -1,17 +1,19 @@
 /**
- * A bench-only MonitorService: one network whose inventory is a list of synthetic variables over
- * a real series store and ring buffer. A fixture for driving the API under load, not evidence
- * that the collector and the API fit together (the e2e tests are).
+ * A bench-only collector: one network whose inventory is a list of synthetic variables over a real
+ * series store and ring buffer, behind the collector's ports. A fixture for driving the API under
+ * load, not evidence that the collector and the API fit together (the e2e tests are).
  */
 import type {
-  DiscoveryStatus, GenerationSelector, MonitorService, NetworkSummary, PollStatus,
-} from '../../api/monitor-service.js';
+  CollectorPorts, DiscoveryStatus, GenerationSelector, LatestValues, NetworkSummary, NetworksPort, PipelineEvents, PollStatus,
+  VariableCatalog,
+} from '../../core/ports/index.js';
 import { variableDef } from '../../collector/inventory/variables-builtin.js';
-import type { Generation, VariableDef, VariableInstance } from '../../core/types.js';
+import { AppError } from '../../core/errors.js';
+import type { Generation, VariableInstance } from '../../core/types.js';
 import { RingBuffer } from '../../store/ring.js';
 import type { SeriesStore } from '../../store/series/series.js';
 
-export class BenchService implements MonitorService {
+export class BenchService implements CollectorPorts, NetworksPort {
   readonly ring: RingBuffer;
   private readonly net: NetworkSummary;
   private readonly instances: VariableInstance[];
@@ -32,8 +34,9 @@ export class BenchService implements MonitorService {
     };
   }
 
-  networks(): readonly NetworkSummary[] { return [this.net]; }
-  network(netId: number): NetworkSummary | undefined { return netId === 1 ? this.net : undefined; }
+  get networks(): NetworksPort { return this; }
+  list(): readonly NetworkSummary[] { return [this.net]; }
+  get(netId: number): NetworkSummary | undefined { return netId === 1 ? this.net : undefined; }
 
   discoveryStatus(_netId: number): DiscoveryStatus {
     const g = this.gen;
@@ -51,10 +54,14 @@ export class BenchService implements MonitorService {
     return { cycles: 0, lastCycleStartMs: null, lastCycleDurationMs: null, devicesPolled: 0, devicesFailed: 0, variables: this.instances.length };
   }
 
-  variables(_netId: number): readonly VariableInstance[] { return this.instances; }
-  variable(netId: number, name: string, deviceId: number, index: number): VariableInstance | undefined {
-    return netId === 1 ? this.byTriplet.get(`${name}.${deviceId}.${index}`) : undefined;
-  }
-  variableDef(name: string): VariableDef | undefined { return variableDef(name); }
+  readonly catalog: VariableCatalog = {
+    instances: () => this.instances,
+    find: (netId, name, deviceId, index) => (netId === 1 ? this.byTriplet.get(`${name}.${deviceId}.${index}`) : undefined),
+    definition: (name) => variableDef(name),
+    define: () => { throw new AppError('BAD_PARAMETER', 'the bench collector defines no variables'); },
+    allocate: async () => { throw new AppError('BAD_PARAMETER', 'the bench collector allocates no variables'); },
+  };
+  readonly latest: LatestValues = { observations: (slot) => this.ring.read(slot), last: (slot) => this.ring.last(slot) };
+  readonly events: PipelineEvents = { onCycleDone: () => () => {}, onGridStepWritten: () => () => {} };
   health() { return { healthy: true, components: { store: { healthy: true, detail: 'bench fixture' } } }; }
 }

@@ -23,6 +23,7 @@ import { availableParallelism } from 'node:os';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { GridInterpolator } from '../../collector/polling/interpolate.js';
 import { Inventory } from '../../collector/inventory/inventory.js';
+import { VariableDefs } from '../../collector/inventory/variable-defs.js';
 import { capacityFor } from '../../collector/monitor.js';
 import { openStoreEnv } from '../../store/lmdb-env.js';
 import { LmdbMetaStore } from '../../store/meta/lmdb-meta.js';
@@ -111,7 +112,7 @@ function arg(name: string): string {
 /** What a previous run of the server leaves: the slot map written by the collector's own Inventory. */
 async function prepare(variables: number, dir: string): Promise<void> {
   const env = openStoreEnv(dir);
-  const inventory = new Inventory(new LmdbMetaStore(env));
+  const inventory = new Inventory(new LmdbMetaStore(env), new VariableDefs());
   await inventory.rebuild(benchNetwork, syntheticGeneration(devicesFor(variables)));
   const slots = inventory.slotCount;
   await env.close();
@@ -149,7 +150,7 @@ async function run(variables: number, dir: string, warm: boolean): Promise<void>
 
   const env = openStoreEnv(dir);
   const meta = new LmdbMetaStore(env);
-  const inventory = new Inventory(meta);
+  const inventory = new Inventory(meta, new VariableDefs());
   const t = performance.now();
   await inventory.rebuild(benchNetwork, gen);
   const rebuildMs = performance.now() - t;

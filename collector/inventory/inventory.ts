@@ -1,13 +1,20 @@
 import type { NetworkConfig } from '../../core/config-schema.js';
 import type { Device, Generation, Interface, VariableInstance } from '../../core/types.js';
+import { AppError } from '../../core/errors.js';
+import type { VariableAllocation } from '../../core/ports/catalog.js';
 import type { MetaStore } from '../../store/meta/meta.js';
 import { makePlanHandle, type PlanHandle } from '../../workers/index.js';
 import { buildDevicePlan, interfaceLookup, variableInstance } from '../polling/plan-build.js';
+import type { VariableDefs } from './variable-defs.js';
 
 /** Slot maps, one record per device; NS_LEGACY holds the one-key-per-variable slots of earlier versions. */
 const NS_DEVICE_SLOTS = 'deviceSlots';
 const NS_LEGACY = 'slots';
 const NS_COUNTERS = 'counters';
+/** Slots of variables that discovery did not make (VariableCatalog.allocate): key [netId, name, deviceId, index] → slot. */
+const NS_ALLOCATED = 'allocatedSlots';
+
+interface Allocated { readonly name: string; readonly deviceId: number; readonly index: number; readonly slot: number }
 
 /**
  * A device's slot map as stored: the variable names it uses, and per variable three Int32 (name
@@ -29,9 +36,14 @@ interface NetworkVars {
   readonly index: Int32Array;
   readonly slot: Int32Array;
   readonly plans: readonly PlanHandle[];
-  /** VariableInstance objects made for the API, kept while something uses them. */
+  /** VariableInstance objects made for the API (discovered, then allocated ones), kept while something uses them. */
   cache: WeakRef<VariableInstance[]> | null;
 }
+
+const NO_DEVICES: NetworkVars = Object.freeze({
+  devices: [], devicePos: new Map(), start: new Int32Array(1), nameId: new Uint16Array(0), index: new Int32Array(0),
+  slot: new Int32Array(0), plans: [], cache: null,
+});
 
 const ifScan = (d: Device) => (index: number): Interface | undefined => d.interfaces.find((i) => i.index === index);
 
@@ -53,10 +65,56 @@ export class Inventory {
 
   /** The data directory has slots in the per-variable keys of earlier versions (read as a fallback). */
   private readonly legacy: boolean;
+  /** Allocated variables by network, in allocation order. */
+  private readonly allocated = new Map<number, Allocated[]>();
+  /** Allocations being persisted, by triplet key, so that two concurrent calls get one slot. */
+  private readonly allocating = new Map<string, Promise<number>>();
 
-  constructor(private readonly meta: MetaStore) {
+  constructor(private readonly meta: MetaStore, private readonly defs: VariableDefs) {
     this.nextSlot = meta.get<number>(NS_COUNTERS, 'nextSlot') ?? 0;
     this.legacy = [...meta.range(NS_LEGACY, { limit: 1 })].length > 0;
+    for (const { key, value } of meta.range<number>(NS_ALLOCATED)) {
+      const [netId, name, deviceId, index] = key as [number, string, number, number];
+      this.allocatedOf(netId).push({ name, deviceId, index, slot: value });
+    }
+  }
+
+  private allocatedOf(netId: number): Allocated[] {
+    let a = this.allocated.get(netId);
+    if (!a) this.allocated.set(netId, a = []);
+    return a;
+  }
+
+  /**
+   * The slot of a variable that discovery did not make (VariableCatalog.allocate): the same slot for
+   * the same triplet forever (persisted before the promise resolves), from the slot space every
+   * network shares. Its grid kind stays 0: the poller and the interpolator never touch it.
+   */
+  async allocate(a: VariableAllocation): Promise<number> {
+    if (this.defs.get(a.name) === undefined) throw new AppError('UNKNOWN_VARIABLE', `variable '${a.name}' has no definition`);
+    if (!Number.isSafeInteger(a.deviceId) || a.deviceId < 0 || !Number.isSafeInteger(a.index) || a.index < 0) {
+      throw new AppError('BAD_PARAMETER', `device id and index must be non-negative integers, got ${a.deviceId} and ${a.index}`);
+    }
+    const list = this.allocatedOf(a.netId);
+    const known = list.find((x) => x.name === a.name && x.deviceId === a.deviceId && x.index === a.index);
+    if (known) return known.slot;
+    const key = `${a.netId}:${a.name}.${a.deviceId}.${a.index}`;
+    let pending = this.allocating.get(key);
+    if (!pending) {
+      const slot = this.nextSlot++;
+      pending = Promise.all([
+        this.meta.put(NS_ALLOCATED, [a.netId, a.name, a.deviceId, a.index], slot),
+        this.meta.put(NS_COUNTERS, 'nextSlot', this.nextSlot),
+      ]).then(() => {
+        list.push({ name: a.name, deviceId: a.deviceId, index: a.index, slot });
+        this.growKinds(this.nextSlot);
+        const n = this.byNetwork.get(a.netId);
+        if (n) n.cache = null;
+        return slot;
+      }).finally(() => this.allocating.delete(key));
+      this.allocating.set(key, pending);
+    }
+    return pending;
   }
 
   /** The highest slot assigned so far + 1 (the ring and state buffers need at least this capacity). */
@@ -127,13 +185,19 @@ export class Inventory {
     return out;
   }
 
-  /** Number of variables of a network. */
+  /** Number of polled variables of a network. */
   count(netId: number): number { return this.byNetwork.get(netId)?.slot.length ?? 0; }
 
-  /** Every variable of a network as VariableInstance objects (made on demand, shared while in use). */
+  /**
+   * Every variable of a network as VariableInstance objects (made on demand, shared while in use):
+   * the polled ones in plan order, then the allocated ones whose device is in the current generation.
+   */
   instances(netId: number): readonly VariableInstance[] {
-    const n = this.byNetwork.get(netId);
-    if (!n) return [];
+    let n = this.byNetwork.get(netId);
+    if (!n) {
+      if (!this.allocated.has(netId)) return [];
+      this.byNetwork.set(netId, n = { ...NO_DEVICES, devicePos: new Map(), cache: null });
+    }
     const cached = n.cache?.deref();
     if (cached) return cached;
     const out: VariableInstance[] = new Array(n.slot.length);
@@ -141,8 +205,24 @@ export class Inventory {
       const lookup = interfaceLookup(d);
       for (let k = n.start[p]!; k < n.start[p + 1]!; k++) out[k] = variableInstance(d, lookup, this.names[n.nameId[k]!]!, n.index[k]!, n.slot[k]!);
     });
+    for (const a of this.allocated.get(netId) ?? []) {
+      const v = this.allocatedInstance(n, a);
+      if (v) out.push(v);
+    }
     n.cache = new WeakRef(out);
     return out;
+  }
+
+  private allocatedInstance(n: NetworkVars, a: Allocated): VariableInstance | undefined {
+    const def = this.defs.get(a.name);
+    const p = n.devicePos.get(a.deviceId);
+    if (!def || p === undefined) return undefined;
+    const d = n.devices[p]!;
+    const i = a.index === 0 ? undefined : d.interfaces.find((x) => x.index === a.index);
+    return {
+      slot: a.slot, name: a.name, deviceId: d.id, index: a.index, deviceName: d.name, componentName: i?.name ?? '',
+      description: def.description, unit: def.unit, category: def.category, tags: d.tags,
+    };
   }
 
   plans(netId: number): readonly PlanHandle[] { return this.byNetwork.get(netId)?.plans ?? []; }
@@ -153,11 +233,19 @@ export class Inventory {
     const n = this.byNetwork.get(netId);
     const p = n?.devicePos.get(deviceId);
     const id = this.nameIds.get(name);
-    if (!n || p === undefined || id === undefined) return undefined;
-    for (let k = n.start[p]!; k < n.start[p + 1]!; k++) {
-      if (n.nameId[k] === id && n.index[k] === index) return variableInstance(n.devices[p]!, ifScan(n.devices[p]!), name, index, n.slot[k]!);
+    if (n && p !== undefined && id !== undefined) {
+      for (let k = n.start[p]!; k < n.start[p + 1]!; k++) {
+        if (n.nameId[k] === id && n.index[k] === index) return variableInstance(n.devices[p]!, ifScan(n.devices[p]!), name, index, n.slot[k]!);
+      }
     }
-    return undefined;
+    return this.findAllocated(netId, name, deviceId, index);
+  }
+
+  /** An allocated variable's instance (its device must be in the current generation). */
+  private findAllocated(netId: number, name: string, deviceId: number, index: number): VariableInstance | undefined {
+    const n = this.byNetwork.get(netId);
+    const a = this.allocated.get(netId)?.find((x) => x.name === name && x.deviceId === deviceId && x.index === index);
+    return n && a ? this.allocatedInstance(n, a) : undefined;
   }
 }
 

@@ -27,6 +27,8 @@ export class PollScheduler<P extends { readonly deviceId: number }> {
     plans: () => readonly P[];
     poll: (plan: P) => Promise<PollResult>;
     accept: (r: PollResult) => void;
+    /** Called after every cycle, with its figures (the stats object, updated). */
+    onCycleDone?: (stats: Readonly<CycleStats>) => void;
     nowMs: () => number;
     logger: Logger;
   }) {}
@@ -71,6 +73,7 @@ export class PollScheduler<P extends { readonly deviceId: number }> {
     s.cycles++; s.lastCycleStartMs = startMs; s.lastCycleDurationMs = this.opts.nowMs() - startMs;
     s.devicesPolled = ok; s.devicesFailed = failed; s.devicesSkipped = skipped;
     if (failed > 0 || skipped > 0) this.opts.logger.info('poll cycle done', { devices: plans.length, ok, failed, skipped, durationMs: s.lastCycleDurationMs });
+    this.opts.onCycleDone?.(s);
   }
 
   private arm(): void {

@@ -32,6 +32,9 @@ export class SeriesWriter {
     step.push(slot, value);
   };
   pointsWritten = 0;
+  /** The newest grid time written since `takeWritten` was last called (NaN: none), and the points. */
+  private newestGridMs = NaN;
+  private pointsSinceTaken = 0;
 
   constructor(private readonly series: SeriesStore, intervalMs: number) {
     this.interp = new GridInterpolator(intervalMs);
@@ -53,11 +56,21 @@ export class SeriesWriter {
     this.flush();
   }
 
+  /** What was written since the last call (grid time NaN and 0 points when nothing), and starts over. */
+  takeWritten(): { gridTsMs: number; points: number } {
+    const out = { gridTsMs: this.newestGridMs, points: this.pointsSinceTaken };
+    this.newestGridMs = NaN;
+    this.pointsSinceTaken = 0;
+    return out;
+  }
+
   private flush(): void {
     // appendStep copies what it keeps (SeriesStore contract: the arrays are the caller's), so buffers are reused.
     for (const [g, step] of this.pending) {
       this.series.appendStep(g, step.slots, step.values, step.count);
       this.pointsWritten += step.count;
+      this.pointsSinceTaken += step.count;
+      if (!(g <= this.newestGridMs)) this.newestGridMs = g;
       step.count = 0;
       this.spare.push(step);
     }

@@ -14,7 +14,8 @@ import { CloseScratch, closeHourSlice, finishHourClose } from './hour-close.js';
 import { decodeHourRollup, newRollupDraft, readRollupEntry, slotCountOf } from './hour-rollup.js';
 import { openStoreEnv, type BinaryTable, type StoreEnv } from '../lmdb-env.js';
 import { mergeNewestWins, PointBuffer } from './point-buffer.js';
-import { emptyRollups, foldPoints, foldRollup, type RollupSeriesStore, type SlotRollups } from './series-rollup.js';
+import { emptyRollups, foldPoints, foldRollup } from './series-rollup.js';
+import type { SeriesStore, SlotRollups } from './series.js';
 import { encodeStepBlob } from './step-blob.js';
 import { StepLog } from './step-log.js';
 
@@ -83,7 +84,7 @@ export async function openLmdbSeriesStore(opts: LmdbSeriesOptions): Promise<Lmdb
  * open layer; at equal times the newer source wins. Single-threaded: the store is used from the
  * thread that opened it.
  */
-export class LmdbSeriesStore implements RollupSeriesStore {
+export class LmdbSeriesStore implements SeriesStore {
   private readonly env: StoreEnv;
   private readonly ownsEnv: boolean;
   private readonly chunks: BinaryTable;

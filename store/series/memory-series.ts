@@ -1,12 +1,13 @@
 import { AppError } from '../../core/errors.js';
 import type { SeriesPoints } from '../../core/types.js';
-import { emptyRollups, foldPoints, type RollupSeriesStore, type SlotRollups } from './series-rollup.js';
+import { emptyRollups, foldPoints } from './series-rollup.js';
+import type { SeriesStore, SlotRollups } from './series.js';
 
 /**
  * The reference series store: plain maps in memory, nothing durable. Unit tests use it as a fake,
  * and the conformance suite checks every other backend against its answers.
  */
-export class MemorySeriesStore implements RollupSeriesStore {
+export class MemorySeriesStore implements SeriesStore {
   private readonly bySlot = new Map<number, Map<number, number>>();
   private closed = false;
 

@@ -1,26 +1,4 @@
-import type { SeriesStore } from './series.js';
-
-/**
- * Per-slot aggregates over a window, one entry per requested slot (index i ↔ slots[i]), in typed
- * arrays so that asking for 100k slots allocates six arrays, not 100k objects. A slot with no
- * point in the window has count 0 and NaN elsewhere.
- */
-export interface SlotRollups {
-  readonly count: Float64Array;
-  readonly min: Float64Array;
-  readonly max: Float64Array;
-  readonly sum: Float64Array;
-  readonly last: Float64Array;
-  readonly lastTsMs: Float64Array;
-}
-
-export interface RollupSource {
-  /** Aggregates of each slot's points with fromMs ≤ tsMs ≤ toMs (bounds inclusive, like `read`). */
-  rollup(slots: ArrayLike<number>, fromMs: number, toMs: number): SlotRollups;
-}
-
-/** What the embedded store hands to the rest of the server. */
-export type RollupSeriesStore = SeriesStore & RollupSource;
+import type { SlotRollups } from './series.js';
 
 export function emptyRollups(n: number): SlotRollups {
   return {

@@ -1,6 +1,20 @@
 import type { SeriesPoints } from '../../core/types.js';
 
 /**
+ * Per-slot aggregates over a window, one entry per requested slot (index i ↔ slots[i]), in typed
+ * arrays so that asking for 100k slots allocates six arrays, not 100k objects. A slot with no
+ * point in the window has count 0 and NaN elsewhere.
+ */
+export interface SlotRollups {
+  readonly count: Float64Array;
+  readonly min: Float64Array;
+  readonly max: Float64Array;
+  readonly sum: Float64Array;
+  readonly last: Float64Array;
+  readonly lastTsMs: Float64Array;
+}
+
+/**
  * The time-series store interface. Every backend (the embedded LMDB one, later QuestDB) implements
  * it and runs the same conformance suite (test/store/series-conformance.ts).
  *
@@ -28,6 +42,13 @@ export interface SeriesStore {
 
   /** Last point of a slot at or before `toMs` (and ≥ fromMs), or null. */
   last(slot: number, fromMs: number, toMs: number): { tsMs: number; value: number } | null;
+
+  /**
+   * Aggregates of each slot's points with fromMs ≤ tsMs ≤ toMs (bounds inclusive, like `read`), one
+   * entry per requested slot: the way to answer min/max/last/mean over many slots (a backend keeps
+   * per-hour rollups so that whole hours cost no point reads).
+   */
+  rollup(slots: ArrayLike<number>, fromMs: number, toMs: number): SlotRollups;
 
   /** Makes everything appended so far durable. */
   flush(): Promise<void>;

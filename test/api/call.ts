@@ -2,8 +2,8 @@
 import { createLogger, type Logger } from '../../core/logger.js';
 import type { Clock } from '../../core/clock.js';
 import type { Router } from '../../api/http/router.js';
-import { buildRouter } from '../../api/routes.js';
-import type { MonitorService } from '../../api/monitor-service.js';
+import { buildRouter } from '../../api/routes/index.js';
+import { servicesOf, type FakeService } from './fake-service.js';
 
 export interface CallResult {
   status: number;
@@ -31,8 +31,9 @@ export function memoryLogger(): { logger: Logger; lines: string[] } {
 
 export function fixedClock(nowMs: number): Clock { return { nowMs: () => nowMs }; }
 
-export function apiFor(service: MonitorService, nowMs: number) {
+export function apiFor(fake: FakeService, nowMs: number) {
   const { logger, lines } = memoryLogger();
-  const { router } = buildRouter({ service, clock: fixedClock(nowMs), logger });
+  const clock = fixedClock(nowMs);
+  const { router } = buildRouter({ services: servicesOf(fake, clock), clock, logger });
   return { router, lines, get: (url: string) => call(router, 'GET', url) };
 }

@@ -1,15 +1,22 @@
 /**
- * An in-memory MonitorService for router and handler tests: networks, generations and variables
- * in arrays, series in memory, and a real RingBuffer. Generation selection follows spec 4.1.1 on
- * the selector the API passes (which carries at most one field); every selector is recorded.
+ * An in-memory collector for router and service tests: it implements the collector's ports
+ * (core/ports: networks, variable catalog, latest values, events) over networks, generations and
+ * variables in arrays, series in memory, and a real RingBuffer. Generation selection follows spec
+ * 4.1.1 on the selector the services pass (which carries at most one field); every selector is
+ * recorded. `servicesOf` builds the real services over it.
  */
+import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
-import type { Device, Generation, Interface, Link, SeriesPoints, VariableDef, VariableInstance } from '../../core/types.js';
+import { silentLogger } from '../../core/logger.js';
 import type {
-  DiscoveryStatus, GenerationSelector, GenerationSummary, MonitorService, NetworkSummary, PollStatus,
-} from '../../api/monitor-service.js';
+  CollectorPorts, DiscoveryStatus, GenerationSelector, GenerationSummary, LatestValues, NetworkSummary, NetworksPort,
+  PipelineEvents, PollStatus, VariableCatalog,
+} from '../../core/ports/index.js';
+import type { Device, Generation, Interface, Link, SeriesPoints, VariableDef, VariableInstance } from '../../core/types.js';
+import { createServices, type Services } from '../../services/index.js';
 import { RingBuffer } from '../../store/ring.js';
-import type { SeriesStore } from '../../store/series/series.js';
+import { emptyRollups, foldPoints } from '../../store/series/series-rollup.js';
+import type { SeriesStore, SlotRollups } from '../../store/series/series.js';
 
 export class MemorySeries implements SeriesStore {
   private readonly bySlot = new Map<number, { ts: number[]; vs: number[] }>();
@@ -42,11 +49,20 @@ export class MemorySeries implements SeriesStore {
     return n === 0 ? null : { tsMs: p.tsMs[n - 1], value: p.values[n - 1] };
   }
 
+  rollup(slots: ArrayLike<number>, fromMs: number, toMs: number): SlotRollups {
+    const r = emptyRollups(slots.length);
+    for (let i = 0; i < slots.length; i++) {
+      const p = this.read(slots[i]!, fromMs, toMs);
+      foldPoints(r, i, p.tsMs, p.values, p.tsMs.length);
+    }
+    return r;
+  }
+
   async flush(): Promise<void> {}
   async close(): Promise<void> {}
 }
 
-export class FakeService implements MonitorService {
+export class FakeService implements CollectorPorts, NetworksPort {
   readonly nets: NetworkSummary[] = [];
   readonly gens = new Map<number, Generation[]>();
   readonly running = new Map<number, GenerationSummary & { probed: number; queued: number }>();
@@ -58,8 +74,9 @@ export class FakeService implements MonitorService {
   readonly startCalls: number[] = [];
   healthy = true;
 
-  networks(): readonly NetworkSummary[] { return this.nets; }
-  network(netId: number): NetworkSummary | undefined { return this.nets.find((n) => n.id === netId); }
+  get networks(): NetworksPort { return this; }
+  list(): readonly NetworkSummary[] { return this.nets; }
+  get(netId: number): NetworkSummary | undefined { return this.nets.find((n) => n.id === netId); }
 
   discoveryStatus(netId: number): DiscoveryStatus {
     const done = this.completed(netId);
@@ -96,11 +113,30 @@ export class FakeService implements MonitorService {
     return { cycles: 3, lastCycleStartMs: 1000, lastCycleDurationMs: 20, devicesPolled: 2, devicesFailed: 0, variables: 4 };
   }
 
-  variables(netId: number): readonly VariableInstance[] { return this.vars.get(netId) ?? []; }
-  variable(netId: number, name: string, deviceId: number, index: number): VariableInstance | undefined {
-    return this.variables(netId).find((v) => v.name === name && v.deviceId === deviceId && v.index === index);
-  }
-  variableDef(name: string): VariableDef | undefined { return this.defs.find((d) => d.name === name); }
+  readonly catalog: VariableCatalog = {
+    instances: (netId) => this.vars.get(netId) ?? [],
+    find: (netId, name, deviceId, index) => this.catalog.instances(netId).find((v) => v.name === name && v.deviceId === deviceId && v.index === index),
+    definition: (name) => this.defs.find((d) => d.name === name),
+    define: (def) => { if (!this.defs.some((d) => d.name === def.name)) this.defs.push(def); },
+    allocate: async (a) => {
+      const known = this.catalog.find(a.netId, a.name, a.deviceId, a.index);
+      if (known) return known;
+      const def = this.catalog.definition(a.name);
+      if (!def) throw new AppError('UNKNOWN_VARIABLE', `variable '${a.name}' has no definition`);
+      const list = this.vars.get(a.netId) ?? [];
+      const slot = Math.max(-1, ...[...this.vars.values()].flat().map((v) => v.slot)) + 1;
+      const v = variable(slot, a.name, a.deviceId, a.index, def.unit);
+      this.vars.set(a.netId, [...list, v]);
+      return v;
+    },
+  };
+
+  readonly latest: LatestValues = {
+    observations: (slot) => this.ring.read(slot),
+    last: (slot) => this.ring.last(slot),
+  };
+
+  readonly events: PipelineEvents = { onCycleDone: () => () => {}, onGridStepWritten: () => () => {} };
 
   health() {
     return { healthy: this.healthy, components: { store: { healthy: this.healthy, detail: this.healthy ? 'ok' : 'disk full' } } };
@@ -109,6 +145,11 @@ export class FakeService implements MonitorService {
   private completed(netId: number): Generation[] {
     return (this.gens.get(netId) ?? []).filter((g) => g.status === 'completed').sort((a, b) => a.completedAtMs! - b.completedAtMs!);
   }
+}
+
+/** The real services over a fake collector, with a fixed clock. */
+export function servicesOf(fake: FakeService, clock: Clock = { nowMs: () => NOW_MS }): Services {
+  return createServices({ collector: fake, series: fake.series, clock, logger: silentLogger });
 }
 
 function summary(g: Generation): GenerationSummary {

@@ -3,14 +3,14 @@
  * reuse) over a real socket: repeated, concurrent and HEAD answers keep the in-process bytes.
  */
 import t from 'tap';
-import { startApi } from '../../api/http/server.js';
+import { startApi } from '../../api/server.js';
 import { silentLogger } from '../../core/logger.js';
 import { apiFor } from './call.js';
-import { fixture, NOW_MS } from './fake-service.js';
+import { fixture, NOW_MS, servicesOf } from './fake-service.js';
 
 t.test('graph answers over a real socket: the in-process bytes, repeated, concurrent, HEAD', async (t) => {
   const svc = fixture();
-  const api = await startApi({ host: '127.0.0.1', port: 0, service: svc, logger: silentLogger, clock: { nowMs: () => NOW_MS } });
+  const api = await startApi({ host: '127.0.0.1', port: 0, services: servicesOf(svc), logger: silentLogger, clock: { nowMs: () => NOW_MS } });
   t.teardown(() => api.close());
   const { get } = apiFor(svc, NOW_MS);
   const urls = [

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { graphValue } from '../../api/handlers/graph-data.js';
+import { graphValue } from '../../api/http/graph-value.js';
 
 t.test('graph values: exact enough, never float noise', async (t) => {
   const cases: [number, string][] = [

@@ -1,6 +1,7 @@
 import t from 'tap';
 import { JsonMemo, MAX_MEMO_TOKENS, memoizeJson } from '../../api/http/json-memo.js';
-import type { ApiRequest, ApiResponse } from '../../api/http/http-types.js';
+import type { ApiResponse, RoutedRequest } from '../../api/http/http-types.js';
+import { ANONYMOUS } from '../../core/caller.js';
 import { rng } from '../rng.js';
 
 
@@ -94,7 +95,7 @@ t.test('JsonMemo reuses the bytes of an unchanged value and not of a large one',
 });
 
 t.test('memoizeJson wraps only 200 JSON answers without headers of their own', async (t) => {
-  const req = (id: string): ApiRequest => ({ method: 'GET', path: `/n/${id}`, params: { id }, query: new URLSearchParams(), headers: {}, body: Buffer.alloc(0) });
+  const req = (id: string): RoutedRequest => ({ method: 'GET', path: `/n/${id}`, params: { id }, query: new URLSearchParams(), headers: {}, body: Buffer.alloc(0), caller: ANONYMOUS });
   let next: ApiResponse | Promise<ApiResponse> = { status: 200, body: { a: 1 } };
   const h = memoizeJson(() => next, (r) => r.params.id);
   const cases: { name: string; res: ApiResponse | Promise<ApiResponse>; wrapped: boolean }[] = [

@@ -1,8 +1,8 @@
 import t from 'tap';
 import { readFileSync } from 'node:fs';
-import { buildRouter } from '../../api/routes.js';
+import { buildRouter } from '../../api/routes/index.js';
 import { silentLogger } from '../../core/logger.js';
-import { fixture } from './fake-service.js';
+import { fixture, servicesOf } from './fake-service.js';
 
 // The OpenAPI file lists exactly the routes the router serves (paths at two-space indent, their
 // methods at four).
@@ -18,7 +18,7 @@ t.test('docs/openapi.yaml documents every route and nothing else', async (t) => 
     if (/^\S/.test(line)) path = '';
   }
   documented.sort();
-  const { router } = buildRouter({ service: fixture(), clock: { nowMs: () => 0 }, logger: silentLogger });
+  const { router } = buildRouter({ services: servicesOf(fixture()), clock: { nowMs: () => 0 }, logger: silentLogger });
   const served = Object.keys(router.stats().routes).sort();
   t.same(documented, served);
 });

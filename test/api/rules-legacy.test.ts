@@ -57,7 +57,7 @@ const CALLS: [string, string, (body: any, all: readonly VariableInstance[]) => s
 
 t.test('matching rule: one selection for every call that takes a rule', async (t) => {
   const svc = ruleFixture();
-  const all = svc.variables(1);
+  const all = svc.catalog.instances(1);
   const byTriplet = new Map(all.map((v) => [tripletOf(v), v]));
   const { get } = apiFor(svc, NOW_MS);
   for (const [name, path, names] of CALLS) {

@@ -159,7 +159,7 @@ t.test('the SvcQL tables follow the inventory', async (t) => {
   const { svc, query } = api();
   const count = async () => (await query({ targets: [{ svcql: 'SELECT count(variable) AS n FROM variables', format: 'table' }] }))[0].rows;
   const before = await count();
-  svc.vars.set(1, [...svc.variables(1), variable(7, 'memUtil', 10, 0, '%', { deviceName: 'sw10' })]);
+  svc.vars.set(1, [...svc.catalog.instances(1), variable(7, 'memUtil', 10, 0, '%', { deviceName: 'sw10' })]);
   const after = await count();
   t.same([before, after], [[[7]], [[8]]]);
   const names = await query({ targets: [{ svcql: 'SELECT device FROM memUtil', format: 'list' }] });

@@ -1,11 +1,11 @@
 /** The rule and query calls over a real socket (startApi on 127.0.0.1, port 0). */
 import t from 'tap';
 import { silentLogger } from '../../core/logger.js';
-import { startApi } from '../../api/http/server.js';
-import { NOW_MS, ruleFixture } from './fake-service.js';
+import { startApi } from '../../api/server.js';
+import { NOW_MS, ruleFixture, servicesOf } from './fake-service.js';
 
 t.test('rule and query calls over a real socket', async (t) => {
-  const api = await startApi({ host: '127.0.0.1', port: 0, service: ruleFixture(), logger: silentLogger, clock: { nowMs: () => NOW_MS } });
+  const api = await startApi({ host: '127.0.0.1', port: 0, services: servicesOf(ruleFixture()), logger: silentLogger, clock: { nowMs: () => NOW_MS } });
   t.teardown(() => api.close());
   const base = `http://127.0.0.1:${api.port}`;
 

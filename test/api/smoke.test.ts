@@ -5,8 +5,8 @@
 import t from 'tap';
 import net from 'node:net';
 import { silentLogger } from '../../core/logger.js';
-import { startApi } from '../../api/http/server.js';
-import { fixture, NOW_MS } from './fake-service.js';
+import { startApi } from '../../api/server.js';
+import { fixture, NOW_MS, servicesOf } from './fake-service.js';
 
 /** Sends raw bytes, returns what the server answered until it closed or `timeoutMs` passed. */
 function raw(port: number, bytes: string, timeoutMs = 5000): Promise<string> {
@@ -22,7 +22,7 @@ function raw(port: number, bytes: string, timeoutMs = 5000): Promise<string> {
 }
 
 t.test('smoke over a real socket', async (t) => {
-  const api = await startApi({ host: '127.0.0.1', port: 0, service: fixture(), logger: silentLogger, clock: { nowMs: () => NOW_MS } });
+  const api = await startApi({ host: '127.0.0.1', port: 0, services: servicesOf(fixture()), logger: silentLogger, clock: { nowMs: () => NOW_MS } });
   t.teardown(() => api.close());
   t.ok(api.port > 0, 'a real port is reported');
   const base = `http://127.0.0.1:${api.port}`;
@@ -91,7 +91,7 @@ t.test('smoke over a real socket', async (t) => {
 });
 
 t.test('listen failure rejects', async (t) => {
-  const a = await startApi({ host: '127.0.0.1', port: 0, service: fixture(), logger: silentLogger });
+  const a = await startApi({ host: '127.0.0.1', port: 0, services: servicesOf(fixture()), logger: silentLogger });
   t.teardown(() => a.close());
-  await t.rejects(startApi({ host: '127.0.0.1', port: a.port, service: fixture(), logger: silentLogger }), /cannot listen/);
+  await t.rejects(startApi({ host: '127.0.0.1', port: a.port, services: servicesOf(fixture()), logger: silentLogger }), /cannot listen/);
 });

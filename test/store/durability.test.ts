@@ -9,7 +9,7 @@ import { isAppError } from '../../core/errors.js';
 import { openLmdbSeriesStore } from '../../store/series/lmdb-series.js';
 import { MemorySeriesStore } from '../../store/series/memory-series.js';
 import { openEmbeddedStore } from '../../store/open-store.js';
-import type { RollupSeriesStore } from '../../store/series/series-rollup.js';
+import type { SeriesStore } from '../../store/series/series.js';
 import { SLOTS, STEP_MS, T0 as KILL_T0 } from './fixtures/kill-writer.js';
 import { H, M, prng, T0 } from './series-conformance.js';
 
@@ -18,7 +18,7 @@ const tempDir = () => { const d = mkdtempSync(join(tmpdir(), 'store-dur-')); dir
 t.teardown(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
 
 /** Appends the same seeded workload (5 hours, 50 slots, some late and repeated steps) to every store given. */
-function workload(stores: RollupSeriesStore[], hours: number): void {
+function workload(stores: SeriesStore[], hours: number): void {
   const rnd = prng(7);
   for (let k = 0; k < hours * 60; k++) {
     const at = T0 + k * M - (rnd() < 0.1 ? Math.floor(rnd() * 3) * M : 0);
@@ -28,7 +28,7 @@ function workload(stores: RollupSeriesStore[], hours: number): void {
   }
 }
 
-function sameAsReference(t: Test, store: RollupSeriesStore, ref: RollupSeriesStore, when: string): void {
+function sameAsReference(t: Test, store: SeriesStore, ref: SeriesStore, when: string): void {
   let bad = 0;
   for (let slot = 0; slot < 52; slot++) {
     const a = store.read(slot, 0, T0 + 10 * H), b = ref.read(slot, 0, T0 + 10 * H);

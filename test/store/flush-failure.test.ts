@@ -6,7 +6,7 @@ import { isAppError } from '../../core/errors.js';
 import { openStoreEnv, type StoreEnv } from '../../store/lmdb-env.js';
 import { openLmdbSeriesStore } from '../../store/series/lmdb-series.js';
 import { MemorySeriesStore } from '../../store/series/memory-series.js';
-import type { RollupSeriesStore } from '../../store/series/series-rollup.js';
+import type { SeriesStore } from '../../store/series/series.js';
 import { H, M, prng, T0 } from './series-conformance.js';
 
 const dirs: string[] = [];
@@ -27,7 +27,7 @@ function failingEnv(env: StoreEnv, failWrites: Set<number>): StoreEnv & { writes
   return e;
 }
 
-function sameAs(store: RollupSeriesStore, ref: RollupSeriesStore): number {
+function sameAs(store: SeriesStore, ref: SeriesStore): number {
   let bad = 0;
   for (let slot = 0; slot < 20; slot++) {
     const a = store.read(slot, 0, T0 + 10 * H), b = ref.read(slot, 0, T0 + 10 * H);

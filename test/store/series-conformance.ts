@@ -6,9 +6,9 @@
  */
 import type { Test } from 'tap';
 import { MemorySeriesStore } from '../../store/series/memory-series.js';
-import type { RollupSeriesStore } from '../../store/series/series-rollup.js';
+import type { SeriesStore } from '../../store/series/series.js';
 
-export type SeriesFactory = () => Promise<RollupSeriesStore>;
+export type SeriesFactory = () => Promise<SeriesStore>;
 
 export const M = 60_000;
 export const H = 3_600_000;
@@ -189,7 +189,7 @@ const cases: Case[] = [
   },
 ];
 
-async function apply(store: RollupSeriesStore, ops: Op[]): Promise<void> {
+async function apply(store: SeriesStore, ops: Op[]): Promise<void> {
   for (const op of ops) {
     if (op === 'flush') { await store.flush(); continue; }
     store.appendStep(op.at, Int32Array.from(op.points, (p) => p[0]), Float64Array.from(op.points, (p) => p[1]), op.count);
@@ -198,14 +198,14 @@ async function apply(store: RollupSeriesStore, ops: Op[]): Promise<void> {
 
 const pointsOf = (p: { tsMs: Float64Array; values: Float64Array }): Pt[] => Array.from(p.tsMs, (ts, i) => [ts, p.values[i]]);
 
-function rollupRows(store: RollupSeriesStore, slots: number[], fromMs: number, toMs: number): RollupWant[] {
+function rollupRows(store: SeriesStore, slots: number[], fromMs: number, toMs: number): RollupWant[] {
   const r = store.rollup(slots, fromMs, toMs);
   return slots.map((_, i) => (r.count[i] === 0 ? null : {
     count: r.count[i], min: r.min[i], max: r.max[i], sum: r.sum[i], last: r.last[i], lastTsMs: r.lastTsMs[i],
   }));
 }
 
-function check(t: Test, store: RollupSeriesStore, checks: Check[], when: string): void {
+function check(t: Test, store: SeriesStore, checks: Check[], when: string): void {
   for (const c of checks) {
     if ('read' in c) t.same(pointsOf(store.read(...c.read)), c.want, `${when}: read(${c.read.join(', ')})`);
     else if ('last' in c) {
@@ -230,7 +230,7 @@ export function prng(seed: number): () => number {
  * A mixed workload (out-of-order and repeated steps, NaN gaps, late steps for closed hours,
  * flushes at random) applied to the store under test and to the reference; every answer must match.
  */
-async function mixedWorkload(t: Test, store: RollupSeriesStore): Promise<void> {
+async function mixedWorkload(t: Test, store: SeriesStore): Promise<void> {
   const ref = new MemorySeriesStore();
   const rnd = prng(42);
   const slots = 40;

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { Inventory } from '../../collector/inventory/inventory.js';
+import { VariableDefs } from '../../collector/inventory/variable-defs.js';
 import { buildDevicePlan, instancesOf } from '../../collector/polling/plan-build.js';
 import type { Device, Generation } from '../../core/types.js';
 import { openStoreEnv } from '../../store/lmdb-env.js';
@@ -21,7 +22,7 @@ const tempDir = () => { const d = mkdtempSync(join(tmpdir(), 'inventory-')); dir
 async function open(dir: string) {
   const env = openStoreEnv(dir);
   const meta = new LmdbMetaStore(env);
-  return { meta, inventory: new Inventory(meta), close: () => env.close() };
+  return { meta, inventory: new Inventory(meta, new VariableDefs()), close: () => env.close() };
 }
 
 /** A generation with some interfaces of one device removed. */

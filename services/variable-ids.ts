@@ -1,7 +1,7 @@
 import { isAppError } from '../core/errors.js';
 import { formatTriplet, parseTriplet } from '../core/triplet.js';
 import type { VariableInstance } from '../core/types.js';
-import type { MonitorService } from './monitor-service.js';
+import type { VariableCatalog } from '../core/ports/catalog.js';
 
 /** Spec 8: graph and data calls by explicit ids answer at most this many variables. */
 export const MAX_IDS_PER_CALL = 10;
@@ -19,7 +19,7 @@ export interface ResolvedIds {
  * that does not parse, an unknown variable, and every id from the 11th on are listed in `errors`
  * while the others still answer.
  */
-export function resolveIds(service: MonitorService, netId: number, ids: readonly string[]): ResolvedIds {
+export function resolveIds(catalog: VariableCatalog, netId: number, ids: readonly string[]): ResolvedIds {
   const found: { varId: string; instance: VariableInstance }[] = [];
   const errors: string[] = [];
   ids.forEach((text, position) => {
@@ -35,7 +35,7 @@ export function resolveIds(service: MonitorService, netId: number, ids: readonly
       errors.push(err.message);
       return;
     }
-    const instance = service.variable(netId, t.name, t.deviceId, t.index);
+    const instance = catalog.find(netId, t.name, t.deviceId, t.index);
     if (!instance) {
       errors.push(`unknown variable '${formatTriplet(t)}' in network ${netId}`);
       return;

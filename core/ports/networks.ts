@@ -1,11 +1,11 @@
-import type { Generation, VariableDef, VariableInstance } from '../core/types.js';
-import type { SeriesStore } from '../store/series/series.js';
-import type { RingBuffer } from '../store/ring.js';
+import type { Generation } from '../types.js';
 
 /**
- * The narrow interface through which the API reaches the collector. The collector implements it;
- * router tests use an in-memory implementation of it.
+ * The networks port: what the collector tells about each configured network, its discovery
+ * generations and its polling. Implemented by the collector (collector/monitor.ts); read by
+ * services. Plain data in core types only, so that a remote collector can implement it too.
  */
+
 export interface NetworkSummary {
   readonly id: number;
   readonly name: string;
@@ -41,29 +41,43 @@ export interface PollStatus {
   readonly variables: number;
 }
 
+/** Spec 4.1.1: at most one field; none selects the latest completed generation. */
 export interface GenerationSelector {
   readonly timestampMs?: number;
   readonly generation?: number;
 }
 
-export interface MonitorService {
-  networks(): readonly NetworkSummary[];
-  network(netId: number): NetworkSummary | undefined;
+export interface DiscoveryStart {
+  readonly started: boolean;
+  readonly generation: number;
+  readonly message: string;
+}
+
+export interface ComponentHealth {
+  readonly healthy: boolean;
+  readonly detail: string;
+}
+
+export interface Health {
+  readonly healthy: boolean;
+  readonly components: Readonly<Record<string, ComponentHealth>>;
+}
+
+export interface NetworksPort {
+  list(): readonly NetworkSummary[];
+  /** The network, or undefined when it is not configured. */
+  get(netId: number): NetworkSummary | undefined;
+  /** Throws AppError UNKNOWN_NETWORK for a network that is not configured (as every per-network call below). */
   discoveryStatus(netId: number): DiscoveryStatus;
   /** Starts a discovery run unless one is running; never throws for a known network. */
-  startDiscovery(netId: number): { readonly started: boolean; readonly generation: number; readonly message: string };
+  startDiscovery(netId: number): DiscoveryStart;
   /**
    * Selection rules of spec 4.1.1. Returns null when no discovery has completed yet (and none was
    * asked for explicitly); throws AppError UNKNOWN_GENERATION for an explicit generation or
-   * timestamp that selects nothing.
+   * timestamp that selects nothing. Devices carry no `poll` field (credentials never leave).
    */
   generation(netId: number, sel: GenerationSelector): Generation | null;
   pollStatus(netId: number): PollStatus;
-  variables(netId: number): readonly VariableInstance[];
-  variable(netId: number, name: string, deviceId: number, index: number): VariableInstance | undefined;
-  variableDef(name: string): VariableDef | undefined;
-  readonly series: SeriesStore;
-  readonly ring: RingBuffer;
-  /** Component health for /api/metrics/healthcheck. */
-  health(): { readonly healthy: boolean; readonly components: Record<string, { healthy: boolean; detail: string }> };
+  /** Health of the collector's parts (pollers, discovery, store). */
+  health(): Health;
 }

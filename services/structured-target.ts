@@ -60,6 +60,7 @@ function textMatcher(name: string, pattern: string): ((s: string) => boolean) | 
 }
 
 interface Stat { readonly value: number | null; readonly tsMs: number | null }
+const NO_STAT: Stat = Object.freeze({ value: null, tsMs: null });
 
 function pick(p: SeriesPoints, selector: Selector): Stat {
   const n = p.values.length;
@@ -153,24 +154,33 @@ export function answerStructuredTarget(t: Record<string, unknown>, id: string, c
     }
     return p;
   };
-  const statCache = new Map<number, Stat>();
-  const statOf = (slot: number): Stat => {
-    let s = statCache.get(slot);
-    if (!s) {
-      if (selector === 'last' && !pointsCache.has(slot)) {
-        const l = ctx.series.last(slot, ctx.fromMs, ctx.untilMs);
-        s = l ? { value: l.value, tsMs: l.tsMs } : { value: null, tsMs: null };
-      } else {
-        s = pick(pointsOf(slot), selector);
+  // The metric of every filtered row from one rollup of the series store (per-hour rollups answer
+  // whole hours without reading points): the selector's value, and for `last` its time. The time
+  // of a min or max is not in a rollup: the `time` column then reads the row's points.
+  let rolled: Map<number, Stat> | null = null;
+  const rollupStat = (slot: number): Stat => {
+    if (rolled === null) {
+      rolled = new Map();
+      const slots = rows.map((v) => v.slot);
+      const r = ctx.series.rollup(slots, ctx.fromMs, ctx.untilMs);
+      const column = selector === 'min' ? r.min : selector === 'max' ? r.max : r.last;
+      for (let i = 0; i < slots.length; i++) {
+        rolled.set(slots[i]!, r.count[i] === 0 ? NO_STAT : { value: column[i]!, tsMs: selector === 'last' ? r.lastTsMs[i]! : null });
       }
-      statCache.set(slot, s);
     }
+    return rolled.get(slot) ?? NO_STAT;
+  };
+  const statCache = new Map<number, Stat>();
+  const statOf = (slot: number, needTime: boolean): Stat => {
+    if (!needTime || selector === 'last') return rollupStat(slot);
+    let s = statCache.get(slot);
+    if (!s) statCache.set(slot, s = pick(pointsOf(slot), selector));
     return s;
   };
   const cellOf = (v: VariableInstance, column: string): Cell => {
     switch (column) {
-      case 'time': return statOf(v.slot).tsMs;
-      case 'metric': { const x = statOf(v.slot).value; return x !== null && Number.isFinite(x) ? x : null; }
+      case 'time': return statOf(v.slot, true).tsMs;
+      case 'metric': { const x = statOf(v.slot, false).value; return x !== null && Number.isFinite(x) ? x : null; }
       case 'variable': return v.name;
       case 'device': return v.deviceName;
       case 'deviceId': return v.deviceId;

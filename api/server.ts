@@ -1,15 +1,15 @@
-import { systemClock, type Clock } from '../../core/clock.js';
-import type { Logger } from '../../core/logger.js';
-import { DEFAULT_MAX_BODY_BYTES } from './json-body.js';
-import type { MonitorService } from '../monitor-service.js';
-import { buildRouter } from '../routes.js';
-import { listenUws } from './uws.js';
+import { systemClock, type Clock } from '../core/clock.js';
+import type { Logger } from '../core/logger.js';
+import type { Services } from '../services/index.js';
+import { DEFAULT_MAX_BODY_BYTES } from './http/json-body.js';
+import { listenUws } from './http/uws.js';
+import { buildRouter } from './routes/index.js';
 
 export interface ApiOptions {
   readonly host: string;
   /** 0 picks a free port; the bound one is in the result. */
   readonly port: number;
-  readonly service: MonitorService;
+  readonly services: Services;
   readonly logger: Logger;
   /** Larger request bodies are answered 413. Default 1 MiB. */
   readonly maxBodyBytes?: number;
@@ -25,7 +25,7 @@ export interface RunningApi {
 /** Starts the HTTP API; resolves once listening, rejects when the address cannot be bound. */
 export async function startApi(opts: ApiOptions): Promise<RunningApi> {
   const logger = opts.logger.child('api');
-  const { router } = buildRouter({ service: opts.service, clock: opts.clock ?? systemClock, logger });
+  const { router } = buildRouter({ services: opts.services, clock: opts.clock ?? systemClock, logger });
   const server = await listenUws({
     host: opts.host,
     port: opts.port,

@@ -3,11 +3,10 @@ import {
   alertsSource, allTags, devicesSource, interfacesSource, mapCatalog, seriesSource, tagsSource, variablesSource,
   type Catalog, type SeriesSource,
 } from '../svcql/index.js';
-import type { ApiContext } from './http/context.js';
-import type { MonitorService } from './monitor-service.js';
+import type { ServiceDeps } from './deps.js';
 
 /**
- * The SvcQL tables of one network, built from the monitor service: `devices` and `interfaces`
+ * The SvcQL tables of one network, built from the collector's ports: `devices` and `interfaces`
  * from the latest completed generation, `variables` and the series tables from the variable
  * inventory, `tags` from all of them, `alerts` (empty: this server keeps no alerts yet).
  *
@@ -37,43 +36,61 @@ interface Entry {
 }
 
 /** Latest value of a slot: the ring's newest observation, else the store's last point of the past hour. */
-export function latestValue(service: MonitorService, nowMs: () => number): (slot: number) => number {
+export function latestValue(deps: ServiceDeps): (slot: number) => number {
+  const ring = deps.collector.latest;
   return (slot) => {
-    const v = service.ring.last(slot);
+    const v = ring.last(slot);
     if (!Number.isNaN(v)) return v;
-    const now = nowMs();
-    const p = service.series.last(slot, now - LATEST_FALLBACK_MS, now);
+    const now = deps.clock.nowMs();
+    const p = deps.series.last(slot, now - LATEST_FALLBACK_MS, now);
     return p ? p.value : NaN;
   };
 }
 
 /**
- * The built tables of each network, one cache per router (built by `buildRouter` and passed to
- * the handlers that need it).
+ * Latest values of many slots (NaN where none): the ring's newest observations, and for the slots
+ * without one (after a restart) one rollup over the past hour for all of them.
  */
+export function latestValues(deps: ServiceDeps, slots: readonly number[]): Float64Array {
+  const out = new Float64Array(slots.length);
+  const missing: number[] = [];
+  const at: number[] = [];
+  for (let i = 0; i < slots.length; i++) {
+    out[i] = deps.collector.latest.last(slots[i]!);
+    if (Number.isNaN(out[i])) { missing.push(slots[i]!); at.push(i); }
+  }
+  if (missing.length > 0) {
+    const now = deps.clock.nowMs();
+    const r = deps.series.rollup(missing, now - LATEST_FALLBACK_MS, now);
+    for (let k = 0; k < missing.length; k++) out[at[k]!] = r.last[k]!;
+  }
+  return out;
+}
+
+/** The built tables of each network, kept by the services (one cache for every call that reads them). */
 export class NetworkTablesCache {
   private readonly perNet = new Map<number, Entry>();
 
+  constructor(private readonly deps: ServiceDeps) {}
+
   /** The tables of network `netId` (which the caller has checked exists). */
-  get(ctx: ApiContext, netId: number): NetworkTables {
-    const service = ctx.service;
-    const gen = service.generation(netId, {});
-    const instances = service.variables(netId);
+  get(netId: number): NetworkTables {
+    const gen = this.deps.collector.networks.generation(netId, {});
+    const instances = this.deps.collector.catalog.instances(netId);
     const key = `${gen?.number ?? 0}:${instances.length}`;
     const hit = this.perNet.get(netId);
     if (hit && hit.key === key && hit.generation === gen && hit.instances === instances) return hit.tables;
-    const tables = buildTables(service, gen?.devices ?? [], gen?.links ?? [], instances, () => ctx.clock.nowMs());
+    const tables = buildTables(this.deps, gen?.devices ?? [], gen?.links ?? [], instances);
     this.perNet.set(netId, { key, generation: gen, instances, tables });
     return tables;
   }
 }
 
 function buildTables(
-  service: MonitorService, devices: readonly Device[], links: readonly Link[],
-  instances: readonly VariableInstance[], nowMs: () => number,
+  deps: ServiceDeps, devices: readonly Device[], links: readonly Link[], instances: readonly VariableInstance[],
 ): NetworkTables {
-  const latest = latestValue(service, nowMs);
-  const read = service.series.read.bind(service.series);
+  const latest = latestValue(deps);
+  const read = deps.series.read.bind(deps.series);
   const names = [...new Set(instances.map((v) => v.name))];
   const nameSet = new Set(names);
   const series = new Map<string, SeriesSource>();

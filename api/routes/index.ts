@@ -1,0 +1,50 @@
+import type { Clock } from '../../core/clock.js';
+import type { Logger } from '../../core/logger.js';
+import type { Services } from '../../services/index.js';
+import { BufferPool } from '../http/buffer-pool.js';
+import { Router } from '../http/router.js';
+import { authMiddleware } from '../middleware/auth.js';
+import type { ApiContext } from './context.js';
+import { registerLegacyGraph } from './legacy/graph.js';
+import { registerLegacyMetrics } from './legacy/metrics.js';
+import { registerLegacyWorkbench } from './legacy/workbench.js';
+import { registerDiscovery } from './v2/discovery.js';
+import { registerGraph } from './v2/graph.js';
+import { registerQuery } from './v2/query.js';
+import { registerStatus } from './v2/status.js';
+import { registerWorkbench } from './v2/workbench.js';
+
+export interface RouterDeps {
+  readonly services: Services;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}
+
+/**
+ * The route table: every endpoint this server answers. Each module of routes/v2 and routes/legacy
+ * registers its routes with the services it calls; a new feature adds one module and one line here.
+ * The middleware chain (authentication) runs before every route's handler.
+ */
+export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext } {
+  const router = new Router({ logger: deps.logger });
+  const ctx: ApiContext = {
+    services: deps.services,
+    clock: deps.clock,
+    logger: deps.logger,
+    startedAtMs: deps.clock.nowMs(),
+    routerStats: () => router.stats(),
+    answerBuffers: new BufferPool(),
+  };
+  router.use(authMiddleware());
+
+  registerStatus(router, ctx);
+  registerDiscovery(router, ctx);
+  registerGraph(router, ctx);
+  registerWorkbench(router, ctx);
+  registerQuery(router, ctx);
+
+  registerLegacyGraph(router, ctx);
+  registerLegacyWorkbench(router, ctx);
+  registerLegacyMetrics(router, ctx);
+  return { router, ctx };
+}

@@ -1,0 +1,36 @@
+import type { VariableDef, VariableInstance } from '../types.js';
+
+/**
+ * The variable catalog port: every variable instance (triplet) of a network with its storage slot,
+ * and the definitions of variables. Implemented by the collector's inventory; read by services.
+ */
+
+/** A variable that discovery did not make (alert state, derived variables): named by its triplet. */
+export interface VariableAllocation {
+  readonly netId: number;
+  readonly name: string;
+  readonly deviceId: number;
+  /** Component index; 0 for a device-level variable. */
+  readonly index: number;
+}
+
+export interface VariableCatalog {
+  /** Every variable instance of a network (discovered and allocated), in a stable order. */
+  instances(netId: number): readonly VariableInstance[];
+  find(netId: number, name: string, deviceId: number, index: number): VariableInstance | undefined;
+  /** The definition of a variable name (built-in or defined), or undefined. */
+  definition(name: string): VariableDef | undefined;
+  /**
+   * Defines a variable that discovery does not make (its name must not be a built-in one's; a second
+   * call with the same name must give the same definition). Throws AppError BAD_PARAMETER otherwise.
+   */
+  define(def: VariableDef): void;
+  /**
+   * The instance of a defined variable on a device, with a storage slot of its own: stable across
+   * restarts (persisted before the promise resolves) and never shared with another triplet. Values
+   * for it are written by its owner (series store `appendStep`); the poller never touches the slot.
+   * Throws AppError UNKNOWN_VARIABLE for a name without a definition, UNKNOWN_NETWORK for a network
+   * that is not configured.
+   */
+  allocate(a: VariableAllocation): Promise<VariableInstance>;
+}

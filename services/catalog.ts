@@ -1,0 +1,254 @@
+import { formatTriplet, parseTriplet } from '../core/triplet.js';
+import type { Tag, VariableInstance } from '../core/types.js';
+import { facetOf } from '../svcql/tag-set.js';
+import type { ServiceDeps } from './deps.js';
+import {
+  byName, categoriesOf, compareText, componentDescription, deviceIndex, sortedDistinct, variablesInCategory,
+} from './inventory-index.js';
+import type { NetworkService } from './networks.js';
+import { selectByRule, type StatsWindow } from './rule-select.js';
+import { latestValues, type NetworkTablesCache } from './svcql-tables.js';
+import { unitScale } from './unit-scale.js';
+
+/**
+ * Variable catalogs and the graphing workbench: the legacy catalog keyed by triplet (spec 2.7),
+ * the v2 workbench catalog (categories, variables, tag facets; shapes are this project's design),
+ * variables chosen by the matching rule (spec 4.3), the variable summary, and last values (legacy
+ * `vars`). Everything is derived from the variable inventory, so a variable is listed once it has
+ * an instance.
+ */
+
+/** Legacy catalog entry (spec 2.7). */
+export interface CatalogEntry {
+  readonly category: string;
+  readonly varDescription: string;
+  readonly device: string;
+  readonly component: string;
+  readonly componentDescription: string;
+  readonly unit: string;
+}
+
+/** v2 catalog variable item (project design). */
+export interface CatalogVariableItem {
+  readonly name: string;
+  readonly category: string;
+  readonly description: string;
+  readonly unit: string;
+  /** Instances counted (within the named devices when the call names some). */
+  readonly instances: number;
+  readonly devices: readonly string[];
+  readonly components: readonly string[];
+  readonly tags: readonly Tag[];
+}
+
+/** Legacy variable summary item (spec 2.7). */
+export interface VariableSummaryItem {
+  readonly name: string;
+  readonly devices: readonly string[];
+  readonly components: readonly string[];
+  readonly tags: readonly Tag[];
+}
+
+/** Legacy variable instance item (spec 2.7). */
+export interface VariableInstanceItem {
+  readonly name: string;
+  readonly component: string;
+  readonly device: string;
+  readonly devId: number;
+  readonly index: number;
+  readonly description: string;
+}
+
+/** v2 workbench item (project design): the legacy item plus triplet, category, unit and tags. */
+export interface WorkbenchVariableItem extends VariableInstanceItem {
+  readonly triplet: string;
+  readonly category: string;
+  readonly unit: string;
+  readonly tags: readonly Tag[];
+}
+
+/** Last-value item (spec 2.7). */
+export interface LastValueItem {
+  readonly device: string;
+  readonly address: string;
+  readonly component: string;
+  readonly color: string;
+  readonly colorLevel: string;
+  readonly value: string;
+  readonly scaledValue: string;
+  readonly unit: string;
+  readonly scaledUnit: string;
+  readonly tags: string;
+}
+
+/**
+ * Colours of last values (project design): this server has no thresholds on variables yet, so
+ * `colorLevel` only says whether there is a value: `normal` (green) or `none` (grey).
+ */
+export const COLORS = Object.freeze({ normal: '#2e7d32', none: '#9e9e9e' });
+
+const valueText = (v: number): string => String(Number(v.toPrecision(12)));
+
+export class CatalogService {
+  constructor(
+    private readonly deps: ServiceDeps, private readonly networks: NetworkService, private readonly tables: NetworkTablesCache,
+  ) {}
+
+  private instances(netId: number): readonly VariableInstance[] {
+    return this.deps.collector.catalog.instances(this.networks.need(netId).id);
+  }
+
+  /** The variable's description: its definition's, else the instance's. */
+  private description(v: VariableInstance): string {
+    return this.deps.collector.catalog.definition(v.name)?.description ?? v.description;
+  }
+
+  /**
+   * Legacy catalog: without triplets every instance; with them the known ones in request order (an
+   * unknown triplet is left out: variables come and go; one that does not parse is AppError BAD_TRIPLET).
+   */
+  legacyCatalog(netId: number, triplets: readonly string[] | undefined): Record<string, CatalogEntry> {
+    const net = this.networks.need(netId);
+    let chosen: VariableInstance[];
+    if (triplets === undefined) {
+      chosen = [...this.instances(net.id)];
+    } else {
+      chosen = [];
+      for (const id of triplets) {
+        const t = parseTriplet(id);
+        const v = this.deps.collector.catalog.find(net.id, t.name, t.deviceId, t.index);
+        if (v) chosen.push(v);
+      }
+    }
+    const devices = deviceIndex(this.tables.get(net.id).devices);
+    const out: Record<string, CatalogEntry> = {};
+    for (const v of chosen) {
+      out[formatTriplet(v)] = {
+        category: v.category,
+        varDescription: this.description(v),
+        device: v.deviceName,
+        component: v.componentName,
+        componentDescription: componentDescription(devices.get(v.deviceId), v),
+        unit: v.unit,
+      };
+    }
+    return out;
+  }
+
+  /** Category names, sorted. */
+  categories(netId: number): string[] { return categoriesOf(this.instances(netId)); }
+
+  /** Variable names of a category, sorted. */
+  categoryVariables(netId: number, category: string): string[] { return variablesInCategory(this.instances(netId), category); }
+
+  /**
+   * One item per known name in request order (unknown names are left out). `devices` (names or ids)
+   * restricts the instances counted; then a variable without an instance on them is left out.
+   */
+  catalogVariables(netId: number, names: readonly string[], devices: readonly string[] | null): CatalogVariableItem[] {
+    const devSet = devices === null ? null : new Set(devices);
+    const onDevices = (v: VariableInstance): boolean => devSet === null || devSet.has(v.deviceName) || devSet.has(String(v.deviceId));
+    const summaries = byName(this.instances(netId));
+    const items: CatalogVariableItem[] = [];
+    const seen = new Set<string>();
+    for (const name of names) {
+      const s = summaries.get(name);
+      if (!s || seen.has(name)) continue;
+      seen.add(name);
+      const inst = s.instances.filter(onDevices);
+      if (devSet !== null && inst.length === 0) continue;
+      items.push({
+        name,
+        category: s.category,
+        description: this.deps.collector.catalog.definition(name)?.description ?? s.instances[0]!.description,
+        unit: s.unit,
+        instances: inst.length,
+        devices: sortedDistinct(inst.map((v) => v.deviceName)),
+        components: sortedDistinct(inst.map((v) => v.componentName)),
+        tags: sortedDistinct(inst.flatMap((v) => v.tags)),
+      });
+    }
+    return items;
+  }
+
+  /** Facet names of every tag of the network (devices, interfaces, variable instances), sorted. */
+  tagFacets(netId: number): string[] {
+    const t = this.tables.get(this.networks.need(netId).id);
+    const facets: string[] = [];
+    for (const d of t.devices) {
+      for (const tag of d.tags) facets.push(facetOf(tag));
+      for (const i of d.interfaces) for (const tag of i.tags) facets.push(facetOf(tag));
+    }
+    for (const v of t.instances) for (const tag of v.tags) facets.push(facetOf(tag));
+    return sortedDistinct(facets);
+  }
+
+  /** One summary item per variable name, sorted by name. */
+  summary(netId: number): VariableSummaryItem[] {
+    const items: VariableSummaryItem[] = [];
+    for (const s of byName(this.instances(netId)).values()) {
+      items.push({
+        name: s.name,
+        devices: sortedDistinct(s.instances.map((v) => v.deviceName)),
+        components: sortedDistinct(s.instances.map((v) => v.componentName)),
+        tags: sortedDistinct(s.instances.flatMap((v) => v.tags)),
+      });
+    }
+    return items;
+  }
+
+  /** The instances a matching rule selects (sortBy statistics over `statsWindow`). */
+  select(netId: number, params: URLSearchParams, statsWindow: StatsWindow): VariableInstance[] {
+    return selectByRule(params, this.instances(netId), this.deps.series, statsWindow).instances;
+  }
+
+  /** Legacy items of the rule's instances. */
+  legacyByRule(netId: number, params: URLSearchParams, statsWindow: StatsWindow): VariableInstanceItem[] {
+    return this.select(netId, params, statsWindow).map((v) => ({
+      name: v.name, component: v.componentName, device: v.deviceName, devId: v.deviceId, index: v.index, description: v.description,
+    }));
+  }
+
+  /** v2 workbench items of the rule's instances. */
+  workbench(netId: number, params: URLSearchParams, statsWindow: StatsWindow): WorkbenchVariableItem[] {
+    return this.select(netId, params, statsWindow).map((v) => ({
+      name: v.name, triplet: formatTriplet(v), component: v.componentName, device: v.deviceName, devId: v.deviceId,
+      index: v.index, description: v.description, category: v.category, unit: v.unit, tags: v.tags,
+    }));
+  }
+
+  /** Last values of every instance of one variable, sorted by device, then component index. */
+  lastValuesOf(netId: number, name: string): LastValueItem[] {
+    const chosen = this.instances(netId).filter((v) => v.name === name)
+      .sort((a, b) => compareText(a.deviceName, b.deviceName) || a.index - b.index);
+    return this.lastValues(netId, chosen);
+  }
+
+  /** Last values of the rule's instances, in the rule's order. */
+  lastValuesByRule(netId: number, params: URLSearchParams, statsWindow: StatsWindow): LastValueItem[] {
+    return this.lastValues(netId, this.select(netId, params, statsWindow));
+  }
+
+  /** The newest poll (ring buffer), else the store's last point of the past hour (one rollup for all). */
+  private lastValues(netId: number, chosen: readonly VariableInstance[]): LastValueItem[] {
+    const devices = deviceIndex(this.tables.get(netId).devices);
+    const values = latestValues(this.deps, chosen.map((v) => v.slot));
+    return chosen.map((v, i) => {
+      const value = values[i]!;
+      const has = Number.isFinite(value);
+      const { unit: scaledUnit, scale } = unitScale(v.unit, has ? Math.abs(value) : 0);
+      return {
+        device: v.deviceName,
+        address: devices.get(v.deviceId)?.address ?? '',
+        component: v.componentName,
+        color: has ? COLORS.normal : COLORS.none,
+        colorLevel: has ? 'normal' : 'none',
+        value: has ? valueText(value) : '',
+        scaledValue: has ? valueText(value / scale) : '',
+        unit: v.unit,
+        scaledUnit,
+        tags: v.tags.join(','),
+      };
+    });
+  }
+}

@@ -1,0 +1,103 @@
+import { AppError } from '../core/errors.js';
+import type { DiscoveryStart, GenerationSelector } from '../core/ports/networks.js';
+import type { Device, Generation } from '../core/types.js';
+import type { ServiceDeps } from './deps.js';
+import type { NetworkService } from './networks.js';
+
+/**
+ * Discovery start and the generation-selected discovery data (spec 4.1.1). Shapes of start, topo,
+ * devices and device are the project's (the spec marks them † or leaves them open).
+ */
+
+export interface GenerationHead {
+  readonly networkId: number;
+  readonly generation: number | null;
+  readonly startedAtMs: number | null;
+  readonly completedAtMs: number | null;
+}
+
+/**
+ * A Device record as the API shows it: everything discovery found except `poll` (how the device is
+ * polled, credentials included), which never leaves the server.
+ */
+export function publicDevice(d: Device): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...d };
+  delete out.poll;
+  return out;
+}
+
+/** A device as the topology shows it: identity and interfaces, no neighbour tables or components. */
+function topoDevice(d: Device) {
+  return {
+    id: d.id,
+    name: d.name,
+    address: d.address,
+    vendor: d.vendor,
+    model: d.model,
+    sysObjectID: d.sysObjectID,
+    boxDescr: d.sysDescr,
+    tags: d.tags,
+    interfaces: d.interfaces.map((i) => ({
+      index: i.index,
+      name: i.name,
+      descr: i.descr,
+      alias: i.alias,
+      speedBps: i.speedBps,
+      adminStatus: i.adminStatus,
+      operStatus: i.operStatus,
+      mac: i.mac,
+      addresses: i.addresses,
+    })),
+  };
+}
+
+function head(netId: number, gen: Generation | null): GenerationHead {
+  return {
+    networkId: netId,
+    generation: gen ? gen.number : null,
+    startedAtMs: gen ? gen.startedAtMs : null,
+    completedAtMs: gen ? gen.completedAtMs : null,
+  };
+}
+
+export class DiscoveryService {
+  constructor(private readonly deps: ServiceDeps, private readonly networks: NetworkService) {}
+
+  start(netId: number): DiscoveryStart & { readonly status: 'ok' } {
+    const net = this.networks.need(netId);
+    const r = this.deps.collector.networks.startDiscovery(net.id);
+    return { status: 'ok', started: r.started, generation: r.generation, message: r.message };
+  }
+
+  private selected(netId: number, sel: GenerationSelector): Generation | null {
+    const net = this.networks.need(netId);
+    return this.deps.collector.networks.generation(net.id, sel);
+  }
+
+  /** `{ networkId, generation, startedAtMs, completedAtMs, devices, links }`. */
+  topology(netId: number, sel: GenerationSelector) {
+    const gen = this.selected(netId, sel);
+    return {
+      ...head(netId, gen),
+      devices: gen ? gen.devices.map(topoDevice) : [],
+      links: gen ? gen.links.map((l) => ({ a: l.a, b: l.b, protocol: l.protocol })) : [],
+    };
+  }
+
+  /** `{ networkId, generation, startedAtMs, completedAtMs, devices: Device[] }` (public records). */
+  devices(netId: number, sel: GenerationSelector) {
+    const gen = this.selected(netId, sel);
+    return { ...head(netId, gen), devices: gen ? gen.devices.map(publicDevice) : [] };
+  }
+
+  /** One public Device record; AppError UNKNOWN_DEVICE when the generation lacks it. */
+  device(netId: number, devId: number, sel: GenerationSelector): Record<string, unknown> {
+    const gen = this.selected(netId, sel);
+    const d = gen?.devices.find((x) => x.id === devId);
+    if (!d) {
+      const where = gen ? `generation ${gen.number}` : 'any completed discovery (none has completed yet)';
+      throw new AppError('UNKNOWN_DEVICE', `device ${devId} is not in ${where}`);
+    }
+    return publicDevice(d);
+  }
+}

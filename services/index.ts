@@ -1,0 +1,34 @@
+import { CatalogService } from './catalog.js';
+import type { ServiceDeps } from './deps.js';
+import { DiscoveryService } from './discovery.js';
+import { NetworkService } from './networks.js';
+import { QueryService } from './query.js';
+import { SeriesService } from './series.js';
+import { NetworkTablesCache } from './svcql-tables.js';
+
+/**
+ * What every route calls: plain arguments in (no HTTP types), plain data out. Services read the
+ * collector through core/ports and the series store through its interface; a service per feature.
+ */
+export interface Services {
+  readonly networks: NetworkService;
+  readonly discovery: DiscoveryService;
+  readonly series: SeriesService;
+  readonly catalog: CatalogService;
+  readonly query: QueryService;
+}
+
+export function createServices(deps: ServiceDeps): Services {
+  const networks = new NetworkService(deps);
+  // The SvcQL tables of each network, shared by the calls that read devices or latest values.
+  const tables = new NetworkTablesCache(deps);
+  return {
+    networks,
+    discovery: new DiscoveryService(deps, networks),
+    series: new SeriesService(deps, networks),
+    catalog: new CatalogService(deps, networks, tables),
+    query: new QueryService(deps, networks, tables),
+  };
+}
+
+export type { ServiceDeps } from './deps.js';

@@ -1,0 +1,83 @@
+import { AppError } from '../core/errors.js';
+import type { DiscoveryStatus, Health, NetworkSummary, PollStatus } from '../core/ports/networks.js';
+import type { ServiceDeps } from './deps.js';
+
+/** The order of a status answer's views list (spec 4.1: `s`). */
+export type ViewsOrder = 'id' | 'name';
+
+/**
+ * GET /v2/ui/net/:id/status — the spec leaves the payload open (†); this shape is the project's.
+ * `views` stays empty until views exist; `viewsOrder` echoes the requested order.
+ */
+export interface NetworkStatus {
+  readonly network: NetworkSummary;
+  readonly latestDiscovery: DiscoveryStatus['latest'];
+  readonly ongoingDiscovery: DiscoveryStatus['running'];
+  readonly generations: number;
+  readonly polling: PollStatus;
+  readonly views: readonly unknown[];
+  readonly viewsOrder: ViewsOrder;
+}
+
+/** A network's figures for the internal metrics call. */
+export interface NetworkMetrics {
+  readonly id: number;
+  readonly name: string;
+  readonly poll: PollStatus;
+  readonly discovery: {
+    readonly generations: number;
+    readonly latestGeneration: number | null;
+    readonly latestCompletedAtMs: number | null;
+    readonly runningGeneration: number | null;
+  };
+}
+
+/** Networks, their status and the collector's health. */
+export class NetworkService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  /** The network, or AppError UNKNOWN_NETWORK (404). */
+  need(netId: number): NetworkSummary {
+    const net = this.deps.collector.networks.get(netId);
+    if (!net) throw new AppError('UNKNOWN_NETWORK', `unknown network ${netId}`);
+    return net;
+  }
+
+  status(netId: number, viewsOrder: ViewsOrder): NetworkStatus {
+    const net = this.need(netId);
+    const ports = this.deps.collector.networks;
+    const d = ports.discoveryStatus(net.id);
+    return {
+      network: {
+        id: net.id, name: net.name, pollIntervalMs: net.pollIntervalMs, discoveryIntervalMs: net.discoveryIntervalMs,
+        seeds: net.seeds, ranges: net.ranges,
+      },
+      latestDiscovery: d.latest,
+      ongoingDiscovery: d.running,
+      generations: d.generations,
+      polling: ports.pollStatus(net.id),
+      views: [],
+      viewsOrder,
+    };
+  }
+
+  metrics(): NetworkMetrics[] {
+    const ports = this.deps.collector.networks;
+    return ports.list().map((n) => {
+      const d = ports.discoveryStatus(n.id);
+      return {
+        id: n.id,
+        name: n.name,
+        poll: ports.pollStatus(n.id),
+        discovery: {
+          generations: d.generations,
+          latestGeneration: d.latest ? d.latest.number : null,
+          latestCompletedAtMs: d.latest ? d.latest.completedAtMs : null,
+          runningGeneration: d.running ? d.running.number : null,
+        },
+      };
+    });
+  }
+
+  health(): Health { return this.deps.collector.networks.health(); }
+}

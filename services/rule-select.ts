@@ -1,0 +1,56 @@
+import { compileVariableRule, type RuleStats, type VariableRule } from '../svcql/index.js';
+import type { VariableInstance } from '../core/types.js';
+import type { SeriesStore } from '../store/series/series.js';
+
+/**
+ * Selection of variable instances by the matching rule (spec 4.3) for every call that takes one.
+ * The rule itself is svcql's `compileVariableRule`; this file adds the statistics of sortBy
+ * (curr/min/max over a window), taken for the instances the rule matched only, in one rollup of
+ * the series store (per-hour rollups answer whole hours without reading points).
+ */
+
+/** One hour: the window of rule statistics when the caller names none. */
+export const RULE_STATS_DEFAULT_MS = 3_600_000;
+
+/** A time window, both bounds inclusive, ms since the epoch. */
+export interface StatsWindow {
+  readonly fromMs: number;
+  readonly toMs: number;
+}
+
+/** The default statistics window: the hour before `nowMs`. */
+export const defaultStatsWindow = (nowMs: number): StatsWindow => ({ fromMs: nowMs - RULE_STATS_DEFAULT_MS, toMs: nowMs });
+
+/**
+ * curr/min/max of each slot over a window, by slot, for `slots` (one rollup call). curr is the
+ * window's last point; NaN each where the slot has none.
+ */
+export function windowStats(series: SeriesStore, w: StatsWindow, slots: readonly number[]): (slot: number) => RuleStats {
+  const r = series.rollup(slots, w.fromMs, w.toMs);
+  const bySlot = new Map<number, RuleStats>();
+  for (let i = 0; i < slots.length; i++) {
+    bySlot.set(slots[i]!, r.count[i] === 0 ? NO_STATS : { curr: r.last[i]!, min: r.min[i]!, max: r.max[i]! });
+  }
+  return (slot) => bySlot.get(slot) ?? NO_STATS;
+}
+const NO_STATS: RuleStats = Object.freeze({ curr: NaN, min: NaN, max: NaN });
+
+export interface RuleSelection {
+  readonly rule: VariableRule;
+  readonly instances: VariableInstance[];
+}
+
+/**
+ * Compiles the rule (`params`: the rule's parameters of spec 4.3 — name, devices, components, tags,
+ * tagMatch, sortBy, limit, start, count) and selects from `all`: filter, sort (statistics over
+ * `window` for the matched instances only), limit, page. Throws AppError BAD_PARAMETER on bad rule
+ * parameters.
+ */
+export function selectByRule(
+  params: URLSearchParams, all: readonly VariableInstance[], series: SeriesStore, window: StatsWindow,
+): RuleSelection {
+  const rule = compileVariableRule(params);
+  if (!rule.needsStats || rule.empty) return { rule, instances: rule.select(all) };
+  const matched = all.filter(rule.match);
+  return { rule, instances: rule.select(matched, windowStats(series, window, matched.map((v) => v.slot))) };
+}

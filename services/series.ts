@@ -1,0 +1,114 @@
+import { formatTriplet } from '../core/triplet.js';
+import type { SeriesPoints, VariableInstance } from '../core/types.js';
+import type { ServiceDeps } from './deps.js';
+import type { NetworkService } from './networks.js';
+import { selectByRule, type StatsWindow } from './rule-select.js';
+import { reduceMinMax } from './series-reduce.js';
+import { resolveIds } from './variable-ids.js';
+
+/**
+ * Series of variables for the graph and data calls (spec 2.7, 4.1 "Graphs and raw data", 4.5):
+ * the variables named by ids or chosen by a matching rule, and their points from the series store
+ * (a time window, optionally reduced to min/max per chunk) or from the device monitor's buffer.
+ * Per-id problems are data (`errors`), not exceptions (spec 7).
+ */
+
+/** Variables a rule-form graph or data call answers at most (a rule can match the whole inventory). */
+export const MAX_RULE_VARIABLES = 100;
+
+export interface SeriesWindow {
+  readonly fromMs: number;
+  readonly toMs: number;
+}
+
+/** A variable of a call, with its canonical id. */
+export interface ChosenVariable {
+  readonly varId: string;
+  readonly instance: VariableInstance;
+}
+
+export interface ChosenVariables {
+  readonly found: readonly ChosenVariable[];
+  /** One human-readable line per id that was not answered (id form), '' joined by the caller. */
+  readonly errors: readonly string[];
+  /** Notes about the selection (rule form). */
+  readonly warnings: readonly string[];
+}
+
+/** Where a data call's points come from: the series store over the window, or the last raw polls. */
+export type DataSource = 'store' | 'monitor';
+
+export interface DataInfo {
+  readonly varName: string;
+  readonly deviceId: number;
+  readonly index: number;
+  readonly device: string;
+  readonly component: string;
+  readonly unit: string;
+  readonly timeseries: readonly string[];
+}
+
+export class SeriesService {
+  constructor(private readonly deps: ServiceDeps, private readonly networks: NetworkService) {}
+
+  /** Variables named by ids (triplets; at most 10 answered, spec 8). Unknown network: AppError UNKNOWN_NETWORK. */
+  byIds(netId: number, ids: readonly string[]): ChosenVariables {
+    const net = this.networks.need(netId);
+    const { found, errors } = resolveIds(this.deps.collector.catalog, net.id, ids);
+    return { found, errors: ids.length === 0 ? ['no variable ids given'] : errors, warnings: [] };
+  }
+
+  /**
+   * Variables chosen by a matching rule (`params`, spec 4.3; sortBy statistics over `statsWindow`),
+   * cut to MAX_RULE_VARIABLES with a warning.
+   */
+  byRule(netId: number, params: URLSearchParams, statsWindow: StatsWindow): ChosenVariables {
+    const net = this.networks.need(netId);
+    const { rule, instances } = selectByRule(params, this.deps.collector.catalog.instances(net.id), this.deps.series, statsWindow);
+    const warnings: string[] = [];
+    if (rule.empty) warnings.push('empty matching rule: give name, devices, components or tags');
+    let chosen = instances;
+    if (chosen.length > MAX_RULE_VARIABLES) {
+      warnings.push(`the rule selected ${chosen.length} variables; answered the first ${MAX_RULE_VARIABLES} (narrow the rule, or use limit, start and count)`);
+      chosen = chosen.slice(0, MAX_RULE_VARIABLES);
+    }
+    return { found: chosen.map((instance) => ({ varId: formatTriplet(instance), instance })), errors: [], warnings };
+  }
+
+  /** A slot's points in the window; with `length`, reduced to min/max per chunk (series-reduce.ts). */
+  points(slot: number, w: SeriesWindow, length?: number): SeriesPoints {
+    const points = this.deps.series.read(slot, w.fromMs, w.toMs);
+    return length === undefined ? points : reduceMinMax(points, w.fromMs, w.toMs, length);
+  }
+
+  /** A slot's last raw observations (the device monitor's buffer), polls without a value left out. */
+  monitorPoints(slot: number): SeriesPoints {
+    const { tsMs, values } = this.deps.collector.latest.observations(slot);
+    const ts: number[] = [];
+    const vs: number[] = [];
+    for (let i = 0; i < tsMs.length; i++) {
+      if (Number.isNaN(values[i])) continue;
+      ts.push(tsMs[i]!);
+      vs.push(values[i]!);
+    }
+    return { tsMs: Float64Array.from(ts), values: Float64Array.from(vs) };
+  }
+
+  /** The data call's items: `timestamp,<varId>` then `<ms>,<value>` lines per variable. */
+  dataInfo(found: readonly ChosenVariable[], source: DataSource, w: SeriesWindow): DataInfo[] {
+    return found.map(({ varId, instance }) => {
+      const points = source === 'monitor' ? this.monitorPoints(instance.slot) : this.points(instance.slot, w);
+      const timeseries = [`timestamp,${varId}`];
+      for (let i = 0; i < points.tsMs.length; i++) timeseries.push(`${points.tsMs[i]},${points.values[i]}`);
+      return {
+        varName: instance.name,
+        deviceId: instance.deviceId,
+        index: instance.index,
+        device: instance.deviceName,
+        component: instance.componentName,
+        unit: instance.unit,
+        timeseries,
+      };
+    });
+  }
+}
