@@ -1,0 +1,136 @@
+// Import rules of the source layout, checked by dependency-cruiser.
+//
+//   npm run lint:imports          (command line, readable output)
+//   test/arch/import-rules.test.ts (the same rules in `npm test`)
+//
+// Paths below are regular expressions on paths relative to the repo root, with forward slashes
+// (e.g. `api/http/uws.ts`, `node_modules/lmdb/dist/index.cjs`). Every rule is an error.
+// docs/import-rules.md has the table of folders and how to add one.
+
+/** The server's folders and the folders each may import besides its own files. node: builtins
+ *  and npm packages are not "ours" and are not limited here (the one-file rules for some npm
+ *  runtimes are further down). bench/ and test/ are left out on purpose: no product folder may
+ *  import them (rule `product-not-to-bench-or-test`). */
+const LAYERS = {
+  core: [], // core/ports/ is part of core
+  snmp: ['core'],
+  sim: ['core', 'snmp'],
+  svcql: ['core'],
+  store: ['core'],
+  workers: ['core', 'snmp', 'store'],
+  collector: ['core', 'snmp', 'store', 'svcql'], // + workers/index.ts: rule `collector-to-workers-only-via-index`
+  services: ['core', 'store', 'svcql'],
+  api: ['core', 'services'],
+  ui: [], // the browser UI imports nothing of the server's code
+};
+
+/** Folders with their own rules outside LAYERS. */
+const OTHER_FOLDERS = ['bench', 'test'];
+/** Root files that may import any product folder. */
+const ROOT_FILES = ['app.ts', 'main.ts'];
+
+const NODE_MODULES = '(?:^|/)node_modules/';
+const NOT_PRODUCT = '^(?:bench|test)/';
+const re = (s) => s.replace(/[.]/g, '\\.');
+const under = (folders) => `^(?:${folders.join('|')})/`;
+
+/** One rule a folder: from `F/` to any of our files outside F/ and outside its allowed folders.
+ *  Imports of bench/ and test/ are left to `product-not-to-bench-or-test`, of workers/ from the
+ *  collector to `collector-to-workers-only-via-index`, so that each bad import is reported once. */
+const layerRules = Object.entries(LAYERS).map(([folder, allowed]) => {
+  const skip = [folder, ...allowed, ...OTHER_FOLDERS, ...(folder === 'collector' ? ['workers'] : [])];
+  return {
+    name: allowed.length ? `${folder}-only-to-${allowed.join('-')}` : `${folder}-not-to-other-folders`,
+    comment: allowed.length
+      ? `${folder}/ may import only its own files, ${allowed.map((f) => f + '/').join(', ')}` +
+        (folder === 'collector' ? ' and workers/index.ts' : '') + ', node: builtins and npm packages'
+      : `${folder}/ may import only its own files, node: builtins and npm packages`,
+    severity: 'error',
+    from: { path: under([folder]) },
+    to: { pathNot: [under(skip), NODE_MODULES], dependencyTypesNot: ['core'], couldNotResolve: false },
+  };
+});
+
+/** Third-party runtimes that each live behind one file of ours. bench/ and test/ are exempt. */
+const ONE_FILE_PACKAGES = [
+  ['uws', 'uWebSockets.js', 'api/http/uws.ts'],
+  ['piscina', 'piscina', 'collector/pool.ts'],
+  ['net-snmp', 'net-snmp', 'workers/netsnmp/snmp-session.ts'],
+  ['lmdb', 'lmdb', 'store/lmdb-env.ts'],
+];
+const oneFileRules = ONE_FILE_PACKAGES.map(([short, pkg, file]) => ({
+  name: `${short}-only-from-${file.replace(/\.ts$/, '').replace(/\//g, '-')}`,
+  comment: `the npm package ${pkg} is imported only by ${file} (bench/ and test/ are exempt)`,
+  severity: 'error',
+  from: { pathNot: [NOT_PRODUCT, `^${re(file)}$`] },
+  // the resolved path (node_modules/<pkg>/..., also its @types), or the bare name when unresolved
+  to: { path: [`${NODE_MODULES}(?:@types/)?${re(pkg)}/`, `^${re(pkg)}$`] },
+}));
+
+const KNOWN = [
+  under([...Object.keys(LAYERS), ...OTHER_FOLDERS]),
+  `^(?:${ROOT_FILES.map(re).join('|')})$`,
+  NODE_MODULES,
+];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    ...layerRules,
+    {
+      name: 'collector-to-workers-only-via-index',
+      comment: 'the collector reaches the workers only through their one public entry, workers/index.ts',
+      severity: 'error',
+      from: { path: '^collector/' },
+      to: { path: '^workers/', pathNot: '^workers/index\\.ts$' },
+    },
+    {
+      name: 'product-not-to-bench-or-test',
+      comment: 'nothing of the product (everything but bench/ and test/, app.ts and main.ts included) imports bench/ or test/',
+      severity: 'error',
+      from: { pathNot: NOT_PRODUCT },
+      to: { path: NOT_PRODUCT },
+    },
+    ...oneFileRules,
+    {
+      name: 'no-circular',
+      comment: 'no import cycles in the product, type-only imports included',
+      severity: 'error',
+      from: { pathNot: NOT_PRODUCT },
+      to: { circular: true },
+    },
+    {
+      name: 'folder-has-rules',
+      comment:
+        'a source file that imports anything lives in a folder these rules know (or is app.ts/main.ts): ' +
+        'a new folder gets its entry in LAYERS above (see docs/import-rules.md)',
+      severity: 'error',
+      from: { pathNot: KNOWN },
+      to: {},
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'every import resolves to a file on disk (a rule cannot check what it cannot see)',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    // imports of npm packages are recorded (for the one-file rules) but not followed into the package
+    doNotFollow: { path: NODE_MODULES },
+    // the build output, local data and dotfiles (this file among them) are not sources; `^\\.[^./]`
+    // leaves out `.name` but keeps an unresolved `./x` or `../x`, for `not-to-unresolvable`
+    exclude: { path: ['^(?:dist|data)/', '^\\.[^./]'] },
+    // count `import type` too: a type-only import still ties one folder to another
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    moduleSystems: ['es6', 'cjs'],
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    skipAnalysisNotInRules: true,
+  },
+};

@@ -1,0 +1,168 @@
+// The import rules of the source layout (.dependency-cruiser.cjs at the repo root): the repo's own
+// sources break none of them, and each rule reports what it is there to forbid, over a small
+// fixture tree in a temp dir. docs/import-rules.md explains the rules.
+import t from 'tap';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cruise, type ICruiseResult } from 'dependency-cruiser';
+import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
+import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
+
+/** The repo root, from this file's place in dist/test/arch/. */
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const RULES_FILE = join(ROOT, '.dependency-cruiser.cjs');
+
+interface Violation {
+  rule: string;
+  from: string;
+  to: string;
+  /** For `no-circular`: the cycle, from `to` back to `from`. */
+  cycle?: string[];
+}
+
+/** Runs the repo's rules over the sources under `baseDir` (its own tsconfig.json), as
+ *  `npm run lint:imports` does over the repo; returns the violations, sorted. */
+async function runRules(baseDir: string): Promise<Violation[]> {
+  const options = await extractDepcruiseOptions(RULES_FILE);
+  const tsConfigFile = join(baseDir, 'tsconfig.json');
+  const { output } = await cruise(
+    ['.'],
+    { ...options, baseDir, tsConfig: { fileName: tsConfigFile }, validate: true },
+    {},
+    { tsConfig: extractTSConfig(tsConfigFile) },
+  );
+  const result = output as ICruiseResult;
+  return result.summary.violations
+    .map((v) => ({ rule: v.rule.name, from: v.from, to: v.to, ...(v.cycle ? { cycle: v.cycle.map((d) => d.name) } : {}) }))
+    .sort((a, b) => key(a).localeCompare(key(b)));
+}
+
+const key = (v: Violation): string => `${v.rule}: ${v.from} → ${v.to}`;
+
+t.test('the repo sources break no import rule', async (t) => {
+  const started = performance.now();
+  const violations = await runRules(ROOT);
+  t.comment(`import rules checked in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  for (const v of violations) t.comment(`violation ${key(v)}${v.cycle ? ` (cycle: ${[v.from, ...v.cycle].join(' → ')})` : ''}`);
+  t.same(violations.map(key), [], `${violations.length} import rule violation(s); \`npm run lint:imports\` explains each`);
+});
+
+/** The fixture tree: each file and what it imports. A file is written as `import '<spec>';` lines
+ *  (`type:<spec>` is written as a type-only import). */
+const FIXTURE: Record<string, string[]> = {
+  'core/a.ts': ['../api/b.js'],
+  'core/ok.ts': ['node:fs', './errors.js'],
+  'core/errors.ts': [],
+  'core/ports/port.ts': ['../errors.js'],
+  'core/missing.ts': ['./nowhere.js'],
+  'snmp/codec.ts': ['../core/errors.js'],
+  'snmp/cycle-a.ts': ['./cycle-b.js'],
+  'snmp/cycle-b.ts': ['./cycle-a.js'],
+  'snmp/bad.ts': ['../sim/agent.js'],
+  'sim/agent.ts': ['../snmp/codec.js', '../core/errors.js'],
+  'sim/server.ts': ['uWebSockets.js'],
+  'sim/bad.ts': ['../svcql/query.js'],
+  'svcql/query.ts': ['../core/errors.js'],
+  'svcql/bad.ts': ['../store/y.js'],
+  'store/y.ts': ['../core/errors.js'],
+  'store/lmdb-env.ts': ['lmdb'],
+  'store/cache.ts': ['lmdb'],
+  'store/bad.ts': ['../svcql/query.js', '../workers/index.js'],
+  'workers/index.ts': ['./v2c/w.js', '../store/y.js', '../snmp/codec.js'],
+  'workers/v2c/w.ts': ['../../core/errors.js'],
+  'workers/bad.ts': ['../collector/ok.js'],
+  'workers/netsnmp/snmp-session.ts': ['net-snmp'],
+  'workers/v2c/session.ts': ['net-snmp'],
+  'collector/ok.ts': ['../workers/index.js', '../svcql/query.js', '../store/y.js', '../snmp/codec.js'],
+  'collector/z.ts': ['../workers/v2c/w.js'],
+  'collector/up.ts': ['../api/b.js', '../services/s.js'],
+  'collector/pool.ts': ['piscina'],
+  'collector/other-pool.ts': ['piscina'],
+  'services/s.ts': ['../store/y.js', '../svcql/query.js', '../core/errors.js'],
+  'services/bad.ts': ['../api/b.js', '../collector/ok.js', '../workers/index.js'],
+  'api/b.ts': ['../services/s.js', '../core/errors.js'],
+  'api/x.ts': ['../store/y.js'],
+  'api/t.ts': ['type:../svcql/query.js'],
+  'api/http/uws.ts': ['uWebSockets.js'],
+  'ui/page.ts': ['../core/errors.js'],
+  'app.ts': ['./collector/ok.js', './api/b.js', './bench/load.js'],
+  'main.ts': ['./app.js', './test/helpers.js'],
+  'bench/load.ts': ['uWebSockets.js', 'lmdb', '../collector/ok.js'],
+  'test/helpers.ts': ['../bench/load.js', 'piscina', 'net-snmp'],
+  'extra/thing.ts': ['../core/errors.js'],
+};
+
+/** Every violation the fixture must report, and no other: rule, from, to. */
+const EXPECTED: Array<[string, string, string]> = [
+  ['core-not-to-other-folders', 'core/a.ts', 'api/b.ts'],
+  ['not-to-unresolvable', 'core/missing.ts', './nowhere.js'],
+  ['no-circular', 'snmp/cycle-a.ts', 'snmp/cycle-b.ts'], // a cycle is reported once
+  ['snmp-only-to-core', 'snmp/bad.ts', 'sim/agent.ts'],
+  ['sim-only-to-core-snmp', 'sim/bad.ts', 'svcql/query.ts'],
+  ['uws-only-from-api-http-uws', 'sim/server.ts', 'node_modules/uWebSockets.js/index.js'],
+  ['svcql-only-to-core', 'svcql/bad.ts', 'store/y.ts'],
+  ['store-only-to-core', 'store/bad.ts', 'svcql/query.ts'],
+  ['store-only-to-core', 'store/bad.ts', 'workers/index.ts'],
+  ['lmdb-only-from-store-lmdb-env', 'store/cache.ts', 'node_modules/lmdb/index.js'],
+  ['workers-only-to-core-snmp-store', 'workers/bad.ts', 'collector/ok.ts'],
+  ['net-snmp-only-from-workers-netsnmp-snmp-session', 'workers/v2c/session.ts', 'node_modules/net-snmp/index.js'],
+  ['collector-to-workers-only-via-index', 'collector/z.ts', 'workers/v2c/w.ts'],
+  ['collector-only-to-core-snmp-store-svcql', 'collector/up.ts', 'api/b.ts'],
+  ['collector-only-to-core-snmp-store-svcql', 'collector/up.ts', 'services/s.ts'],
+  ['piscina-only-from-collector-pool', 'collector/other-pool.ts', 'node_modules/piscina/index.js'],
+  ['services-only-to-core-store-svcql', 'services/bad.ts', 'api/b.ts'],
+  ['services-only-to-core-store-svcql', 'services/bad.ts', 'collector/ok.ts'],
+  ['services-only-to-core-store-svcql', 'services/bad.ts', 'workers/index.ts'],
+  ['api-only-to-core-services', 'api/x.ts', 'store/y.ts'],
+  ['api-only-to-core-services', 'api/t.ts', 'svcql/query.ts'],
+  ['ui-not-to-other-folders', 'ui/page.ts', 'core/errors.ts'],
+  ['product-not-to-bench-or-test', 'app.ts', 'bench/load.ts'],
+  ['product-not-to-bench-or-test', 'main.ts', 'test/helpers.ts'],
+  ['folder-has-rules', 'extra/thing.ts', 'core/errors.ts'],
+];
+
+const PACKAGES = ['uWebSockets.js', 'lmdb', 'net-snmp', 'piscina'];
+
+function writeFixture(dir: string): void {
+  const put = (file: string, text: string): void => {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), text);
+  };
+  put('package.json', JSON.stringify({ name: 'fixture', type: 'module', private: true, dependencies: Object.fromEntries(PACKAGES.map((p) => [p, '*'])) }));
+  put('tsconfig.json', JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true } }));
+  for (const pkg of PACKAGES) {
+    put(`node_modules/${pkg}/package.json`, JSON.stringify({ name: pkg, version: '1.0.0', main: 'index.js' }));
+    put(`node_modules/${pkg}/index.js`, 'module.exports = {};\n');
+  }
+  for (const [file, imports] of Object.entries(FIXTURE)) {
+    const lines = imports.map((spec) =>
+      spec.startsWith('type:') ? `import type * as T from '${spec.slice(5)}';\nexport type { T };` : `import '${spec}';`,
+    );
+    put(file, [...lines, 'export const here = 1;', ''].join('\n'));
+  }
+}
+
+t.test('the rules report each forbidden import of a fixture tree, and nothing allowed', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'import-rules-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  writeFixture(dir);
+  const found = await runRules(dir);
+  const foundKeys = new Set(found.map(key));
+  if (EXPECTED.some(([rule, from, to]) => !foundKeys.has(key({ rule, from, to })))) {
+    for (const v of found) t.comment(`found ${key(v)}`);
+  }
+
+  for (const [rule, from, to] of EXPECTED) {
+    t.ok(foundKeys.has(key({ rule, from, to })), `${rule} reports ${from} → ${to}`);
+  }
+  const expectedKeys = new Set(EXPECTED.map(([rule, from, to]) => key({ rule, from, to })));
+  t.same(found.map(key).filter((k) => !expectedKeys.has(k)), [], 'no violation beyond the expected ones');
+
+  // every rule of the config is shown to bite at least once
+  const options = await extractDepcruiseOptions(RULES_FILE);
+  const ruleNames = (options.ruleSet?.forbidden ?? []).map((r) => r.name ?? '(unnamed)');
+  const bitten = new Set(EXPECTED.map(([rule]) => rule));
+  t.same(ruleNames.filter((name) => !bitten.has(name)), [], 'every rule has a fixture case');
+});
