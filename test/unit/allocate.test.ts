@@ -1,0 +1,86 @@
+// Variables that discovery did not make (VariableCatalog.allocate through the Inventory): stable,
+// persisted slots that never collide with polled ones, on real LMDB files.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import t from 'tap';
+import { Inventory } from '../../collector/inventory/inventory.js';
+import { VariableDefs } from '../../collector/inventory/variable-defs.js';
+import { isAppError } from '../../core/errors.js';
+import type { VariableDef } from '../../core/types.js';
+import { openStoreEnv } from '../../store/lmdb-env.js';
+import { LmdbMetaStore } from '../../store/meta/lmdb-meta.js';
+import { benchNetwork, syntheticGeneration } from '../../bench/memory/synthetic-generation.js';
+
+const dirs: string[] = [];
+t.teardown(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true, maxRetries: 5 }); });
+const tempDir = () => { const d = mkdtempSync(join(tmpdir(), 'allocate-')); dirs.push(d); return d; };
+
+const ALERT: VariableDef = { name: 'alertState', description: 'Alert state', unit: '', category: 'Alerts', type: 'enum', scope: 'device' };
+const PORT_ALERT: VariableDef = { ...ALERT, name: 'portAlert', scope: 'interface' };
+
+async function open(dir: string) {
+  const env = openStoreEnv(dir);
+  const defs = new VariableDefs();
+  defs.define(ALERT);
+  defs.define(PORT_ALERT);
+  const inventory = new Inventory(new LmdbMetaStore(env), defs);
+  await inventory.rebuild(benchNetwork, syntheticGeneration(2));
+  return { inventory, defs, close: () => env.close() };
+}
+
+t.test('allocated slots: own, stable, listed, persisted', async (t) => {
+  const dir = tempDir();
+  let s = await open(dir);
+  const polled = new Set(s.inventory.instances(1).map((v) => v.slot));
+  const before = s.inventory.instances(1);
+  const a = await s.inventory.allocate({ netId: 1, name: 'alertState', deviceId: 1, index: 0 });
+  t.notOk(polled.has(a), 'a slot no polled variable has');
+  t.equal(await s.inventory.allocate({ netId: 1, name: 'alertState', deviceId: 1, index: 0 }), a, 'the same triplet, the same slot');
+  const [b, c] = await Promise.all([
+    s.inventory.allocate({ netId: 1, name: 'portAlert', deviceId: 2, index: 5 }),
+    s.inventory.allocate({ netId: 1, name: 'portAlert', deviceId: 2, index: 5 }),
+  ]);
+  t.equal(b, c, 'concurrent calls for one triplet get one slot');
+  t.not(b, a, 'another triplet, another slot');
+  t.equal(s.inventory.slotCount, Math.max(a, b) + 1, 'slot count covers the allocated slots');
+  const after = s.inventory.instances(1);
+  t.not(after, before, 'the instance list is made anew after an allocation');
+  t.equal(after.length, before.length + 2, 'the allocated instances are listed');
+  const inst = s.inventory.find(1, 'portAlert', 2, 5)!;
+  t.match(inst, { slot: b, name: 'portAlert', deviceId: 2, index: 5, unit: '', category: 'Alerts', description: 'Alert state' });
+  t.equal(inst.componentName, 'Gi1/0/5', 'component named from the device interface');
+  t.equal(s.inventory.find(2, 'portAlert', 2, 5), undefined, 'per network');
+  await s.close();
+
+  s = await open(dir);
+  t.equal(await s.inventory.allocate({ netId: 1, name: 'alertState', deviceId: 1, index: 0 }), a, 'after a restart: the same slot');
+  t.equal(s.inventory.find(1, 'portAlert', 2, 5)?.slot, b, 'listed after a restart without a new call');
+  const d = await s.inventory.allocate({ netId: 1, name: 'alertState', deviceId: 2, index: 0 });
+  t.ok(d > Math.max(a, b), 'a new triplet after a restart gets a slot above every earlier one');
+  await s.inventory.rebuild(benchNetwork, syntheticGeneration(2));
+  t.equal(s.inventory.find(1, 'alertState', 2, 0)?.slot, d, 'a rebuild keeps allocated variables');
+  await s.close();
+});
+
+t.test('allocation and definition failures', async (t) => {
+  const s = await open(tempDir());
+  t.teardown(s.close);
+  const cases: { name: string; run: () => unknown; code: string }[] = [
+    { name: 'no definition', run: () => s.inventory.allocate({ netId: 1, name: 'nope', deviceId: 1, index: 0 }), code: 'UNKNOWN_VARIABLE' },
+    { name: 'negative index', run: () => s.inventory.allocate({ netId: 1, name: 'alertState', deviceId: 1, index: -1 }), code: 'BAD_PARAMETER' },
+    { name: 'fractional device', run: () => s.inventory.allocate({ netId: 1, name: 'alertState', deviceId: 1.5, index: 0 }), code: 'BAD_PARAMETER' },
+    { name: 'define a built-in name', run: () => s.defs.define({ ...ALERT, name: 'ifInRate' }), code: 'BAD_PARAMETER' },
+    { name: 'define differently', run: () => s.defs.define({ ...ALERT, unit: '%' }), code: 'BAD_PARAMETER' },
+    { name: 'bad name', run: () => s.defs.define({ ...ALERT, name: '1x' }), code: 'BAD_PARAMETER' },
+  ];
+  for (const c of cases) {
+    try {
+      await c.run();
+      t.fail(`${c.name}: should fail`);
+    } catch (e) {
+      t.ok(isAppError(e) && e.code === c.code, `${c.name}: ${c.code} (${(e as Error).message})`);
+    }
+  }
+  t.doesNotThrow(() => s.defs.define({ ...ALERT }), 'the same definition again is a no-op');
+});
