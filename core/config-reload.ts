@@ -12,9 +12,12 @@
  *     has changed; the running Config goes on whole (a reload never applies part of a file).
  *  4. ConfigHolder.swap(next): readers of holder.current() see the new Config whole from then on.
  *  5. Apply the plan to the collector: stop the networks of `removed`, start `added` ones, rebuild
- *     each `changed` network from `after` (or adjust it in place when its `fields` allow, e.g. only
- *     `pollIntervalMs`), leave `unchanged` ones running. Networks are told apart by id: a network
- *     whose id is kept keeps its inventory and series, whatever else changes.
+ *     each `changed` network from `after` (or adjust it in place when its `fields` allow), leave
+ *     `unchanged` ones running. Networks are told apart by id: a network whose id is kept keeps its
+ *     inventory and series, whatever else changes. Where settings live once applied: `snmp.*` reaches
+ *     the polls only inside the plans' targets (collector/polling/plan-build.ts), so those plans are
+ *     rebuilt and repacked (Inventory.rebuild with `after`); `pollIntervalMs` is the interval of the
+ *     network's scheduler and the grid of its SeriesWriter (collector/network-monitor.ts).
  *
  * Keys that need a restart (RESTART_KEYS, and the in-flight bound below) are those read once at start
  * (app.ts): every `server.*` key (listener host and port, store directory, worker pool size, request
