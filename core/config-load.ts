@@ -5,7 +5,7 @@ import { parseDurationMs } from './duration.js';
 import { parseCidr } from './cidr.js';
 import {
   DEFAULTS, type Config, type NetworkConfig, type RangeConfig, type ServerConfig, type SimulatorConfig,
-  type SnmpConfig, type SnmpV3User, type LogLevel,
+  type SnmpConfig, type SnmpV3User, type LogLevel, type PollPath,
 } from './config-schema.js';
 
 /**
@@ -56,6 +56,7 @@ function defaultSnmp(port: number): SnmpConfig {
   return {
     port, communities: ['public'], v3Users: [], timeoutMs: DEFAULTS.snmpTimeoutMs, retries: DEFAULTS.snmpRetries,
     maxRepetitions: DEFAULTS.maxRepetitions, maxMessageBytes: DEFAULTS.maxMessageBytes, maxInFlight: DEFAULTS.maxInFlight,
+    pollPath: DEFAULTS.pollPath,
   };
 }
 
@@ -236,7 +237,7 @@ function parseNetwork(c: Checker, v: unknown, p: Path): NetworkConfig {
 }
 
 function parseSnmp(c: Checker, v: unknown, p: Path): SnmpConfig {
-  const s = v === undefined ? {} : c.object(v, p, ['port', 'communities', 'v3Users', 'timeout', 'retries', 'maxRepetitions', 'maxMessageBytes', 'maxInFlight']);
+  const s = v === undefined ? {} : c.object(v, p, ['port', 'communities', 'v3Users', 'timeout', 'retries', 'maxRepetitions', 'maxMessageBytes', 'maxInFlight', 'pollPath']);
   const communities = s.communities === undefined ? ['public'] : c.list(s.communities, [...p, 'communities']).map((x, i) => c.str(x, [...p, 'communities', i]));
   const v3Users: SnmpV3User[] = c.list(s.v3Users, [...p, 'v3Users']).map((u, i) => {
     const up = [...p, 'v3Users', i];
@@ -265,6 +266,7 @@ function parseSnmp(c: Checker, v: unknown, p: Path): SnmpConfig {
     maxRepetitions: c.int(s.maxRepetitions, [...p, 'maxRepetitions'], 1, 200, DEFAULTS.maxRepetitions),
     maxMessageBytes: c.int(s.maxMessageBytes, [...p, 'maxMessageBytes'], 484, 65507, DEFAULTS.maxMessageBytes),
     maxInFlight: c.int(s.maxInFlight, [...p, 'maxInFlight'], 1, 100_000, DEFAULTS.maxInFlight),
+    pollPath: c.oneOf<PollPath>(s.pollPath, [...p, 'pollPath'], ['auto', 'net-snmp'], DEFAULTS.pollPath),
   };
 }
 

@@ -12,6 +12,7 @@ export const DEFAULTS = Object.freeze({
   maxRepetitions: 24,
   maxMessageBytes: 1400,
   maxInFlight: 128,
+  pollPath: 'auto' as const,
   pollIntervalMs: 60_000,
   discoveryIntervalMs: 3_600_000,
   discoveryConcurrency: 16,
@@ -51,6 +52,14 @@ export interface SnmpV3User {
   readonly privKey: string;
 }
 
+/**
+ * Which code polls a network's devices. `auto`: SNMPv2c through the project's own codec (workers/v2c),
+ * SNMPv3 through the net-snmp library. `net-snmp`: every poll through net-snmp (slower; a baseline for
+ * comparisons and a fallback should an agent not get on with the project's codec). Discovery always
+ * goes through net-snmp.
+ */
+export type PollPath = 'auto' | 'net-snmp';
+
 export interface SnmpConfig {
   readonly port: number;
   readonly communities: readonly string[];
@@ -62,6 +71,11 @@ export interface SnmpConfig {
   readonly maxMessageBytes: number;
   /** Requests in flight across the whole network (polls and discovery). */
   readonly maxInFlight: number;
+  /**
+   * Which code polls (PollPath). The loader always sets it; absent means `auto` (optional in the type
+   * only so that hand-built NetworkConfig literals of benchmarks and tests need not name it).
+   */
+  readonly pollPath?: PollPath;
 }
 
 export interface RangeConfig {

@@ -1,4 +1,4 @@
-import type { SnmpV3User } from '../core/config-schema.js';
+import type { PollPath, SnmpV3User } from '../core/config-schema.js';
 
 /** Where and how to reach one agent. Plain data: crosses the thread boundary in tasks. */
 export interface SnmpTarget {
@@ -12,6 +12,8 @@ export interface SnmpTarget {
   readonly maxRepetitions: number;
   /** Largest answer the fast v2c path plans a GET for (bytes; default 1400, below a 1500-byte MTU). */
   readonly maxMessageBytes?: number;
+  /** Which code polls the agent (the network's `snmp.pollPath`; absent: `auto`). Read by workers/task.ts. */
+  readonly pollPath?: PollPath;
 }
 
 /**

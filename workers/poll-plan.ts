@@ -34,6 +34,14 @@ export interface PollPlan {
   readonly ops: readonly PollOp[];
 }
 
+/**
+ * True when the target is polled through net-snmp (workers/netsnmp): SNMPv3 agents, and every agent
+ * of a network with `snmp.pollPath: net-snmp`; else the v2c fast path (workers/v2c) polls it.
+ */
+export function pollsThroughNetSnmp(t: SnmpTarget): boolean {
+  return t.version === '3' || t.pollPath === 'net-snmp';
+}
+
 export interface PollResult {
   readonly ok: boolean;
   readonly deviceId: number;

@@ -1,10 +1,10 @@
 import { RingBuffer } from '../store/ring.js';
 import { evaluateOps } from './netsnmp/poll-eval.js';
-import { SYS_UPTIME_OID, type PollPlan, type PollResult } from './poll-plan.js';
+import { pollsThroughNetSnmp, SYS_UPTIME_OID, type PollPlan, type PollResult } from './poll-plan.js';
 import { SlotState } from './slot-state.js';
 import { dropSession, sessionFor } from './netsnmp/snmp-session.js';
 import { pollFast } from './v2c/fast-poll.js';
-import { isPlanHandle, isV3, readPlanHandle, type PlanHandle } from './v2c/plan-handle.js';
+import { isNetSnmpPlan, isPlanHandle, readPlanHandle, type PlanHandle } from './v2c/plan-handle.js';
 import type { SnmpTarget, Varbind } from '../snmp/types.js';
 
 /**
@@ -31,18 +31,20 @@ export default async function run(task: Task): Promise<VarbindsResult | PollResu
 }
 
 /**
- * v2c polls take the fast path (workers/v2c: the project's codec, one socket per worker); SNMPv3
- * keeps net-snmp. NETMON_POLL_PATH=net-snmp sends every poll through net-snmp (benchmark baseline,
- * comparisons).
+ * The path of a poll, from the plan's target (the network's validated `snmp.pollPath`, and the
+ * version): v2c polls take the fast path (workers/v2c: the project's codec, one socket per worker);
+ * SNMPv3, and every poll of a network with `pollPath: net-snmp`, go through net-snmp. A packed plan
+ * holds the decision in one header word (isNetSnmpPlan): one read per poll.
  */
-const forceSession = process.env.NETMON_POLL_PATH === 'net-snmp';
+export function pollsViaSession(p: PollPlan | PlanHandle): boolean {
+  return isPlanHandle(p) ? isNetSnmpPlan(p) : pollsThroughNetSnmp(p.target);
+}
 
-/** Plans of the net-snmp path unpacked from their handles, by device (SNMPv3 devices, or every device when forced). */
+/** Plans of the net-snmp path unpacked from their handles, by device (SNMPv3 devices, and every device of a `pollPath: net-snmp` network). */
 const unpacked = new Map<number, { fingerprint: number; plan: PollPlan }>();
 
 function poll(p: PollPlan | PlanHandle, ringSab: SharedArrayBuffer, stateSab: SharedArrayBuffer): Promise<PollResult> {
-  const v3 = isPlanHandle(p) ? isV3(p) : p.target.version === '3';
-  if (!v3 && !forceSession) return pollFast(p, ringSab, stateSab);
+  if (!pollsViaSession(p)) return pollFast(p, ringSab, stateSab);
   let plan: PollPlan;
   if (isPlanHandle(p)) {
     let d = unpacked.get(p.deviceId);

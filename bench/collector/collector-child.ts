@@ -3,6 +3,8 @@
  * pieces — worker pool (piscina), the poll task (fast v2c path, or net-snmp with --path net-snmp),
  * SlotState, ring, PollScheduler cycles, SeriesWriter/GridInterpolator, the LMDB series store in a
  * temporary directory — driven with plans from a discovery of the simulator (collector/plan-build.ts).
+ * --path and --max-message-bytes are the network's snmp.pollPath and snmp.maxMessageBytes, carried
+ * to the workers in the plans' targets as in the server.
  *
  *   node dist/bench/collector/collector-child.js --sim-port P --base 127.2.0.1 --devices N
  *        [--path fast|net-snmp] [--task handle|plan] [--max-message-bytes B] [--threads T] [--timeout-ms 1000] [--retries 1]
@@ -35,7 +37,7 @@ interface Args {
   timeoutMs: number; retries: number; seconds: number; cycles: number; intervalMs: number;
   /** What a poll task carries: the packed plan (PlanHandle, as the collector sends it) or the whole plan cloned per task. */
   task: 'plan' | 'handle';
-  /** Answer size the fast path plans GETs for (0: its default). */
+  /** Answer size the fast path plans GETs for: the network's snmp.maxMessageBytes (0: its default). */
   maxMessageBytes: number;
 }
 
@@ -79,11 +81,13 @@ function varbindsOf(plan: PollPlan): number {
 
 async function main(): Promise<void> {
   const a = parseArgs(process.argv.slice(2));
-  if (a.path === 'net-snmp') process.env.NETMON_POLL_PATH = 'net-snmp'; // read by the pool's workers
-  if (a.maxMessageBytes > 0) process.env.NETMON_FAST_MAX_MESSAGE_BYTES = String(a.maxMessageBytes);
   const base = parseIpv4(a.base)!;
   const addresses = Array.from({ length: a.devices }, (_, i) => formatIpv4(addressAt(base, i)!));
-  const net = simNetworkConfig(a.simPort, { timeoutMs: a.timeoutMs, retries: a.retries, pollIntervalS: Math.max(1, a.intervalMs / 1000) });
+  // The path and the answer size are the network's config, carried to the workers in every plan's target.
+  const net = simNetworkConfig(a.simPort, {
+    timeoutMs: a.timeoutMs, retries: a.retries, pollIntervalS: Math.max(1, a.intervalMs / 1000),
+    pollPath: a.path === 'net-snmp' ? 'net-snmp' : 'auto', maxMessageBytes: a.maxMessageBytes > 0 ? a.maxMessageBytes : undefined,
+  });
 
   const t0 = Date.now();
   // only the devices are kept: the discovery's own plans and kinds are dropped (see below)

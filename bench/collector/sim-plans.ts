@@ -7,7 +7,7 @@ import { probeDevice } from '../../collector/discovery/discovery-device.js';
 import { buildDevicePlan } from '../../collector/polling/plan-build.js';
 import type { WorkerPool } from '../../collector/pool.js';
 import { loadConfig } from '../../core/config-load.js';
-import type { NetworkConfig } from '../../core/config-schema.js';
+import type { NetworkConfig, PollPath } from '../../core/config-schema.js';
 import type { Device } from '../../core/types.js';
 import type { PollPlan } from '../../workers/poll-plan.js';
 import type { GridKind } from '../../collector/polling/grid-kind.js';
@@ -23,7 +23,17 @@ export interface SimPlans {
   readonly unreachable: string[];
 }
 
-export function simNetworkConfig(simPort: number, opts: { timeoutMs?: number; retries?: number; pollIntervalS?: number } = {}): NetworkConfig {
+/**
+ * The network of a simulator, through the config loader (so its values are validated as a file's):
+ * `pollPath` and `maxMessageBytes` reach the plans' targets (collector/polling/plan-build.ts) and so
+ * the workers, as in the server.
+ */
+export function simNetworkConfig(simPort: number, opts: {
+  timeoutMs?: number; retries?: number; pollIntervalS?: number; pollPath?: PollPath; maxMessageBytes?: number;
+} = {}): NetworkConfig {
+  const snmp = [`port: ${simPort}`, `timeout: ${opts.timeoutMs ?? 1000}ms`, `retries: ${opts.retries ?? 1}`];
+  if (opts.pollPath !== undefined) snmp.push(`pollPath: ${opts.pollPath}`);
+  if (opts.maxMessageBytes !== undefined) snmp.push(`maxMessageBytes: ${opts.maxMessageBytes}`);
   const cfg = loadConfig({
     path: 'bench.yaml',
     env: { HOST: '127.0.0.1', PORT: '0', DATA_DIR: '.' },
@@ -32,7 +42,7 @@ networks:
   - id: 1
     name: sim
     seeds: [127.0.0.1]
-    snmp: { port: ${simPort}, timeout: ${opts.timeoutMs ?? 1000}ms, retries: ${opts.retries ?? 1} }
+    snmp: { ${snmp.join(', ')} }
     pollInterval: ${opts.pollIntervalS ?? 10}s
 `,
   });

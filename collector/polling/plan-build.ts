@@ -89,7 +89,7 @@ export function buildDevicePlan(d: Device, net: NetworkConfig, slotOf: SlotOf): 
     community: caps.version === '2c' ? caps.community : undefined,
     user: caps.version === '3' ? net.snmp.v3Users.find((u) => u.name === caps.v3User) : undefined,
     timeoutMs: net.snmp.timeoutMs, retries: net.snmp.retries, maxRepetitions: net.snmp.maxRepetitions,
-    maxMessageBytes: net.snmp.maxMessageBytes,
+    maxMessageBytes: net.snmp.maxMessageBytes, pollPath: net.snmp.pollPath ?? 'auto',
   };
   return { plan: { deviceId: d.id, target, uptimeSlot, scalars: [...scalars], columns: [...columns], ops }, vars };
 }

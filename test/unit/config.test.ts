@@ -43,6 +43,7 @@ networks:
   t.equal(n.snmp.port, 161, 'SNMP port defaults to 161');
   t.equal(n.snmp.timeoutMs, 500);
   t.equal(n.snmp.maxMessageBytes, 1400, 'poll requests sized for unfragmented answers by default');
+  t.equal(n.snmp.pollPath, 'auto', "polls take the project's codec (v2c) or net-snmp (v3) by default");
   t.equal(n.snmp.v3Users[0].privProtocol, 'aes');
   t.equal(n.pollIntervalMs, 5000);
   t.equal(n.discoveryIntervalMs, 600_000);
@@ -50,6 +51,16 @@ networks:
   const d = load('networks:\n  - id: 1\n    seeds: [10.0.0.1]\n');
   t.equal(d.networks[0].pollIntervalMs, 60_000, 'polling interval defaults to 60 s');
   t.same(d.networks[0].snmp.communities, ['public']);
+});
+
+t.test('snmp keys with a choice of values: each value accepted as written', async (t) => {
+  const net = (snmp: string) => load(`networks:\n  - id: 1\n    seeds: [10.0.0.1]\n    snmp: { ${snmp} }\n`).networks[0].snmp;
+  const cases: [string, string, (s: ReturnType<typeof net>) => unknown, unknown][] = [
+    ['pollPath auto', 'pollPath: auto', (s) => s.pollPath, 'auto'],
+    ['pollPath net-snmp', 'pollPath: net-snmp', (s) => s.pollPath, 'net-snmp'],
+    ['maxMessageBytes 16000', 'maxMessageBytes: 16000', (s) => s.maxMessageBytes, 16000],
+  ];
+  for (const [name, snmp, get, want] of cases) t.equal(get(net(snmp)), want, name);
 });
 
 t.test('environment overrides HOST, PORT, DATA_DIR', async (t) => {
@@ -76,6 +87,7 @@ t.test('invalid files: one clear message naming the key and the line', async (t)
     ['huge sweep', 'networks:\n  - id: 1\n    ranges:\n      - { cidr: 10.0.0.0/8, sweep: true }\n', /refusing to sweep 10\.0\.0\.0\/8/],
     ['nothing at all', '{}\n', /no network is defined/],
     ['message size too small', 'networks:\n  - id: 1\n    seeds: [10.0.0.1]\n    snmp:\n      maxMessageBytes: 100\n', /maxMessageBytes \(line 5\): must be an integer from 484 to 65507/],
+    ['unknown poll path', 'networks:\n  - id: 1\n    seeds: [10.0.0.1]\n    snmp:\n      pollPath: fast\n', /networks\[0\]\.snmp\.pollPath \(line 5\): must be one of auto, net-snmp, got "fast"/],
     ['unknown snmp key', 'networks:\n  - id: 1\n    seeds: [10.0.0.1]\n    snmp:\n      comunity: x\n', /networks\[0\]\.snmp\.comunity \(line 5\): unknown key/],
   ];
   for (const [name, text, re] of cases) {

@@ -5,7 +5,9 @@ import t from 'tap';
 import type { PollOp, PollPlan } from '../../workers/poll-plan.js';
 import { SYS_UPTIME_OID } from '../../workers/poll-plan.js';
 import { compileOps } from '../../workers/v2c/op-program.js';
-import { communityBytes, isPlanHandle, isV3, makePlanHandle, planView, readPlanHandle } from '../../workers/v2c/plan-handle.js';
+import type { PollPath } from '../../core/config-schema.js';
+import { communityBytes, isNetSnmpPlan, isPlanHandle, makePlanHandle, planView, readPlanHandle } from '../../workers/v2c/plan-handle.js';
+import { pollsViaSession } from '../../workers/task.js';
 import { encodeGet } from '../../workers/v2c/wire.js';
 
 const IF = '1.3.6.1.2.1.31.1.1.1';
@@ -19,7 +21,7 @@ function ifOps(ifIndex: number, base: number): PollOp[] {
   ];
 }
 
-function plan(o: { interfaces: number; version?: '2c' | '3'; extra?: PollOp[]; scalars?: string[]; columns?: string[]; maxMessageBytes?: number }): PollPlan {
+function plan(o: { interfaces: number; version?: '2c' | '3'; extra?: PollOp[]; scalars?: string[]; columns?: string[]; maxMessageBytes?: number; pollPath?: PollPath }): PollPlan {
   const ops: PollOp[] = [{ op: 'gauge', slot: 0, oid: SYS_UPTIME_OID, scale: 0.01 }];
   for (let i = 1; i <= o.interfaces; i++) ops.push(...ifOps(i * 1000 + 7, 10 * i));
   ops.push(...(o.extra ?? []));
@@ -28,17 +30,18 @@ function plan(o: { interfaces: number; version?: '2c' | '3'; extra?: PollOp[]; s
     target: {
       address: '127.0.0.9', port: 1161, version: o.version ?? '2c', community: o.version === '3' ? undefined : 'c0mm',
       user: o.version === '3' ? { name: 'u', level: 'authPriv', authProtocol: 'sha', authKey: 'k1k1k1k1', privProtocol: 'aes', privKey: 'k2k2k2k2' } : undefined,
-      timeoutMs: 700, retries: 2, maxRepetitions: 20, maxMessageBytes: o.maxMessageBytes,
+      timeoutMs: 700, retries: 2, maxRepetitions: 20, maxMessageBytes: o.maxMessageBytes, pollPath: o.pollPath,
     } as PollPlan['target'],
     uptimeSlot: 0, scalars: [SYS_UPTIME_OID, ...(o.scalars ?? [])], columns: o.columns ?? [`${IF}.6`, `${IF}.15`], ops,
   };
 }
 
 const cpu: PollOp = { op: 'cpuTicks', slot: 9001, auxSlot: 9002, idleOid: '1.3.6.1.4.1.2021.11.53.0', allOids: ['1.3.6.1.4.1.2021.11.50.0', '1.3.6.1.4.1.2021.11.52.0', '1.3.6.1.4.1.2021.11.53.0'] };
-const cases: [string, PollPlan][] = [
-  ['one device-level op', plan({ interfaces: 0 })],
-  ['48 interfaces, default answer size', plan({ interfaces: 48 })],
-  ['48 interfaces, 484-byte answers', plan({ interfaces: 48, maxMessageBytes: 484 })],
+/** [name, plan, polled through net-snmp] */
+const cases: [string, PollPlan, boolean][] = [
+  ['one device-level op', plan({ interfaces: 0 }), false],
+  ['48 interfaces, default answer size', plan({ interfaces: 48 }), false],
+  ['48 interfaces, 484-byte answers', plan({ interfaces: 48, maxMessageBytes: 484 }), false],
   ['every op kind', plan({
     interfaces: 3, scalars: ['1.3.6.1.4.1.2021.4.5.0', '1.3.6.1.4.1.2021.4.6.0'], columns: ['1.3.6.1.2.1.25.3.3.1.2'],
     extra: [
@@ -47,15 +50,20 @@ const cases: [string, PollPlan][] = [
       { op: 'fillPct', slot: 8002, sizeOid: '1.3.6.1.2.1.25.2.3.1.5.1', usedOid: '1.3.6.1.2.1.25.2.3.1.6.1' },
       cpu,
     ],
-  })],
-  ['SNMPv3 target', plan({ interfaces: 2, version: '3', extra: [cpu] })],
+  }), false],
+  ['SNMPv3 target', plan({ interfaces: 2, version: '3', extra: [cpu] }), true],
+  ['v2c target, pollPath auto', plan({ interfaces: 2, pollPath: 'auto' }), false],
+  ['v2c target, pollPath net-snmp', plan({ interfaces: 2, pollPath: 'net-snmp' }), true],
+  ['SNMPv3 target, pollPath net-snmp', plan({ interfaces: 2, version: '3', pollPath: 'net-snmp' }), true],
 ];
 
-for (const [name, p] of cases) {
+for (const [name, p, viaNetSnmp] of cases) {
   t.test(name, async (t) => {
     const h = makePlanHandle(p);
     t.ok(isPlanHandle(h) && !isPlanHandle(p), 'a handle is told from a plan');
-    t.equal(isV3(h), p.target.version === '3');
+    t.equal(isNetSnmpPlan(h), viaNetSnmp, `packed: polled through ${viaNetSnmp ? 'net-snmp' : 'the fast path'}`);
+    t.equal(pollsViaSession(h), viaNetSnmp, 'the task module routes the handle so');
+    t.equal(pollsViaSession(p), viaNetSnmp, 'and the plain plan so');
     t.same(readPlanHandle(h), JSON.parse(JSON.stringify(p)), 'the plan comes back (as its JSON round trip)');
 
     const c = compileOps(p.ops, [SYS_UPTIME_OID, ...p.scalars], SYS_UPTIME_OID);
@@ -91,13 +99,20 @@ for (const [name, p] of cases) {
   });
 }
 
-t.test('the fingerprint changes with the plan and with the answer size', async (t) => {
+t.test('the fingerprint changes with the plan, the answer size and the poll path', async (t) => {
   const p = plan({ interfaces: 20 });
   const a = makePlanHandle(p), b = makePlanHandle(p), c = makePlanHandle(p, 600);
   const d = makePlanHandle({ ...p, ops: p.ops.map((o) => (o.slot === 12 && o.op === 'gauge' ? { ...o, scale: 2 } : o)) });
+  const e = makePlanHandle({ ...p, target: { ...p.target, pollPath: 'net-snmp' } });
+  const f = makePlanHandle({ ...p, target: { ...p.target, pollPath: 'auto' } });
+  const g = makePlanHandle({ ...p, target: { ...p.target, maxMessageBytes: 600 } });
   t.equal(a.fingerprint, b.fingerprint, 'same plan, same fingerprint');
   t.not(a.fingerprint, c.fingerprint, 'another answer size');
   t.not(a.fingerprint, d.fingerprint, 'another op');
+  t.not(a.fingerprint, e.fingerprint, 'another poll path (a worker unpacks the plan anew for net-snmp)');
+  t.equal(a.fingerprint, f.fingerprint, 'pollPath auto is the same as none');
+  t.not(a.fingerprint, g.fingerprint, "the target's answer size");
+  t.equal(planView(g).requests.length, planView(c).requests.length, "the target's maxMessageBytes sizes the GETs");
   t.ok(planView(c).requests.length > planView(a).requests.length, '600-byte answers need more GETs');
 });
 

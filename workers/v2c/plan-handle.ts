@@ -10,7 +10,9 @@
  * buffer reference, and a worker only makes small views over it (planView).
  *
  * Layout (little-endian; every section aligned to 8 bytes, in this order):
- *   header   Int32 × 16 (H_* below)
+ *   header   Int32 × 16 (H_* below); H_NET_SNMP is 1 when the plan is polled through net-snmp
+ *            (pollsThroughNetSnmp of its target: SNMPv3, or `snmp.pollPath: net-snmp`), the one
+ *            word a worker reads to choose the path of a poll
  *   scales   Float64 × distinct scales
  *   slot, a, b   Int32 × ops each
  *   allPos   Int32 × allPosCount
@@ -24,12 +26,13 @@
  *   req      the GetRequests, one after another (request-id stamped per send)
  *   col      ColumnAvg column OID contents
  *   meta     UTF-8 JSON { target, scalars, columns }: what only the net-snmp path and readPlanHandle need
+ *            (the target whole, pollPath and maxMessageBytes included)
  *
  * The request bytes are written by the thread that polls the device (its request-id); the scheduler
  * never polls one device twice at once, so no two threads write the same bytes at the same time.
  */
 import { BerReader, formatOid } from '../../snmp/index.js';
-import { SYS_UPTIME_OID, type PollOp, type PollPlan } from '../poll-plan.js';
+import { pollsThroughNetSnmp, SYS_UPTIME_OID, type PollOp, type PollPlan } from '../poll-plan.js';
 import type { SnmpTarget } from '../../snmp/types.js';
 import { compileOps, OpKind, ScratchArena, type OpProgram } from './op-program.js';
 import { encodeGetContents, oidContent, type EncodedRequest } from './wire.js';
@@ -50,7 +53,7 @@ const MESSAGE_OVERHEAD = 32;
 
 const MAGIC = 0x504c4e31; // "PLN1"
 const H_MAGIC = 0, H_DEVICE = 1, H_UPTIME_SLOT = 2, H_UPTIME_POS = 3, H_OPS = 4, H_POSITIONS = 5, H_REQUESTS = 6,
-  H_ALLPOS = 7, H_COLUMNS = 8, H_REQ_BYTES = 9, H_COL_BYTES = 10, H_META_BYTES = 11, H_VERSION3 = 12, H_SCALES = 13;
+  H_ALLPOS = 7, H_COLUMNS = 8, H_REQ_BYTES = 9, H_COL_BYTES = 10, H_META_BYTES = 11, H_NET_SNMP = 12, H_SCALES = 13;
 const HEADER_INTS = 16;
 
 const align8 = (n: number): number => (n + 7) & ~7;
@@ -70,20 +73,11 @@ function layout(ops: number, scales: number, positions: number, requests: number
 }
 
 /**
- * NETMON_FAST_MAX_MESSAGE_BYTES overrides every target's answer size, for experiments (bench/collector
- * measures 16 kB answers with it).
- */
-function maxResponseBytesOverride(): number | undefined {
-  const v = Number(process.env.NETMON_FAST_MAX_MESSAGE_BYTES);
-  return Number.isInteger(v) && v >= 484 && v <= 65507 ? v : undefined;
-}
-
-/**
- * The answer size GETs are planned for: the network's `snmp.maxMessageBytes` (carried in each plan's
- * target; default 1400, below a 1500-byte MTU), unless overridden.
+ * The answer size GETs are planned for: the network's `snmp.maxMessageBytes` (validated at config
+ * load, carried in each plan's target; default 1400, below a 1500-byte MTU).
  */
 export function responseBytesFor(target: SnmpTarget): number {
-  return maxResponseBytesOverride() ?? target.maxMessageBytes ?? MAX_RESPONSE_BYTES;
+  return target.maxMessageBytes ?? MAX_RESPONSE_BYTES;
 }
 
 /** The fingerprint of the handle made of this plan with GETs planned for this answer size. */
@@ -138,7 +132,7 @@ export function makePlanHandle(plan: PollPlan, maxResponseBytes = responseBytesF
   h[H_MAGIC] = MAGIC; h[H_DEVICE] = plan.deviceId; h[H_UPTIME_SLOT] = plan.uptimeSlot; h[H_UPTIME_POS] = prog.uptimePos;
   h[H_OPS] = n; h[H_POSITIONS] = positions; h[H_REQUESTS] = R; h[H_ALLPOS] = prog.allPos.length; h[H_COLUMNS] = C;
   h[H_REQ_BYTES] = reqBytes; h[H_COL_BYTES] = colBytes; h[H_META_BYTES] = meta.length;
-  h[H_VERSION3] = plan.target.version === '3' ? 1 : 0; h[H_SCALES] = S;
+  h[H_NET_SNMP] = pollsThroughNetSnmp(plan.target) ? 1 : 0; h[H_SCALES] = S;
   new Float64Array(sab, l.scales, S).set(prog.scales);
   new Int32Array(sab, l.slot, n).set(prog.slot);
   new Int32Array(sab, l.a, n).set(prog.a);
@@ -201,9 +195,12 @@ function readMeta(h: PlanHandle, l: ReturnType<typeof layout>, bytes: number): {
   return JSON.parse(Buffer.from(h.packed, l.meta, bytes).toString('utf8')) as { target: SnmpTarget; scalars: string[]; columns: string[] };
 }
 
-/** True when the plan is polled over SNMPv3 (net-snmp path); read without decoding the rest. */
-export function isV3(h: PlanHandle): boolean {
-  return header(h)[H_VERSION3] === 1;
+/**
+ * True when the plan is polled through net-snmp (pollsThroughNetSnmp of its target, decided when it
+ * was packed): one header word, read without decoding the rest.
+ */
+export function isNetSnmpPlan(h: PlanHandle): boolean {
+  return header(h)[H_NET_SNMP] === 1;
 }
 
 export function planView(h: PlanHandle): PlanView {
@@ -283,7 +280,7 @@ export function planFingerprint(plan: PollPlan): number {
   const num = (n: number) => { f64[0] = n; h = Math.imul(h ^ u32[0]!, 0x01000193); h = Math.imul(h ^ u32[1]!, 0x01000193); };
   const t = plan.target;
   str(t.address); num(t.port); str(t.version); str(t.community ?? ''); num(t.timeoutMs); num(t.retries); num(t.maxRepetitions);
-  num(t.maxMessageBytes ?? 0);
+  num(t.maxMessageBytes ?? 0); str(t.pollPath ?? 'auto');
   num(plan.uptimeSlot);
   for (const s of plan.scalars) str(s);
   for (const op of plan.ops) {
