@@ -3,16 +3,31 @@ import { startSimulator, type SimNetwork } from './sim/simulator.js';
 import { Monitor } from './collector/monitor.js';
 import { createPool, type WorkerPool } from './collector/pool.js';
 import type { Config } from './core/config-schema.js';
+import { ConfigHolder, reloadConfig, type ReloadPlan } from './core/config-reload.js';
+import { AppError } from './core/errors.js';
 import type { Logger } from './core/logger.js';
 import { systemClock } from './core/clock.js';
 import { openEmbeddedStore, type EmbeddedStore } from './store/open-store.js';
 import { createServices } from './services/index.js';
 import { enableRegexpSafety } from './svcql/index.js';
 
+export interface AppOptions {
+  /** Loads and validates the configuration again (the start's file and environment), for reloads. */
+  readonly load?: () => Config;
+}
+
 export interface App {
   readonly port: number;
   readonly monitor: Monitor;
   readonly simulator: SimNetwork | null;
+  /** The running Config (replaced whole by a reload). */
+  config(): Config;
+  /**
+   * Reloads the configuration: loads and validates it with the start's loader (a bad file throws
+   * CONFIG_INVALID), refuses a change that needs a restart (CONFIG_RELOAD_REFUSED, naming the keys),
+   * then swaps the Config whole and applies it to the collector. On a throw nothing has changed.
+   */
+  reloadConfig(): Promise<ReloadPlan>;
   /** Stops everything in reverse order of start; flushes the store. Idempotent. */
   stop(): Promise<void>;
 }
@@ -22,7 +37,7 @@ export interface App {
  * collector → services → API. Each part gets its dependencies passed in; stop() undoes the start in
  * reverse.
  */
-export async function startApp(config: Config, logger: Logger): Promise<App> {
+export async function startApp(config: Config, logger: Logger, opts: AppOptions = {}): Promise<App> {
   enableRegexpSafety();
   const stops: (() => Promise<void> | void)[] = [];
   const stopAll = async () => {
@@ -62,9 +77,28 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
     });
     stops.push(() => api.close());
 
+    const holder = new ConfigHolder(config);
+    // One reload at a time: a second waits for the first (both read the file when their turn comes).
+    let reloading: Promise<unknown> = Promise.resolve();
+    const reload = async (): Promise<ReloadPlan> => {
+      if (!opts.load) throw new AppError('CONFIG_RELOAD_REFUSED', 'this server was started without a configuration loader');
+      const plan = reloadConfig(holder, opts.load);
+      await monitor.applyReload(plan);
+      logger.info('configuration reloaded', {
+        source: holder.current().source, added: plan.added.length, removed: plan.removed.length, changed: plan.changed.length,
+      });
+      return plan;
+    };
+
     let stopped = false;
     return {
       port: api.port, monitor, simulator,
+      config: () => holder.current(),
+      reloadConfig: () => {
+        const run = reloading.then(reload, reload);
+        reloading = run.catch(() => {});
+        return run;
+      },
       stop: async () => { if (!stopped) { stopped = true; await stopAll(); } },
     };
   } catch (e) {

@@ -13,7 +13,9 @@ Runs the network monitoring server. Without --config it runs on a built-in simul
   --check-config   validate the configuration, print the result and exit
   --help           this text
 
-Environment: HOST, PORT and DATA_DIR override server.host, server.port and server.dataDir.`;
+Environment: HOST, PORT and DATA_DIR override server.host, server.port and server.dataDir.
+Signals: SIGHUP reloads the configuration file (server.* and simulator changes need a restart);
+SIGINT and SIGTERM stop the server.`;
 
 async function main(): Promise<number> {
   let args;
@@ -40,13 +42,19 @@ async function main(): Promise<number> {
   logger.info('starting', { config: config.source, networks: config.networks.map((n) => `${n.id}:${n.name}`).join(',') });
   let app;
   try {
-    app = await startApp(config, logger);
+    app = await startApp(config, logger, { load: () => loadConfig({ path: path || undefined }) });
   } catch (e) {
     logger.error('start-up failed', { error: (e as Error).message });
     return 1;
   }
   const shownHost = config.server.host === '0.0.0.0' ? '127.0.0.1' : config.server.host;
   logger.info(`ready: http://${shownHost}:${app.port}/v2/ui/net/${config.networks[0].id}/status`);
+  // SIGHUP reloads the configuration (a bad file or a change that needs a restart is logged and changes nothing).
+  const running = app;
+  process.on('SIGHUP', () => {
+    logger.info('reloading the configuration', { signal: 'SIGHUP', config: config.source });
+    running.reloadConfig().catch((e) => logger.error('configuration not reloaded', { error: (e as Error).message }));
+  });
   await new Promise<void>((resolve) => {
     const onSignal = (sig: string) => { logger.info('stopping', { signal: sig }); resolve(); };
     process.once('SIGINT', onSignal);

@@ -1,4 +1,5 @@
-import type { Config } from '../core/config-schema.js';
+import type { Config, NetworkConfig } from '../core/config-schema.js';
+import type { ReloadPlan } from '../core/config-reload.js';
 import type {
   CollectorPorts, DiscoveryStatus, GenerationSelector, Health, LatestValues, NetworkSummary, NetworksPort, PollStatus,
   VariableAllocation, VariableCatalog,
@@ -42,14 +43,7 @@ export class Monitor implements CollectorPorts, NetworksPort {
     const cap = capacityFor(this.inventory.slotCount);
     this.ringBuffer = RingBuffer.create(cap);
     this.state = SlotState.create(cap);
-    for (const net of deps.config.networks) {
-      this.networksById.set(net.id, new NetworkMonitor(net, {
-        pool: deps.pool, meta: deps.meta, series: deps.series, inventory: this.inventory, nowMs: deps.nowMs,
-        logger: deps.logger, events: this.events,
-        poll: (plan) => deps.pool.poll(plan, this.ringBuffer.buffer, this.state.buffer),
-        onInventoryChanged: () => this.ensureCapacity(),
-      }));
-    }
+    for (const net of deps.config.networks) this.networksById.set(net.id, this.networkMonitor(net));
     for (const n of this.networksById.values()) n.reserve(cap);
     this.catalog = this.makeCatalog();
     // The ring is replaced when it grows: read through the field, never keep the object.
@@ -60,6 +54,45 @@ export class Monitor implements CollectorPorts, NetworksPort {
   }
 
   get networks(): NetworksPort { return this; }
+
+  private networkMonitor(net: NetworkConfig): NetworkMonitor {
+    const d = this.deps;
+    return new NetworkMonitor(net, {
+      pool: d.pool, meta: d.meta, series: d.series, inventory: this.inventory, nowMs: d.nowMs,
+      logger: d.logger, events: this.events,
+      poll: (plan) => d.pool.poll(plan, this.ringBuffer.buffer, this.state.buffer),
+      onInventoryChanged: () => this.ensureCapacity(),
+    });
+  }
+
+  /**
+   * Step 5 of a config reload (core/config-reload.ts), after the new Config was validated, planned
+   * and swapped: removed networks stop; a changed network stops and starts again from its new
+   * settings (its inventory is rebuilt from its latest generation with the new SNMP settings, its
+   * scheduler and grid take the new interval; slots, series and generations stay, the interpolation
+   * carry starts over, so one grid step may be a gap); added networks start; unchanged ones go on.
+   */
+  async applyReload(plan: ReloadPlan): Promise<void> {
+    const log = this.deps.logger;
+    // A removed network leaves the map at once; a changed one answers from its old monitor until its new one replaces it.
+    await Promise.all([
+      ...plan.removed.map(async (id) => {
+        const n = this.networksById.get(id);
+        this.networksById.delete(id);
+        await n?.stop();
+      }),
+      ...plan.changed.map((c) => this.networksById.get(c.before.id)?.stop()),
+    ]);
+    for (const net of [...plan.changed.map((c) => c.after), ...plan.added]) {
+      const n = this.networkMonitor(net);
+      n.reserve(this.ringBuffer.capacity);
+      this.networksById.set(net.id, n);
+      await n.start();
+    }
+    for (const id of plan.removed) log.info('network removed by a config reload', { network: id });
+    for (const c of plan.changed) log.info('network changed by a config reload', { network: c.after.id, fields: c.fields.join(',') });
+    for (const net of plan.added) log.info('network added by a config reload', { network: net.id, name: net.name });
+  }
 
   async start(): Promise<void> {
     for (const n of this.networksById.values()) await n.start();

@@ -117,3 +117,52 @@ t.test('remembered matches: repeated paths answer as the first time; a route add
   for (let i = 0; i < 5000; i++) await call(r, 'GET', `/a/p${i}`);
   t.same((await call(r, 'GET', '/a/p1')).json, { route: 'param', x: 'p1' }, 'after more paths than are remembered');
 });
+
+t.test('middleware: in order, before each handler, with the route and the caller', async (t) => {
+  const { logger } = memoryLogger();
+  const r = new Router({ logger });
+  const seen: string[] = [];
+  r.use((req, route, next) => { seen.push(`first ${route.method} ${route.pattern} ${route.access}`); return next(req); });
+  r.use((req, route, next) => {
+    seen.push(`second ${req.caller.kind}`);
+    if (req.query.get('deny') === '1') return { status: 403, body: { status: 'error', error: 'not allowed', code: 'FORBIDDEN' } };
+    req.caller = { kind: 'user', name: 'ann', role: route.access === 'admin' ? 'admin' : 'user' };
+    return next(req);
+  });
+  r.get('/who/:x', (req) => ({ status: 200, body: { caller: req.caller, x: req.params.x } }));
+  r.get('/admin', (req) => ({ status: 200, body: req.caller }), { access: 'admin' });
+  r.get('/open', () => ({ status: 200, body: 'ok' }), { access: 'public' });
+  t.throws(() => r.use((req, _route, next) => next(req)), /before the routes/, 'middleware after routes is refused');
+
+  const cases: { url: string; status: number; json?: unknown; seen: string[] }[] = [
+    { url: '/who/7', status: 200, json: { caller: { kind: 'user', name: 'ann', role: 'user' }, x: '7' }, seen: ['first GET /who/:x user', 'second anonymous'] },
+    { url: '/admin', status: 200, json: { kind: 'user', name: 'ann', role: 'admin' }, seen: ['first GET /admin admin', 'second anonymous'] },
+    { url: '/open', status: 200, seen: ['first GET /open public', 'second anonymous'] },
+    { url: '/who/7?deny=1', status: 403, json: { status: 'error', error: 'not allowed', code: 'FORBIDDEN' }, seen: ['first GET /who/:x user', 'second anonymous'] },
+    { url: '/nowhere', status: 404, seen: [] },
+  ];
+  for (const c of cases) {
+    seen.length = 0;
+    const res = await call(r, 'GET', c.url);
+    t.equal(res.status, c.status, `${c.url}: status`);
+    if (c.json !== undefined) t.same(res.json, c.json, `${c.url}: body`);
+    t.same(seen, c.seen, `${c.url}: middleware calls`);
+  }
+  t.same(r.table(), [
+    { method: 'GET', pattern: '/who/:x', access: 'user' },
+    { method: 'GET', pattern: '/admin', access: 'admin' },
+    { method: 'GET', pattern: '/open', access: 'public' },
+  ], 'the route table with access levels');
+});
+
+t.test('the server route table: every route once, with its access level', async (t) => {
+  const { buildRouter } = await import('../../api/routes/index.js');
+  const { fixture, servicesOf } = await import('./fake-service.js');
+  const { router } = buildRouter({ services: servicesOf(fixture()), clock: { nowMs: () => 0 }, logger: memoryLogger().logger });
+  const table = router.table();
+  t.equal(new Set(table.map((r) => `${r.method} ${r.pattern}`)).size, table.length, 'no duplicates');
+  t.same(table.filter((r) => r.access === 'public').map((r) => r.pattern), ['/api/metrics/ping'], 'only ping is public');
+  t.same(table.filter((r) => r.access === 'admin').map((r) => r.pattern), ['/v2/svc/discovery/net/:id/start'], 'discovery start is for administrators');
+  const anon = await call(router, 'GET', '/v2/ui/net/1/status');
+  t.equal(anon.status, 200, 'with authentication off the anonymous caller is allowed');
+});
