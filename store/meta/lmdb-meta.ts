@@ -23,6 +23,7 @@ export class LmdbMetaStore implements MetaStore {
   private readonly env: StoreEnv;
   private readonly tables = new Map<string, ValueTable>();
   private closed = false;
+  private inTxn = false;
 
   constructor(env: StoreEnv) { this.env = env; }
 
@@ -51,7 +52,7 @@ export class LmdbMetaStore implements MetaStore {
   async transaction<R>(fn: (tx: MetaTxn) => R): Promise<R> {
     this.checkOpen();
     return this.env.transaction(() => {
-      const { result, writes } = runMetaTxn(fn, (ns, key) => this.table(ns).get(canon(key)));
+      const { result, writes } = this.running(() => runMetaTxn(fn, (ns, key) => this.table(ns).get(canon(key))));
       const tables = writes.map((w) => this.table(w.ns));
       this.env.atomically(() => {
         writes.forEach((w, i) => {
@@ -69,8 +70,15 @@ export class LmdbMetaStore implements MetaStore {
 
   async close(): Promise<void> { this.closed = true; }
 
+  /** Writes are refused after close, and while a transaction function runs (it writes through its tx). */
   private checkOpen(): void {
     if (this.closed) throw new AppError('INTERNAL', 'meta store: write after close');
+    if (this.inTxn) throw new AppError('INTERNAL', 'meta store: a transaction function wrote to the store itself, not through its tx');
+  }
+
+  private running<R>(run: () => R): R {
+    this.inTxn = true;
+    try { return run(); } finally { this.inTxn = false; }
   }
 
   private table(ns: string): ValueTable {

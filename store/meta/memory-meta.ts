@@ -13,6 +13,7 @@ import { runMetaTxn, updateIn } from './meta-txn.js';
 export class MemoryMetaStore implements MetaStore {
   private readonly spaces = new Map<string, { key: MetaKey; value: unknown }[]>();
   private closed = false;
+  private inTxn = false;
 
   get<T>(ns: string, key: MetaKey): T | undefined {
     const rows = this.spaces.get(ns);
@@ -34,7 +35,7 @@ export class MemoryMetaStore implements MetaStore {
 
   async transaction<R>(fn: (tx: MetaTxn) => R): Promise<R> {
     this.checkOpen();
-    const { result, writes } = runMetaTxn(fn, (ns, key) => this.get(ns, key));
+    const { result, writes } = this.running(() => runMetaTxn(fn, (ns, key) => this.get(ns, key)));
     for (const w of writes) {
       if (w.removed) this.delete(w.ns, w.key);
       else this.write(w.ns, w.key, w.value);
@@ -62,8 +63,15 @@ export class MemoryMetaStore implements MetaStore {
 
   async close(): Promise<void> { this.closed = true; }
 
+  /** Writes are refused after close, and while a transaction function runs (it writes through its tx). */
   private checkOpen(): void {
     if (this.closed) throw new AppError('INTERNAL', 'meta store: write after close');
+    if (this.inTxn) throw new AppError('INTERNAL', 'meta store: a transaction function wrote to the store itself, not through its tx');
+  }
+
+  private running<R>(run: () => R): R {
+    this.inTxn = true;
+    try { return run(); } finally { this.inTxn = false; }
   }
 
   private write(ns: string, key: MetaKey, value: unknown): void {

@@ -35,8 +35,10 @@ export interface MetaStore {
    * `fn` throws, nothing is written and the promise rejects with that error. Transactions are
    * serialized: no other transaction or write runs while `fn` runs, so a value read in `fn` is
    * still the current one when `fn`'s writes commit. `fn` must not be async (a returned promise is
-   * refused as INTERNAL, with nothing written); it may run later than the call (the LMDB store
-   * runs it in its next write batch), so it should not depend on state the caller changes meanwhile.
+   * refused as INTERNAL, with nothing written) and must write through `tx` only (a write to the
+   * store itself while `fn` runs is refused as INTERNAL). It may run later than the call (the LMDB
+   * store runs it in its next write batch), so it should not depend on state the caller changes
+   * meanwhile.
    */
   transaction<R>(fn: (tx: MetaTxn) => R): Promise<R>;
   /**

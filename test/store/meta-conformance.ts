@@ -207,6 +207,19 @@ export async function metaConformance(t: Test, name: string, factory: MetaFactor
       t.equal(store.get('txnLate', 'k'), undefined);
     });
 
+    await t.test('a transaction function cannot write to the store itself', async (t) => {
+      const outcomes: Promise<unknown>[] = [];
+      const outcome = (p: Promise<unknown>) => outcomes.push(p.then(() => 'done', (e: { code?: string }) => e.code));
+      await store.transaction((tx) => {
+        tx.put('txnSelf', 'via tx', 1);
+        outcome(store.put('txnSelf', 'direct', 1));
+        outcome(store.remove('txnSelf', 'via tx'));
+        outcome(store.update('txnSelf', 'nested', () => 1));
+      });
+      t.same(await Promise.all(outcomes), ['INTERNAL', 'INTERNAL', 'INTERNAL'], 'each refused');
+      t.same([...store.range('txnSelf')].map((e) => e.key), ['via tx'], 'only the write through tx');
+    });
+
     await t.test('update', async (t) => {
       for (const [i, c] of updateCases.entries()) {
         const ns = `upd${i}`;
