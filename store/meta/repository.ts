@@ -70,7 +70,10 @@ export class Repository<T> {
     return this.meta.transaction((tx) => this.within(tx).create(data));
   }
 
-  /** Creates or replaces the record `id`; `create` hands out only ids above it from then on. */
+  /**
+   * Creates or replaces the record `id` (a stored record that no longer decodes included);
+   * `create` hands out only ids above it from then on.
+   */
   put(id: number, data: T): Promise<StoredRecord<T>> {
     return this.meta.transaction((tx) => this.within(tx).put(id, data));
   }
@@ -80,7 +83,10 @@ export class Repository<T> {
     return this.meta.transaction((tx) => this.within(tx).update(id, fn));
   }
 
-  /** Replaces the record `id` if it is still at `expectedVersion`, else fails with CONFLICT (not-found code when absent). */
+  /**
+   * Replaces the record `id` if it is still at `expectedVersion`, else fails with CONFLICT (the
+   * not-found code when absent). Only the stored version is read, not the data.
+   */
   replaceIf(id: number, expectedVersion: number, data: T): Promise<StoredRecord<T>> {
     return this.meta.transaction((tx) => this.within(tx).replaceIf(id, expectedVersion, data));
   }
@@ -91,11 +97,16 @@ export class Repository<T> {
   }
 
   within(tx: MetaTxn): RepositoryTxn<T> {
-    const current = (id: number) => (isId(id) ? this.decodeStored(id, tx.get(this.ns, id)) : undefined);
-    const existing = (id: number) => {
-      const rec = current(id);
-      if (!rec) throw new AppError(this.notFound, `${this.noun} ${id} not found`);
-      return rec;
+    const raw = (id: number): unknown => (isId(id) ? tx.get(this.ns, id) : undefined);
+    const current = (id: number) => this.decodeStored(id, raw(id));
+    const absent = (id: number) => new AppError(this.notFound, `${this.noun} ${id} not found`);
+    /** The version alone, so that a record whose data no longer decodes can still be replaced or removed. */
+    const versionOf = (id: number): number | undefined => {
+      const value = raw(id);
+      if (value === undefined) return undefined;
+      const env = openEnvelope(value);
+      if (!env) throw this.badStored(id, 'not a { v, data } envelope');
+      return env.v;
     };
     const write = (id: number, version: number, data: T): StoredRecord<T> => {
       const checked = this.opts.decode ? this.opts.decode(data) : data;
@@ -108,21 +119,23 @@ export class Repository<T> {
       put: (id, data) => {
         if (!isId(id)) throw new AppError('BAD_PARAMETER', `${this.noun} id ${id} is not a positive integer`);
         raiseIdCounter(tx, this.ns, id);
-        return write(id, (current(id)?.version ?? 0) + 1, data);
+        return write(id, (openEnvelope(raw(id))?.v ?? 0) + 1, data);
       },
       update: (id, fn) => {
-        const rec = existing(id);
+        const rec = current(id);
+        if (!rec) throw absent(id);
         return write(id, rec.version + 1, fn(rec.data));
       },
       replaceIf: (id, expectedVersion, data) => {
-        const rec = existing(id);
-        if (rec.version !== expectedVersion) {
-          throw new AppError('CONFLICT', `${this.noun} ${id} is at version ${rec.version}, not ${expectedVersion}`);
+        const version = versionOf(id);
+        if (version === undefined) throw absent(id);
+        if (version !== expectedVersion) {
+          throw new AppError('CONFLICT', `${this.noun} ${id} is at version ${version}, not ${expectedVersion}`);
         }
-        return write(id, rec.version + 1, data);
+        return write(id, version + 1, data);
       },
       remove: (id) => {
-        if (!current(id)) return false;
+        if (raw(id) === undefined) return false;
         tx.remove(this.ns, id);
         return true;
       },
@@ -131,17 +144,19 @@ export class Repository<T> {
 
   private decodeStored(key: MetaKey, raw: unknown): StoredRecord<T> | undefined {
     if (raw === undefined) return undefined;
+    if (typeof key !== 'number' || !isId(key)) throw this.badStored(key, 'its key is not an id');
     const env = openEnvelope(raw);
-    const bad = (why: string, cause?: unknown) =>
-      new AppError('INTERNAL', `${this.noun} ${JSON.stringify(key)}: bad stored record: ${why}`, { cause });
-    if (typeof key !== 'number' || !isId(key)) throw bad('its key is not an id');
-    if (!env) throw bad('not a { v, data } envelope');
+    if (!env) throw this.badStored(key, 'not a { v, data } envelope');
     if (!this.opts.decode) return { id: key, version: env.v, data: env.data as T };
     try {
       return { id: key, version: env.v, data: this.opts.decode(env.data) };
     } catch (err) {
-      throw bad((err as Error).message, err);
+      throw this.badStored(key, (err as Error).message, err);
     }
+  }
+
+  private badStored(key: MetaKey, why: string, cause?: unknown): AppError {
+    return new AppError('INTERNAL', `${this.noun} ${JSON.stringify(key)}: bad stored record: ${why}`, { cause });
   }
 }
 

@@ -158,8 +158,19 @@ for (const b of backends) {
         if (typeof c.key === 'number') {
           t.throws(() => r.get(c.key as number), { code: 'INTERNAL' }, `${c.name}: get`);
           await t.rejects(r.update(c.key, (x) => x), { code: 'INTERNAL' }, `${c.name}: update`);
+          t.equal((await r.put(c.key, { name: 'fixed', n: 1 })).data.name, 'fixed', `${c.name}: put replaces it`);
+          t.equal(await r.remove(c.key), true, `${c.name}: remove removes it`);
         }
       }
+    });
+
+    await t.test('replaceIf needs the version only, not data that decodes', async (t) => {
+      const r = repo();
+      await meta.put(r.ns, 1, { v: 3, data: { name: 7 } });
+      await t.rejects(r.replaceIf(1, 2, { name: 'x', n: 0 }), { code: 'CONFLICT' });
+      t.same(await r.replaceIf(1, 3, { name: 'x', n: 0 }), { id: 1, version: 4, data: { name: 'x', n: 0 } });
+      await meta.put(r.ns, 2, 'no envelope');
+      await t.rejects(r.replaceIf(2, 1, { name: 'x', n: 0 }), { code: 'INTERNAL' }, 'a value that is no envelope has no version');
     });
 
     await t.test('the decoder upgrades an older shape on read', async (t) => {
