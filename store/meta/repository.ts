@@ -72,7 +72,8 @@ export class Repository<T> {
 
   /**
    * Creates or replaces the record `id` (a stored record that no longer decodes included);
-   * `create` hands out only ids above it from then on.
+   * `create` hands out only ids above it from then on. A record put at the id of a removed one
+   * starts again at version 1.
    */
   put(id: number, data: T): Promise<StoredRecord<T>> {
     return this.meta.transaction((tx) => this.within(tx).put(id, data));
@@ -96,6 +97,7 @@ export class Repository<T> {
     return this.meta.transaction((tx) => this.within(tx).remove(id));
   }
 
+  /** The same operations, synchronous, in the caller's transaction `tx`: to write a record together with others. */
   within(tx: MetaTxn): RepositoryTxn<T> {
     const raw = (id: number): unknown => (isId(id) ? tx.get(this.ns, id) : undefined);
     const current = (id: number) => this.decodeStored(id, raw(id));
