@@ -39,9 +39,14 @@ export interface BinaryTable {
 
 /** A table of plain-data values (msgpackr). Writes resolve once committed and flushed to disk. */
 export interface ValueTable {
+  /** Inside a write callback, sees that transaction's writes. */
   get(key: EnvKey): unknown;
   put(key: EnvKey, value: unknown): Promise<void>;
   remove(key: EnvKey): Promise<void>;
+  /** Only inside `StoreEnv.write`'s or `StoreEnv.transaction`'s callback: written in that transaction. */
+  putSync(key: EnvKey, value: unknown): void;
+  /** Only inside `StoreEnv.write`'s or `StoreEnv.transaction`'s callback. */
+  removeSync(key: EnvKey): void;
   entries(range?: EnvRange): Iterable<{ key: EnvKey; value: unknown }>;
 }
 
@@ -53,9 +58,20 @@ export interface StoreEnv {
    * Runs `fn` inside one atomic write transaction (ordered after every write issued before it) and
    * resolves once that transaction is committed and, unless `durable` is false, flushed to disk
    * (a committed transaction survives a crash of the process either way; flushing guards against
-   * a crash of the machine). The promise rejects when `fn` throws.
+   * a crash of the machine). The promise rejects when `fn` throws; the writes `fn` made before it
+   * threw are still committed (lmdb-js shares one transaction among queued callbacks), unless
+   * they were made inside `atomically`.
    */
   write(fn: () => void, durable?: boolean): Promise<void>;
+  /** As `write`, resolving with what `fn` returns. `fn` must be synchronous. */
+  transaction<R>(fn: () => R, durable?: boolean): Promise<R>;
+  /**
+   * Only inside `write`'s or `transaction`'s callback: runs `fn` in a nested transaction, so that
+   * its writes are kept all together or, when it throws (the error goes up), not at all. Open the
+   * tables `fn` writes before calling this: a table first opened inside a nested transaction that
+   * is undone is unusable afterwards.
+   */
+  atomically(fn: () => void): void;
   /** Resolves once every committed transaction is flushed to disk. */
   whenFlushed(): Promise<void>;
   close(): Promise<void>;
@@ -109,6 +125,8 @@ export function openStoreEnv(path: string): StoreEnv {
       get: (key) => db.get(key as Key),
       put: async (key, value) => { await db.put(key as Key, value); await root.flushed; },
       remove: async (key) => { await db.remove(key as Key); await root.flushed; },
+      putSync: (key, value) => { db.putSync(key as Key, value); },
+      removeSync: (key) => { db.removeSync(key as Key); },
       entries: (r) => db.getRange(rangeOf(r)) as Iterable<{ key: EnvKey; value: unknown }>,
     };
     tables.set('v:' + name, t);
@@ -124,6 +142,13 @@ export function openStoreEnv(path: string): StoreEnv {
       root.resetReadTxn(); // reads from here on see this transaction
       if (durable) await root.flushed;
     },
+    transaction: async <R>(fn: () => R, durable = true): Promise<R> => {
+      const result = await root.transaction(fn) as R;
+      root.resetReadTxn();
+      if (durable) await root.flushed;
+      return result;
+    },
+    atomically: (fn) => { root.transactionSync(fn); }, // inside a write transaction: a child transaction
     whenFlushed: async () => { await root.flushed; },
     close: () => root.close(),
   };

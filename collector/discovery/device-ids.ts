@@ -6,7 +6,9 @@ const NS_COUNTERS = 'counters';
 
 /**
  * Device ids, stable across generations and restarts: keyed on identity — the LLDP chassis id when the
- * device has one, else sysName + management address.
+ * device has one, else sysName + management address. Stored as `deviceIds` [networkId, identity] → id,
+ * with the last id handed out in `counters` 'deviceId'. A new id is allocated and recorded in one
+ * transaction, so concurrent calls (other networks, the same device twice) never share or waste an id.
  */
 export class DeviceIds {
   constructor(private readonly meta: MetaStore) {}
@@ -19,9 +21,13 @@ export class DeviceIds {
     const key = [networkId, DeviceIds.identity(d)];
     const known = this.meta.get<number>(NS_IDS, key);
     if (known !== undefined) return known;
-    const next = (this.meta.get<number>(NS_COUNTERS, 'deviceId') ?? 0) + 1;
-    await this.meta.put(NS_COUNTERS, 'deviceId', next);
-    await this.meta.put(NS_IDS, key, next);
-    return next;
+    return this.meta.transaction((tx) => {
+      const meanwhile = tx.get<number>(NS_IDS, key);
+      if (meanwhile !== undefined) return meanwhile;
+      const next = (tx.get<number>(NS_COUNTERS, 'deviceId') ?? 0) + 1;
+      tx.put(NS_COUNTERS, 'deviceId', next);
+      tx.put(NS_IDS, key, next);
+      return next;
+    });
   }
 }

@@ -18,8 +18,10 @@ const NS_INFO = 'generationInfo';
 const CACHE = 4;
 
 /**
- * The numbered discovery generations of one network, persisted in the metadata store. Summaries are
- * kept in memory; full records are read from the store on demand (the newest few are cached).
+ * The numbered discovery generations of one network, persisted in the metadata store: the full record
+ * in `generations` and its summary in `generationInfo`, both at [networkId, number], written together
+ * in one transaction. Summaries are kept in memory; full records are read from the store on demand
+ * (the newest few are cached).
  */
 export class GenerationLog {
   private readonly infos: GenerationInfo[] = [];
@@ -49,8 +51,8 @@ export class GenerationLog {
       number: g.number, status: g.status, startedAtMs: g.startedAtMs, completedAtMs: g.completedAtMs,
       devices: g.devices.length, links: g.links.length,
     };
-    await this.meta.put(NS_FULL, [this.networkId, g.number], g);
-    await this.meta.put(NS_INFO, [this.networkId, g.number], info);
+    const key = [this.networkId, g.number];
+    await this.meta.transaction((tx) => { tx.put(NS_FULL, key, g); tx.put(NS_INFO, key, info); });
     const at = this.infos.findIndex((x) => x.number === g.number);
     if (at >= 0) this.infos[at] = info; else { this.infos.push(info); this.infos.sort((a, b) => a.number - b.number); }
     this.remember(g);

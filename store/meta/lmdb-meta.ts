@@ -1,7 +1,8 @@
 import { AppError } from '../../core/errors.js';
 import type { StoreEnv, ValueTable } from '../lmdb-env.js';
-import type { MetaKey, MetaStore } from './meta.js';
+import type { MetaKey, MetaStore, MetaTxn } from './meta.js';
 import { canonicalMetaKey as canon, checkMetaKey } from './meta-key-order.js';
+import { runMetaTxn, updateIn } from './meta-txn.js';
 
 /** Namespace names become LMDB table names `meta:<ns>`; keep them short and plain. */
 const NS_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -12,11 +13,17 @@ const NS_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
  * and `'a'` as one key, but not `[5]` and `5`; this makes both kinds behave alike). `range` walks from `start` (inclusive) towards `end` (exclusive) in walk order:
  * with `reverse`, `start` is the high end (lmdb-js's own semantics). Closing it does not close the
  * environment, which its opener owns.
+ *
+ * A transaction function runs inside the environment's next write transaction (so it reads what
+ * every earlier write left, and nothing else writes meanwhile), with its writes kept apart; once it
+ * returns they are written in one nested transaction, which is undone as a whole if any of them
+ * fails. The tables they go to are opened before that nested transaction.
  */
 export class LmdbMetaStore implements MetaStore {
   private readonly env: StoreEnv;
   private readonly tables = new Map<string, ValueTable>();
   private closed = false;
+  private inTxn = false;
 
   constructor(env: StoreEnv) { this.env = env; }
 
@@ -42,10 +49,36 @@ export class LmdbMetaStore implements MetaStore {
     return this.table(ns).entries(r) as Iterable<{ key: MetaKey; value: T }>;
   }
 
+  async transaction<R>(fn: (tx: MetaTxn) => R): Promise<R> {
+    this.checkOpen();
+    return this.env.transaction(() => {
+      const { result, writes } = this.running(() => runMetaTxn(fn, (ns, key) => this.table(ns).get(canon(key))));
+      const tables = writes.map((w) => this.table(w.ns));
+      this.env.atomically(() => {
+        writes.forEach((w, i) => {
+          if (w.removed) tables[i].removeSync(w.key);
+          else tables[i].putSync(w.key, w.value);
+        });
+      });
+      return result;
+    });
+  }
+
+  update<T>(ns: string, key: MetaKey, fn: (old: T | undefined) => T | undefined): Promise<T | undefined> {
+    return this.transaction((tx) => updateIn(tx, ns, key, fn));
+  }
+
   async close(): Promise<void> { this.closed = true; }
 
+  /** Writes are refused after close, and while a transaction function runs (it writes through its tx). */
   private checkOpen(): void {
     if (this.closed) throw new AppError('INTERNAL', 'meta store: write after close');
+    if (this.inTxn) throw new AppError('INTERNAL', 'meta store: a transaction function wrote to the store itself, not through its tx');
+  }
+
+  private running<R>(run: () => R): R {
+    this.inTxn = true;
+    try { return run(); } finally { this.inTxn = false; }
   }
 
   private table(ns: string): ValueTable {

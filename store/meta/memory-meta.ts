@@ -1,15 +1,19 @@
 import { AppError } from '../../core/errors.js';
-import type { MetaKey, MetaStore } from './meta.js';
+import type { MetaKey, MetaStore, MetaTxn } from './meta.js';
 import { canonicalMetaKey, checkMetaKey, compareMetaKeys } from './meta-key-order.js';
+import { runMetaTxn, updateIn } from './meta-txn.js';
 
 /**
  * The reference metadata store: sorted arrays in memory, nothing durable. Values are deep-copied
  * on put and get, as a backend that encodes them would. `range` walks from `start` (inclusive)
- * towards `end` (exclusive) in walk order: with `reverse`, `start` is the high end.
+ * towards `end` (exclusive) in walk order: with `reverse`, `start` is the high end. Writes apply
+ * at once, so a transaction function runs during the call and its writes are applied before the
+ * call returns its promise.
  */
 export class MemoryMetaStore implements MetaStore {
   private readonly spaces = new Map<string, { key: MetaKey; value: unknown }[]>();
   private closed = false;
+  private inTxn = false;
 
   get<T>(ns: string, key: MetaKey): T | undefined {
     const rows = this.spaces.get(ns);
@@ -21,20 +25,26 @@ export class MemoryMetaStore implements MetaStore {
   async put(ns: string, key: MetaKey, value: unknown): Promise<void> {
     this.checkOpen();
     checkMetaKey(key);
-    let rows = this.spaces.get(ns);
-    if (!rows) { rows = []; this.spaces.set(ns, rows); }
-    const row = { key: canonicalMetaKey(structuredClone(key) as MetaKey), value: structuredClone(value) };
-    const i = this.find(rows, key);
-    if (i >= 0) rows[i] = row;
-    else rows.splice(~i, 0, row);
+    this.write(ns, key, value);
   }
 
   async remove(ns: string, key: MetaKey): Promise<void> {
     this.checkOpen();
-    const rows = this.spaces.get(ns);
-    if (!rows) return;
-    const i = this.find(rows, key);
-    if (i >= 0) rows.splice(i, 1);
+    this.delete(ns, key);
+  }
+
+  async transaction<R>(fn: (tx: MetaTxn) => R): Promise<R> {
+    this.checkOpen();
+    const { result, writes } = this.running(() => runMetaTxn(fn, (ns, key) => this.get(ns, key)));
+    for (const w of writes) {
+      if (w.removed) this.delete(w.ns, w.key);
+      else this.write(w.ns, w.key, w.value);
+    }
+    return result;
+  }
+
+  update<T>(ns: string, key: MetaKey, fn: (old: T | undefined) => T | undefined): Promise<T | undefined> {
+    return this.transaction((tx) => updateIn(tx, ns, key, fn));
   }
 
   *range<T>(ns: string, opts: { start?: MetaKey; end?: MetaKey; reverse?: boolean; limit?: number } = {}): Iterable<{ key: MetaKey; value: T }> {
@@ -53,8 +63,31 @@ export class MemoryMetaStore implements MetaStore {
 
   async close(): Promise<void> { this.closed = true; }
 
+  /** Writes are refused after close, and while a transaction function runs (it writes through its tx). */
   private checkOpen(): void {
     if (this.closed) throw new AppError('INTERNAL', 'meta store: write after close');
+    if (this.inTxn) throw new AppError('INTERNAL', 'meta store: a transaction function wrote to the store itself, not through its tx');
+  }
+
+  private running<R>(run: () => R): R {
+    this.inTxn = true;
+    try { return run(); } finally { this.inTxn = false; }
+  }
+
+  private write(ns: string, key: MetaKey, value: unknown): void {
+    let rows = this.spaces.get(ns);
+    if (!rows) { rows = []; this.spaces.set(ns, rows); }
+    const row = { key: canonicalMetaKey(structuredClone(key) as MetaKey), value: structuredClone(value) };
+    const i = this.find(rows, key);
+    if (i >= 0) rows[i] = row;
+    else rows.splice(~i, 0, row);
+  }
+
+  private delete(ns: string, key: MetaKey): void {
+    const rows = this.spaces.get(ns);
+    if (!rows) return;
+    const i = this.find(rows, key);
+    if (i >= 0) rows.splice(i, 1);
   }
 
   /** Index of the key, or ~(insertion point) when absent. */

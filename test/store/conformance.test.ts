@@ -30,5 +30,6 @@ await metaConformance(t, 'lmdb', async () => {
 function bind(m: LmdbMetaStore) {
   return {
     get: m.get.bind(m), put: m.put.bind(m), remove: m.remove.bind(m), range: m.range.bind(m),
+    transaction: m.transaction.bind(m), update: m.update.bind(m),
   };
 }
