@@ -5,7 +5,7 @@
  *    returns the same bytes: `GET /v2/ui/net/1/status` (≈ 480 bytes of JSON). It is chosen over
  *    `/api/metrics/ping` (text, not JSON) and the healthcheck (its `uptimeMs` changes every call,
  *    so the two servers could not return the same bytes): it goes through the router's path and
- *    query parsing, a handler, the MonitorService and JSON encoding, and its answer is constant.
+ *    query parsing, a handler, the services and JSON encoding, and its answer is constant.
  *    Both servers run in a child process pinned to core 0, wrk (C, `-t1 -c50`) pinned to core 1;
  *    repetitions alternate between the two servers; the ratio is taken per pair.
  * 2. Latency of graph calls of 10 triplets × 24 h at a fixed offered rate of 200 requests/s over

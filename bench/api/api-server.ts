@@ -1,7 +1,7 @@
 /**
  * Child process of the API benchmarks: the real API (startApi, uWebSockets.js) over the real
  * embedded LMDB store, filled with `--hours` hours of synthetic points every `--interval-ms` for
- * `--slots` slots ending now, behind the bench MonitorService. Prints `READY {"port":…}` once it
+ * `--slots` slots ending now, behind the bench collector (store-service.ts) and the real services. Prints `READY {"port":…}` once it
  * serves; stops on SIGTERM and removes its data directory.
  *
  *   node dist/bench/api/api-server.js --slots 10000 --hours 24 --interval-ms 60000

@@ -1,8 +1,8 @@
 /**
  * Child process of the API throughput benchmark: the API's transport alone — the uWebSockets.js
- * adapter (api/uws.ts) and a Router holding one route that returns the API's answer as fixed
+ * adapter (api/http/uws.ts) and a Router holding one route that returns the API's answer as fixed
  * bytes — so that the cost of the adapter and router is told apart from the handler's
- * (MonitorService calls, JSON encoding). Takes the same `--response` as plain-server.ts.
+ * (service calls, JSON encoding). Takes the same `--response` as plain-server.ts.
  */
 import { createLogger } from '../../core/logger.js';
 import { Router } from '../../api/http/router.js';

@@ -65,7 +65,7 @@ export const collectorBench: Bench = {
         ['fast v2c path', ['--path', 'fast', '--task', 'handle'], 'GETs planned for ≤ 1400-byte answers (no IP fragments), plan handles'],
         ['fast v2c path, 16 kB answers', ['--path', 'fast', '--task', 'handle', '--max-message-bytes', '16000'], 'GETs planned for ≤ 16 kB answers (loopback; fragments on a real network)'],
         ['fast v2c path, plan cloned per task', ['--path', 'fast', '--task', 'plan'], 'the whole PollPlan structured-cloned into every poll task (what the collector sent before plan handles)'],
-        ['net-snmp poll path', ['--path', 'net-snmp', '--task', 'plan'], 'workers/snmp-session.ts: GET of scalars, GETBULK walk of the interface columns'],
+        ['net-snmp poll path', ['--path', 'net-snmp', '--task', 'plan'], 'workers/netsnmp/snmp-session.ts: GET of scalars, GETBULK walk of the interface columns'],
       ];
       for (const [name, extra, note] of runs) {
         const r = await runChild<ThroughputResult>(core, 'collector-child.js', [...common, ...extra], timeoutMs, log);

@@ -2,7 +2,7 @@
  * The collector under test, in a process of its own (the benchmarks pin it to one core): the real
  * pieces — worker pool (piscina), the poll task (fast v2c path, or net-snmp with --path net-snmp),
  * SlotState, ring, PollScheduler cycles, SeriesWriter/GridInterpolator, the LMDB series store in a
- * temporary directory — driven with plans from a discovery of the simulator (collector/plan-build.ts).
+ * temporary directory — driven with plans from a discovery of the simulator (collector/polling/plan-build.ts).
  * --path and --max-message-bytes are the network's snmp.pollPath and snmp.maxMessageBytes, carried
  * to the workers in the plans' targets as in the server.
  *

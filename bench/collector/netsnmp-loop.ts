@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { OID } from '../../collector/oids.js';
 import { addressAt, formatIpv4, parseIpv4 } from '../../sim/addresses.js';
 
-// net-snmp is the server's SNMP client library (imported by workers/snmp-session.ts); loaded here
+// net-snmp is the server's SNMP client library (imported by workers/netsnmp/snmp-session.ts); loaded here
 // directly because the baseline is the library with nothing of ours around it.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const snmp: any = createRequire(import.meta.url)('net-snmp');

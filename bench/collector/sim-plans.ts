@@ -1,7 +1,7 @@
 /**
  * Poll plans for simulated devices, made the way the server makes them: each device is probed
- * (collector/discovery-device.ts, through the worker task module run in this thread) and its plan
- * built by collector/plan-build.ts. Used by the collector benchmarks and the fast-path tests.
+ * (collector/discovery/discovery-device.ts, through the worker task module run in this thread) and its plan
+ * built by collector/polling/plan-build.ts. Used by the collector benchmarks and the fast-path tests.
  */
 import { probeDevice } from '../../collector/discovery/discovery-device.js';
 import { buildDevicePlan } from '../../collector/polling/plan-build.js';

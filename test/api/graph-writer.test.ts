@@ -1,5 +1,5 @@
 /**
- * The graph answer is written as JSON text directly (api/json-writer.ts, api/graph-value.ts); these
+ * The graph answer is written as JSON text directly (api/http/json-writer.ts, api/http/graph-value.ts); these
  * tables compare its bytes with the JSON.stringify path it replaced, value by value and whole
  * answers over random series.
  */

@@ -1,6 +1,6 @@
 /**
  * A poll plan packed, compiled, into one SharedArrayBuffer: the only form in which the collector
- * keeps a device's plan (collector/inventory.ts) and in which it reaches the worker threads.
+ * keeps a device's plan (collector/inventory/inventory.ts) and in which it reaches the worker threads.
  *
  * Why: a PollPlan is hundreds of op objects and OID strings per switch. Kept as objects on the main
  * thread they cost ≈ 130 bytes per variable; cloned into every poll task they were the largest cost
