@@ -2,7 +2,7 @@ import { AppError } from '../../core/errors.js';
 import type { ChosenVariables, DataSource } from '../../services/series.js';
 import type { ApiResponse, RoutedRequest } from '../http/http-types.js';
 import { pathParam, queryFlag, queryInteger } from '../http/params.js';
-import { listParam } from '../http/router.js';
+import { listParam, type Router } from '../http/router.js';
 import { parseTimeWindow } from '../http/time-window.js';
 import { networkParam, type ApiContext, type RouteHandler } from './context.js';
 import { graphAnswer, type SeriesResult } from './graph-answer.js';
@@ -74,6 +74,17 @@ function data(ctx: ApiContext, req: RoutedRequest, chosen: ChosenVariables): Api
     errors: chosen.errors.join('; '),
   };
   return { status: 200, body };
+}
+
+/**
+ * Registers the graph and data calls by ids under `prefix` (`<prefix>/graph/:<ids>`, `<prefix>/data/:<ids>`),
+ * the network and ids named by `p` in the prefix and the paths.
+ */
+export function registerSeriesByIds(router: Router, ctx: ApiContext, prefix: string, p: SeriesRouteParams): void {
+  const graph = graphByIds(p);
+  const data = dataByIds(p);
+  router.get(`${prefix}/graph/:${p.ids}`, (req) => graph(ctx, req));
+  router.get(`${prefix}/data/:${p.ids}`, (req) => data(ctx, req));
 }
 
 /** GET …/graph/:ids */

@@ -1,4 +1,5 @@
 import { AppError } from '../../core/errors.js';
+import { WriteGuard } from './write-guard.js';
 import type { StoreEnv, ValueTable } from '../lmdb-env.js';
 import type { MetaKey, MetaStore, MetaTxn } from './meta.js';
 import { canonicalMetaKey as canon, checkMetaKey } from './meta-key-order.js';
@@ -22,8 +23,7 @@ const NS_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 export class LmdbMetaStore implements MetaStore {
   private readonly env: StoreEnv;
   private readonly tables = new Map<string, ValueTable>();
-  private closed = false;
-  private inTxn = false;
+  private readonly guard = new WriteGuard();
 
   constructor(env: StoreEnv) { this.env = env; }
 
@@ -32,13 +32,13 @@ export class LmdbMetaStore implements MetaStore {
   }
 
   async put(ns: string, key: MetaKey, value: unknown): Promise<void> {
-    this.checkOpen();
+    this.guard.check();
     checkMetaKey(key);
     await this.table(ns).put(canon(key), value);
   }
 
   async remove(ns: string, key: MetaKey): Promise<void> {
-    this.checkOpen();
+    this.guard.check();
     await this.table(ns).remove(canon(key));
   }
 
@@ -50,9 +50,9 @@ export class LmdbMetaStore implements MetaStore {
   }
 
   async transaction<R>(fn: (tx: MetaTxn) => R): Promise<R> {
-    this.checkOpen();
+    this.guard.check();
     return this.env.transaction(() => {
-      const { result, writes } = this.running(() => runMetaTxn(fn, (ns, key) => this.table(ns).get(canon(key))));
+      const { result, writes } = this.guard.running(() => runMetaTxn(fn, (ns, key) => this.table(ns).get(canon(key))));
       const tables = writes.map((w) => this.table(w.ns));
       this.env.atomically(() => {
         writes.forEach((w, i) => {
@@ -68,18 +68,8 @@ export class LmdbMetaStore implements MetaStore {
     return this.transaction((tx) => updateIn(tx, ns, key, fn));
   }
 
-  async close(): Promise<void> { this.closed = true; }
+  async close(): Promise<void> { this.guard.close(); }
 
-  /** Writes are refused after close, and while a transaction function runs (it writes through its tx). */
-  private checkOpen(): void {
-    if (this.closed) throw new AppError('INTERNAL', 'meta store: write after close');
-    if (this.inTxn) throw new AppError('INTERNAL', 'meta store: a transaction function wrote to the store itself, not through its tx');
-  }
-
-  private running<R>(run: () => R): R {
-    this.inTxn = true;
-    try { return run(); } finally { this.inTxn = false; }
-  }
 
   private table(ns: string): ValueTable {
     let t = this.tables.get(ns);

@@ -1,4 +1,4 @@
-import { AppError } from '../../core/errors.js';
+import { WriteGuard } from './write-guard.js';
 import type { MetaKey, MetaStore, MetaTxn } from './meta.js';
 import { canonicalMetaKey, checkMetaKey, compareMetaKeys } from './meta-key-order.js';
 import { runMetaTxn, updateIn } from './meta-txn.js';
@@ -12,8 +12,7 @@ import { runMetaTxn, updateIn } from './meta-txn.js';
  */
 export class MemoryMetaStore implements MetaStore {
   private readonly spaces = new Map<string, { key: MetaKey; value: unknown }[]>();
-  private closed = false;
-  private inTxn = false;
+  private readonly guard = new WriteGuard();
 
   get<T>(ns: string, key: MetaKey): T | undefined {
     const rows = this.spaces.get(ns);
@@ -23,19 +22,19 @@ export class MemoryMetaStore implements MetaStore {
   }
 
   async put(ns: string, key: MetaKey, value: unknown): Promise<void> {
-    this.checkOpen();
+    this.guard.check();
     checkMetaKey(key);
     this.write(ns, key, value);
   }
 
   async remove(ns: string, key: MetaKey): Promise<void> {
-    this.checkOpen();
+    this.guard.check();
     this.delete(ns, key);
   }
 
   async transaction<R>(fn: (tx: MetaTxn) => R): Promise<R> {
-    this.checkOpen();
-    const { result, writes } = this.running(() => runMetaTxn(fn, (ns, key) => this.get(ns, key)));
+    this.guard.check();
+    const { result, writes } = this.guard.running(() => runMetaTxn(fn, (ns, key) => this.get(ns, key)));
     for (const w of writes) {
       if (w.removed) this.delete(w.ns, w.key);
       else this.write(w.ns, w.key, w.value);
@@ -61,18 +60,8 @@ export class MemoryMetaStore implements MetaStore {
     }
   }
 
-  async close(): Promise<void> { this.closed = true; }
+  async close(): Promise<void> { this.guard.close(); }
 
-  /** Writes are refused after close, and while a transaction function runs (it writes through its tx). */
-  private checkOpen(): void {
-    if (this.closed) throw new AppError('INTERNAL', 'meta store: write after close');
-    if (this.inTxn) throw new AppError('INTERNAL', 'meta store: a transaction function wrote to the store itself, not through its tx');
-  }
-
-  private running<R>(run: () => R): R {
-    this.inTxn = true;
-    try { return run(); } finally { this.inTxn = false; }
-  }
 
   private write(ns: string, key: MetaKey, value: unknown): void {
     let rows = this.spaces.get(ns);

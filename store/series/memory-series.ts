@@ -1,6 +1,6 @@
 import { AppError } from '../../core/errors.js';
 import type { SeriesPoints } from '../../core/types.js';
-import { emptyRollups, foldPoints } from './series-rollup.js';
+import { lastOfPoints, rollupByReading } from './series-rollup.js';
 import type { SeriesStore, SlotRollups } from './series.js';
 
 /**
@@ -29,18 +29,11 @@ export class MemorySeriesStore implements SeriesStore {
   }
 
   last(slot: number, fromMs: number, toMs: number): { tsMs: number; value: number } | null {
-    const p = this.read(slot, fromMs, toMs);
-    const n = p.tsMs.length;
-    return n === 0 ? null : { tsMs: p.tsMs[n - 1], value: p.values[n - 1] };
+    return lastOfPoints(this.read(slot, fromMs, toMs));
   }
 
   rollup(slots: ArrayLike<number>, fromMs: number, toMs: number): SlotRollups {
-    const r = emptyRollups(slots.length);
-    for (let i = 0; i < slots.length; i++) {
-      const p = this.read(slots[i], fromMs, toMs);
-      foldPoints(r, i, p.tsMs, p.values, p.tsMs.length);
-    }
-    return r;
+    return rollupByReading((s, f, t) => this.read(s, f, t), slots, fromMs, toMs);
   }
 
   async flush(): Promise<void> {}

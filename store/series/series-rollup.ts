@@ -1,3 +1,4 @@
+import type { SeriesPoints } from '../../core/types.js';
 import type { SlotRollups } from './series.js';
 
 export function emptyRollups(n: number): SlotRollups {
@@ -39,4 +40,22 @@ export function foldPoints(r: SlotRollups, i: number, tsMs: Float64Array, values
     sum += v;
   }
   foldRollup(r, i, length, min, max, sum, values[length - 1], tsMs[length - 1]);
+}
+
+/**
+ * `last` and `rollup` of a store that has only `read` (the in-memory reference and test fakes):
+ * computed from the points of each slot.
+ */
+export function lastOfPoints(p: SeriesPoints): { tsMs: number; value: number } | null {
+  const n = p.tsMs.length;
+  return n === 0 ? null : { tsMs: p.tsMs[n - 1], value: p.values[n - 1] };
+}
+
+export function rollupByReading(read: (slot: number, fromMs: number, toMs: number) => SeriesPoints, slots: ArrayLike<number>, fromMs: number, toMs: number): SlotRollups {
+  const r = emptyRollups(slots.length);
+  for (let i = 0; i < slots.length; i++) {
+    const p = read(slots[i], fromMs, toMs);
+    foldPoints(r, i, p.tsMs, p.values, p.tsMs.length);
+  }
+  return r;
 }

@@ -15,7 +15,7 @@ import type {
 import type { Device, Generation, Interface, Link, SeriesPoints, VariableDef, VariableInstance } from '../../core/types.js';
 import { createServices, type Services } from '../../services/index.js';
 import { RingBuffer } from '../../store/ring.js';
-import { emptyRollups, foldPoints } from '../../store/series/series-rollup.js';
+import { lastOfPoints, rollupByReading } from '../../store/series/series-rollup.js';
 import type { SeriesStore, SlotRollups } from '../../store/series/series.js';
 
 export class MemorySeries implements SeriesStore {
@@ -44,18 +44,11 @@ export class MemorySeries implements SeriesStore {
   }
 
   last(slot: number, fromMs: number, toMs: number): { tsMs: number; value: number } | null {
-    const p = this.read(slot, fromMs, toMs);
-    const n = p.tsMs.length;
-    return n === 0 ? null : { tsMs: p.tsMs[n - 1], value: p.values[n - 1] };
+    return lastOfPoints(this.read(slot, fromMs, toMs));
   }
 
   rollup(slots: ArrayLike<number>, fromMs: number, toMs: number): SlotRollups {
-    const r = emptyRollups(slots.length);
-    for (let i = 0; i < slots.length; i++) {
-      const p = this.read(slots[i]!, fromMs, toMs);
-      foldPoints(r, i, p.tsMs, p.values, p.tsMs.length);
-    }
-    return r;
+    return rollupByReading((s, f, t) => this.read(s, f, t), slots, fromMs, toMs);
   }
 
   async flush(): Promise<void> {}
