@@ -43,8 +43,8 @@ export class NetworkService {
     return net;
   }
 
-  status(netId: number, viewsOrder: ViewsOrder): NetworkStatus {
-    const net = this.need(netId);
+  /** The status of a network (found with `need`). */
+  status(net: NetworkSummary, viewsOrder: ViewsOrder): NetworkStatus {
     const ports = this.deps.collector.networks;
     const d = ports.discoveryStatus(net.id);
     return {

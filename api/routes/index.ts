@@ -35,7 +35,8 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
     routerStats: () => router.stats(),
     answerBuffers: new BufferPool(),
   };
-  router.use(authMiddleware());
+  const auth = authMiddleware();
+  if (auth) router.use(auth);
 
   registerStatus(router, ctx);
   registerDiscovery(router, ctx);

@@ -11,6 +11,6 @@ export function registerStatus(router: Router, ctx: ApiContext): void {
     const net = networkParam(ctx, req);
     const s = req.query.get('s') ?? 'id';
     if (s !== 'id' && s !== 'name') throw new AppError('BAD_PARAMETER', `parameter 's' must be 'id' or 'name', got '${s}'`);
-    return json(ctx.services.networks.status(net.id, s));
+    return json(ctx.services.networks.status(net, s));
   }, (req) => req.params.id));
 }
