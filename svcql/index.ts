@@ -4,7 +4,7 @@ export { tokenize, type Token, type TokenKind } from './lexer.js';
 export { parseExpression, parseStatement, parseStatements, positionOf } from './parser.js';
 export { parseDurationMs } from './duration.js';
 export { printExpression, printStatement, printStatements, printOperand, quoteString } from './printer.js';
-export { enableRegexpSafety, regexpSafetyEnabled, checkRegexpSource } from './regexp-safety.js';
+export { enableRegexpSafety, regexpSafetyEnabled, checkRegexpSource, compileRegexp } from './regexp-safety.js';
 export { limits } from './limits.js';
 export type { Scalar } from './scalar.js';
 export * from './row-source.js';
