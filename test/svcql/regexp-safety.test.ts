@@ -1,5 +1,7 @@
 import t from 'tap';
-import { compileMatcher, compileRegexp, enableRegexpSafety, variablesSource } from '../../svcql/index.js';
+import {
+  Budget, checkRegexpSource, compileMatcher, enableRegexpSafety, REGEXP_DIRECT_CHARS, regexpTester, variablesSource,
+} from '../../svcql/index.js';
 import { scanRegexp } from '../../svcql/regexp-scan.js';
 import { rng } from '../rng.js';
 import { instances, latest } from './fixtures.js';
@@ -63,7 +65,7 @@ t.test('hostile patterns are refused by the check, with the reason', async (t) =
   ];
   for (const [p, message] of cases) {
     t.throws(() => compileMatcher(`description REGEXP '${p}'`, src), { code: 'SVCQL_REGEXP', message }, p);
-    t.throws(() => compileRegexp(p), { code: 'SVCQL_REGEXP' }, `${p} (structured targets' path)`);
+    t.throws(() => regexpTester(p), { code: 'SVCQL_REGEXP' }, `${p} (structured targets' path)`);
     if (!/invalid/.test(message.source)) t.notOk(scanRegexp(p, 16) === null && linear(p), `${p}: the scan or V8 refuses it`);
   }
 });
@@ -114,4 +116,23 @@ t.test('the scan never accepts what V8 refuses (generated patterns)', async (t) 
     }
   }
   t.ok(accepted > 100 && refused > 100, `both kinds generated (${accepted} accepted, ${refused} refused)`);
+});
+
+t.test('a long value is tested under the watchdog: the budget stops it', async (t) => {
+  // Accepted by the check, yet one test of a few thousand characters takes about a second (see
+  // bench/svcql/regexp-cost.ts), so one of 200,000 takes minutes: the watchdog stops it when the
+  // budget is spent.
+  const slow = `(?:${'.*a'.repeat(16)}){16}$`;
+  checkRegexpSource(slow);
+  const long = `${'a'.repeat(200_000)}!`;
+  t.ok(long.length > REGEXP_DIRECT_CHARS);
+  const test = regexpTester(slow, new Budget({ timeMs: 50, points: Infinity }));
+  t.throws(() => test(long), { code: 'TIME_BUDGET', message: /time budget of 50 ms/ });
+  // Without a budget (view rules), the watchdog's own bound applies.
+  t.throws(() => regexpTester(slow)(long), { code: 'TIME_BUDGET', message: /200001 characters ran past 2000 ms/ });
+  // Short values and quick patterns answer as usual.
+  const quick = regexpTester('^a+!$', new Budget({ timeMs: 60_000, points: Infinity }));
+  t.equal(quick(long), true);
+  t.equal(quick('aa!'), true);
+  t.equal(quick('b'), false);
 });
