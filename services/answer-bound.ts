@@ -12,7 +12,6 @@ export class AnswerBound implements AnswerMeter {
   private bytes = 2;
   private rows = 0;
   private targetRows = 0;
-  private target: string | null = null;
 
   /**
    * `narrow`: how to narrow the request, ending the messages. Bounds default to REQUEST_LIMITS'
@@ -23,9 +22,8 @@ export class AnswerBound implements AnswerMeter {
     private readonly limits: { maxBytes?: number; maxRows?: number; maxRowsPerTarget?: number } = {},
   ) {}
 
-  /** The rows from here on are target `id`'s. */
-  startTarget(id: string): void {
-    this.target = id;
+  /** The rows from here on are the next target's (the caller names the target in the messages). */
+  startTarget(): void {
     this.targetRows = 0;
   }
 
@@ -40,7 +38,7 @@ export class AnswerBound implements AnswerMeter {
     }
     const perTarget = this.limits.maxRowsPerTarget;
     if (perTarget !== undefined && this.targetRows > perTarget) {
-      this.fail(`target '${this.target ?? ''}' answers more than ${perTarget} rows (rows per target)`);
+      this.fail(`the target answers more than ${perTarget} rows (rows per target)`);
     }
     const maxRows = this.limits.maxRows;
     if (maxRows !== undefined && this.rows > maxRows) this.fail(`the answer has more than ${maxRows} rows (rows per request)`);

@@ -70,7 +70,7 @@ export class QueryService {
         fail(id, "'svcql' must be a string", 'BAD_PARAMETER');
         continue;
       }
-      bound.startTarget(id);
+      bound.startTarget();
       try {
         let entries: unknown[];
         if (typeof t.svcql === 'string') {

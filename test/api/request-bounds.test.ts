@@ -93,7 +93,7 @@ t.test('rows per target, rows per request and answer bytes', async (t) => {
   const cases: [string, ReturnType<typeof api>, unknown, number, RegExp | null][] = [
     ['one target of 60,000 rows', rows, { targets: [table('A', 'ifInRate')] }, 200, null],
     ['one target of 120,000 rows', rows, { targets: [{ id: 'A', format: 'table', columns: 'device', tags: '!Nope' }] }, 400,
-      /^target 'A': target 'A' answers more than 100000 rows \(rows per target\); narrow the targets/],
+      /^target 'A': the target answers more than 100000 rows \(rows per target\); narrow the targets/],
     ['a list of 120,000 values', rows, { targets: [{ id: 'L', format: 'list', columns: 'triplet', tags: '!Nope' }] }, 400, /rows per target/],
     ['9 targets of 60,000 rows', rows, { targets: [1, 2, 3, 4, 5, 6, 7, 8, 9].map((k) => table(`T${k}`, k % 2 ? 'ifInRate' : 'ifOutRate')) }, 400,
       /^target 'T9': the answer has more than 500000 rows \(rows per request\)/],
