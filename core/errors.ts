@@ -5,7 +5,8 @@ export type ErrorCode =
   | 'NOT_FOUND' | 'UNKNOWN_NETWORK' | 'UNKNOWN_DEVICE' | 'UNKNOWN_VARIABLE' | 'UNKNOWN_GENERATION'
   | 'METHOD_NOT_ALLOWED' | 'CONFLICT' | 'BODY_TOO_LARGE' | 'NOT_IMPLEMENTED'
   | 'CONFIG_INVALID' | 'CONFIG_RELOAD_REFUSED' | 'INTERNAL'
-  | 'SVCQL_SYNTAX' | 'SVCQL_LIMIT' | 'SVCQL_REGEXP' | 'SVCQL_EVAL';
+  | 'SVCQL_SYNTAX' | 'SVCQL_LIMIT' | 'SVCQL_REGEXP' | 'SVCQL_EVAL'
+  | 'REQUEST_LIMIT' | 'TIME_BUDGET';
 
 const statusOf: Record<ErrorCode, number> = {
   BAD_REQUEST: 400, BAD_JSON: 400, BAD_PARAMETER: 400, BAD_TRIPLET: 400,
@@ -16,6 +17,13 @@ const statusOf: Record<ErrorCode, number> = {
   /** A config reload whose changes only a restart applies (core/config-reload.ts); nothing was applied. */
   CONFIG_RELOAD_REFUSED: 409,
   SVCQL_SYNTAX: 400, SVCQL_LIMIT: 400, SVCQL_REGEXP: 400, SVCQL_EVAL: 400,
+  /**
+   * A documented bound of one request was exceeded (targets per query body, rows, points read,
+   * bytes of the answer); the message names the bound and how to narrow the request.
+   */
+  REQUEST_LIMIT: 400,
+  /** The request's evaluation ran past its time budget on the main thread and was stopped. */
+  TIME_BUDGET: 400,
 };
 
 export class AppError extends Error {

@@ -1,6 +1,8 @@
 import { formatTriplet, parseTriplet } from '../core/triplet.js';
 import type { Tag, VariableInstance } from '../core/types.js';
+import { jsonBytes, textBytes } from '../svcql/index.js';
 import { facetOf } from '../svcql/tag-set.js';
+import { AnswerBound } from './answer-bound.js';
 import type { ServiceDeps } from './deps.js';
 import {
   byName, categoriesOf, compareText, componentDescription, deviceIndex, sortedDistinct, variablesInCategory,
@@ -15,8 +17,12 @@ import { unitScale } from './unit-scale.js';
  * the v2 workbench catalog (categories, variables, tag facets; shapes are this project's design),
  * variables chosen by the matching rule (spec 4.3), the variable summary, and last values (legacy
  * `vars`). Everything is derived from the variable inventory, so a variable is listed once it has
- * an instance.
+ * an instance. Answers that grow with the inventory are bounded in bytes (AnswerBound:
+ * REQUEST_LIMITS.maxAnswerBytes, AppError REQUEST_LIMIT saying how to narrow the call).
  */
+
+/** How to narrow a call that takes a matching rule. */
+const NARROW_RULE = 'narrow the rule (name, devices, components, tags) or page it with limit, start and count';
 
 /** Legacy catalog entry (spec 2.7). */
 export interface CatalogEntry {
@@ -121,9 +127,11 @@ export class CatalogService {
       }
     }
     const devices = deviceIndex(this.tables.get(net.id).devices);
+    const bound = new AnswerBound('ask for the entries of some variables: /catalog/<triplets>, or the v2 catalog calls');
     const out: Record<string, CatalogEntry> = {};
     for (const v of chosen) {
-      out[formatTriplet(v)] = {
+      const key = formatTriplet(v);
+      const entry: CatalogEntry = {
         category: v.category,
         varDescription: this.description(v),
         device: v.deviceName,
@@ -131,6 +139,8 @@ export class CatalogService {
         componentDescription: componentDescription(devices.get(v.deviceId), v),
         unit: v.unit,
       };
+      bound.row(textBytes(key) + 1 + jsonBytes(entry));
+      out[key] = entry;
     }
     return out;
   }
@@ -149,6 +159,7 @@ export class CatalogService {
     const devSet = devices === null ? null : new Set(devices);
     const onDevices = (v: VariableInstance): boolean => devSet === null || devSet.has(v.deviceName) || devSet.has(String(v.deviceId));
     const summaries = byName(this.instances(netId));
+    const bound = new AnswerBound('name fewer variables, or restrict them to some devices');
     const items: CatalogVariableItem[] = [];
     const seen = new Set<string>();
     for (const name of names) {
@@ -157,7 +168,7 @@ export class CatalogService {
       seen.add(name);
       const inst = s.instances.filter(onDevices);
       if (devSet !== null && inst.length === 0) continue;
-      items.push({
+      items.push(bound.item({
         name,
         category: s.category,
         description: this.deps.collector.catalog.definition(name)?.description ?? s.instances[0]!.description,
@@ -166,7 +177,7 @@ export class CatalogService {
         devices: sortedDistinct(inst.map((v) => v.deviceName)),
         components: sortedDistinct(inst.map((v) => v.componentName)),
         tags: sortedDistinct(inst.flatMap((v) => v.tags)),
-      });
+      }));
     }
     return items;
   }
@@ -185,14 +196,15 @@ export class CatalogService {
 
   /** One summary item per variable name, sorted by name. */
   summary(netId: number): VariableSummaryItem[] {
+    const bound = new AnswerBound('use the catalog calls of some variables instead');
     const items: VariableSummaryItem[] = [];
     for (const s of byName(this.instances(netId)).values()) {
-      items.push({
+      items.push(bound.item({
         name: s.name,
         devices: sortedDistinct(s.instances.map((v) => v.deviceName)),
         components: sortedDistinct(s.instances.map((v) => v.componentName)),
         tags: sortedDistinct(s.instances.flatMap((v) => v.tags)),
-      });
+      }));
     }
     return items;
   }
@@ -204,14 +216,16 @@ export class CatalogService {
 
   /** Legacy items of the rule's instances. */
   legacyByRule(netId: number, params: URLSearchParams, statsWindow: StatsWindow): VariableInstanceItem[] {
-    return this.select(netId, params, statsWindow).map((v) => ({
+    const bound = new AnswerBound(NARROW_RULE);
+    return this.select(netId, params, statsWindow).map((v) => bound.item({
       name: v.name, component: v.componentName, device: v.deviceName, devId: v.deviceId, index: v.index, description: v.description,
     }));
   }
 
   /** v2 workbench items of the rule's instances. */
   workbench(netId: number, params: URLSearchParams, statsWindow: StatsWindow): WorkbenchVariableItem[] {
-    return this.select(netId, params, statsWindow).map((v) => ({
+    const bound = new AnswerBound(NARROW_RULE);
+    return this.select(netId, params, statsWindow).map((v) => bound.item({
       name: v.name, triplet: formatTriplet(v), component: v.componentName, device: v.deviceName, devId: v.deviceId,
       index: v.index, description: v.description, category: v.category, unit: v.unit, tags: v.tags,
     }));
@@ -221,23 +235,24 @@ export class CatalogService {
   lastValuesOf(netId: number, name: string): LastValueItem[] {
     const chosen = this.instances(netId).filter((v) => v.name === name)
       .sort((a, b) => compareText(a.deviceName, b.deviceName) || a.index - b.index);
-    return this.lastValues(netId, chosen);
+    return this.lastValues(netId, chosen, 'use the rule form (/vars with name, devices, components, tags) and page it with limit, start and count');
   }
 
   /** Last values of the rule's instances, in the rule's order. */
   lastValuesByRule(netId: number, params: URLSearchParams, statsWindow: StatsWindow): LastValueItem[] {
-    return this.lastValues(netId, this.select(netId, params, statsWindow));
+    return this.lastValues(netId, this.select(netId, params, statsWindow), NARROW_RULE);
   }
 
   /** The newest poll (ring buffer), else the store's last point of the past hour (one rollup for all). */
-  private lastValues(netId: number, chosen: readonly VariableInstance[]): LastValueItem[] {
+  private lastValues(netId: number, chosen: readonly VariableInstance[], narrow: string): LastValueItem[] {
     const devices = deviceIndex(this.tables.get(netId).devices);
     const values = latestValues(this.deps, chosen.map((v) => v.slot));
+    const bound = new AnswerBound(narrow);
     return chosen.map((v, i) => {
       const value = values[i]!;
       const has = Number.isFinite(value);
       const { unit: scaledUnit, scale } = unitScale(v.unit, has ? Math.abs(value) : 0);
-      return {
+      return bound.item({
         device: v.deviceName,
         address: devices.get(v.deviceId)?.address ?? '',
         component: v.componentName,
@@ -248,7 +263,7 @@ export class CatalogService {
         unit: v.unit,
         scaledUnit,
         tags: v.tags.join(','),
-      };
+      });
     });
   }
 }

@@ -1,10 +1,12 @@
 import { AppError } from '../core/errors.js';
 import { isAppError } from '../core/errors.js';
 import { parseDurationMs, parseTimeValue } from '../svcql/index.js';
+import { REQUEST_LIMITS } from './request-limits.js';
 
 /**
  * The dashboard-tool query body (spec 4.2), checked once here. Top-level problems (not JSON, no
- * `targets` array, a bad `from`/`until`/`groupByTime`) are a 400 for the whole request; a bad
+ * `targets` array, more than REQUEST_LIMITS.maxTargets targets (REQUEST_LIMIT), a bad
+ * `from`/`until`/`groupByTime`) are a 400 for the whole request; a bad
  * target is that target's error only, so targets stay `unknown` until each is read.
  */
 
@@ -37,6 +39,11 @@ export function parseQueryBody(json: unknown, nowMs: number): QueryBody {
   }
   const body = json as Record<string, unknown>;
   if (!Array.isArray(body.targets)) throw new AppError('BAD_REQUEST', "the query body has no 'targets' array");
+  if (body.targets.length > REQUEST_LIMITS.maxTargets) {
+    throw new AppError('REQUEST_LIMIT',
+      `the query body has ${body.targets.length} targets, more than ${REQUEST_LIMITS.maxTargets} (targets per query body); ` +
+      'send them in several requests');
+  }
   const untilMs = timeField(body, 'until', nowMs) ?? nowMs;
   const fromMs = timeField(body, 'from', nowMs) ?? untilMs - DEFAULT_QUERY_RANGE_MS;
   if (fromMs > untilMs) throw new AppError('BAD_PARAMETER', `'from' (${fromMs}) is after 'until' (${untilMs})`);

@@ -1,8 +1,11 @@
+import { AppError } from '../core/errors.js';
 import { formatTriplet } from '../core/triplet.js';
 import type { SeriesPoints, VariableInstance } from '../core/types.js';
+import { AnswerBound } from './answer-bound.js';
 import type { ServiceDeps } from './deps.js';
 import type { NetworkService } from './networks.js';
 import { selectByRule, type StatsWindow } from './rule-select.js';
+import { REQUEST_LIMITS } from './request-limits.js';
 import { reduceMinMax } from './series-reduce.js';
 import { resolveIds } from './variable-ids.js';
 
@@ -10,8 +13,13 @@ import { resolveIds } from './variable-ids.js';
  * Series of variables for the graph and data calls (spec 2.7, 4.1 "Graphs and raw data", 4.5):
  * the variables named by ids or chosen by a matching rule, and their points from the series store
  * (a time window, optionally reduced to min/max per chunk) or from the device monitor's buffer.
- * Per-id problems are data (`errors`), not exceptions (spec 7).
+ * Per-id problems are data (`errors`), not exceptions (spec 7). A call may read at most
+ * REQUEST_LIMITS.maxPointsPerRequest points (`checkPointCount`, before reading any) and answer at
+ * most REQUEST_LIMITS.maxAnswerBytes (the data call's lines here, the graph's in its writer).
  */
+
+/** How to narrow a graph or data call, ending its bound messages. */
+export const NARROW_SERIES = 'narrow the window (start, end, intervalHr), choose fewer variables, or (graph) reduce each series with length';
 
 /** Variables a rule-form graph or data call answers at most (a rule can match the whole inventory). */
 export const MAX_RULE_VARIABLES = 100;
@@ -75,6 +83,20 @@ export class SeriesService {
     return { found: chosen.map((instance) => ({ varId: formatTriplet(instance), instance })), errors: [], warnings };
   }
 
+  /**
+   * Checks, before reading any point, that the slots' points in the window (counted by one rollup
+   * of the series store) stay within REQUEST_LIMITS.maxPointsPerRequest: AppError REQUEST_LIMIT
+   * otherwise.
+   */
+  checkPointCount(slots: readonly number[], w: SeriesWindow): void {
+    if (slots.length === 0) return;
+    const r = this.deps.series.rollup(slots, w.fromMs, w.toMs);
+    let n = 0;
+    for (let i = 0; i < slots.length; i++) n += r.count[i]!;
+    const max = REQUEST_LIMITS.maxPointsPerRequest;
+    if (n > max) throw new AppError('REQUEST_LIMIT', `the call reads ${n} points, more than ${max} (points per request); ${NARROW_SERIES}`);
+  }
+
   /** A slot's points in the window; with `length`, reduced to min/max per chunk (series-reduce.ts). */
   points(slot: number, w: SeriesWindow, length?: number): SeriesPoints {
     const points = this.deps.series.read(slot, w.fromMs, w.toMs);
@@ -94,12 +116,22 @@ export class SeriesService {
     return { tsMs: Float64Array.from(ts), values: Float64Array.from(vs) };
   }
 
-  /** The data call's items: `timestamp,<varId>` then `<ms>,<value>` lines per variable. */
+  /**
+   * The data call's items: `timestamp,<varId>` then `<ms>,<value>` lines per variable. Points read
+   * and the answer's bytes are bounded (AppError REQUEST_LIMIT).
+   */
   dataInfo(found: readonly ChosenVariable[], source: DataSource, w: SeriesWindow): DataInfo[] {
+    if (source === 'store') this.checkPointCount(found.map((f) => f.instance.slot), w);
+    const bound = new AnswerBound(NARROW_SERIES);
     return found.map(({ varId, instance }) => {
       const points = source === 'monitor' ? this.monitorPoints(instance.slot) : this.points(instance.slot, w);
       const timeseries = [`timestamp,${varId}`];
-      for (let i = 0; i < points.tsMs.length; i++) timeseries.push(`${points.tsMs[i]},${points.values[i]}`);
+      bound.row(256 + timeseries[0]!.length); // the item's other fields, about
+      for (let i = 0; i < points.tsMs.length; i++) {
+        const line = `${points.tsMs[i]},${points.values[i]}`;
+        bound.row(line.length + 2);
+        timeseries.push(line);
+      }
       return {
         varName: instance.name,
         deviceId: instance.deviceId,

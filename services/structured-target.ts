@@ -1,8 +1,8 @@
-import { AppError } from '../core/errors.js';
+import { AppError, isAppError } from '../core/errors.js';
 import type { Device, SeriesPoints, VariableInstance } from '../core/types.js';
 import {
-  checkRegexpSource, compileTagRules, isOutputFormat, limits, parseTagRules,
-  type OutputFormat, type TableEntry, type TimeSeriesEntry,
+  Budget, compileTagRules, datapointsBytes, isOutputFormat, jsonBytes, limits, parseTagRules, regexpTester, textBytes,
+  type AnswerMeter, type OutputFormat, type TableEntry, type TimeSeriesEntry,
 } from '../svcql/index.js';
 import { facetOf, facetWords, wordOf } from '../svcql/tag-set.js';
 import type { SeriesStore } from '../store/series/series.js';
@@ -16,7 +16,8 @@ import { compareText } from './inventory-index.js';
  *
  * Order of work: filter → metric (only when sorting, uniqueness or the columns need it) → sort →
  * unique → limit → points (time_series, only for the rows kept). Points read by one target are
- * bounded by the SvcQL points limit.
+ * bounded by the SvcQL points limit. Work is charged to the request's budget and rows to its meter
+ * (services/query.ts); without them, unbounded.
  */
 
 export interface TargetContext {
@@ -27,7 +28,13 @@ export interface TargetContext {
   readonly untilMs: number;
   /** time_series bucket (mean per bucket, stamped at the bucket's start); 0 for raw points. */
   readonly groupByMs: number;
+  /** The request's budget: rows, comparisons, reads and REGEXP tests are charged to it. */
+  readonly budget?: Budget;
+  /** Told of every row of the answer before it is built (svcql AnswerMeter). */
+  readonly meter?: AnswerMeter;
 }
+
+const NO_METER: AnswerMeter = { row: () => {} };
 
 type Selector = 'min' | 'max' | 'last';
 type Cell = string | number | null;
@@ -43,18 +50,20 @@ function str(t: Record<string, unknown>, name: string): string {
   return v.trim();
 }
 
-/** Literal, or regex when enclosed in slashes (checked like SvcQL REGEXP: no hang possible). */
-function textMatcher(name: string, pattern: string): ((s: string) => boolean) | null {
+/**
+ * Literal, or regex when enclosed in slashes: checked and run as SvcQL REGEXP (svcql
+ * regexp-safety.ts: only patterns V8 runs in linear time, tests charged to the budget). A refused
+ * pattern is AppError SVCQL_REGEXP naming the field.
+ */
+function textMatcher(name: string, pattern: string, budget: Budget): ((s: string) => boolean) | null {
   if (pattern === '') return null;
   if (pattern.length >= 2 && pattern.startsWith('/') && pattern.endsWith('/')) {
-    const src = pattern.slice(1, -1);
     try {
-      checkRegexpSource(src);
+      return regexpTester(pattern.slice(1, -1), budget);
     } catch (e) {
-      throw bad(`'${name}': ${(e as Error).message}`);
+      if (isAppError(e) && e.code === 'SVCQL_REGEXP') throw new AppError('SVCQL_REGEXP', `'${name}': ${e.message}`, { cause: e });
+      throw e;
     }
-    const re = new RegExp(src);
-    return (s) => re.test(s);
   }
   return (s) => s === pattern;
 }
@@ -99,6 +108,8 @@ export function bucketMean(p: SeriesPoints, stepMs: number): [number, number][] 
  * target's `{id, error}`).
  */
 export function answerStructuredTarget(t: Record<string, unknown>, id: string, ctx: TargetContext): unknown[] {
+  const budget = ctx.budget ?? Budget.unlimited();
+  const meter = ctx.meter ?? NO_METER;
   const format = str(t, 'format') || 'time_series';
   if (!isOutputFormat(format)) throw bad(`unknown format '${format}': use time_series, table or list`);
   const selector = (str(t, 'selector') || 'last') as Selector;
@@ -128,18 +139,20 @@ export function answerStructuredTarget(t: Record<string, unknown>, id: string, c
   // Filter.
   const variable = str(t, 'variable');
   const device = str(t, 'device');
-  const component = textMatcher('component', str(t, 'component'));
-  const description = textMatcher('description', str(t, 'description'));
+  const component = textMatcher('component', str(t, 'component'), budget);
+  const description = textMatcher('description', str(t, 'description'), budget);
   const tagText = str(t, 'tags');
   const tagsHold = tagText === '' ? null : compileTagRules(parseTagRules(tagText), 'AND');
   // Reading the series of the whole inventory is never what a blank dashboard panel meant.
   if (format === 'time_series' && variable === '' && device === '' && !component && !description && !tagsHold) {
     throw bad('a time_series target needs at least one of variable, device, component, description or tags');
   }
-  let rows = ctx.instances.filter((v) =>
-    (variable === '' || v.name === variable) && (device === '' || v.deviceName === device)
-    && (!component || component(v.componentName)) && (!description || description(v.description))
-    && (!tagsHold || tagsHold(v.tags)));
+  let rows = ctx.instances.filter((v) => {
+    budget.spend();
+    return (variable === '' || v.name === variable) && (device === '' || v.deviceName === device)
+      && (!component || component(v.componentName)) && (!description || description(v.description))
+      && (!tagsHold || tagsHold(v.tags));
+  });
 
   // Reads: each slot at most once, bounded in points.
   let pointsRead = 0;
@@ -147,9 +160,11 @@ export function answerStructuredTarget(t: Record<string, unknown>, id: string, c
   const pointsOf = (slot: number): SeriesPoints => {
     let p = pointsCache.get(slot);
     if (!p) {
+      budget.check();
       p = ctx.series.read(slot, ctx.fromMs, ctx.untilMs);
       pointsRead += p.tsMs.length;
       if (pointsRead > limits.maxPoints) throw bad(`the target reads more than ${limits.maxPoints} points; narrow the range or the selection`);
+      budget.readPoints(p.tsMs.length);
       pointsCache.set(slot, p);
     }
     return p;
@@ -200,8 +215,9 @@ export function answerStructuredTarget(t: Record<string, unknown>, id: string, c
 
   if (sort) {
     const { column, desc } = sort;
-    const keyed = rows.map((v) => ({ v, k: cellOf(v, column) }));
+    const keyed = rows.map((v) => { budget.spend(); return { v, k: cellOf(v, column) }; });
     keyed.sort((a, b) => {
+      budget.spend();
       if (a.k === null || b.k === null) return a.k === b.k ? 0 : a.k === null ? 1 : -1; // nulls last
       const c = typeof a.k === 'number' && typeof b.k === 'number' ? a.k - b.k : compareText(String(a.k), String(b.k));
       return desc ? -c : c;
@@ -211,6 +227,7 @@ export function answerStructuredTarget(t: Record<string, unknown>, id: string, c
   if (unique !== '') {
     const seen = new Set<string>();
     rows = rows.filter((v) => {
+      budget.spend();
       const k = JSON.stringify(cellOf(v, unique));
       if (seen.has(k)) return false;
       seen.add(k);
@@ -219,36 +236,58 @@ export function answerStructuredTarget(t: Record<string, unknown>, id: string, c
   }
   if (limit >= 0) rows = rows.slice(0, limit);
 
-  return shape(format, rows, columns, unique, id, cellOf, pointsOf, ctx.groupByMs);
+  return shape(format, rows, columns, unique, id, cellOf, pointsOf, ctx.groupByMs, budget, meter);
 }
+
+/** `"datapoints":` and the comma before it. */
+const DATAPOINTS_KEY_BYTES = 14;
 
 function shape(
   format: OutputFormat, rows: readonly VariableInstance[], columns: readonly string[], unique: string, id: string,
   cellOf: (v: VariableInstance, column: string) => Cell, pointsOf: (slot: number) => SeriesPoints, groupByMs: number,
+  budget: Budget, meter: AnswerMeter,
 ): unknown[] {
   switch (format) {
     case 'list': {
       const column = unique !== '' ? unique : columns[0]!;
       const out = new Set<string>();
-      for (const v of rows) { const c = cellOf(v, column); if (c !== null) out.add(String(c)); }
+      for (const v of rows) {
+        budget.spend();
+        const c = cellOf(v, column);
+        if (c === null) continue;
+        const text = String(c);
+        if (out.has(text)) continue;
+        meter.row(textBytes(text) + 1);
+        out.add(text);
+      }
       return [...out];
     }
     case 'table': {
-      const entry: TableEntry = { type: 'table', id, columns: columns.map((text) => ({ text })), rows: rows.map((v) => columns.map((c) => cellOf(v, c))) };
+      const cells = rows.map((v) => {
+        budget.spend();
+        const row = columns.map((c) => cellOf(v, c));
+        meter.row(jsonBytes(row) + 1);
+        return row;
+      });
+      const entry: TableEntry = { type: 'table', id, columns: columns.map((text) => ({ text })), rows: cells };
       return [entry];
     }
     case 'time_series':
       return rows.map((v): TimeSeriesEntry => {
         const p = pointsOf(v.slot);
+        budget.spend(p.tsMs.length);
         const tags: Record<string, string> = {};
         for (const tag of v.tags) { const f = facetOf(tag); if (!(f in tags)) tags[f] = wordOf(tag); }
+        const head = {
+          id, target: `${v.name}:${v.deviceName}:${v.componentName}`, name: 'metric', variable: v.name, device: v.deviceName,
+          component: v.componentName, description: v.description, tags,
+        };
+        // Bucket means are fewer than the points: the points' size bounds them.
+        meter.row(jsonBytes(head) + DATAPOINTS_KEY_BYTES + datapointsBytes(p.tsMs, p.values));
         const datapoints: (readonly [number | null, number])[] = groupByMs > 0
           ? bucketMean(p, groupByMs)
           : Array.from(p.tsMs, (ts, i) => [Number.isFinite(p.values[i]!) ? p.values[i]! : null, ts] as const);
-        return {
-          id, target: `${v.name}:${v.deviceName}:${v.componentName}`, name: 'metric', variable: v.name, device: v.deviceName,
-          component: v.componentName, description: v.description, tags, datapoints,
-        };
+        return { ...head, datapoints };
       });
   }
 }

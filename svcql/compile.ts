@@ -5,7 +5,8 @@ import { evalError, type Position } from './errors.js';
 import { positionOf } from './parser.js';
 import { compileLike } from './like.js';
 import { printOperand } from './printer.js';
-import { compileRegexp } from './regexp-safety.js';
+import { Budget } from './budget.js';
+import { regexpTester } from './regexp-safety.js';
 import type { RowSource } from './row-source.js';
 import { asText, compareScalars, compareToConst, isNullish, toNumber, type Scalar } from './scalar.js';
 import {
@@ -155,20 +156,23 @@ export function compileOperand<E>(node: Operand, b: Binder<E>, wantSeries: boole
   }
 }
 
-/** Compiles a matching expression into a predicate over environments E. */
-export function compileExpr<E>(e: Expr, b: Binder<E>): (env: E) => boolean {
+/**
+ * Compiles a matching expression into a predicate over environments E. REGEXP tests are charged
+ * to `budget` (regexp-safety.ts: regexpTester).
+ */
+export function compileExpr<E>(e: Expr, b: Binder<E>, budget: Budget = Budget.unlimited()): (env: E) => boolean {
   switch (e.kind) {
-    case 'and': { const l = compileExpr(e.left, b); const r = compileExpr(e.right, b); return (x) => l(x) && r(x); }
-    case 'or': { const l = compileExpr(e.left, b); const r = compileExpr(e.right, b); return (x) => l(x) || r(x); }
-    case 'not': { const f = compileExpr(e.expr, b); return (x) => !f(x); }
-    default: return compilePredicate(e, b);
+    case 'and': { const l = compileExpr(e.left, b, budget); const r = compileExpr(e.right, b, budget); return (x) => l(x) && r(x); }
+    case 'or': { const l = compileExpr(e.left, b, budget); const r = compileExpr(e.right, b, budget); return (x) => l(x) || r(x); }
+    case 'not': { const f = compileExpr(e.expr, b, budget); return (x) => !f(x); }
+    default: return compilePredicate(e, b, budget);
   }
 }
 
-/** Compiles a WHERE expression against a row source. */
-export function compileWhere<R>(e: Expr | null, src: RowSource<R>): (row: R) => boolean {
+/** Compiles a WHERE expression against a row source (REGEXP tests charged to `budget`). */
+export function compileWhere<R>(e: Expr | null, src: RowSource<R>, budget?: Budget): (row: R) => boolean {
   if (e === null) return () => true;
-  return compileExpr(e, rowBinder(src));
+  return compileExpr(e, rowBinder(src), budget);
 }
 
 /**
@@ -176,7 +180,7 @@ export function compileWhere<R>(e: Expr | null, src: RowSource<R>): (row: R) => 
  * forms (!=, NOT IN, NOT LIKE, NOT REGEXP, NOT BETWEEN) which hold when no value satisfies the
  * positive form; a single value behaves as a list of one (NULL as a list of none).
  */
-function compilePredicate<E>(p: Predicate, b: Binder<E>): (env: E) => boolean {
+function compilePredicate<E>(p: Predicate, b: Binder<E>, budget: Budget): (env: E) => boolean {
   const where = 'WHERE';
   if (p.kind === 'isNull') {
     const o = compileOperand(p.operand, b, false, where);
@@ -250,8 +254,8 @@ function compilePredicate<E>(p: Predicate, b: Binder<E>): (env: E) => boolean {
     }
     case 'regexp': {
       negated = p.negated;
-      const re = compileRegexp(p.pattern);
-      test = (v) => v !== null && re.test(typeof v === 'string' ? v : String(v));
+      const re = regexpTester(p.pattern, budget);
+      test = (v) => v !== null && re(typeof v === 'string' ? v : String(v));
       break;
     }
     case 'between': {

@@ -1,8 +1,11 @@
 import type { AppError } from '../core/errors.js';
 import { isAppError } from '../core/errors.js';
+import { abortsRequest, Budget } from './budget.js';
+import { datapointsBytes, jsonBytes, textBytes } from './json-size.js';
 import type { Catalog } from './row-source.js';
 import { asText, isNullish, type Scalar } from './scalar.js';
-import { executeQuery, type ExecuteOptions, type SelectResult } from './select.js';
+import { parseStatements } from './parser.js';
+import { executeStatement, type ExecuteOptions, type SelectResult } from './select.js';
 import { isSeries, toScalar, type Value } from './series-math.js';
 import { facetOf, wordOf } from './tag-set.js';
 
@@ -33,12 +36,30 @@ export interface TableEntry {
   readonly rows: readonly (readonly (string | number | null)[])[];
 }
 
+/**
+ * Bounds an answer while it is built: told of each row of a table, entry of time_series and value
+ * of a list before it is added, with its estimated JSON size (json-size.ts), and throws to stop
+ * the answer (the caller's bounds of rows and bytes).
+ */
+export interface AnswerMeter {
+  row(bytes: number): void;
+}
+
 export interface FormatOptions {
   /** The dashboard tool's target id, copied into each entry. */
   readonly id?: string;
   /** list format: the column whose distinct values are listed (default: the first column). */
   readonly unique?: string;
+  /** Told of every row before it is added (no bound without it). */
+  readonly meter?: AnswerMeter;
+  /** Charged per row and point written (unlimited without it). */
+  readonly budget?: Budget;
 }
+
+const NO_METER: AnswerMeter = { row: () => {} };
+
+/** `"datapoints":` and the comma before it. */
+const DATAPOINTS_KEY_BYTES = 14;
 
 const jsonNumber = (v: number): number | null => (Number.isFinite(v) ? v : null);
 const cell = (v: Scalar): string | number | null => (typeof v === 'number' ? jsonNumber(v) : v);
@@ -57,14 +78,16 @@ export function formatResult(result: SelectResult, format: 'list', opts?: Format
 export function formatResult(result: SelectResult, format: OutputFormat, opts?: FormatOptions): unknown[];
 export function formatResult(result: SelectResult, format: OutputFormat, opts: FormatOptions = {}): unknown[] {
   const id = opts.id ?? '';
+  const meter = opts.meter ?? NO_METER;
+  const budget = opts.budget ?? Budget.unlimited();
   switch (format) {
-    case 'time_series': return timeSeries(result, id);
-    case 'table': return [table(result, id)];
-    case 'list': return list(result, opts.unique);
+    case 'time_series': return timeSeries(result, id, meter, budget);
+    case 'table': return [table(result, id, meter, budget)];
+    case 'list': return list(result, opts.unique, meter, budget);
   }
 }
 
-function timeSeries(result: SelectResult, id: string): TimeSeriesEntry[] {
+function timeSeries(result: SelectResult, id: string, meter: AnswerMeter, budget: Budget): TimeSeriesEntry[] {
   const out: TimeSeriesEntry[] = [];
   const endMs = result.range?.toMs ?? null;
   for (const row of result.rows) {
@@ -74,36 +97,44 @@ function timeSeries(result: SelectResult, id: string): TimeSeriesEntry[] {
     result.columns.forEach((col, i) => {
       if (col.isTime) return;
       const v = row.values[i]!;
-      let datapoints: [number | null, number][];
-      if (isSeries(v)) {
-        datapoints = Array.from(v.ts, (t, k) => [jsonNumber(v.v[k]!), t]);
-      } else if (typeof v === 'number' && endMs !== null) {
-        datapoints = [[jsonNumber(v), endMs]];
-      } else {
-        return;
-      }
-      out.push({
+      if (!isSeries(v) && !(typeof v === 'number' && endMs !== null)) return;
+      const head = {
         id, target: `${idn.variable}:${idn.device}:${idn.component}`, name: col.name,
         variable: idn.variable, device: idn.device, component: idn.component, description: idn.description,
-        tags, datapoints,
-      });
+        tags,
+      };
+      let datapoints: [number | null, number][];
+      if (isSeries(v)) {
+        budget.spend(v.ts.length);
+        meter.row(jsonBytes(head) + DATAPOINTS_KEY_BYTES + datapointsBytes(v.ts, v.v));
+        datapoints = Array.from(v.ts, (t, k) => [jsonNumber(v.v[k]!), t]);
+      } else {
+        datapoints = [[jsonNumber(v as number), endMs!]];
+        meter.row(jsonBytes(head) + DATAPOINTS_KEY_BYTES + jsonBytes(datapoints));
+      }
+      out.push({ ...head, datapoints });
     });
   }
   return out;
 }
 
-function table(result: SelectResult, id: string): TableEntry {
+function table(result: SelectResult, id: string, meter: AnswerMeter, budget: Budget): TableEntry {
   const timeCol = result.columns.findIndex((c) => c.isTime);
   const rows: (string | number | null)[][] = [];
+  const add = (cells: (string | number | null)[]): void => {
+    budget.spend();
+    meter.row(jsonBytes(cells) + 1);
+    rows.push(cells);
+  };
   for (const row of result.rows) {
     const series = row.values.map((v, i) => (i !== timeCol && isSeries(v) ? v : null));
     if (timeCol >= 0 && series.some((s) => s !== null)) {
       const stamps = new Set<number>();
-      for (const s of series) if (s) for (const t of s.ts) stamps.add(t);
+      for (const s of series) if (s) { budget.spend(s.ts.length); for (const t of s.ts) stamps.add(t); }
       // Each series is ascending: walk it with a cursor instead of searching per time stamp.
       const cursor = series.map(() => 0);
       for (const t of [...stamps].sort((a, b) => a - b)) {
-        rows.push(row.values.map((v, i) => {
+        add(row.values.map((v, i) => {
           if (i === timeCol) return t;
           const s = series[i];
           if (!s) return cell(toScalar(v));
@@ -115,12 +146,12 @@ function table(result: SelectResult, id: string): TableEntry {
       }
       continue;
     }
-    rows.push(row.values.map((v: Value) => cell(toScalar(v))));
+    add(row.values.map((v: Value) => cell(toScalar(v))));
   }
   return { type: 'table', id, columns: result.columns.map((c) => ({ text: c.name })), rows };
 }
 
-function list(result: SelectResult, unique: string | undefined): string[] {
+function list(result: SelectResult, unique: string | undefined, meter: AnswerMeter, budget: Budget): string[] {
   let idx = 0;
   if (unique) {
     idx = result.columns.findIndex((c) => c.name === unique);
@@ -129,9 +160,13 @@ function list(result: SelectResult, unique: string | undefined): string[] {
   }
   const seen = new Set<string>();
   for (const row of result.rows) {
+    budget.spend();
     const v = toScalar(row.values[idx] ?? null);
     if (isNullish(v)) continue;
-    seen.add(asText(v));
+    const text = asText(v);
+    if (seen.has(text)) continue;
+    meter.row(textBytes(text) + 1);
+    seen.add(text);
   }
   return [...seen];
 }
@@ -147,23 +182,28 @@ export interface SvcqlTarget {
 /**
  * Answers one SvcQL target: the formatted results of its statements, concatenated, or
  * `[{id, error, code}]` when the text does not parse or a statement fails, so one bad target never
- * fails the others. Only AppErrors become answers; anything else is a bug and propagates.
+ * fails the others. Only AppErrors become answers, except a spent budget or a bound of the
+ * request's answer (`meter`), which stop the request and propagate; anything else is a bug and
+ * propagates.
  */
-export function answerSvcqlTarget(target: SvcqlTarget, catalog: Catalog, opts: ExecuteOptions): unknown[] {
+export function answerSvcqlTarget(target: SvcqlTarget, catalog: Catalog, opts: ExecuteOptions, meter?: AnswerMeter): unknown[] {
   const id = target.id ?? '';
   const format = target.format ?? 'time_series';
   const fail = (e: AppError): unknown[] => [{ id, error: e.message, code: e.code }];
   if (!isOutputFormat(format)) return [{ id, error: `unknown format '${format}': use time_series, table or list`, code: 'BAD_PARAMETER' }];
   try {
-    const outcomes = executeQuery(target.svcql, catalog, opts);
+    // Statement by statement, so that one statement's rows are gone before the next one runs.
     const out: unknown[] = [];
-    for (const o of outcomes) {
-      if (!o.ok) return fail(o.error);
-      out.push(...formatResult(o.result, format, { id, ...(target.unique ? { unique: target.unique } : {}) }));
+    for (const statement of parseStatements(target.svcql)) {
+      const result = executeStatement(statement, catalog, opts);
+      const entries = formatResult(result, format, {
+        id, ...(target.unique ? { unique: target.unique } : {}), ...(meter ? { meter } : {}), ...(opts.budget ? { budget: opts.budget } : {}),
+      });
+      for (const x of entries) out.push(x); // no push(...entries): too many arguments for a long answer
     }
     return out;
   } catch (e) {
-    if (isAppError(e)) return fail(e);
+    if (isAppError(e) && !abortsRequest(e)) return fail(e);
     throw e;
   }
 }

@@ -4,7 +4,12 @@ export { tokenize, type Token, type TokenKind } from './lexer.js';
 export { parseExpression, parseStatement, parseStatements, positionOf } from './parser.js';
 export { parseDurationMs } from './duration.js';
 export { printExpression, printStatement, printStatements, printOperand, quoteString } from './printer.js';
-export { enableRegexpSafety, regexpSafetyEnabled, checkRegexpSource } from './regexp-safety.js';
+export {
+  enableRegexpSafety, regexpSafetyEnabled, checkRegexpSource, compileRegexp, regexpTester, REGEXP_DIRECT_CHARS,
+  UNBUDGETED_REGEXP_TEST_MS,
+} from './regexp-safety.js';
+export { Budget, abortsRequest, UNITS_PER_CHECK, type BudgetLimits } from './budget.js';
+export { jsonBytes, textBytes, numberBytes, datapointsBytes } from './json-size.js';
 export { limits } from './limits.js';
 export type { Scalar } from './scalar.js';
 export * from './row-source.js';
@@ -17,7 +22,7 @@ export { seriesSource, type SeriesSourceOptions } from './source-series.js';
 export { compileWhere, resolveColumnName } from './compile.js';
 export { compileMatcher, mapCatalog } from './matcher.js';
 export { executeQuery, executeStatement, resolveTable, type ExecuteOptions, type SelectResult, type ResultRow, type ResultColumn, type StatementOutcome } from './select.js';
-export { formatResult, answerSvcqlTarget, isOutputFormat, type OutputFormat, type SvcqlTarget, type TimeSeriesEntry, type TableEntry } from './format.js';
+export { formatResult, answerSvcqlTarget, isOutputFormat, type AnswerMeter, type OutputFormat, type SvcqlTarget, type TimeSeriesEntry, type TableEntry } from './format.js';
 export type { Series, Value } from './series-math.js';
 export { parseTimeValue, extractTimeRange } from './time-range.js';
 export {

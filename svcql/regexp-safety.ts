@@ -1,34 +1,91 @@
 import v8 from 'node:v8';
-import { limits } from './limits.js';
+import { AppError } from '../core/errors.js';
+import { Budget } from './budget.js';
 import { regexpError, type Position } from './errors.js';
-
-let enabled = false;
+import { limits } from './limits.js';
+import { scanRegexp, type ScanProblem } from './regexp-scan.js';
+import { runPreempted } from './watchdog.js';
 
 /**
- * Turns on V8's linear-time regexp engine as the fallback for excessive backtracking. Call once at
- * process start, before serving queries (the server's main does; tests call it too). Idempotent.
- * The fallback only covers patterns without flags, backreferences and lookaround and with small
- * bounded repetitions: checkRegexpSource rejects everything else, and SvcQL compiles with no flags.
+ * Regular expressions of REGEXP and of structured targets cannot stall the server:
+ *
+ * 1. Only patterns V8's linear-time engine accepts are compiled (no flags, no backreferences or
+ *    lookaround, small bounded repetitions): `checkRegexpSource`, which scans the pattern for a
+ *    clear message (regexp-scan.ts) and then asks V8 itself by compiling with the `l` (linear)
+ *    flag. V8 then falls back from backtracking to that engine on excessive backtracking, so no
+ *    pattern backtracks exponentially.
+ * 2. What is left is polynomial in the value's length (V8's fallback engine searches from each
+ *    position): a few hundred ms at worst for a value of REGEXP_DIRECT_CHARS characters, measured
+ *    with bench/svcql/regexp-cost.ts. Longer values are tested under a watchdog
+ *    (watchdog.ts) that stops the test when the request's time budget runs out.
+ */
+
+/** Values up to this many characters are tested directly; longer ones under the watchdog. */
+export const REGEXP_DIRECT_CHARS = 256;
+
+/** Watchdog of a long value's test when the caller has no time budget (view rules, tests). */
+export const UNBUDGETED_REGEXP_TEST_MS = 2_000;
+
+let enabled = false;
+let linearFlag = false;
+
+/**
+ * Turns on V8's linear-time regexp engine as the fallback for excessive backtracking, and the
+ * `l` flag by which `checkRegexpSource` asks V8 whether that engine takes a pattern. The server's
+ * main calls it at process start; checking or compiling a pattern calls it too, so that no
+ * pattern is ever compiled without it (V8 decides a regexp's fallback when compiling it).
+ * Idempotent.
  */
 export function enableRegexpSafety(): void {
   if (enabled) return;
   v8.setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtracks');
+  v8.setFlagsFromString('--enable-experimental-regexp-engine');
   enabled = true;
+  try {
+    new RegExp('a', 'l');
+    linearFlag = true;
+  } catch {
+    linearFlag = false; // a V8 without the flag: the scan alone decides
+  }
 }
 
 export const regexpSafetyEnabled = (): boolean => enabled;
 
+/** A pattern as messages quote it: JSON, cut after 120 characters. */
+const quote = (p: string): string => JSON.stringify(p.length > 120 ? `${p.slice(0, 120)}…` : p);
+
+function problemText(p: string, problem: ScanProblem): string {
+  switch (problem.kind) {
+    case 'backreference':
+      return `${problem.text.startsWith('\\k') ? 'named ' : ''}backreferences (${problem.text}) are not supported in ${quote(p)}`;
+    case 'lookaround':
+      return `lookahead and lookbehind (${problem.text}) are not supported in ${quote(p)}`;
+    case 'replication':
+      return `${quote(p)} repeats a part more than ${limits.maxRegexpReplication} times with ${problem.text} ` +
+        `(counted repetitions, nested ones multiplied); use + or * instead of large {n,m}`;
+  }
+}
+
 /**
- * Checks that a REGEXP pattern compiles and is one V8's linear engine accepts, so a catastrophic
- * pattern falls back to linear time instead of hanging. Throws SVCQL_REGEXP (positioned at the
- * pattern's token) otherwise.
+ * Checks that a pattern compiles without flags and that V8's linear-time engine takes it.
+ * Throws AppError SVCQL_REGEXP (positioned at the pattern's token when `pos` is given) otherwise.
  */
 export function checkRegexpSource(pattern: string, pos?: Position): void {
-  checkStructure(pattern, pos);
+  enableRegexpSafety();
+  const problem = scanRegexp(pattern, limits.maxRegexpReplication);
+  if (problem) throw regexpError(problemText(pattern, problem), pos);
   try {
     new RegExp(pattern);
   } catch (e) {
-    throw regexpError(`invalid pattern ${JSON.stringify(pattern)}: ${(e as Error).message}`, pos, e);
+    throw regexpError(`invalid pattern ${quote(pattern)}: ${(e as Error).message}`, pos, e);
+  }
+  if (!linearFlag) return;
+  try {
+    new RegExp(pattern, 'l');
+  } catch {
+    throw regexpError(
+      `${quote(pattern)} cannot run on V8's linear-time engine, so some values could make it run for minutes; ` +
+      `simplify it (no backreferences or lookaround, repetition counts up to ${limits.maxRegexpReplication})`, pos);
   }
 }
 
@@ -38,98 +95,21 @@ export function compileRegexp(pattern: string): RegExp {
   return new RegExp(pattern);
 }
 
-interface Frame { max: number }
-
 /**
- * Scans the pattern: rejects backreferences and lookaround, and computes how often bounded
- * repetition replicates each part (V8's linear engine refuses a product above 16, or any bound
- * above 16).
+ * A checked pattern as a test of text values under a budget: the budget's clock is read before
+ * each test (TIME_BUDGET once spent); a value longer than REGEXP_DIRECT_CHARS is tested under the
+ * watchdog with the time left, and a test it stops is TIME_BUDGET.
  */
-function checkStructure(p: string, pos?: Position): void {
-  const stack: Frame[] = [{ max: 1 }];
-  let last = 0; // replication factor of the atom just read (0: none, a quantifier cannot apply)
-  const atom = (factor: number): void => {
-    const f = stack[stack.length - 1]!;
-    if (factor > f.max) f.max = factor;
-    last = factor;
+export function regexpTester(pattern: string, budget: Budget = Budget.unlimited()): (text: string) => boolean {
+  const re = compileRegexp(pattern);
+  return (text) => {
+    budget.check();
+    if (text.length <= REGEXP_DIRECT_CHARS) return re.test(text);
+    const left = budget.remainingMs();
+    const r = runPreempted(() => re.test(text), Math.min(left, UNBUDGETED_REGEXP_TEST_MS));
+    if (!r.stopped) return r.value;
+    if (left <= UNBUDGETED_REGEXP_TEST_MS) throw budget.timeError();
+    throw new AppError('TIME_BUDGET',
+      `testing ${quote(pattern)} on a value of ${text.length} characters ran past ${UNBUDGETED_REGEXP_TEST_MS} ms and was stopped; simplify the pattern`);
   };
-  const tooComplex = (): never => {
-    throw regexpError(
-      `pattern ${JSON.stringify(p)} repeats a part more than ${limits.maxRegexpReplication} times in bounded ` +
-      `or nested repetitions; simplify it (e.g. use + or * instead of {n,m})`, pos);
-  };
-  const quantify = (min: number, max: number): void => {
-    if (last === 0) return; // let RegExp report "nothing to repeat"
-    const cap = limits.maxRegexpReplication;
-    if (min > cap || (max !== Infinity && max > cap)) tooComplex();
-    const local = max === Infinity ? min + 1 : max;
-    const factor = last * local;
-    if (factor > cap) tooComplex();
-    const f = stack[stack.length - 1]!;
-    if (factor > f.max) f.max = factor;
-    last = 0;
-  };
-  let i = 0;
-  const n = p.length;
-  while (i < n) {
-    const c = p[i]!;
-    if (c === '\\') {
-      const d = p[i + 1] ?? '';
-      if (d >= '1' && d <= '9') throw regexpError(`backreferences (\\${d}) are not supported in ${JSON.stringify(p)}`, pos);
-      if (d === 'k') throw regexpError(`named backreferences (\\k) are not supported in ${JSON.stringify(p)}`, pos);
-      i += 2;
-      atom(1);
-      continue;
-    }
-    if (c === '[') {
-      let j = i + 1;
-      while (j < n && p[j] !== ']') j += p[j] === '\\' ? 2 : 1;
-      i = j + 1;
-      atom(1);
-      continue;
-    }
-    if (c === '(') {
-      if (p[i + 1] === '?') {
-        const d = p[i + 2];
-        const e = p[i + 3];
-        if (d === '=' || d === '!' || (d === '<' && (e === '=' || e === '!'))) {
-          throw regexpError(`lookahead and lookbehind are not supported in ${JSON.stringify(p)}`, pos);
-        }
-      }
-      stack.push({ max: 1 });
-      last = 0;
-      i++;
-      continue;
-    }
-    if (c === ')') {
-      const inner = stack.length > 1 ? stack.pop()!.max : 1;
-      atom(inner);
-      i++;
-      continue;
-    }
-    if (c === '*' || c === '+' || c === '?') {
-      quantify(c === '+' ? 1 : 0, c === '?' ? 1 : Infinity);
-      i++;
-      if (p[i] === '?') i++; // lazy
-      continue;
-    }
-    if (c === '{') {
-      const m = /^\{(\d+)(,(\d*))?\}/.exec(p.slice(i, i + 40));
-      if (m) {
-        const min = Number(m[1]);
-        const max = m[2] === undefined ? min : m[3] === '' ? Infinity : Number(m[3]);
-        quantify(min, max);
-        i += m[0].length;
-        if (p[i] === '?') i++;
-        continue;
-      }
-      atom(1);
-      i++;
-      continue;
-    }
-    if (c === '|') { last = 0; i++; continue; }
-    if (c === '^' || c === '$') { last = 0; i++; continue; }
-    atom(1);
-    i++;
-  }
 }

@@ -1,4 +1,5 @@
 import type { SeriesPoints, Tag } from '../core/types.js';
+import type { Budget } from './budget.js';
 import type { Scalar } from './scalar.js';
 import { facetOf, facetWords } from './tag-set.js';
 
@@ -46,11 +47,14 @@ export interface RowSource<R = unknown> {
   readonly series?: { readonly range: TimeRange; points(row: R): SeriesPoints };
 }
 
-/** A series table before its time range is known: the evaluator opens it with the range of WHERE. */
+/**
+ * A series table before its time range is known: the evaluator opens it with the range of WHERE
+ * and the request's budget, which each read of points is charged to.
+ */
 export interface SeriesSource {
   readonly kind: 'series';
   readonly table: string;
-  open(range: TimeRange): RowSource<any>;
+  open(range: TimeRange, budget?: Budget): RowSource<any>;
 }
 
 export type TableSource = RowSource<any> | SeriesSource;

@@ -1,6 +1,7 @@
 import type { AppError } from '../core/errors.js';
 import { isAppError } from '../core/errors.js';
 import { FUNCTIONS, type Operand, type SelectStatement } from './ast.js';
+import { abortsRequest, Budget } from './budget.js';
 import { applyCall, compileOperand, compileWhere, resolveColumnName, wantsSeriesArg, type Binder } from './compile.js';
 import { evalError, limitError, type Position } from './errors.js';
 import { limits } from './limits.js';
@@ -11,7 +12,7 @@ import {
 } from './row-source.js';
 import { sortCompare, type Scalar } from './scalar.js';
 import {
-  aggregate, bucketize, checkBuckets, fromPoints, toScalar, type Aggregate, type Series, type Value,
+  aggregate, bucketize, checkBuckets, fromPoints, isSeries, toScalar, type Aggregate, type Series, type Value,
 } from './series-math.js';
 import { extractTimeRange } from './time-range.js';
 
@@ -23,6 +24,11 @@ export interface ExecuteOptions {
    * from/until); without it, the hour before now.
    */
   readonly defaultRange?: Partial<TimeRange>;
+  /**
+   * What the request may spend (time, points); every row, comparison and read is charged to it.
+   * Without it, unlimited (the statement's own bounds of limits.ts still hold).
+   */
+  readonly budget?: Budget;
 }
 
 export interface ResultColumn {
@@ -52,7 +58,8 @@ export type StatementOutcome =
 
 /**
  * Parses and runs every statement of a query text. A syntax or limit error in the text throws;
- * an error while running one statement is that statement's outcome and the others still run.
+ * an error while running one statement is that statement's outcome and the others still run,
+ * except a spent budget (budget.ts: abortsRequest), which stops the request and propagates.
  * Errors that are not AppErrors are bugs and propagate.
  */
 export function executeQuery(text: string, catalog: Catalog, opts: ExecuteOptions): StatementOutcome[] {
@@ -60,7 +67,7 @@ export function executeQuery(text: string, catalog: Catalog, opts: ExecuteOption
     try {
       return { ok: true, statement, result: executeStatement(statement, catalog, opts) };
     } catch (e) {
-      if (isAppError(e)) return { ok: false, statement, error: e };
+      if (isAppError(e) && !abortsRequest(e)) return { ok: false, statement, error: e };
       throw e;
     }
   });
@@ -94,6 +101,7 @@ function columnsOf(o: Operand, out: string[]): string[] {
 
 /** Runs one parsed statement against a catalog. Throws AppError SVCQL_* on evaluation errors. */
 export function executeStatement(stmt: SelectStatement, catalog: Catalog, opts: ExecuteOptions): SelectResult {
+  const budget = opts.budget ?? Budget.unlimited();
   const table = resolveTable(catalog, stmt.from, positionOf(stmt));
   const times = stmt.groupBy.filter((g) => g.kind === 'groupTime');
   if (times.length > 1) throw evalError('GROUP BY may name time() once', positionOf(times[1]!));
@@ -106,16 +114,19 @@ export function executeStatement(stmt: SelectStatement, catalog: Catalog, opts: 
     range = x.range;
     where = x.rest;
     if (bucketMs) checkBuckets(range.fromMs, range.toMs, bucketMs);
-    src = table.open(range);
+    src = table.open(range, budget);
   } else {
     if (bucketMs) throw evalError(`GROUP BY time() needs a series table (a variable name), not ${table.table}`, positionOf(times[0]!));
     src = table;
   }
 
-  const match = compileWhere(where, src);
+  const match = compileWhere(where, src, budget);
   const all = src.rows();
   const rows: unknown[] = [];
-  for (let i = 0; i < all.length; i++) if (match(all[i])) rows.push(all[i]);
+  for (let i = 0; i < all.length; i++) {
+    budget.spend();
+    if (match(all[i])) rows.push(all[i]);
+  }
 
   // Select items (`*` expands to the table's star columns).
   const items: { expr: Operand; name: string }[] = [];
@@ -134,7 +145,7 @@ export function executeStatement(stmt: SelectStatement, catalog: Catalog, opts: 
     const c = src.column(resolved);
     if (c && c.multi) { pickIndex.set(resolved, pickers.length); pickers.push(c.values); }
   }
-  const envs = expand(rows, pickers);
+  const envs = expand(rows, pickers, budget);
 
   const seriesCache = new Map<unknown, Series>();
   const series = src.series;
@@ -187,6 +198,7 @@ export function executeStatement(stmt: SelectStatement, catalog: Catalog, opts: 
         return (m) => {
           const vals: Value[] = new Array(m.length);
           for (let i = 0; i < m.length; i++) vals[i] = get(m[i]!);
+          budget.spend(seriesPoints(vals)); // combining series costs their points
           return aggregate(fn, vals);
         };
       }
@@ -194,6 +206,7 @@ export function executeStatement(stmt: SelectStatement, catalog: Catalog, opts: 
       return (m) => {
         const vals: Value[] = new Array(m.length);
         for (let i = 0; i < m.length; i++) vals[i] = inner([m[i]!]);
+        budget.spend(seriesPoints(vals));
         return aggregate(fn, vals);
       };
     }
@@ -215,6 +228,7 @@ export function executeStatement(stmt: SelectStatement, catalog: Catalog, opts: 
     const byKey = new Map<Scalar, Env[]>();
     const k0 = keyFns[0];
     for (const e of envs) {
+      budget.spend();
       // One key column: its value is the map key (1 and '1' stay apart, as JSON would keep them).
       const key = keyFns.length === 0 ? '' : keyFns.length === 1 ? toScalar(k0!(e)) : JSON.stringify(keyFns.map((f) => toScalar(f(e))));
       let g = byKey.get(key);
@@ -227,15 +241,15 @@ export function executeStatement(stmt: SelectStatement, catalog: Catalog, opts: 
     groups = envs.map((e) => [e]);
   }
 
-  let out = groups.map((members) => ({
-    values: itemFns.map((f) => f(members)),
-    identity: mergeIdentity(members, (e) => src.identity(e.row)),
-    members,
-  }));
+  let out = groups.map((members) => {
+    budget.spend(1 + members.length);
+    return { values: itemFns.map((f) => f(members)), identity: mergeIdentity(members, (e) => src.identity(e.row)), members };
+  });
 
   if (stmt.distinct) {
     const seen = new Set<string>();
     out = out.filter((r) => {
+      budget.spend();
       const k = JSON.stringify(r.values.map(toScalar));
       if (seen.has(k)) return false;
       seen.add(k);
@@ -257,8 +271,9 @@ export function executeStatement(stmt: SelectStatement, catalog: Catalog, opts: 
       const get = b.get;
       return (r: { members: readonly Env[] }) => (r.members.length ? toScalar(get(r.members[0]!)) : null);
     });
-    const keyed = out.map((r) => ({ r, keys: keyFns.map((f) => f(r)) }));
+    const keyed = out.map((r) => { budget.spend(); return { r, keys: keyFns.map((f) => f(r)) }; });
     keyed.sort((a, b) => {
+      budget.spend();
       for (let i = 0; i < keyFns.length; i++) {
         const c = sortCompare(a.keys[i]!, b.keys[i]!);
         if (c !== 0) return stmt.orderBy[i]!.desc && !(a.keys[i] === null || b.keys[i] === null) ? -c : c;
@@ -285,18 +300,27 @@ export function executeStatement(stmt: SelectStatement, catalog: Catalog, opts: 
   };
 }
 
+/** Points of the series among `vals` (what combining them costs). */
+function seriesPoints(vals: readonly Value[]): number {
+  let n = 0;
+  for (const v of vals) if (isSeries(v)) n += v.ts.length;
+  return n;
+}
+
 /** One environment per combination of the multi-valued columns' values (a row with none: NULL). */
-function expand(rows: readonly unknown[], pickers: readonly ((row: unknown) => readonly Scalar[])[]): Env[] {
+function expand(rows: readonly unknown[], pickers: readonly ((row: unknown) => readonly Scalar[])[], budget: Budget): Env[] {
   const out: Env[] = [];
   const none: readonly Scalar[] = [null];
   const noPicks: readonly Scalar[] = [];
   for (const row of rows) {
+    budget.spend();
     if (pickers.length === 0) { out.push({ row, picks: noPicks }); continue; }
     if (out.length >= limits.maxExpandedRows) {
       throw limitError(`more than ${limits.maxExpandedRows} rows after expanding multi-valued columns`);
     }
     if (pickers.length === 1) {
       const v = pickers[0]!(row);
+      budget.spend(v.length);
       if (v.length === 0) out.push({ row, picks: none });
       else for (let i = 0; i < v.length; i++) out.push({ row, picks: [v[i]!] });
       continue;
@@ -304,6 +328,7 @@ function expand(rows: readonly unknown[], pickers: readonly ((row: unknown) => r
     const lists = pickers.map((p) => { const v = p(row); return v.length ? v : none; });
     const idx = new Array<number>(lists.length).fill(0);
     for (;;) {
+      budget.spend();
       if (out.length >= limits.maxExpandedRows) {
         throw limitError(`more than ${limits.maxExpandedRows} rows after expanding multi-valued columns`);
       }

@@ -1,4 +1,5 @@
 import type { SeriesPoints, VariableInstance } from '../core/types.js';
+import { Budget } from './budget.js';
 import { limitError } from './errors.js';
 import { limits } from './limits.js';
 import { buildSource, single, type RowSource, type SeriesSource, type TimeRange } from './row-source.js';
@@ -14,7 +15,8 @@ export interface SeriesSourceOptions extends InstanceSourceOptions {
  * variable instances). `read(slot, fromMs, toMs)` gives the points of a slot; the evaluator opens
  * the table with the statement's time range. In the opened table `metric` is the last value in the
  * range and `time` its time stamp; each slot is read at most once per statement, and reading more
- * than limits.maxPoints points in one statement is SVCQL_LIMIT.
+ * than limits.maxPoints points in one statement is SVCQL_LIMIT; every read is also charged to the
+ * budget the table is opened with (points per request, time).
  */
 export function seriesSource(
   name: string,
@@ -27,17 +29,19 @@ export function seriesSource(
   return {
     kind: 'series',
     table: name,
-    open(range: TimeRange): RowSource<VariableInstance> {
+    open(range: TimeRange, budget: Budget = Budget.unlimited()): RowSource<VariableInstance> {
       const cache = new Map<number, SeriesPoints>();
       let pointsRead = 0;
       const points = (slot: number): SeriesPoints => {
         let p = cache.get(slot);
         if (!p) {
+          budget.check();
           p = read(slot, range.fromMs, range.toMs);
           pointsRead += p.tsMs.length;
           if (pointsRead > limits.maxPoints) {
             throw limitError(`the statement reads more than ${limits.maxPoints} points; narrow the time range or the series`);
           }
+          budget.readPoints(p.tsMs.length);
           cache.set(slot, p);
         }
         return p;

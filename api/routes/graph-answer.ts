@@ -1,5 +1,7 @@
 import type { SeriesPoints, VariableInstance } from '../../core/types.js';
-import type { ChosenVariable } from '../../services/series.js';
+import { AppError } from '../../core/errors.js';
+import { REQUEST_LIMITS } from '../../services/request-limits.js';
+import { NARROW_SERIES, type ChosenVariable } from '../../services/series.js';
 import { unitScale } from '../../services/unit-scale.js';
 import type { BufferPool } from '../http/buffer-pool.js';
 import { graphValue, writeGraphPoint } from '../http/graph-value.js';
@@ -42,7 +44,8 @@ const BYTES_PER_POINT_ESTIMATE = 28;
 /**
  * The graph answer, a `SeriesResult<GraphInfo>`, written as JSON text directly: the bytes are
  * exactly those of JSON.stringify of that object (test/api/graph-writer.test.ts compares them), without
- * building a `"timestamp,value"` string per point. `pointsOf` gives each variable's points.
+ * building a `"timestamp,value"` string per point. `pointsOf` gives each variable's points. An
+ * answer estimated over REQUEST_LIMITS.maxAnswerBytes is AppError REQUEST_LIMIT (before writing).
  */
 export function graphAnswer(
   buffers: BufferPool, found: readonly ChosenVariable[], pointsOf: (v: VariableInstance) => SeriesPoints, warnings: string, errors: string,
@@ -77,7 +80,13 @@ export function graphAnswer(
     pointCount += s.points.values.length;
   }
 
-  const w = new JsonWriter(pointCount * BYTES_PER_POINT_ESTIMATE + series.length * 512 + 256, buffers);
+  const estimateBytes = pointCount * BYTES_PER_POINT_ESTIMATE + series.length * 512 + 256;
+  if (estimateBytes > REQUEST_LIMITS.maxAnswerBytes) {
+    throw new AppError('REQUEST_LIMIT',
+      `the graph has ${pointCount} points, about ${estimateBytes} bytes of JSON, more than ${REQUEST_LIMITS.maxAnswerBytes} ` +
+      `(answer bytes per request); ${NARROW_SERIES}`);
+  }
+  const w = new JsonWriter(estimateBytes, buffers);
   w.raw('{"info":[');
   for (let k = 0; k < series.length; k++) {
     const { varId, instance, points, rawMin, rawMax } = series[k];

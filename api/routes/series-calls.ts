@@ -45,6 +45,7 @@ function graph(ctx: ApiContext, req: RoutedRequest, chosen: ChosenVariables): Ap
   const window = parseTimeWindow(req.query, ctx.clock.nowMs());
   const length = parseLength(req);
   const series = ctx.services.series;
+  series.checkPointCount(chosen.found.map((f) => f.instance.slot), window);
   return graphAnswer(
     ctx.answerBuffers, chosen.found, (v) => series.points(v.slot, window, length), chosen.warnings.join('; '), chosen.errors.join('; '),
   );

@@ -126,7 +126,7 @@ t.test('errors are per target; a bad body is a 400', async (t) => {
     { id: 'n', format: 'list', columns: 'category' },
   ] });
   t.same(out.map((e: any) => (typeof e === 'string' ? e : [e.id, e.code])), [
-    ['a', 'BAD_PARAMETER'], ['b', 'BAD_PARAMETER'], 'sw10', 'sw11', ['d', 'BAD_PARAMETER'], ['e', 'BAD_PARAMETER'],
+    ['a', 'BAD_PARAMETER'], ['b', 'BAD_PARAMETER'], 'sw10', 'sw11', ['d', 'BAD_PARAMETER'], ['e', 'SVCQL_REGEXP'],
     ['f', 'BAD_PARAMETER'], ['', 'BAD_PARAMETER'], ['g', 'SVCQL_SYNTAX'], ['h', 'SVCQL_EVAL'], ['i', 'BAD_PARAMETER'], ['j', 'BAD_PARAMETER'],
     ['l', 'BAD_PARAMETER'], ['m', 'BAD_PARAMETER'], 'Traffic', 'System',
   ]);
