@@ -1,5 +1,6 @@
 import type { NetworkConfig } from '../core/config-schema.js';
 import type { Logger } from '../core/logger.js';
+import type { DiscoveryStart } from '../core/ports/networks.js';
 import type { Generation } from '../core/types.js';
 import type { MetaStore } from '../store/meta/meta.js';
 import type { SeriesStore } from '../store/series/series.js';
@@ -77,11 +78,12 @@ export class NetworkMonitor {
     const latest = this.log.latestCompleted();
     if (latest) await this.adopt(this.log.get(latest.number)!);
     this.scheduler.start();
+    void this.pruneGenerations();
     const sinceMs = latest?.completedAtMs ? this.deps.nowMs() - latest.completedAtMs : Infinity;
     const firstInMs = sinceMs >= this.net.discoveryIntervalMs ? 0 : this.net.discoveryIntervalMs - sinceMs;
     const loop = (delayMs: number) => {
       this.discoveryTimer = setTimeout(() => {
-        this.startDiscovery();
+        this.startDiscovery('schedule');
         loop(this.net.discoveryIntervalMs);
       }, delayMs);
       this.discoveryTimer.unref?.();
@@ -100,21 +102,64 @@ export class NetworkMonitor {
     const idle = await this.scheduler.idle(STOP_WAIT_MS);
     const end = Date.now() + STOP_WAIT_MS;
     while (this.running && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    await this.pruned;
     if (!idle || this.running) this.deps.logger.warn('stopping with SNMP tasks still in flight', { network: this.net.id });
   }
 
-  /** Starts a discovery generation unless one is running. */
-  startDiscovery(): { started: boolean; generation: number; message: string } {
+  /**
+   * Starts a discovery generation unless one is running, or (a start asked through the API, `origin`
+   * 'api') unless the network's last start was less than `discoveryMinIntervalMs` ago: then nothing
+   * starts and the answer names the generation last started and when the next start will be accepted
+   * (`nextStartAtMs`). Scheduled starts (`origin` 'schedule') are not limited. Never throws.
+   */
+  startDiscovery(origin: 'api' | 'schedule' = 'api'): DiscoveryStart {
     if (this.discoveryAbort.signal.aborted) return { started: false, generation: this.log.nextNumber, message: 'the collector is stopping' };
     if (this.running) return { started: false, generation: this.running.number, message: `discovery generation ${this.running.number} is already running` };
+    const nowMs = this.deps.nowMs();
+    const last = this.log.latest();
+    const minMs = this.net.discoveryMinIntervalMs;
+    // A clock set back (now before the last start) does not hold starts back until it catches up.
+    if (origin === 'api' && last && minMs > 0 && nowMs >= last.startedAtMs && nowMs - last.startedAtMs < minMs) {
+      const nextStartAtMs = last.startedAtMs + minMs;
+      this.deps.logger.debug('discovery start refused: too soon after the last one', { network: this.net.id, generation: last.number, nextStartAtMs });
+      return {
+        started: false, generation: last.number, nextStartAtMs,
+        message: `discovery generation ${last.number} of network ${this.net.id} started at ${new Date(last.startedAtMs).toISOString()}; `
+          + `starts are at least ${minMs / 1000}s apart (discoveryMinInterval): the next may start at ${new Date(nextStartAtMs).toISOString()} (in ${Math.ceil((nextStartAtMs - nowMs) / 1000)}s)`,
+      };
+    }
     const number = this.log.nextNumber;
-    this.running = { number, startedAtMs: this.deps.nowMs(), progress: { probed: 0, queued: 0, found: 0 } };
+    this.running = { number, startedAtMs: nowMs, progress: { probed: 0, queued: 0, found: 0 } };
     this.discover(this.running).catch((e) => {
       this.lastDiscoveryError = (e as Error).message;
       this.deps.logger.error('discovery failed', { network: this.net.id, generation: number, error: this.lastDiscoveryError });
-    }).finally(() => { this.running = null; });
+    }).finally(() => {
+      this.running = null;
+      this.pruneGenerations();
+    });
     return { started: true, generation: number, message: `discovery generation ${number} started` };
   }
+
+  /**
+   * Removes, in the background, the generations the network's retention policy does not keep
+   * (GenerationLog.prune); failures are logged, never thrown. Resolves when this prune is done.
+   */
+  pruneGenerations(): Promise<void> {
+    const policy = { keepLast: this.net.keepGenerations, keepForMs: this.net.keepGenerationsForMs };
+    const p = this.log.prune(policy, this.deps.nowMs(), this.running?.number ?? null).then((removed) => {
+      if (removed > 0) {
+        this.deps.logger.info('discovery generations pruned', {
+          network: this.net.id, removed, kept: this.log.count, oldestKept: this.log.all()[0]?.number ?? 0,
+        });
+      }
+    }, (e: Error) => {
+      this.deps.logger.warn('pruning discovery generations failed; they stay until the next try', { network: this.net.id, error: e.message });
+    });
+    this.pruned = this.pruned.then(() => p);
+    return p;
+  }
+  /** Every prune started so far (stop() waits for them before the store may close). */
+  private pruned: Promise<void> = Promise.resolve();
 
   private async discover(run: RunningDiscovery): Promise<void> {
     const logger = this.deps.logger.child(`discovery:${this.net.id}`);

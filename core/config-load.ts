@@ -66,6 +66,8 @@ function simulatedNetwork(sim: SimulatorConfig, name: string): NetworkConfig {
     id: sim.networkId, name, seeds: [sim.baseAddress], ranges: [{ cidr: `${a}.${b}.0.0/16`, sweep: false }],
     snmp: defaultSnmp(sim.port), pollIntervalMs: DEFAULTS.simulator.pollIntervalMs,
     discoveryIntervalMs: DEFAULTS.simulator.discoveryIntervalMs, discoveryConcurrency: DEFAULTS.discoveryConcurrency,
+    discoveryMinIntervalMs: DEFAULTS.discoveryMinIntervalMs, keepGenerations: DEFAULTS.keepGenerations,
+    keepGenerationsForMs: DEFAULTS.keepGenerationsForMs,
   };
 }
 
@@ -205,7 +207,10 @@ export function parseConfigText(text: string, source: string): Config {
 }
 
 function parseNetwork(c: Checker, v: unknown, p: Path): NetworkConfig {
-  const n = c.object(v, p, ['id', 'name', 'seeds', 'ranges', 'snmp', 'pollInterval', 'discoveryInterval', 'discoveryConcurrency']);
+  const n = c.object(v, p, [
+    'id', 'name', 'seeds', 'ranges', 'snmp', 'pollInterval', 'discoveryInterval', 'discoveryConcurrency',
+    'discoveryMinInterval', 'keepGenerations', 'keepGenerationsFor',
+  ]);
   const id = c.int(n.id, [...p, 'id'], 1, 1_000_000, NaN);
   if (Number.isNaN(id)) c.fail([...p, 'id'], 'is required (a positive integer)');
   const seeds = c.list(n.seeds, [...p, 'seeds']).map((s, i) => {
@@ -233,6 +238,9 @@ function parseNetwork(c: Checker, v: unknown, p: Path): NetworkConfig {
     pollIntervalMs: c.durationMs(n.pollInterval, [...p, 'pollInterval'], 1000, DEFAULTS.pollIntervalMs),
     discoveryIntervalMs: c.durationMs(n.discoveryInterval, [...p, 'discoveryInterval'], 10_000, DEFAULTS.discoveryIntervalMs),
     discoveryConcurrency: c.int(n.discoveryConcurrency, [...p, 'discoveryConcurrency'], 1, 1024, DEFAULTS.discoveryConcurrency),
+    discoveryMinIntervalMs: c.durationMs(n.discoveryMinInterval, [...p, 'discoveryMinInterval'], 0, DEFAULTS.discoveryMinIntervalMs),
+    keepGenerations: c.int(n.keepGenerations, [...p, 'keepGenerations'], 1, 1_000_000, DEFAULTS.keepGenerations),
+    keepGenerationsForMs: c.durationMs(n.keepGenerationsFor, [...p, 'keepGenerationsFor'], 0, DEFAULTS.keepGenerationsForMs),
   };
 }
 

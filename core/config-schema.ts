@@ -16,6 +16,12 @@ export const DEFAULTS = Object.freeze({
   pollIntervalMs: 60_000,
   discoveryIntervalMs: 3_600_000,
   discoveryConcurrency: 16,
+  /** An API-asked discovery start within this of the network's last start is refused (0: no limit). */
+  discoveryMinIntervalMs: 60_000,
+  /** Generations kept whatever their age: the newest this many. */
+  keepGenerations: 168,
+  /** Generations kept whatever their number: those started less than this ago. */
+  keepGenerationsForMs: 86_400_000,
   workers: 0, // 0: one per core, at least 1
   simulator: Object.freeze({
     devices: 6,
@@ -92,6 +98,20 @@ export interface NetworkConfig {
   readonly pollIntervalMs: number;
   readonly discoveryIntervalMs: number;
   readonly discoveryConcurrency: number;
+  /**
+   * Starts asked through the API (NetworksPort.startDiscovery) less than this after the network's
+   * last start (of any origin) are refused, answering when the next may start; 0 disables the limit.
+   * Scheduled discoveries (every discoveryIntervalMs) are not limited by it.
+   */
+  readonly discoveryMinIntervalMs: number;
+  /**
+   * Retention of discovery generations (collector/discovery/generations.ts GenerationLog.prune): a
+   * generation is kept when it is among the newest `keepGenerations`, or started less than
+   * `keepGenerationsForMs` ago, or is the latest completed one, or is running; the others are removed
+   * in the background after each discovery and at start.
+   */
+  readonly keepGenerations: number;
+  readonly keepGenerationsForMs: number;
 }
 
 export interface SimulatorConfig {

@@ -63,10 +63,15 @@ function head(netId: number, gen: Generation | null): GenerationHead {
 export class DiscoveryService {
   constructor(private readonly deps: ServiceDeps, private readonly networks: NetworkService) {}
 
+  /**
+   * `{ status: 'ok', started, generation, message }`, and `nextStartAtMs` when the start was refused
+   * as too soon after the last one (networks[].discoveryMinInterval).
+   */
   start(netId: number): DiscoveryStart & { readonly status: 'ok' } {
     const net = this.networks.need(netId);
     const r = this.deps.collector.networks.startDiscovery(net.id);
-    return { status: 'ok', started: r.started, generation: r.generation, message: r.message };
+    const out = { status: 'ok' as const, started: r.started, generation: r.generation, message: r.message };
+    return r.nextStartAtMs === undefined ? out : { ...out, nextStartAtMs: r.nextStartAtMs };
   }
 
   private selected(netId: number, sel: GenerationSelector): Generation | null {

@@ -50,6 +50,13 @@ export interface PollResult {
   readonly durationMs: number;
   readonly error: string;
   readonly timeout: boolean;
+  /**
+   * Answers from the device's address carrying one of the poll's request ids that did not fit their
+   * request (forged, or a broken agent): dropped, the request kept waiting for its real answer.
+   */
+  readonly rejectedAnswers: number;
+  /** Why one of them did not fit (the first, on the v2c path; '' when none). */
+  readonly rejectedWhy: string;
   readonly rebooted: boolean;
   /** Slots computed, and their values (NaN: no value this time, e.g. a counter's first reading). */
   readonly slots: Int32Array;

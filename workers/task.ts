@@ -72,16 +72,23 @@ export async function pollViaSession(plan: PollPlan, ringSab: SharedArrayBuffer,
   const ring = ringCache.ring;
   const state = stateCache.state;
   const startMs = Date.now();
+  // Answers dropped in front of net-snmp during this poll (a discovery probe of the device at the same time counts here too).
+  const answers = sessionFor(plan.target).answers;
+  const rejectedBefore = answers.rejected;
+  const rejected = () => {
+    const n = answers.rejected - rejectedBefore;
+    return { rejectedAnswers: n, rejectedWhy: n > 0 ? answers.why : '' };
+  };
   const empty = { slots: new Int32Array(0), values: new Float64Array(0), count: 0 };
   const scalars = plan.scalars.includes(SYS_UPTIME_OID) ? plan.scalars : [SYS_UPTIME_OID, ...plan.scalars];
 
   const got = await viaSession(plan.target, (s) => s.get(scalars));
-  if (!got.ok) return { ok: false, deviceId: plan.deviceId, tsMs: startMs, durationMs: Date.now() - startMs, error: got.error, timeout: got.timeout, rebooted: false, ...empty };
+  if (!got.ok) return { ok: false, deviceId: plan.deviceId, tsMs: startMs, durationMs: Date.now() - startMs, error: got.error, timeout: got.timeout, rebooted: false, ...rejected(), ...empty };
   const midMs = (startMs + Date.now()) / 2;
   let walked: Varbind[] = [];
   if (plan.columns.length > 0) {
     const w = await viaSession(plan.target, (s) => s.walkColumns(plan.columns));
-    if (!w.ok) return { ok: false, deviceId: plan.deviceId, tsMs: startMs, durationMs: Date.now() - startMs, error: w.error, timeout: w.timeout, rebooted: false, ...empty };
+    if (!w.ok) return { ok: false, deviceId: plan.deviceId, tsMs: startMs, durationMs: Date.now() - startMs, error: w.error, timeout: w.timeout, rebooted: false, ...rejected(), ...empty };
     walked = w.varbinds;
   }
   const endMs = Date.now();
@@ -107,5 +114,5 @@ export async function pollViaSession(plan: PollPlan, ringSab: SharedArrayBuffer,
 
   const out = { slots: new Int32Array(plan.ops.length), values: new Float64Array(plan.ops.length), count: 0 };
   evaluateOps(plan.ops, { tsMs, values, columns, rebooted }, state, ring, out);
-  return { ok: true, deviceId: plan.deviceId, tsMs, durationMs: endMs - startMs, error: '', timeout: false, rebooted, ...out };
+  return { ok: true, deviceId: plan.deviceId, tsMs, durationMs: endMs - startMs, error: '', timeout: false, rebooted, ...rejected(), ...out };
 }

@@ -76,4 +76,5 @@ export const benchNetwork: NetworkConfig = {
   id: 1, name: 'memory-bench', seeds: ['10.0.0.1'], ranges: [{ cidr: '10.0.0.0/8', sweep: false }],
   snmp: { port: 161, communities: ['public'], v3Users: [], timeoutMs: 2000, retries: 1, maxRepetitions: 24, maxMessageBytes: 1400, maxInFlight: 128 },
   pollIntervalMs: 60_000, discoveryIntervalMs: 3_600_000, discoveryConcurrency: 16,
+  discoveryMinIntervalMs: 60_000, keepGenerations: 168, keepGenerationsForMs: 86_400_000,
 };

@@ -8,6 +8,8 @@ export interface CycleStats {
   devicesPolled: number;
   devicesFailed: number;
   devicesSkipped: number;
+  /** Answers dropped in the last cycle because they did not fit their request (PollResult.rejectedAnswers). */
+  answersRejected: number;
 }
 
 /**
@@ -19,7 +21,7 @@ export class PollScheduler<P extends { readonly deviceId: number }> {
   private timer: NodeJS.Timeout | null = null;
   private readonly busy = new Set<number>();
   private stopped = false;
-  readonly stats: CycleStats = { cycles: 0, lastCycleStartMs: null, lastCycleDurationMs: null, devicesPolled: 0, devicesFailed: 0, devicesSkipped: 0 };
+  readonly stats: CycleStats = { cycles: 0, lastCycleStartMs: null, lastCycleDurationMs: null, devicesPolled: 0, devicesFailed: 0, devicesSkipped: 0, answersRejected: 0 };
 
   constructor(private readonly opts: {
     intervalMs: number;
@@ -55,12 +57,16 @@ export class PollScheduler<P extends { readonly deviceId: number }> {
   async cycle(): Promise<void> {
     const startMs = this.opts.nowMs();
     const plans = this.opts.plans();
-    let ok = 0, failed = 0, skipped = 0;
+    let ok = 0, failed = 0, skipped = 0, rejected = 0;
     await Promise.all(plans.map(async (plan) => {
       if (this.busy.has(plan.deviceId)) { skipped++; return; }
       this.busy.add(plan.deviceId);
       try {
         const r = await this.opts.poll(plan);
+        if (r.rejectedAnswers > 0) {
+          rejected += r.rejectedAnswers;
+          this.opts.logger.debug('answers dropped: they did not fit their request', { device: plan.deviceId, dropped: r.rejectedAnswers, why: r.rejectedWhy });
+        }
         if (r.ok) { ok++; this.opts.accept(r); } else { failed++; this.opts.logger.debug('poll failed', { device: plan.deviceId, error: r.error }); }
       } catch (e) {
         failed++;
@@ -71,7 +77,7 @@ export class PollScheduler<P extends { readonly deviceId: number }> {
     }));
     const s = this.stats;
     s.cycles++; s.lastCycleStartMs = startMs; s.lastCycleDurationMs = this.opts.nowMs() - startMs;
-    s.devicesPolled = ok; s.devicesFailed = failed; s.devicesSkipped = skipped;
+    s.devicesPolled = ok; s.devicesFailed = failed; s.devicesSkipped = skipped; s.answersRejected = rejected;
     if (failed > 0 || skipped > 0) this.opts.logger.info('poll cycle done', { devices: plans.length, ok, failed, skipped, durationMs: s.lastCycleDurationMs });
     this.opts.onCycleDone?.(s);
   }

@@ -49,8 +49,14 @@ export interface GenerationSelector {
 
 export interface DiscoveryStart {
   readonly started: boolean;
+  /** The generation started; when none started, the running one or (refused as too soon) the last started. */
   readonly generation: number;
   readonly message: string;
+  /**
+   * Present only when the start was refused because the network's last start is less than its
+   * `discoveryMinInterval` ago: the time (ms since the epoch) from which a start is accepted.
+   */
+  readonly nextStartAtMs?: number;
 }
 
 export interface ComponentHealth {
@@ -69,7 +75,11 @@ export interface NetworksPort {
   get(netId: number): NetworkSummary | undefined;
   /** Throws AppError UNKNOWN_NETWORK for a network that is not configured (as every per-network call below). */
   discoveryStatus(netId: number): DiscoveryStatus;
-  /** Starts a discovery run unless one is running; never throws for a known network. */
+  /**
+   * Starts a discovery run unless one is running or the network's last start is less than its
+   * `discoveryMinInterval` ago (then `started` is false and `nextStartAtMs` says when); never throws
+   * for a known network.
+   */
   startDiscovery(netId: number): DiscoveryStart;
   /**
    * Selection rules of spec 4.1.1. Returns null when no discovery has completed yet (and none was

@@ -28,6 +28,7 @@ networks:
     snmp: { port: ${simPort}, timeout: 1s, retries: 1 }
     pollInterval: ${POLL_S}s
     discoveryInterval: 10m
+    discoveryMinInterval: 0
 `,
   });
 }

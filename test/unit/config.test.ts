@@ -63,6 +63,28 @@ t.test('snmp keys with a choice of values: each value accepted as written', asyn
   for (const [name, snmp, get, want] of cases) t.equal(get(net(snmp)), want, name);
 });
 
+t.test('discovery start limit and generation retention: defaults and values as written', async (t) => {
+  const net = (extra: string) => load(`networks:\n  - id: 1\n    seeds: [10.0.0.1]\n${extra}`).networks[0];
+  const d = net('');
+  t.same([d.discoveryMinIntervalMs, d.keepGenerations, d.keepGenerationsForMs], [60_000, 168, 86_400_000], 'defaults: 60 s, 168, 1 day');
+  const sim = loadConfig({ env: {} }).networks[0];
+  t.same([sim.discoveryMinIntervalMs, sim.keepGenerations, sim.keepGenerationsForMs], [60_000, 168, 86_400_000], 'the simulated network has them too');
+  const cases: [string, (n: typeof d) => unknown, unknown][] = [
+    ['    discoveryMinInterval: 0\n', (n) => n.discoveryMinIntervalMs, 0],
+    ['    discoveryMinInterval: 5m\n', (n) => n.discoveryMinIntervalMs, 300_000],
+    ['    keepGenerations: 1\n', (n) => n.keepGenerations, 1],
+    ['    keepGenerationsFor: 0\n', (n) => n.keepGenerationsForMs, 0],
+    ['    keepGenerationsFor: 2w\n', (n) => n.keepGenerationsForMs, 14 * 86_400_000],
+  ];
+  for (const [extra, get, want] of cases) t.equal(get(net(extra)), want, extra.trim());
+  const bad: [string, RegExp][] = [
+    ['    keepGenerations: 0\n', /networks\[0\]\.keepGenerations \(line 4\): must be an integer from 1 to 1000000/],
+    ['    discoveryMinInterval: soon\n', /networks\[0\]\.discoveryMinInterval \(line 4\): must be a duration/],
+    ['    keepGenerationsFor: -1\n', /networks\[0\]\.keepGenerationsFor \(line 4\): must be a duration/],
+  ];
+  for (const [extra, re] of bad) t.throws(() => net(extra), re, extra.trim());
+});
+
 t.test('environment overrides HOST, PORT, DATA_DIR', async (t) => {
   const c = load('networks:\n  - id: 1\n    seeds: [10.0.0.1]\n', { HOST: '127.0.0.1', PORT: '0', DATA_DIR: '/tmp/x' });
   t.equal(c.server.host, '127.0.0.1');

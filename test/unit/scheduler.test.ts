@@ -8,7 +8,7 @@ const plan = (deviceId: number): PollPlan => ({
   target: { address: '127.0.0.1', port: 1, version: '2c', community: 'x', timeoutMs: 1, retries: 0, maxRepetitions: 1 },
 });
 const result = (deviceId: number, ok: boolean): PollResult => ({
-  ok, deviceId, tsMs: 0, durationMs: 0, error: ok ? '' : 'timeout', timeout: !ok, rebooted: false,
+  ok, deviceId, tsMs: 0, durationMs: 0, error: ok ? '' : 'timeout', timeout: !ok, rebooted: false, rejectedAnswers: 0, rejectedWhy: '',
   slots: new Int32Array(0), values: new Float64Array(0), count: 0,
 });
 

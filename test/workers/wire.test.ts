@@ -5,7 +5,10 @@ import t from 'tap';
 import { decodeMessage, encodeMessage, encodeOidContent, formatOid, oid, parseOid, PduType, Tag, type PduVarbind as CodecVarbind } from '../../snmp/index.js';
 import { SnmpType, type Varbind } from '../../snmp/types.js';
 import { Readings } from '../../workers/v2c/readings.js';
-import { Decode, decodeGetResponse, encodeGet, oidContent, peekRequestId, stampRequestId } from '../../workers/v2c/wire.js';
+import {
+  checkAnswer, compareOid, Decode, decodeFailureText, decodeGetResponse, decodeWalkResponse, encodeBulk, encodeGet, oidContent, parseRequest,
+  peekRequestId, stampRequestId, type RequestView,
+} from '../../workers/v2c/wire.js';
 import { setReading } from './eval-conformance.js';
 
 const community = new TextEncoder().encode('public');
@@ -130,4 +133,109 @@ t.test('OID text → content bytes: the same bytes as the codec, invalid text re
   for (const text of good) t.same(Array.from(oidContent(text)), Array.from(encodeOidContent(parseOid(text)!)), text);
   const bad = ['', '1', '1.', '.', '1..3', '1.3.a', '3.1', '1.40', '1.3.4294967296', '1.3.-1', '1.3 .6', '1.3.12345678901'];
   for (const text of bad) t.throws(() => oidContent(text), `'${text}' refused`);
+});
+
+t.test('checkAnswer: one table for GET, GETNEXT and GETBULK answers; decodeGetResponse agrees on GETs', async (t) => {
+  const c1 = '1.3.6.1.2.1.25.3.3.1.2', c2 = '1.3.6.1.2.1.2.2.1.10', big = '1.3.6.1.4.1.16383';
+  const get = encodeGet(community, [`${c1}.1`, `${c2}.1`]);
+  const bulk = encodeBulk(community, [oidContent(c1), oidContent(c2)], 3);
+  const bigBulk = encodeBulk(community, [oidContent(big)], 2);
+  const codecRequest = (type: number, names: string[], nonRepeaters = 0, maxRepetitions = 0) => {
+    const varbinds = names.map((n) => ({ oid: oid(n), type: Tag.Null, value: null }) as CodecVarbind);
+    const pdu = type === PduType.GetBulkRequest
+      ? { type: PduType.GetBulkRequest, requestId: 77, nonRepeaters, maxRepetitions, varbinds }
+      : { type: type as typeof PduType.GetNextRequest, requestId: 77, errorStatus: 0, errorIndex: 0, varbinds };
+    return parseRequest(encodeMessage({ version: 1, community, pdu }))!;
+  };
+  const next = codecRequest(PduType.GetNextRequest, [c1, c2]);
+  // one non-repeater (sysUpTime's neighbour) and one repeater column, two repetitions
+  const mixed = codecRequest(PduType.GetBulkRequest, ['1.3.6.1.2.1.1.3', c1], 1, 2);
+  const vb = (name: string, type: number = Tag.Gauge32): CodecVarbind =>
+    ({ oid: oid(name), type, value: type === Tag.Gauge32 ? 7 : null }) as CodecVarbind;
+  const end = (name: string) => vb(name, Tag.EndOfMibView);
+  const nul = (name: string) => vb(name, Tag.Null);
+  const answer = (vbs: CodecVarbind[], errorStatus = 0, comm = community) =>
+    encodeMessage({ version: 1, community: comm, pdu: { type: PduType.Response, requestId: 1 << 24, errorStatus, errorIndex: 0, varbinds: vbs } });
+  // [name, request, answer, expected]
+  const cases: [string, RequestView, Buffer, number][] = [
+    ['GET: the OIDs asked', get, answer([vb(`${c1}.1`), vb(`${c2}.1`)]), 0],
+    ['GET: an exception value is an answer', get, answer([vb(`${c1}.1`, Tag.NoSuchInstance), vb(`${c2}.1`)]), 0],
+    ['GET: empty list', get, answer([]), Decode.WrongCount],
+    ['GET: one short', get, answer([vb(`${c1}.1`)]), Decode.WrongCount],
+    ['GET: one more', get, answer([vb(`${c1}.1`), vb(`${c2}.1`), vb(`${c2}.2`)]), Decode.WrongCount],
+    ['GET: another OID', get, answer([vb(`${c1}.1`), vb(`${c2}.2`)]), Decode.WrongOid],
+    ['GET: swapped', get, answer([vb(`${c2}.1`), vb(`${c1}.1`)]), Decode.WrongOid],
+    ['GET: another community', get, answer([vb(`${c1}.1`), vb(`${c2}.1`)], 0, text('private')), Decode.WrongCommunity],
+    ['GET: genErr echoing the request', get, answer([nul(`${c1}.1`), nul(`${c2}.1`)], 5), 5],
+    ['GET: genErr with an empty list', get, answer([], 5), Decode.WrongCount],
+    ['GET: genErr with other OIDs', get, answer([nul(`${c1}.2`), nul(`${c2}.1`)], 5), Decode.WrongOid],
+    ['GET: tooBig with an empty list (RFC 3416)', get, answer([], 1), 1],
+    ['GET: tooBig echoing the request', get, answer([nul(`${c1}.1`), nul(`${c2}.1`)], 1), 1],
+    ['GETBULK: two full repetitions', bulk, answer([vb(`${c1}.1`), vb(`${c2}.1`), vb(`${c1}.2`), vb(`${c2}.2`)]), 0],
+    ['GETBULK: truncated mid-repetition', bulk, answer([vb(`${c1}.1`), vb(`${c2}.1`), vb(`${c1}.2`)]), 0],
+    ['GETBULK: past the columns', bulk, answer([vb('1.3.6.1.2.1.25.3.4.1.1'), vb('1.3.6.1.2.1.2.2.1.11.1')]), 0],
+    ['GETBULK: endOfMibView repeats the name', bulk, answer([vb(`${c1}.9`), vb(`${c2}.9`), end(`${c1}.9`), vb(`${c2}.10`)]), 0],
+    ['GETBULK: max-repetitions × columns', bulk, answer([1, 2, 3].flatMap((i) => [vb(`${c1}.${i}`), vb(`${c2}.${i}`)])), 0],
+    ['GETBULK: more than max-repetitions × columns', bulk, answer([...[1, 2, 3].flatMap((i) => [vb(`${c1}.${i}`), vb(`${c2}.${i}`)]), vb(`${c1}.4`)]), Decode.WrongCount],
+    ['GETBULK: empty list', bulk, answer([]), Decode.WrongCount],
+    ['GETBULK: the start OID itself', bulk, answer([vb(c1), vb(`${c2}.1`)]), Decode.OutOfOrder],
+    ['GETBULK: before the start', bulk, answer([vb('1.3.6.1.2.1.1.5.0'), vb(`${c2}.1`)]), Decode.OutOfOrder],
+    ['GETBULK: columns swapped', bulk, answer([vb(`${c2}.1`), vb(`${c1}.1`)]), Decode.OutOfOrder],
+    ['GETBULK: a repetition going back', bulk, answer([vb(`${c1}.2`), vb(`${c2}.1`), vb(`${c1}.1`), vb(`${c2}.2`)]), Decode.OutOfOrder],
+    ['GETBULK: a repetition standing still', bulk, answer([vb(`${c1}.2`), vb(`${c2}.1`), vb(`${c1}.2`), vb(`${c2}.2`)]), Decode.OutOfOrder],
+    ['GETBULK: genErr echoing the request', bulk, answer([nul(c1), nul(c2)], 5), 5],
+    ['GETBULK: genErr with an empty list', bulk, answer([], 5), Decode.WrongCount],
+    ['GETBULK: another community', bulk, answer([vb(`${c1}.1`), vb(`${c2}.1`)], 0, text('x')), Decode.WrongCommunity],
+    ['GETBULK: arcs by value, not bytes (16384 after 16383)', bigBulk, answer([vb('1.3.6.1.4.1.16384.1')]), 0],
+    ['GETBULK: arcs by value (16382.5 before 16383)', bigBulk, answer([vb('1.3.6.1.4.1.16382.5')]), Decode.OutOfOrder],
+    ['GETBULK (codec request, a non-repeater): both after their names', mixed, answer([vb('1.3.6.1.2.1.1.3.0'), vb(`${c1}.1`), vb(`${c1}.2`)]), 0],
+    ['GETBULK (codec request): the non-repeater before its name', mixed, answer([vb('1.3.6.1.2.1.1.2.0'), vb(`${c1}.1`)]), Decode.OutOfOrder],
+    ['GETBULK (codec request): over N + R·M', mixed, answer([vb('1.3.6.1.2.1.1.3.0'), vb(`${c1}.1`), vb(`${c1}.2`), vb(`${c1}.3`)]), Decode.WrongCount],
+    ['GETNEXT: the next of each', next, answer([vb(`${c1}.1`), vb(`${c2}.1`)]), 0],
+    ['GETNEXT: one short', next, answer([vb(`${c1}.1`)]), Decode.WrongCount],
+    ['GETNEXT: not after', next, answer([vb(c1), vb(`${c2}.1`)]), Decode.OutOfOrder],
+    ['not a Response', get, response(1 << 24, [vb(`${c1}.1`), vb(`${c2}.1`)], 0, PduType.GetRequest), Decode.NotResponse],
+    ['truncated', get, answer([vb(`${c1}.1`), vb(`${c2}.1`)]).subarray(0, 30), Decode.Malformed],
+  ];
+  for (const [name, req, d, want] of cases) {
+    t.equal(checkAnswer(d, req), want, `${name}: ${want < 0 ? decodeFailureText(want) : `status ${want}`}`);
+    if (req === get) {
+      const got = decodeGetResponse(d, get, Int32Array.from([0, 1]), new Readings(2, 0));
+      t.equal(got < 0, want < 0, `${name}: decodeGetResponse ${want < 0 ? 'refuses' : 'takes'} it too`);
+    }
+  }
+});
+
+t.test('a walk answer that does not fit changes no column and no reading', async (t) => {
+  const c1 = '1.3.6.1.2.1.25.3.3.1.2';
+  const req = encodeBulk(community, [oidContent(c1)], 4);
+  const cols = [{ prefix: oidContent(c1), cursor: oidContent(c1), cursorLen: oidContent(c1).length, done: false }];
+  const active = Int32Array.from([0]);
+  const r = new Readings(0, 1);
+  r.clear();
+  const vb = (name: string, value: number) => ({ oid: oid(name), type: Tag.Integer, value }) as CodecVarbind;
+  const forged = response(1 << 24, [vb(`${c1}.5`, 99), vb(`${c1}.4`, 99)]); // the second row goes back
+  t.equal(decodeWalkResponse(forged, req, cols, active, 1, r), Decode.OutOfOrder);
+  t.same([cols[0]!.done, cols[0]!.cursorLen, r.colSum[0], r.colCount[0]], [false, oidContent(c1).length, 0, 0], 'nothing taken from it');
+  t.equal(decodeWalkResponse(response(1 << 24, [vb(`${c1}.1`, 10), vb(`${c1}.2`, 30)]), req, cols, active, 1, r), 0, 'the real answer');
+  t.same([r.colSum[0], r.colCount[0]], [40, 2], 'its rows counted');
+});
+
+t.test('compareOid orders OIDs arc by arc', async (t) => {
+  const cases: [string, string, number][] = [
+    ['1.3.6.1', '1.3.6.1', 0],
+    ['1.3.6.1', '1.3.6.1.0', -1],
+    ['1.3.6.2', '1.3.6.1.9', 1],
+    ['1.3.6.1.127', '1.3.6.1.128', -1],
+    ['1.3.6.1.16383', '1.3.6.1.16384', -1],
+    ['1.3.6.1.16384', '1.3.6.1.200', 1],
+    ['1.3.6.1.4294967295', '1.3.6.1.4294967294.1', 1],
+    ['0.39', '1.0', -1],
+    ['2.100', '2.99.5', 1],
+  ];
+  for (const [a, b, sign] of cases) {
+    const x = oidContent(a), y = oidContent(b);
+    t.equal(Math.sign(compareOid(x, 0, x.length, y, 0, y.length)), sign, `${a} vs ${b}`);
+    t.equal(Math.sign(compareOid(y, 0, y.length, x, 0, x.length)), -sign, `${b} vs ${a}`);
+  }
 });

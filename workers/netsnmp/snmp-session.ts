@@ -1,6 +1,7 @@
 import snmp from 'net-snmp';
 import type { SnmpTarget, Varbind } from '../../snmp/types.js';
 import { SnmpType } from '../../snmp/types.js';
+import { answerGuard, type AnswerGuardStats } from './answer-guard.js';
 
 /**
  * The only file that imports the SNMP client library (net-snmp). One session per target, cached per
@@ -11,6 +12,8 @@ export interface SnmpSession {
   get(oids: readonly string[]): Promise<Varbind[]>;
   /** Walks several table columns at once with GETBULK; returns every row of every column, column by column. */
   walkColumns(columns: readonly string[]): Promise<Varbind[]>;
+  /** Answers dropped in front of net-snmp (answer-guard.ts): from elsewhere than the target, or not fitting their request. */
+  readonly answers: Readonly<AnswerGuardStats>;
   close(): void;
 }
 
@@ -48,9 +51,12 @@ export function closeAllSessions(): void {
 }
 
 function openSession(t: SnmpTarget): SnmpSession {
+  const answers: AnswerGuardStats = { rejected: 0, why: '', wrongSender: 0 };
   const options = {
     port: t.port, timeout: t.timeoutMs, retries: t.retries, transport: t.address.includes(':') ? 'udp6' : 'udp4',
     backoff: 1.0, idBitsSize: 32 as const,
+    // answers reach net-snmp only from the target, and (v2c) only when they fit their request
+    dgramModule: answerGuard({ address: t.address, port: t.port }, answers),
   } as any;
   let raw: any;
   if (t.version === '3' && t.user) {
@@ -101,7 +107,7 @@ function openSession(t: SnmpTarget): SnmpSession {
     return out.flat();
   };
 
-  return { get, walkColumns, close: () => { try { raw.close(); } catch { /* already closed */ } } };
+  return { get, walkColumns, answers, close: () => { try { raw.close(); } catch { /* already closed */ } } };
 }
 
 function convert(vb: any): Varbind {

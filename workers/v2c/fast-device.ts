@@ -93,6 +93,9 @@ export class FastDevice {
   private firstPhase = false;
   private error = '';
   private timedOut = false;
+  /** Answers of this poll that did not fit their request (dropped), and why the first did not. */
+  private rejected = 0;
+  private rejectedWhy = '';
   /** The last poll timed out: the next one starts with a probe (udp-client.ts Exchange.probe). */
   lastTimedOut = false;
   private startMs = 0;
@@ -127,7 +130,7 @@ export class FastDevice {
   poll(sv: StateView, ring: RingBuffer, client: UdpClient): Promise<PollResult> {
     this.sv = sv; this.ring = ring; this.client = client;
     this.readings = this.scratch.readings(this.plan.positions, this.walkCols.length);
-    this.error = ''; this.timedOut = false;
+    this.error = ''; this.timedOut = false; this.rejected = 0; this.rejectedWhy = '';
     this.startMs = this.nowMs();
     this.outstanding = 1;
     this.firstPhase = true;
@@ -149,31 +152,46 @@ export class FastDevice {
     return this.exchangeOf(encodeGetContents(this.community, contents), from, to);
   }
 
-  private readonly onGetReply = (ex: Exchange, d: Buffer): void => {
+  /**
+   * An answer that does not fit its request (a negative Decode status): dropped, counted for the poll's
+   * result; the request goes on waiting (udp-client.ts). A GET's positions it may have filled are
+   * overwritten by the real answer.
+   */
+  private reject(status: number): false {
+    if (this.rejected++ === 0) this.rejectedWhy = decodeFailureText(status);
+    return false;
+  }
+
+  private readonly onGetReply = (ex: Exchange, d: Buffer): boolean => {
     const g = ex as GetExchange;
     const status = decodeGetResponse(d, g.req, g.positions, this.readings!);
-    if (status === 1 /* tooBig */ && g.positions.length > 1) { this.split(g); return; }
-    if (status !== 0) { if (status < 0) this.client!.stats.badAnswers++; this.fail(decodeFailureText(status)); return; }
+    if (status < 0) return this.reject(status);
+    if (status === 1 /* tooBig */ && g.positions.length > 1) { this.split(g); return true; }
+    if (status !== 0) { this.fail(decodeFailureText(status)); return true; }
     if (this.firstPhase) { this.firstPhase = false; if (this.error === '') this.startRest(); }
     this.done();
+    return true;
   };
 
-  private readonly onWalkReply = (ex: Exchange, d: Buffer): void => {
+  private readonly onWalkReply = (ex: Exchange, d: Buffer): boolean => {
     const w = ex as WalkExchange;
-    const status = decodeWalkResponse(d, this.walkCols, walkActive, this.activeCount(), this.readings!);
-    if (status === 1 && w.maxRepetitions > 1) { w.maxRepetitions = Math.max(1, w.maxRepetitions >> 1); this.walkRound(); return; }
-    if (status !== 0) { if (status < 0) this.client!.stats.badAnswers++; this.fail(decodeFailureText(status)); return; }
+    const status = decodeWalkResponse(d, w.req, this.walkCols, walkActive, this.activeCount(), this.readings!);
+    if (status < 0) return this.reject(status);
+    if (status === 1 && w.maxRepetitions > 1) { w.maxRepetitions = Math.max(1, w.maxRepetitions >> 1); this.walkRound(); return true; }
+    if (status !== 0) { this.fail(decodeFailureText(status)); return true; }
     if (this.activeCount() > 0) {
-      if (++w.round >= MAX_WALK_ROUNDS) { this.fail(`walk did not end after ${MAX_WALK_ROUNDS} requests`); return; }
+      if (++w.round >= MAX_WALK_ROUNDS) { this.fail(`walk did not end after ${MAX_WALK_ROUNDS} requests`); return true; }
       this.walkRound();
-      return;
+      return true;
     }
     this.done();
+    return true;
   };
 
   private readonly onExchangeTimeout = (): void => {
     this.timedOut = true;
-    this.fail('Request timed out');
+    this.fail(this.rejected === 0 ? 'Request timed out'
+      : `Request timed out; ${this.rejected} answer(s) that did not fit their request were dropped (first: ${this.rejectedWhy})`);
   };
 
   /** Splits a GET answered with tooBig into two halves, for this poll and every later one. */
@@ -225,7 +243,10 @@ export class FastDevice {
     const resolve = this.resolve!;
     this.resolve = null;
     const t = this.plan.target;
-    const base = { deviceId: this.plan.deviceId, durationMs: endMs - this.startMs, timeout: this.timedOut };
+    const base = {
+      deviceId: this.plan.deviceId, durationMs: endMs - this.startMs, timeout: this.timedOut,
+      rejectedAnswers: this.rejected, rejectedWhy: this.rejectedWhy,
+    };
     this.lastTimedOut = this.timedOut;
     const readings = this.readings!;
     this.readings = null;

@@ -3,9 +3,19 @@
  * each has its own timeout and retries (the same bytes re-sent), and at most `maxInFlight` are out at
  * once (the rest wait in a FIFO). A datagram that is malformed, late, or from the wrong address is
  * counted and dropped; nothing a peer sends can throw out of here.
+ *
+ * Forged answers: request-ids are drawn from a cryptographic random source (uniform over the
+ * 4-byte ids, never one in flight), so an off-path sender cannot predict them; an answer is taken
+ * only from the request's address and port; and the exchange's `onReply` checks it against the
+ * request (wire.ts checkAnswer rules) before it ends the exchange: one that does not fit is dropped
+ * and counted, and the request goes on waiting (same deadline, same retries) for its real answer.
  */
+import { randomFillSync } from 'node:crypto';
 import { createSocket, type Socket } from 'node:dgram';
 import { peekRequestId, REQUEST_ID_MIN, REQUEST_ID_SPAN, stampRequestId, type EncodedRequest } from './wire.js';
+
+/** Random 32-bit words drawn at once (one crypto call per this many request-ids). */
+const RANDOM_BATCH = 1024;
 
 /** One request in flight. Reused from poll to poll; `onReply`/`onTimeout` are called exactly once per start. */
 export interface Exchange {
@@ -19,8 +29,14 @@ export interface Exchange {
    * Dead devices then do not hold the budget for their whole timeout; if one answers, it is one answer.
    */
   probe: boolean;
-  /** The answer (a Buffer owned by the callee until it returns). */
-  onReply(ex: Exchange, datagram: Buffer): void;
+  /**
+   * An answer from the request's address and port carrying its id (a Buffer owned by the callee
+   * until it returns). Returns true when it took the answer: the exchange is over (the callee may
+   * start it again, under a new id). Returns false when the answer does not fit the request: the
+   * callee must then have changed nothing of the exchange; the answer is dropped and the request goes
+   * on waiting for its real answer.
+   */
+  onReply(ex: Exchange, datagram: Buffer): boolean;
   onTimeout(ex: Exchange): void;
   /** Client bookkeeping. */
   id: number;
@@ -38,8 +54,8 @@ export interface UdpClientStats {
   /** Datagrams whose request-id is not waiting (late answers after a timeout, duplicates). */
   unmatched: number;
   wrongSender: number;
-  /** Answers to a waiting request that did not decode or did not fit the request (counted by the caller). */
-  badAnswers: number;
+  /** Answers to a waiting request, from its address and port, that did not fit it (onReply false): dropped. */
+  rejected: number;
   socketErrors: number;
   sendErrors: number;
   /** Thread busy time the timeouts were extended by. */
@@ -50,7 +66,8 @@ export class UdpClient {
   private readonly pending = new Map<number, Exchange>();
   private readonly queue: Exchange[] = [];
   private queueHead = 0;
-  private nextId: number;
+  private readonly random = new Uint32Array(RANDOM_BATCH);
+  private randomAt = RANDOM_BATCH;
   private sock4: Socket | null = null;
   private sock6: Socket | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -58,11 +75,9 @@ export class UdpClient {
   private earliestMs = Infinity;
   /** When the timeout scan last ran: a late scan means the thread was busy (not the network slow). */
   private lastTickMs = 0;
-  readonly stats: UdpClientStats = { sent: 0, retried: 0, answered: 0, timedOut: 0, malformed: 0, unmatched: 0, wrongSender: 0, badAnswers: 0, socketErrors: 0, sendErrors: 0, stalledMs: 0 };
+  readonly stats: UdpClientStats = { sent: 0, retried: 0, answered: 0, timedOut: 0, malformed: 0, unmatched: 0, wrongSender: 0, rejected: 0, socketErrors: 0, sendErrors: 0, stalledMs: 0 };
 
-  constructor(private readonly opts: { maxInFlight: number; tickMs: number; recvBufferBytes: number; nowMs: () => number }) {
-    this.nextId = REQUEST_ID_MIN + Math.floor(Math.random() * REQUEST_ID_SPAN);
-  }
+  constructor(private readonly opts: { maxInFlight: number; tickMs: number; recvBufferBytes: number; nowMs: () => number }) {}
 
   get inFlight(): number { return this.pending.size; }
 
@@ -80,10 +95,30 @@ export class UdpClient {
     this.sock4 = this.sock6 = null;
   }
 
+  /**
+   * A request-id uniform over [REQUEST_ID_MIN, REQUEST_ID_MIN + REQUEST_ID_SPAN) (4 content bytes),
+   * from a cryptographic source, not in flight. Rejection sampling: a draw is kept with probability
+   * 127/128, and one in flight is hit with probability (in flight)/2^31; the bounded loop ends on a
+   * draw in practice, and on a scan from the last draw otherwise (some id is always free).
+   */
+  private freshId(): number {
+    let id = REQUEST_ID_MIN;
+    for (let tries = 0; tries < 64; tries++) {
+      if (this.randomAt >= RANDOM_BATCH) { randomFillSync(this.random); this.randomAt = 0; }
+      id = this.random[this.randomAt++]! >>> 1;
+      if (id >= REQUEST_ID_MIN && !this.pending.has(id)) return id;
+    }
+    const end = REQUEST_ID_MIN + REQUEST_ID_SPAN;
+    if (id < REQUEST_ID_MIN) id = REQUEST_ID_MIN;
+    for (let n = 0; n <= this.pending.size; n++) {
+      if (!this.pending.has(id)) return id;
+      if (++id >= end) id = REQUEST_ID_MIN;
+    }
+    return id;
+  }
+
   private launch(ex: Exchange): void {
-    let id = this.nextId++;
-    if (this.nextId >= REQUEST_ID_MIN + REQUEST_ID_SPAN) this.nextId = REQUEST_ID_MIN;
-    while (this.pending.has(id)) id = this.nextId++;
+    const id = this.freshId();
     ex.id = id;
     ex.triesLeft = ex.retries;
     if (ex.probe) this.probes++;
@@ -124,11 +159,14 @@ export class UdpClient {
     const ex = this.pending.get(id);
     if (!ex) { this.stats.unmatched++; return; }
     if (rinfo.port !== ex.port || rinfo.address !== ex.address) { this.stats.wrongSender++; return; }
+    // The exchange stays pending while the callee looks at the answer: a rejected one leaves it as it was.
+    const probe = ex.probe;
+    if (!ex.onReply(ex, msg)) { this.stats.rejected++; return; }
+    // Taken: this id's registration ends (the callee may have started the exchange again under another id).
     this.pending.delete(id);
-    if (ex.probe) this.probes--;
+    if (probe) this.probes--;
     this.stats.answered++;
     this.drain();
-    ex.onReply(ex, msg);
   };
 
   private readonly tick = (): void => {

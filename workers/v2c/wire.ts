@@ -14,12 +14,19 @@ import { textNumber } from './readings.js';
 export const REQUEST_ID_MIN = 0x01000000;
 export const REQUEST_ID_SPAN = 0x7f000000;
 
-/** Decode outcome: ≥ 0 is the PDU's error-status (0 = fine); negative is one of these. */
+/**
+ * Decode outcome: ≥ 0 is the PDU's error-status (0 = fine); negative is one of these, and means the
+ * answer does not fit its request: the caller drops it and keeps waiting for the real answer (an
+ * answer carrying the request's id may be forged: see checkAnswer).
+ */
 export const Decode = {
   Malformed: -1,
   NotResponse: -2,
   WrongCount: -3,
   WrongOid: -4,
+  WrongCommunity: -5,
+  /** A GETBULK/GETNEXT answer whose OID does not follow the one before it in its column. */
+  OutOfOrder: -6,
 } as const;
 
 export function decodeFailureText(code: number): string {
@@ -28,18 +35,25 @@ export function decodeFailureText(code: number): string {
     case Decode.NotResponse: return 'not a v2c Response PDU';
     case Decode.WrongCount: return 'response varbind count differs from the request';
     case Decode.WrongOid: return 'response OIDs differ from the request';
+    case Decode.WrongCommunity: return 'response community differs from the request';
+    case Decode.OutOfOrder: return 'response OIDs do not follow the requested columns';
     default: return `error-status ${code}`;
   }
 }
 
-/** A pre-encoded request and where its pieces are. */
-export interface EncodedRequest {
-  readonly bytes: Buffer;
-  /** Offset of the 4 request-id content bytes. */
-  readonly idAt: number;
+/** A request's bytes and where its varbinds' OIDs are (what checkAnswer needs of it). */
+export interface RequestView {
+  readonly bytes: Uint8Array;
   /** Offset and length of each varbind's OID content bytes inside `bytes`. */
   readonly oidAt: Int32Array;
   readonly oidLen: Int32Array;
+}
+
+/** A pre-encoded request and where its pieces are. */
+export interface EncodedRequest extends RequestView {
+  readonly bytes: Buffer;
+  /** Offset of the 4 request-id content bytes. */
+  readonly idAt: number;
 }
 
 /** One reusable writer per thread for building requests (only at compile time and for walk rounds). */
@@ -153,11 +167,45 @@ function scratchCursor(d: Uint8Array): Cursor {
 interface PduView { status: number; errorIndex: number; listAt: number; listEnd: number }
 const view: PduView = { status: 0, errorIndex: 0, listAt: 0, listEnd: 0 };
 
-function openResponse(r: Cursor): number {
+/** Where a request's community is, and its PDU's type and two middle integers (synchronous use only). */
+const reqHead = { communityAt: 0, communityLen: 0, pduType: 0, nonRepeaters: 0, maxRepetitions: 0 };
+let reqCursor: Cursor | null = null;
+
+/** Reads a v1/v2c request's head into reqHead; false when the bytes are not one. */
+function readRequestHead(q: Uint8Array): boolean {
+  const c = reqCursor ??= new Cursor(q);
+  c.reset(q);
+  if (c.enter(0x30) < 0 || c.skipTlv(0x02) < 0) return false;
+  const end = c.enter(0x04);
+  if (end < 0) return false;
+  reqHead.communityAt = c.pos; reqHead.communityLen = end - c.pos;
+  c.pos = end;
+  const tag = q[c.pos];
+  if (tag === undefined || tag < 0xa0 || tag > 0xa8 || c.enter(tag) < 0) return false;
+  reqHead.pduType = tag;
+  c.skipTlv(0x02);
+  reqHead.nonRepeaters = c.readInt();
+  reqHead.maxRepetitions = c.readInt();
+  return !c.bad;
+}
+
+/**
+ * Opens a Response: the version must be 2c and, when `req` is given, the community that of the request.
+ * Positions `view` on the varbind list.
+ */
+function openResponse(r: Cursor, req: Uint8Array | null): number {
   const msgEnd = r.enter(0x30);
   if (msgEnd < 0 || msgEnd !== r.end) return Decode.Malformed;
   if (r.readInt() !== 1) return Decode.NotResponse;
-  if (r.skipTlv(0x04) < 0) return Decode.Malformed;
+  const communityEnd = r.enter(0x04);
+  if (communityEnd < 0) return Decode.Malformed;
+  if (req !== null) {
+    if (!readRequestHead(req)) return Decode.WrongCommunity;
+    const len = communityEnd - r.pos, at = reqHead.communityAt;
+    if (len !== reqHead.communityLen) return Decode.WrongCommunity;
+    for (let i = 0; i < len; i++) if (r.buf[r.pos + i] !== req[at + i]) return Decode.WrongCommunity;
+  }
+  r.pos = communityEnd;
   if (r.buf[r.pos] !== PduType.Response) return Decode.NotResponse;
   const pduEnd = r.enter(PduType.Response);
   if (pduEnd !== msgEnd) return Decode.Malformed;
@@ -173,13 +221,15 @@ function openResponse(r: Cursor): number {
 
 /**
  * Decodes a GET response into `out` at `positions[k]` for the k-th varbind. Returns 0, the PDU's
- * error-status when it is not 0 (nothing is stored then), or a negative Decode code.
+ * error-status when it is not 0 (nothing is stored then), or a negative Decode code when the answer
+ * does not fit the request (checkAnswer's rules for a GET); then some positions may hold its values,
+ * which the real answer overwrites (it fills every position of the request).
  */
 export function decodeGetResponse(d: Uint8Array, req: EncodedRequest, positions: Int32Array, out: Readings): number {
   const r = scratchCursor(d);
-  const opened = openResponse(r);
+  const opened = openResponse(r, req.bytes);
   if (opened < 0) return opened;
-  if (view.status !== 0) return view.status;
+  if (view.status !== 0) return checkEcho(r, req, view.status);
   const n = positions.length, q = req.bytes;
   let k = 0;
   while (r.pos < view.listEnd) {
@@ -209,15 +259,18 @@ export interface WalkColumn {
 }
 
 /**
- * Decodes a GETBULK response over `active` columns (non-repeaters 0, so varbind k belongs to column
- * active[k % active.length]); every row under its column adds its number to out.addRow(column).
- * Ends a column (done) at the first row outside it, an exception, or when it got no rows.
+ * Decodes a GETBULK response to `req` over `active` columns (non-repeaters 0, so varbind k belongs to
+ * column active[k % active.length]); every row under its column adds its number to
+ * out.addRow(column). Ends a column (done) at the first row outside it, an exception, or when it got
+ * no rows. The answer is first checked against the request (checkAnswer): one that does not fit
+ * changes nothing and yields its negative Decode code.
  */
-export function decodeWalkResponse(d: Uint8Array, cols: WalkColumn[], active: Int32Array, activeCount: number, out: Readings): number {
+export function decodeWalkResponse(d: Uint8Array, req: RequestView, cols: WalkColumn[], active: Int32Array, activeCount: number, out: Readings): number {
+  const checked = checkAnswer(d, req);
+  if (checked !== 0) return checked;
   const r = scratchCursor(d);
-  const opened = openResponse(r);
+  const opened = openResponse(r, null);
   if (opened < 0) return opened;
-  if (view.status !== 0) return view.status;
   const seen = seenRows.length >= activeCount ? seenRows : (seenRows = new Int32Array(activeCount * 2));
   seen.fill(0, 0, activeCount);
   let k = 0;
@@ -250,6 +303,134 @@ export function decodeWalkResponse(d: Uint8Array, cols: WalkColumn[], active: In
   return 0;
 }
 let seenRows = new Int32Array(16);
+
+/**
+ * Whether an answer fits its request, before it may end the exchange. An answer that carries a
+ * request's id and comes from the agent's address and port may still be forged (request ids can be
+ * guessed, source addresses spoofed); these rules drop what is not an answer to this request:
+ *
+ * - a v2c Response with the request's community;
+ * - error-status ≠ 0: the varbind list is the request's (same count, same OIDs, RFC 3416 4.2.1), or
+ *   empty for tooBig (RFC 3416 4.2.1 sends tooBig with an empty list);
+ * - GetRequest: exactly the request's OIDs in the request's order;
+ * - GetNextRequest: one varbind per requested OID, each after it (or equal with an exception value);
+ * - GetBulkRequest (N non-repeaters, R repeaters, max-repetitions M): at least one varbind and at most
+ *   N + R·M; varbind k < N follows requested OID k; a repeater follows the previous varbind of its
+ *   column (the requested OID for the first repetition) — "follows": lexicographically after it, or
+ *   equal when its value is an exception (endOfMibView repeats the name);
+ * - other request types: only the community and the PDU type are checked.
+ *
+ * Returns the answer's error-status (≥ 0) when it fits, else a negative Decode code. Values are only
+ * checked to be single well-formed TLVs. A forger that sees the request (on the path) can still answer
+ * to fit it: SNMPv2c has no answer to that; SNMPv3 with authentication has.
+ */
+export function checkAnswer(d: Uint8Array, req: RequestView): number {
+  const r = scratchCursor(d);
+  const opened = openResponse(r, req.bytes);
+  if (opened < 0) return opened;
+  if (view.status !== 0) return checkEcho(r, req, view.status);
+  const type = reqHead.pduType, n = req.oidAt.length;
+  if (type === PduType.GetRequest) return checkEcho(r, req, 0);
+  if (type !== PduType.GetNextRequest && type !== PduType.GetBulkRequest) return 0;
+  const bulk = type === PduType.GetBulkRequest;
+  const nonRep = bulk ? Math.min(Math.max(0, reqHead.nonRepeaters), n) : n;
+  const reps = n - nonRep;
+  const maxCount = bulk ? nonRep + reps * Math.max(0, reqHead.maxRepetitions) : n;
+  // the previous OID of each repeater column: [at, len] in `d`, or in the request while k < nonRep + reps
+  const prev = prevOids.length >= 2 * reps ? prevOids : (prevOids = new Int32Array(4 * reps));
+  const q = req.bytes;
+  let k = 0;
+  while (r.pos < view.listEnd) {
+    if (k >= maxCount) return Decode.WrongCount;
+    const vbEnd = r.enter(0x30);
+    if (vbEnd < 0) return Decode.Malformed;
+    const oidEnd = r.enter(0x06);
+    if (oidEnd < 0) return Decode.Malformed;
+    const at = r.pos, len = oidEnd - at;
+    r.pos = oidEnd;
+    const tag = d[r.pos];
+    if (tag === undefined || r.skipTlv(tag) !== vbEnd) return Decode.Malformed;
+    const exception = tag === 0x80 || tag === 0x81 || tag === 0x82;
+    let c: number;
+    if (k < nonRep) c = compareOid(d, at, len, q, req.oidAt[k]!, req.oidLen[k]!);
+    else {
+      const j = (k - nonRep) % reps;
+      c = k < nonRep + reps ? compareOid(d, at, len, q, req.oidAt[nonRep + j]!, req.oidLen[nonRep + j]!)
+        : compareOid(d, at, len, d, prev[2 * j]!, prev[2 * j + 1]!);
+      prev[2 * j] = at; prev[2 * j + 1] = len;
+    }
+    if (c < 0 || (c === 0 && !exception)) return Decode.OutOfOrder;
+    k++;
+  }
+  if (bulk ? k === 0 && n > 0 : k !== n) return Decode.WrongCount;
+  return 0;
+}
+let prevOids = new Int32Array(32);
+
+/**
+ * The varbind list at r.pos is the request's (same count, same OIDs in order; values any single TLV),
+ * or empty when `status` is tooBig (1). Returns `status` when so, else a negative Decode code.
+ */
+function checkEcho(r: Cursor, req: RequestView, status: number): number {
+  const d = r.buf, q = req.bytes, n = req.oidAt.length;
+  if (status === 1 && r.pos === view.listEnd) return status;
+  let k = 0;
+  while (r.pos < view.listEnd) {
+    if (k >= n) return Decode.WrongCount;
+    const vbEnd = r.enter(0x30);
+    if (vbEnd < 0) return Decode.Malformed;
+    const oidEnd = r.enter(0x06);
+    if (oidEnd < 0) return Decode.Malformed;
+    const len = oidEnd - r.pos;
+    if (len !== req.oidLen[k]) return Decode.WrongOid;
+    for (let i = 0, a = r.pos, b = req.oidAt[k]!; i < len; i++) if (d[a + i] !== q[b + i]) return Decode.WrongOid;
+    r.pos = oidEnd;
+    const tag = d[r.pos];
+    if (tag === undefined || r.skipTlv(tag) !== vbEnd) return Decode.Malformed;
+    k++;
+  }
+  return k === n ? status : Decode.WrongCount;
+}
+
+/**
+ * Orders two OIDs given as BER content bytes, arc by arc (a byte compare is wrong across arcs of
+ * different lengths: 16383 is ff 7f, 16384 is 81 80 00). Negative, 0 or positive as a < b, a = b,
+ * a > b; a proper prefix is smaller. Minimal encodings assumed (no leading 0x80 bytes in an arc).
+ */
+export function compareOid(a: Uint8Array, aAt: number, aLen: number, b: Uint8Array, bAt: number, bLen: number): number {
+  let i = aAt, j = bAt;
+  const ae = aAt + aLen, be = bAt + bLen;
+  while (i < ae && j < be) {
+    let ei = i, ej = j;
+    while (ei < ae - 1 && (a[ei]! & 0x80) !== 0) ei++;
+    while (ej < be - 1 && (b[ej]! & 0x80) !== 0) ej++;
+    if (ei - i !== ej - j) return (ei - i) - (ej - j);
+    for (; i <= ei; i++, j++) if (a[i] !== b[j]) return a[i]! - b[j]!;
+  }
+  return (ae - i) - (be - j);
+}
+
+/**
+ * The OIDs of a v1/v2c request (bytes as sent: GET, GETNEXT, GETBULK…), for checkAnswer; null when
+ * the bytes are not such a request (an SNMPv3 message, say).
+ */
+export function parseRequest(bytes: Uint8Array): RequestView | null {
+  if (!readRequestHead(bytes)) return null;
+  const r = new Cursor(bytes);
+  r.enter(0x30); r.skipTlv(0x02); r.skipTlv(0x04); r.enter(reqHead.pduType);
+  r.skipTlv(0x02); r.skipTlv(0x02); r.skipTlv(0x02);
+  const listEnd = r.enter(0x30);
+  if (listEnd < 0) return null;
+  const at: number[] = [], lens: number[] = [];
+  while (r.pos < listEnd) {
+    const end = r.enter(0x30);
+    const oidEnd = r.enter(0x06);
+    if (end < 0 || oidEnd < 0) return null;
+    at.push(r.pos); lens.push(oidEnd - r.pos);
+    r.pos = end;
+  }
+  return { bytes, oidAt: Int32Array.from(at), oidLen: Int32Array.from(lens) };
+}
 
 /** Reads a varbind value into a position; −1 when malformed. */
 function readValue(r: Cursor, vbEnd: number, pos: number, out: Readings): number {
