@@ -1,0 +1,249 @@
+/**
+ * The API under fuzz: the built server runs as a child process on its simulated network, and every
+ * route of the route table gets mutated path parameters, query parameters, bodies (malformed, deep,
+ * large, many targets, hostile regexps) and content types over real sockets, plus raw header blocks,
+ * pipelining and clients that do not read. Seeded (FUZZ_SEED replays a run) and bounded in count and
+ * time. Reported: requests sent, crashes, 5xx answers, hangs over 2 s, error answers whose body is
+ * not the JSON error envelope — all must be 0 but the first.
+ */
+import t from 'tap';
+import net from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildRouter } from '../../api/routes/index.js';
+import type { RouteInfo } from '../../api/http/http-types.js';
+import { silentLogger } from '../../core/logger.js';
+import { fixture, servicesOf } from '../api/fake-service.js';
+import { getJson, randomPort, tempDir, waitFor } from '../e2e/helpers.js';
+import { rng } from '../rng.js';
+
+const MAIN = fileURLToPath(new URL('../../main.js', import.meta.url));
+const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
+/** Requests of the route walk (a few per route and mutation kind), and the wall-clock cap of the whole walk. */
+const MAX_REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2500);
+const MAX_WALK_MS = 150_000;
+const HANG_MS = 2000;
+
+interface Report { requests: number; fiveXX: string[]; hangs: string[]; badErrorBodies: string[]; crashes: string[] }
+
+/** One request over a fresh connection; resolves with the status, headers, body and time taken (status 0 when none came). */
+function send(port: number, method: string, path: string, headers: Record<string, string>, body?: Buffer | string): Promise<{ status: number; type: string; text: string; ms: number }> {
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    const b = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(body);
+    const head = [`${method} ${path} HTTP/1.1`, 'host: 127.0.0.1', 'connection: close',
+      ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), ...(b ? [`content-length: ${b.length}`] : [])].join('\r\n') + '\r\n\r\n';
+    const chunks: Buffer[] = [];
+    const sock = net.connect(port, '127.0.0.1', () => { sock.write(head); if (b) sock.write(b); });
+    const timer = setTimeout(() => sock.destroy(), 10_000); // a hang detector: reported as a hang over HANG_MS anyway
+    const done = () => {
+      clearTimeout(timer);
+      const raw = Buffer.concat(chunks);
+      const split = raw.indexOf('\r\n\r\n');
+      const headText = raw.subarray(0, split < 0 ? raw.length : split).toString('latin1');
+      const m = /^HTTP\/1\.1 (\d{3})/.exec(headText);
+      const type = /\r\ncontent-type: *([^\r\n]*)/i.exec(headText)?.[1] ?? '';
+      resolve({ status: m ? Number(m[1]) : 0, type, text: split < 0 ? '' : raw.subarray(split + 4).toString('utf8'), ms: performance.now() - t0 });
+    };
+    sock.on('data', (c) => chunks.push(c));
+    sock.on('close', done);
+    sock.on('error', () => {});
+  });
+}
+
+function startServer(t: { teardown(fn: () => void): void }, dir: string): { proc: ChildProcess; port: number; log: () => string; exited: Promise<number | string> } {
+  const simPort = randomPort();
+  const configPath = join(dir, 'netmon.yaml');
+  writeFileSync(configPath, `
+simulator: { devices: 4, interfacesPerDevice: 3, port: ${simPort} }
+networks:
+  - id: 1
+    seeds: [127.1.0.1]
+    ranges: [127.1.0.0/16]
+    snmp: { port: ${simPort}, timeout: 1s }
+    pollInterval: 2s
+`);
+  const port = randomPort();
+  const proc = spawn(process.execPath, [MAIN, '--config', configPath], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: join(dir, 'data') },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let log = '';
+  proc.stderr!.on('data', (b) => { log = (log + b).slice(-8000); });
+  const exited = new Promise<number | string>((r) => proc.once('exit', (code, sig) => r(code ?? sig ?? 'unknown')));
+  t.teardown(() => { if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL'); });
+  return { proc, port, log: () => log, exited };
+}
+
+// ---- mutations ------------------------------------------------------------------------------------
+
+const HOSTILE_REGEXPS = [
+  `^(.|.|.|.|.){${'0'.repeat(40)}050}Z`, '(a+)+$', '(a|aa)+$', '(.*a){20}', '^(\\w+\\s?)*$', '(?<=a)b', '(a)\\1', '[', '(?:x{99999})',
+];
+
+function pathValues(name: string, triplets: string[]): string[] {
+  const common = ['0', '-1', '99999999999999999999', 'abc', '%', '%zz', '%00', '..', 'a'.repeat(5000), 'ü', ' ', '1.5', '1e3', '0x10', ',,,'];
+  if (/^(id|netid)$/.test(name)) return ['1', '1', '2', ...common];
+  if (/devid/.test(name)) return ['1', '2', ...common];
+  if (/triplets|varids/.test(name)) return [triplets[0] ?? 'ifInRate.1.1', triplets.slice(0, 3).join(','), Array.from({ length: 60 }, () => triplets[0] ?? 'x.1.1').join(','), 'ifInRate.1', 'a.b.c', ...common];
+  return ['ifInRate', 'Traffic', 'cpuUtil', ...common];
+}
+
+const QUERY_KEYS = ['intervalHr', 'start', 'end', 'length', 'monitor', 'forceDb', 'forceMem', 'name', 'devices', 'components', 'tags',
+  'tagMatch', 'sortBy', 'limit', 'count', 'timestamp', 'generation', 's', 'pretty', 'unknownKey'];
+const QUERY_VALUES = ['1', '0', '-1', '24', '1e308', 'NaN', 'true', 'maybe', '', 'ifInRate', 'curr.desc', 'max.asc', 'nope.sideways', '2026-11-23',
+  '2026-02-31', '9'.repeat(40), 'Role.Core,Vendor.*', '/(a+)+$/', ...HOSTILE_REGEXPS.map((r) => `/${r}/`), 'a'.repeat(3000)];
+
+function bodies(r: () => number): { body: string | Buffer; type?: string }[] {
+  const svcql = (q: string) => JSON.stringify({ from: 'now-1h', targets: [{ id: 'A', svcql: q, format: 'table' }] });
+  const many = JSON.stringify({ targets: Array.from({ length: 480 }, (_, i) => ({ id: `T${i}`, svcql: 'SELECT tag, tagFacet, tag AS t2, tagFacet AS f2 FROM variables' })) });
+  const pick = HOSTILE_REGEXPS[Math.floor(r() * HOSTILE_REGEXPS.length)]!;
+  return [
+    { body: svcql('SELECT device, tsmax(metric) AS peak FROM cpuUtil ORDER BY peak DESC LIMIT 3'), type: 'application/json' },
+    { body: svcql(`SELECT name FROM variables WHERE name REGEXP '${pick.replace(/'/g, "''")}'`), type: 'application/json' },
+    { body: JSON.stringify({ targets: [{ id: 'S', variable: 'ifInRate', description: `/${pick}/`, format: 'table' }] }), type: 'application/json' },
+    { body: many, type: 'application/json' },
+    { body: '{"targets": [', type: 'application/json' },
+    { body: '['.repeat(20000) + ']'.repeat(20000), type: 'application/json' },
+    { body: JSON.stringify({ targets: 'x'.repeat(900_000) }), type: 'application/json' },
+    { body: '', type: 'application/json' },
+    { body: '\u0000\u0001\u0002', type: 'application/json' },
+    { body: JSON.stringify({ targets: [] }), type: 'text/plain' },
+    { body: JSON.stringify({ targets: [] }) },
+    { body: Buffer.alloc(2 * 1024 * 1024, 0x61), type: 'application/json' },
+    { body: JSON.stringify({ from: 'yesterday', until: 'never', groupByTime: '-5m', targets: [{ id: 1, svcql: 5 }] }), type: 'application/json' },
+  ];
+}
+
+function fill(pattern: string, r: () => number, triplets: string[]): string {
+  return pattern.split('/').map((seg) => {
+    if (!seg.startsWith(':')) return seg;
+    const values = pathValues(seg.slice(1), triplets);
+    return encodeURIComponent(values[Math.floor(r() * values.length)]!).replace(/%25(?=[0-9A-Fa-f]{0,2})/g, r() < 0.5 ? '%' : '%25');
+  }).join('/');
+}
+
+function query(r: () => number): string {
+  const n = Math.floor(r() * 4);
+  const parts: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const k = QUERY_KEYS[Math.floor(r() * QUERY_KEYS.length)]!;
+    const v = QUERY_VALUES[Math.floor(r() * QUERY_VALUES.length)]!;
+    parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
+  }
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+function checkAnswer(rep: Report, what: string, a: { status: number; type: string; text: string; ms: number }, method: string): void {
+  rep.requests++;
+  if (a.status === 0) { rep.crashes.push(`${what}: no answer`); return; }
+  if (a.status >= 500 && a.status !== 501 && a.status !== 505) rep.fiveXX.push(`${what}: ${a.status} ${a.text.slice(0, 200)}`);
+  if (a.ms > HANG_MS) rep.hangs.push(`${what}: ${Math.round(a.ms)} ms`);
+  if (a.status >= 400 && method !== 'HEAD' && a.status !== 505) {
+    let ok = false;
+    try { const j = JSON.parse(a.text); ok = j.status === 'error' && typeof j.error === 'string' && typeof j.code === 'string'; } catch { /* not JSON */ }
+    if (!ok || !/^application\/json/.test(a.type)) rep.badErrorBodies.push(`${what}: ${a.status} ${a.type} ${a.text.slice(0, 120)}`);
+  }
+}
+
+t.test('fuzz every route of the route table over real sockets', { timeout: 400_000 }, async (t) => {
+  const dir = tempDir(t, 'netmon-fuzz-');
+  const server = startServer(t, dir);
+  const base = `http://127.0.0.1:${server.port}`;
+  const topo = await waitFor(async () => {
+    const r = await getJson(base, '/v2/discovery/net/1/topo');
+    return typeof r.body?.generation === 'number' ? r.body : undefined;
+  }, 60_000, 'the first discovery');
+  const devs: number[] = topo.devices.map((d: { id: number }) => d.id);
+  const triplets = devs.flatMap((d) => [`ifInRate.${d}.1`, `cpuUtil.${d}.0`, `ifOutUtil.${d}.2`]);
+
+  const { router } = buildRouter({ services: servicesOf(fixture()), clock: { nowMs: () => 0 }, logger: silentLogger });
+  const routes: readonly RouteInfo[] = router.table();
+  t.ok(routes.length >= 25, `${routes.length} routes in the table`);
+  const r = rng(SEED);
+  const rep: Report = { requests: 0, fiveXX: [], hangs: [], badErrorBodies: [], crashes: [] };
+  const started = Date.now();
+  const bodyCases = bodies(r);
+  const methods = ['GET', 'POST', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'PATCH'];
+
+  // Every route: its own method with valid and mutated parameters; other methods; bodies on POST routes.
+  let round = 0;
+  while (rep.requests < MAX_REQUESTS && Date.now() - started < MAX_WALK_MS) {
+    for (const route of routes) {
+      const path = fill(route.pattern, r, triplets) + query(r);
+      const method = round % 5 === 4 ? methods[Math.floor(r() * methods.length)]! : route.method;
+      const bodyCase = method === 'POST' || round % 7 === 6 ? bodyCases[Math.floor(r() * bodyCases.length)] : undefined;
+      const headers: Record<string, string> = bodyCase?.type ? { 'content-type': bodyCase.type } : {};
+      const a = await send(server.port, method, path, headers, bodyCase?.body);
+      checkAnswer(rep, `${method} ${path.slice(0, 160)}`, a, method);
+      if (rep.requests >= MAX_REQUESTS || Date.now() - started >= MAX_WALK_MS) break;
+    }
+    round++;
+  }
+
+  // Raw header blocks: each answered or closed at once, never left hanging.
+  const rawCases = [
+    'GARBAGE\r\n\r\n', 'GET /api/metrics/ping\r\n\r\n', 'GET /api/metrics/ping HTTP/1.1\r\nno colon here\r\n\r\n',
+    'GET /api/metrics/ping HTTP/1.1\r\nhost: x\r\ncontent-length: 5\r\ncontent-length: 7\r\n\r\nhello',
+    `GET /api/metrics/ping HTTP/1.1\r\nx-big: ${'a'.repeat(100_000)}\r\n\r\n`, 'GET /\u0000 HTTP/1.1\r\n\r\n',
+    'POST /v2/query/net/1/data/ HTTP/1.1\r\nhost: x\r\ncontent-length: 99999999999\r\n\r\n{',
+    'POST /v2/query/net/1/data/ HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n',
+  ];
+  for (const raw of rawCases) {
+    const t0 = performance.now();
+    await new Promise<void>((resolve) => {
+      const sock = net.connect(server.port, '127.0.0.1', () => sock.write(raw));
+      const timer = setTimeout(() => { rep.hangs.push(`raw ${JSON.stringify(raw.slice(0, 40))}: no answer or close in 10 s`); sock.destroy(); }, 10_000);
+      sock.on('data', () => {});
+      sock.on('close', () => { clearTimeout(timer); resolve(); });
+      sock.on('error', () => {});
+      // A server that answers and keeps the connection is fine: close it from here after a moment.
+      sock.on('data', () => setTimeout(() => sock.end(), 50));
+    });
+    rep.requests++;
+    if (performance.now() - t0 > HANG_MS) rep.hangs.push(`raw ${JSON.stringify(raw.slice(0, 40))}: ${Math.round(performance.now() - t0)} ms`);
+  }
+
+  // Pipelining on one keep-alive connection, HEAD among the requests: every request answered.
+  const pipelined = ['GET /api/metrics/ping', 'HEAD /v2/ui/net/1/status', 'GET /v2/ui/net/1/status', 'GET /nope', 'HEAD /api/metrics/ping', 'GET /api/metrics/ping']
+    .map((l) => `${l} HTTP/1.1\r\nhost: x\r\n\r\n`).join('');
+  const answers = await new Promise<number>((resolve) => {
+    let text = '';
+    const sock = net.connect(server.port, '127.0.0.1', () => sock.write(pipelined));
+    const timer = setTimeout(() => { sock.destroy(); }, 10_000);
+    sock.on('data', (c) => { text += c.toString('latin1'); if ((text.match(/HTTP\/1\.1 \d{3}/g) ?? []).length >= 6) sock.destroy(); });
+    sock.on('close', () => { clearTimeout(timer); resolve((text.match(/HTTP\/1\.1 \d{3}/g) ?? []).length); });
+    sock.on('error', () => {});
+  });
+  rep.requests += 6;
+  if (answers < 6) rep.hangs.push(`pipelined 6 requests with HEAD on one connection: ${answers} answered`);
+
+  // Clients that do not read: large answers requested and never read, while a fresh client pings.
+  const idle: net.Socket[] = [];
+  for (let i = 0; i < 30; i++) {
+    const s = net.connect(server.port, '127.0.0.1');
+    s.on('error', () => {});
+    s.pause();
+    s.write(Array.from({ length: 10 }, () => 'GET /api/monitor/networks/1/data/?name=ifInRate&intervalHr=24 HTTP/1.1\r\nhost: x\r\n\r\n').join(''));
+    idle.push(s);
+  }
+  const ping = await send(server.port, 'GET', '/api/metrics/ping', {});
+  checkAnswer(rep, 'ping while 30 clients do not read', ping, 'GET');
+  t.equal(ping.status, 200, 'pings are answered while clients do not read');
+  for (const s of idle) s.destroy();
+
+  const alive = await send(server.port, 'GET', '/api/metrics/ping', {});
+  if (alive.status !== 200) rep.crashes.push(`the server does not answer after the fuzz (${alive.status}): ${server.log().slice(-2000)}`);
+  if (server.proc.exitCode !== null || server.proc.signalCode !== null) rep.crashes.push(`the server exited: ${server.log().slice(-2000)}`);
+
+  t.comment(`fuzz seed ${SEED}: ${rep.requests} requests over ${routes.length} routes in ${Math.round((Date.now() - started) / 1000)} s`);
+  t.ok(rep.requests > routes.length * 10, `requests sent: ${rep.requests}`);
+  t.same(rep.crashes, [], 'crashes: 0');
+  t.same(rep.fiveXX, [], '5xx answers: 0');
+  t.same(rep.hangs, [], `hangs over ${HANG_MS} ms: 0`);
+  t.same(rep.badErrorBodies, [], 'error answers that are not the JSON error envelope: 0');
+  server.proc.kill('SIGTERM');
+  t.equal(await server.exited, 0, 'the server stops cleanly after the fuzz');
+});
