@@ -83,7 +83,8 @@ const MAX_DBS = 256;
 export function openStoreEnv(path: string): StoreEnv {
   // noSubdir: false — `path` is always a directory. lmdb-js otherwise guesses from an extension and
   // takes a directory such as `netmon.d` or a mktemp `tmp.XXXX` for a database file (EISDIR at start).
-  const root = open({ path, maxDbs: MAX_DBS, compression: false, noSubdir: false });
+  // permissionsMode: data.mdb and lock.mdb are the server's user's only (lmdb-js passes it to mdb_env_open)
+  const root = open({ path, maxDbs: MAX_DBS, compression: false, noSubdir: false, permissionsMode: 0o600 } as Parameters<typeof open>[0]);
   const tables = new Map<string, BinaryTable | ValueTable>();
 
   const rangeOf = (r: EnvRange | undefined) => {

@@ -3,6 +3,7 @@ import type { Clock } from '../core/clock.js';
 import { AppError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { silentLogger } from '../core/logger.js';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import { openStoreEnv, type StoreEnv } from './lmdb-env.js';
 import { LmdbMetaStore } from './meta/lmdb-meta.js';
 import { openLmdbSeriesStore } from './series/lmdb-series.js';
@@ -12,7 +13,10 @@ import type { SeriesStore } from './series/series.js';
 export interface EmbeddedStore {
   readonly series: SeriesStore;
   readonly meta: MetaStore;
-  /** Flushes the series, then closes both stores and the environment. */
+  /**
+   * Flushes the series, then closes both stores and the environment and releases the data
+   * directory. Everything is closed even when the flush fails (its error goes up then).
+   */
   close(): Promise<void>;
 }
 
@@ -24,16 +28,24 @@ export interface EmbeddedStoreOptions {
 }
 
 /**
- * Opens the embedded store: one LMDB environment in `dataDir` (created when missing) holding
- * the series and the metadata. Fails with INTERNAL naming the directory when it cannot be opened.
+ * Opens the embedded store: one LMDB environment in `dataDir` (created when missing, mode 0700;
+ * its files 0600) holding the series and the metadata, after taking the directory's lock
+ * (data-dir-lock.ts). Fails with DATA_DIR_LOCKED naming the PID of another server using the
+ * directory, and with INTERNAL naming the directory when it cannot be opened.
  */
 export async function openEmbeddedStore(opts: EmbeddedStoreOptions): Promise<EmbeddedStore> {
   const logger = (opts.logger ?? silentLogger).child('store');
+  try {
+    mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+  } catch (err) {
+    throw new AppError('INTERNAL', `cannot create the data directory ${opts.dataDir}: ${(err as Error).message}`, { cause: err });
+  }
+  const lock: DataDirLock = lockDataDir(opts.dataDir, { logger });
   let env: StoreEnv;
   try {
-    mkdirSync(opts.dataDir, { recursive: true });
     env = openStoreEnv(opts.dataDir);
   } catch (err) {
+    lock.release();
     throw new AppError('INTERNAL', `cannot open the data directory ${opts.dataDir}: ${(err as Error).message}`, { cause: err });
   }
   try {
@@ -43,13 +55,18 @@ export async function openEmbeddedStore(opts: EmbeddedStoreOptions): Promise<Emb
       series,
       meta,
       close: async () => {
-        await series.close();
-        await meta.close();
-        await env.close();
+        try {
+          await series.close();
+        } finally {
+          await meta.close();
+          await env.close();
+          lock.release();
+        }
       },
     };
   } catch (err) {
     await env.close().catch(() => {});
+    lock.release();
     throw err instanceof AppError ? err : new AppError('INTERNAL', `cannot open the store in ${opts.dataDir}: ${(err as Error).message}`, { cause: err });
   }
 }
