@@ -35,7 +35,8 @@ export interface App {
 /**
  * Starts the whole server from a validated config: store → simulator (when configured) → worker pool →
  * collector → services → API. Each part gets its dependencies passed in; stop() undoes the start in
- * reverse.
+ * reverse. The store takes the data directory's lock first (DATA_DIR_LOCKED naming the PID of
+ * another server on it).
  */
 export async function startApp(config: Config, logger: Logger, opts: AppOptions = {}): Promise<App> {
   enableRegexpSafety();
@@ -47,7 +48,10 @@ export async function startApp(config: Config, logger: Logger, opts: AppOptions 
     }
   };
   try {
-    const store: EmbeddedStore = await openEmbeddedStore({ dataDir: config.server.dataDir, logger, clock: systemClock });
+    const store: EmbeddedStore = await openEmbeddedStore({
+      dataDir: config.server.dataDir, logger, clock: systemClock,
+      maxUnwrittenPoints: config.server.maxUnwrittenPoints, minFreeBytes: config.server.minFreeMiB * (1 << 20),
+    });
     stops.push(() => store.close());
     logger.info('store open', { dataDir: config.server.dataDir });
 

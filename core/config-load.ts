@@ -48,7 +48,8 @@ export function builtinConfig(): Config {
 function defaultServer(): ServerConfig {
   return {
     host: DEFAULTS.host, port: DEFAULTS.port, dataDir: DEFAULTS.dataDir, logLevel: DEFAULTS.logLevel,
-    maxBodyBytes: DEFAULTS.maxBodyBytes, workers: DEFAULTS.workers,
+    maxBodyBytes: DEFAULTS.maxBodyBytes, workers: DEFAULTS.workers, maxUnwrittenPoints: DEFAULTS.maxUnwrittenPoints,
+    minFreeMiB: DEFAULTS.minFreeMiB,
   };
 }
 
@@ -166,7 +167,7 @@ export function parseConfigText(text: string, source: string): Config {
   const raw = doc.toJS() ?? {};
   const top = c.object(raw, [], ['server', 'networks', 'simulator']);
 
-  const s = top.server === undefined ? {} : c.object(top.server, ['server'], ['host', 'port', 'dataDir', 'logLevel', 'maxBodyBytes', 'workers']);
+  const s = top.server === undefined ? {} : c.object(top.server, ['server'], ['host', 'port', 'dataDir', 'logLevel', 'maxBodyBytes', 'workers', 'maxUnwrittenPoints', 'minFreeMiB']);
   const server: ServerConfig = {
     host: c.str(s.host, ['server', 'host'], DEFAULTS.host),
     port: c.int(s.port, ['server', 'port'], 0, 65535, DEFAULTS.port),
@@ -174,6 +175,8 @@ export function parseConfigText(text: string, source: string): Config {
     logLevel: c.oneOf<LogLevel>(s.logLevel, ['server', 'logLevel'], ['debug', 'info', 'warn', 'error'], DEFAULTS.logLevel),
     maxBodyBytes: c.int(s.maxBodyBytes, ['server', 'maxBodyBytes'], 1024, 1 << 30, DEFAULTS.maxBodyBytes),
     workers: c.int(s.workers, ['server', 'workers'], 0, 256, DEFAULTS.workers),
+    maxUnwrittenPoints: c.int(s.maxUnwrittenPoints, ['server', 'maxUnwrittenPoints'], 0, 1_000_000_000, DEFAULTS.maxUnwrittenPoints),
+    minFreeMiB: c.int(s.minFreeMiB, ['server', 'minFreeMiB'], 0, 1 << 20, DEFAULTS.minFreeMiB),
   };
 
   let simulator: SimulatorConfig | null = null;

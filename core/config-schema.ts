@@ -17,6 +17,10 @@ export const DEFAULTS = Object.freeze({
   discoveryIntervalMs: 3_600_000,
   discoveryConcurrency: 16,
   workers: 0, // 0: one per core, at least 1
+  /** Series points held in memory while the store's writes fail (a full disk); past it, new points are dropped and counted. */
+  maxUnwrittenPoints: 2_000_000,
+  /** Free space (MiB) the store keeps on the data directory's file system: writes are refused below it. */
+  minFreeMiB: 64,
   simulator: Object.freeze({
     devices: 6,
     interfacesPerDevice: 8,
@@ -37,6 +41,10 @@ export interface ServerConfig {
   readonly logLevel: LogLevel;
   readonly maxBodyBytes: number;
   readonly workers: number;
+  /** Series points held in memory while the store's writes fail; past it, new points are dropped (counted). */
+  readonly maxUnwrittenPoints: number;
+  /** Writes are refused while the data directory's file system has less than this many MiB free (0: no reserve). */
+  readonly minFreeMiB: number;
 }
 
 export type V3Level = 'noAuthNoPriv' | 'authNoPriv' | 'authPriv';

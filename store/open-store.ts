@@ -3,6 +3,7 @@ import type { Clock } from '../core/clock.js';
 import { AppError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { silentLogger } from '../core/logger.js';
+import type { StoreStatus } from '../core/ports/networks.js';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import { openStoreEnv, type StoreEnv } from './lmdb-env.js';
 import { LmdbMetaStore } from './meta/lmdb-meta.js';
@@ -13,6 +14,8 @@ import type { SeriesStore } from './series/series.js';
 export interface EmbeddedStore {
   readonly series: SeriesStore;
   readonly meta: MetaStore;
+  /** Whether writes reach the disk and what the series store holds in memory meanwhile. */
+  status(): StoreStatus;
   /**
    * Flushes the series, then closes both stores and the environment and releases the data
    * directory. Everything is closed even when the flush fails (its error goes up then).
@@ -25,6 +28,10 @@ export interface EmbeddedStoreOptions {
   logger?: Logger;
   clock?: Clock;
   flushIntervalMs?: number;
+  /** Points held in memory while writes fail (see LmdbSeriesOptions.maxUnwrittenPoints). */
+  maxUnwrittenPoints?: number;
+  /** Free space kept in reserve: writes are refused below it (see StoreEnvOptions.minFreeBytes). */
+  minFreeBytes?: number;
 }
 
 /**
@@ -43,17 +50,20 @@ export async function openEmbeddedStore(opts: EmbeddedStoreOptions): Promise<Emb
   const lock: DataDirLock = lockDataDir(opts.dataDir, { logger });
   let env: StoreEnv;
   try {
-    env = openStoreEnv(opts.dataDir);
+    env = openStoreEnv(opts.dataDir, { logger, clock: opts.clock, minFreeBytes: opts.minFreeBytes });
   } catch (err) {
     lock.release();
     throw new AppError('INTERNAL', `cannot open the data directory ${opts.dataDir}: ${(err as Error).message}`, { cause: err });
   }
   try {
-    const series = await openLmdbSeriesStore({ env, logger, clock: opts.clock, flushIntervalMs: opts.flushIntervalMs });
+    const series = await openLmdbSeriesStore({
+      env, logger, clock: opts.clock, flushIntervalMs: opts.flushIntervalMs, maxUnwrittenPoints: opts.maxUnwrittenPoints,
+    });
     const meta = new LmdbMetaStore(env);
     return {
       series,
       meta,
+      status: () => series.status(),
       close: async () => {
         try {
           await series.close();
