@@ -35,7 +35,7 @@ export function builtinConfig(): Config {
   const sim = DEFAULTS.simulator;
   const simulator: SimulatorConfig = {
     devices: sim.devices, interfacesPerDevice: sim.interfacesPerDevice, port: sim.port,
-    baseAddress: sim.baseAddress, topology: sim.topology, networkId: 1,
+    baseAddress: sim.baseAddress, topology: sim.topology, networkId: 1, movable: true,
   };
   return {
     server: defaultServer(),
@@ -43,6 +43,26 @@ export function builtinConfig(): Config {
     simulator,
     source: 'built-in default (simulated network)',
   };
+}
+
+/**
+ * The configuration with the simulator moved to `baseAddress` and `port` (app.ts does this when
+ * the built-in simulator's addresses are taken): the network made for the simulator (its seeds,
+ * range and SNMP port as `simulatedNetwork` made them) follows; a network the configuration
+ * defined itself is left alone. Frozen, like a loaded one.
+ */
+export function relocateSimulator(cfg: Config, baseAddress: string, port: number): Config {
+  const sim = cfg.simulator;
+  if (!sim) return cfg;
+  const made = simulatedNetwork(sim, '');
+  const moved: SimulatorConfig = { ...sim, baseAddress, port };
+  const follows = simulatedNetwork(moved, '');
+  const networks = cfg.networks.map((n) => {
+    const madeForSim = n.id === sim.networkId && n.snmp.port === sim.port &&
+      JSON.stringify(n.seeds) === JSON.stringify(made.seeds) && JSON.stringify(n.ranges) === JSON.stringify(made.ranges);
+    return madeForSim ? { ...n, seeds: follows.seeds, ranges: follows.ranges, snmp: { ...n.snmp, port } } : n;
+  });
+  return deepFreeze({ ...cfg, simulator: moved, networks });
 }
 
 function defaultServer(): ServerConfig {

@@ -110,6 +110,12 @@ export interface SimulatorConfig {
   readonly topology: 'ring' | 'tree';
   /** The network the simulator is for. */
   readonly networkId: number;
+  /**
+   * True for the built-in default (no configuration): its addresses are the server's choice, so
+   * when they are taken the server moves it to free ones and its network follows (app.ts,
+   * `relocateSimulator`). Addresses a configuration names are never moved.
+   */
+  readonly movable?: boolean;
 }
 
 export interface Config {
