@@ -1,7 +1,8 @@
 import { startApi, type RunningApi } from './api/server.js';
-import { startSimulator, type SimNetwork } from './sim/simulator.js';
+import { startSimulator, startSimulatorOnFreeAddresses, type SimNetwork } from './sim/simulator.js';
 import { Monitor } from './collector/monitor.js';
 import { createPool, type WorkerPool } from './collector/pool.js';
+import { relocateSimulator } from './core/config-load.js';
 import type { Config } from './core/config-schema.js';
 import { ConfigHolder, reloadConfig, type ReloadPlan } from './core/config-reload.js';
 import { AppError } from './core/errors.js';
@@ -35,9 +36,12 @@ export interface App {
 /**
  * Starts the whole server from a validated config: store → simulator (when configured) → worker pool →
  * collector → services → API. Each part gets its dependencies passed in; stop() undoes the start in
- * reverse.
+ * reverse. The store takes the data directory's lock first (DATA_DIR_LOCKED naming the PID of
+ * another server on it). The built-in simulator (no configuration) moves to free loopback
+ * addresses when its own are taken, and its network follows (logged; reloads keep the move).
  */
-export async function startApp(config: Config, logger: Logger, opts: AppOptions = {}): Promise<App> {
+export async function startApp(loaded: Config, logger: Logger, opts: AppOptions = {}): Promise<App> {
+  let config = loaded;
   enableRegexpSafety();
   const stops: (() => Promise<void> | void)[] = [];
   const stopAll = async () => {
@@ -47,19 +51,34 @@ export async function startApp(config: Config, logger: Logger, opts: AppOptions 
     }
   };
   try {
-    const store: EmbeddedStore = await openEmbeddedStore({ dataDir: config.server.dataDir, logger, clock: systemClock });
+    const store: EmbeddedStore = await openEmbeddedStore({
+      dataDir: config.server.dataDir, logger, clock: systemClock,
+      maxUnwrittenPoints: config.server.maxUnwrittenPoints, minFreeBytes: config.server.minFreeMiB * (1 << 20),
+    });
     stops.push(() => store.close());
     logger.info('store open', { dataDir: config.server.dataDir });
 
     let simulator: SimNetwork | null = null;
+    /** Applied to every configuration loaded later, so that a reload sees the simulator where it runs. */
+    let follow = (c: Config): Config => c;
     if (config.simulator) {
       const s = config.simulator;
-      simulator = await startSimulator({
+      const simOpts = {
         devices: s.devices, interfacesPerDevice: s.interfacesPerDevice, port: s.port, baseAddress: s.baseAddress,
         topology: s.topology, logger: logger.child('simulator'),
-      });
+      };
+      simulator = s.movable ? await startSimulatorOnFreeAddresses(simOpts) : await startSimulator(simOpts);
       const sim = simulator;
       stops.push(() => sim.close());
+      if (sim.baseAddress !== s.baseAddress || sim.port !== s.port) {
+        logger.warn('the simulator\'s default addresses are taken: it runs on free ones, and its network follows', {
+          wanted: `${s.baseAddress}:${s.port}`, chose: `${sim.baseAddress}:${sim.port}`,
+        });
+        const from = s;
+        follow = (c) => c.simulator?.movable && c.simulator.baseAddress === from.baseAddress && c.simulator.port === from.port
+          ? relocateSimulator(c, sim.baseAddress, sim.port) : c;
+        config = follow(config);
+      }
       logger.info('simulated network up', { devices: sim.devices.length, links: sim.links.length, first: `${sim.devices[0]?.address}:${sim.port}` });
     }
 
@@ -82,7 +101,8 @@ export async function startApp(config: Config, logger: Logger, opts: AppOptions 
     let reloading: Promise<unknown> = Promise.resolve();
     const reload = async (): Promise<ReloadPlan> => {
       if (!opts.load) throw new AppError('CONFIG_RELOAD_REFUSED', 'this server was started without a configuration loader');
-      const plan = reloadConfig(holder, opts.load);
+      const load = opts.load;
+      const plan = reloadConfig(holder, () => follow(load()));
       await monitor.applyReload(plan);
       logger.info('configuration reloaded', {
         source: holder.current().source, added: plan.added.length, removed: plan.removed.length, changed: plan.changed.length,

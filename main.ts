@@ -7,7 +7,8 @@ import { startApp } from './app.js';
 const USAGE = `Usage: node dist/main.js [--config FILE] [--check-config]
 
 Runs the network monitoring server. Without --config it runs on a built-in simulated network
-(SNMP agents on 127.1.0.x:1161), so it shows real data at once.
+(SNMP agents on 127.1.0.x:1161, or the next free loopback addresses when those are taken), so it
+shows real data at once. One server per port and per data directory: a second one fails to start.
 
   --config FILE    YAML configuration (see README "Configuration"); also NETMON_CONFIG
   --check-config   validate the configuration, print the result and exit

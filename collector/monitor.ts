@@ -6,6 +6,7 @@ import type {
 } from '../core/ports/index.js';
 import { AppError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
+import { storeComponent } from '../core/store-health.js';
 import type { Device, Generation, VariableDef, VariableInstance } from '../core/types.js';
 import type { MetaStore } from '../store/meta/meta.js';
 import { RingBuffer } from '../store/ring.js';
@@ -175,8 +176,9 @@ export class Monitor implements CollectorPorts, NetworksPort {
         detail: n.running ? `generation ${n.running.number} running` : n.lastDiscoveryError || `${n.log.count} generations`,
       };
     }
-    components.store = { healthy: true, detail: `${this.inventory.slotCount} series slots` };
-    return { healthy: Object.values(components).every((c) => c.healthy), components };
+    const store = this.deps.series.status?.();
+    components.store = storeComponent(store, `${this.inventory.slotCount} series slots`);
+    return { healthy: Object.values(components).every((c) => c.healthy), components, ...(store ? { store } : {}) };
   }
 
   private need(netId: number): NetworkMonitor {

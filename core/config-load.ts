@@ -35,7 +35,7 @@ export function builtinConfig(): Config {
   const sim = DEFAULTS.simulator;
   const simulator: SimulatorConfig = {
     devices: sim.devices, interfacesPerDevice: sim.interfacesPerDevice, port: sim.port,
-    baseAddress: sim.baseAddress, topology: sim.topology, networkId: 1,
+    baseAddress: sim.baseAddress, topology: sim.topology, networkId: 1, movable: true,
   };
   return {
     server: defaultServer(),
@@ -45,10 +45,31 @@ export function builtinConfig(): Config {
   };
 }
 
+/**
+ * The configuration with the simulator moved to `baseAddress` and `port` (app.ts does this when
+ * the built-in simulator's addresses are taken): the network made for the simulator (its seeds,
+ * range and SNMP port as `simulatedNetwork` made them) follows; a network the configuration
+ * defined itself is left alone. Frozen, like a loaded one.
+ */
+export function relocateSimulator(cfg: Config, baseAddress: string, port: number): Config {
+  const sim = cfg.simulator;
+  if (!sim) return cfg;
+  const made = simulatedNetwork(sim, '');
+  const moved: SimulatorConfig = { ...sim, baseAddress, port };
+  const follows = simulatedNetwork(moved, '');
+  const networks = cfg.networks.map((n) => {
+    const madeForSim = n.id === sim.networkId && n.snmp.port === sim.port &&
+      JSON.stringify(n.seeds) === JSON.stringify(made.seeds) && JSON.stringify(n.ranges) === JSON.stringify(made.ranges);
+    return madeForSim ? { ...n, seeds: follows.seeds, ranges: follows.ranges, snmp: { ...n.snmp, port } } : n;
+  });
+  return deepFreeze({ ...cfg, simulator: moved, networks });
+}
+
 function defaultServer(): ServerConfig {
   return {
     host: DEFAULTS.host, port: DEFAULTS.port, dataDir: DEFAULTS.dataDir, logLevel: DEFAULTS.logLevel,
-    maxBodyBytes: DEFAULTS.maxBodyBytes, workers: DEFAULTS.workers,
+    maxBodyBytes: DEFAULTS.maxBodyBytes, workers: DEFAULTS.workers, maxUnwrittenPoints: DEFAULTS.maxUnwrittenPoints,
+    minFreeMiB: DEFAULTS.minFreeMiB,
   };
 }
 
@@ -168,7 +189,7 @@ export function parseConfigText(text: string, source: string): Config {
   const raw = doc.toJS() ?? {};
   const top = c.object(raw, [], ['server', 'networks', 'simulator']);
 
-  const s = top.server === undefined ? {} : c.object(top.server, ['server'], ['host', 'port', 'dataDir', 'logLevel', 'maxBodyBytes', 'workers']);
+  const s = top.server === undefined ? {} : c.object(top.server, ['server'], ['host', 'port', 'dataDir', 'logLevel', 'maxBodyBytes', 'workers', 'maxUnwrittenPoints', 'minFreeMiB']);
   const server: ServerConfig = {
     host: c.str(s.host, ['server', 'host'], DEFAULTS.host),
     port: c.int(s.port, ['server', 'port'], 0, 65535, DEFAULTS.port),
@@ -176,6 +197,8 @@ export function parseConfigText(text: string, source: string): Config {
     logLevel: c.oneOf<LogLevel>(s.logLevel, ['server', 'logLevel'], ['debug', 'info', 'warn', 'error'], DEFAULTS.logLevel),
     maxBodyBytes: c.int(s.maxBodyBytes, ['server', 'maxBodyBytes'], 1024, 1 << 30, DEFAULTS.maxBodyBytes),
     workers: c.int(s.workers, ['server', 'workers'], 0, 256, DEFAULTS.workers),
+    maxUnwrittenPoints: c.int(s.maxUnwrittenPoints, ['server', 'maxUnwrittenPoints'], 0, 1_000_000_000, DEFAULTS.maxUnwrittenPoints),
+    minFreeMiB: c.int(s.minFreeMiB, ['server', 'minFreeMiB'], 0, 1 << 20, DEFAULTS.minFreeMiB),
   };
 
   let simulator: SimulatorConfig | null = null;

@@ -21,9 +21,10 @@
  *
  * Keys that need a restart (RESTART_KEYS, and the in-flight bound below) are those read once at start
  * (app.ts): every `server.*` key (listener host and port, store directory, worker pool size, request
- * body limit, logger level), and the whole `simulator` section (its agents run from start; turning it
- * on or off is the key `simulator`). Also `networks[].snmp.maxInFlight` when the largest value over all
- * networks changes: the worker pool's concurrency is sized from it at start.
+ * body limit, logger level, the store's bound on held points and its free-space reserve), and the
+ * whole `simulator` section (its agents run from start; turning it on or off is the key
+ * `simulator`). Also `networks[].snmp.maxInFlight` when the largest value over all networks
+ * changes: the worker pool's concurrency is sized from it at start.
  */
 import { AppError } from './errors.js';
 import type { Config, NetworkConfig, ServerConfig, SimulatorConfig } from './config-schema.js';
@@ -52,7 +53,7 @@ export interface ReloadPlan {
 }
 
 /** Server keys, in the order they are reported; every one is read once at start. */
-const SERVER_KEYS: readonly (keyof ServerConfig)[] = ['host', 'port', 'dataDir', 'workers', 'maxBodyBytes', 'logLevel'];
+const SERVER_KEYS: readonly (keyof ServerConfig)[] = ['host', 'port', 'dataDir', 'workers', 'maxBodyBytes', 'logLevel', 'maxUnwrittenPoints', 'minFreeMiB'];
 const SIMULATOR_KEYS: readonly (keyof SimulatorConfig)[] = ['devices', 'interfacesPerDevice', 'port', 'baseAddress', 'topology', 'networkId'];
 
 /** Every key path planReload may report as needing a restart. */

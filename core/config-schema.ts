@@ -23,6 +23,10 @@ export const DEFAULTS = Object.freeze({
   /** Generations kept whatever their number: those started less than this ago. */
   keepGenerationsForMs: 86_400_000,
   workers: 0, // 0: one per core, at least 1
+  /** Series points held in memory while the store's writes fail (a full disk); past it, new points are dropped and counted. */
+  maxUnwrittenPoints: 2_000_000,
+  /** Free space (MiB) the store keeps on the data directory's file system: writes are refused below it. */
+  minFreeMiB: 64,
   simulator: Object.freeze({
     devices: 6,
     interfacesPerDevice: 8,
@@ -43,6 +47,10 @@ export interface ServerConfig {
   readonly logLevel: LogLevel;
   readonly maxBodyBytes: number;
   readonly workers: number;
+  /** Series points held in memory while the store's writes fail; past it, new points are dropped (counted). */
+  readonly maxUnwrittenPoints: number;
+  /** Writes are refused while the data directory's file system has less than this many MiB free (0: no reserve). */
+  readonly minFreeMiB: number;
 }
 
 export type V3Level = 'noAuthNoPriv' | 'authNoPriv' | 'authPriv';
@@ -122,6 +130,12 @@ export interface SimulatorConfig {
   readonly topology: 'ring' | 'tree';
   /** The network the simulator is for. */
   readonly networkId: number;
+  /**
+   * True for the built-in default (no configuration): its addresses are the server's choice, so
+   * when they are taken the server moves it to free ones and its network follows (app.ts,
+   * `relocateSimulator`). Addresses a configuration names are never moved.
+   */
+  readonly movable?: boolean;
 }
 
 export interface Config {

@@ -5,6 +5,7 @@ export type ErrorCode =
   | 'NOT_FOUND' | 'UNKNOWN_NETWORK' | 'UNKNOWN_DEVICE' | 'UNKNOWN_VARIABLE' | 'UNKNOWN_GENERATION'
   | 'METHOD_NOT_ALLOWED' | 'CONFLICT' | 'BODY_TOO_LARGE' | 'NOT_IMPLEMENTED'
   | 'CONFIG_INVALID' | 'CONFIG_RELOAD_REFUSED' | 'INTERNAL'
+  | 'STORE_WRITE_FAILED' | 'DATA_DIR_LOCKED'
   | 'SVCQL_SYNTAX' | 'SVCQL_LIMIT' | 'SVCQL_REGEXP' | 'SVCQL_EVAL'
   | 'REQUEST_LIMIT' | 'TIME_BUDGET';
 
@@ -16,6 +17,13 @@ const statusOf: Record<ErrorCode, number> = {
   CONFIG_INVALID: 500, INTERNAL: 500,
   /** A config reload whose changes only a restart applies (core/config-reload.ts); nothing was applied. */
   CONFIG_RELOAD_REFUSED: 409,
+  /**
+   * A write to the store did not reach the disk (file system full, I/O error); nothing of that write
+   * is stored, and it may succeed later (store/lmdb-env.ts). The message names the data directory and the reason.
+   */
+  STORE_WRITE_FAILED: 503,
+  /** The data directory is held by another running server (store/data-dir-lock.ts); the message names its PID. */
+  DATA_DIR_LOCKED: 409,
   SVCQL_SYNTAX: 400, SVCQL_LIMIT: 400, SVCQL_REGEXP: 400, SVCQL_EVAL: 400,
   /**
    * A documented bound of one request was exceeded (targets per query body, rows, points read,

@@ -66,6 +66,8 @@ export interface SimNetwork {
   readonly devices: SimDevice[];
   readonly links: SimLink[];
   readonly port: number;
+  /** The first device's address (the base the addresses were counted from, off .0/.255). */
+  readonly baseAddress: string;
   /**
    * The exact counter the simulator answers at wall time tMs (ms since the epoch of its clock)
    * for a device (name or address), an ifIndex and a column. Throws on an unknown device/ifIndex.

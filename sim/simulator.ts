@@ -7,7 +7,7 @@ import dgram from 'node:dgram';
 import { systemClock } from '../core/clock.js';
 import { AppError } from '../core/errors.js';
 import { silentLogger } from '../core/logger.js';
-import { parseIpv4 } from './addresses.js';
+import { formatIpv4, parseIpv4 } from './addresses.js';
 import { Agent } from './agent.js';
 import { buildMib } from './mib-tables.js';
 import { buildDevices, publicDevice, publicLinks, type DeviceModel } from './model.js';
@@ -152,6 +152,7 @@ export async function startSimulator(opts: SimOptions = {}): Promise<SimNetwork>
     devices: publicDevices,
     links,
     port,
+    baseAddress: devs[0]!.addressText,
     startMs,
     counterAt(device: string, ifIndex: number, column: SimCounterColumn, tMs: number): bigint {
       const d = byKey.get(device);
@@ -170,4 +171,36 @@ export async function startSimulator(opts: SimOptions = {}): Promise<SimNetwork>
       logger.info('simulator stopped', { ...stats });
     },
   };
+}
+
+/** How many further loopback /16s `startSimulatorOnFreeAddresses` tries by default. */
+export const FREE_ADDRESS_TRIES = 8;
+
+/**
+ * Starts the simulator at its addresses or, when one of them is taken (EADDRINUSE: another
+ * program holds that address and port), at the same place in the next loopback /16 (127.1.0.1 →
+ * 127.2.0.1 → …), up to `tries` further /16s; when every one is taken (a program holding the port
+ * on all addresses, 0.0.0.0), at the first addresses on a port the system picks. Other failures
+ * go up at once. The result's `baseAddress` and `port` say where it runs.
+ */
+export async function startSimulatorOnFreeAddresses(opts: SimOptions = {}, tries = FREE_ADDRESS_TRIES): Promise<SimNetwork> {
+  const first = parseIpv4(opts.baseAddress ?? simDefaults.baseAddress);
+  if (first === undefined) return startSimulator(opts); // reports the bad address
+  const taken = (e: unknown) => ((e as { cause?: NodeJS.ErrnoException }).cause?.code === 'EADDRINUSE');
+  let lastError: unknown;
+  for (let k = 0; k <= tries; k++) {
+    const base = first + k * 65536;
+    if (base >>> 24 !== 127) break;
+    try {
+      return await startSimulator({ ...opts, baseAddress: formatIpv4(base) });
+    } catch (e) {
+      if (!taken(e)) throw e;
+      lastError = e;
+    }
+  }
+  try {
+    return await startSimulator({ ...opts, port: 0 });
+  } catch (e) {
+    throw taken(e) ? lastError : e;
+  }
 }

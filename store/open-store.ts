@@ -3,6 +3,8 @@ import type { Clock } from '../core/clock.js';
 import { AppError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { silentLogger } from '../core/logger.js';
+import type { StoreStatus } from '../core/ports/networks.js';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import { openStoreEnv, type StoreEnv } from './lmdb-env.js';
 import { LmdbMetaStore } from './meta/lmdb-meta.js';
 import { openLmdbSeriesStore } from './series/lmdb-series.js';
@@ -12,7 +14,12 @@ import type { SeriesStore } from './series/series.js';
 export interface EmbeddedStore {
   readonly series: SeriesStore;
   readonly meta: MetaStore;
-  /** Flushes the series, then closes both stores and the environment. */
+  /** Whether writes reach the disk and what the series store holds in memory meanwhile. */
+  status(): StoreStatus;
+  /**
+   * Flushes the series, then closes both stores and the environment and releases the data
+   * directory. Everything is closed even when the flush fails (its error goes up then).
+   */
   close(): Promise<void>;
 }
 
@@ -21,35 +28,55 @@ export interface EmbeddedStoreOptions {
   logger?: Logger;
   clock?: Clock;
   flushIntervalMs?: number;
+  /** Points held in memory while writes fail (see LmdbSeriesOptions.maxUnwrittenPoints). */
+  maxUnwrittenPoints?: number;
+  /** Free space kept in reserve: writes are refused below it (see StoreEnvOptions.minFreeBytes). */
+  minFreeBytes?: number;
 }
 
 /**
- * Opens the embedded store: one LMDB environment in `dataDir` (created when missing) holding
- * the series and the metadata. Fails with INTERNAL naming the directory when it cannot be opened.
+ * Opens the embedded store: one LMDB environment in `dataDir` (created when missing, mode 0700;
+ * its files 0600) holding the series and the metadata, after taking the directory's lock
+ * (data-dir-lock.ts). Fails with DATA_DIR_LOCKED naming the PID of another server using the
+ * directory, and with INTERNAL naming the directory when it cannot be opened.
  */
 export async function openEmbeddedStore(opts: EmbeddedStoreOptions): Promise<EmbeddedStore> {
   const logger = (opts.logger ?? silentLogger).child('store');
+  try {
+    mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+  } catch (err) {
+    throw new AppError('INTERNAL', `cannot create the data directory ${opts.dataDir}: ${(err as Error).message}`, { cause: err });
+  }
+  const lock: DataDirLock = lockDataDir(opts.dataDir, { logger });
   let env: StoreEnv;
   try {
-    mkdirSync(opts.dataDir, { recursive: true });
-    env = openStoreEnv(opts.dataDir);
+    env = openStoreEnv(opts.dataDir, { logger, clock: opts.clock, minFreeBytes: opts.minFreeBytes });
   } catch (err) {
+    lock.release();
     throw new AppError('INTERNAL', `cannot open the data directory ${opts.dataDir}: ${(err as Error).message}`, { cause: err });
   }
   try {
-    const series = await openLmdbSeriesStore({ env, logger, clock: opts.clock, flushIntervalMs: opts.flushIntervalMs });
+    const series = await openLmdbSeriesStore({
+      env, logger, clock: opts.clock, flushIntervalMs: opts.flushIntervalMs, maxUnwrittenPoints: opts.maxUnwrittenPoints,
+    });
     const meta = new LmdbMetaStore(env);
     return {
       series,
       meta,
+      status: () => series.status(),
       close: async () => {
-        await series.close();
-        await meta.close();
-        await env.close();
+        try {
+          await series.close();
+        } finally {
+          await meta.close();
+          await env.close();
+          lock.release();
+        }
       },
     };
   } catch (err) {
     await env.close().catch(() => {});
+    lock.release();
     throw err instanceof AppError ? err : new AppError('INTERNAL', `cannot open the store in ${opts.dataDir}: ${(err as Error).message}`, { cause: err });
   }
 }

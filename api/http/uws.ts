@@ -213,10 +213,14 @@ export function listenUws(opts: UwsOptions): Promise<UwsServer> {
     });
   });
 
+  // Exclusive: without it uWS sets SO_REUSEPORT, and a second server on the same port starts too
+  // and takes half of the connections. The (host, port, options, cb) form is in uWS but not in its types.
+  const listen = app.listen as unknown as (host: string, port: number, options: number, cb: (s: uWS.us_listen_socket | false) => void) => void;
+  const exclusive = (uWS as unknown as { LIBUS_LISTEN_EXCLUSIVE_PORT: number }).LIBUS_LISTEN_EXCLUSIVE_PORT; // ListenOptions, 1
   return new Promise((resolve, reject) => {
-    app.listen(opts.host, opts.port, (listenSocket) => {
+    listen.call(app, opts.host, opts.port, exclusive, (listenSocket) => {
       if (!listenSocket) {
-        reject(new Error(`cannot listen on ${opts.host}:${opts.port}`));
+        reject(new Error(`cannot listen on ${opts.host}:${opts.port} (the port is in use, or the address is not this machine's)`));
         return;
       }
       const port = uWS.us_socket_local_port(listenSocket as unknown as uWS.us_socket);

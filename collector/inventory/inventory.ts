@@ -161,7 +161,9 @@ export class Inventory {
       plans.push(makePlanHandle(p.plan));
     });
     start[g.devices.length] = cols.length;
-    writes.push(this.meta.put(NS_COUNTERS, 'nextSlot', this.nextSlot));
+    // Written when the stored counter differs (new slots, or an earlier write that failed), not
+    // every time: a restart on a full disk (writes refused) then rebuilds its known inventory.
+    if (this.meta.get<number>(NS_COUNTERS, 'nextSlot') !== this.nextSlot) writes.push(this.meta.put(NS_COUNTERS, 'nextSlot', this.nextSlot));
     await Promise.all(writes);
     const { nameId, index, slot } = cols.done();
     this.byNetwork.set(net.id, { devices: g.devices, devicePos, start, nameId, index, slot, plans, cache: null });

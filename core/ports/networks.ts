@@ -64,9 +64,34 @@ export interface ComponentHealth {
   readonly detail: string;
 }
 
+/**
+ * The store's write state, for the healthcheck and the metrics: whether writes reach the disk, and
+ * what the series store holds in memory meanwhile (store/series/lmdb-series.ts).
+ */
+export interface StoreStatus {
+  /** False while the latest write to the store failed (file system full, I/O error). */
+  readonly writable: boolean;
+  /** Why writes fail ('' while writable), e.g. `no space left on the file system of ./data (0 bytes free)`. */
+  readonly reason: string;
+  /** When writes started failing (ms since the epoch), or null while writable. */
+  readonly failingSinceMs: number | null;
+  /** Write transactions that failed since start (each retry counts). */
+  readonly failedWrites: number;
+  /** Points appended to the series store and not yet on disk (held in memory until a flush succeeds). */
+  readonly unwrittenPoints: number;
+  /** The bound on `unwrittenPoints` while writes fail: past it, appended points are dropped. */
+  readonly maxUnwrittenPoints: number;
+  /** Points dropped since start because writes failed and the bound was reached. */
+  readonly droppedPoints: number;
+  /** Free bytes of the file system holding the data directory (for the server's user), or null when unknown. */
+  readonly freeBytes: number | null;
+}
+
 export interface Health {
   readonly healthy: boolean;
   readonly components: Readonly<Record<string, ComponentHealth>>;
+  /** The store's figures (also summed up in `components.store`), when the store reports them. */
+  readonly store?: StoreStatus;
 }
 
 export interface NetworksPort {

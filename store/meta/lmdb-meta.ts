@@ -28,7 +28,7 @@ export class LmdbMetaStore implements MetaStore {
   constructor(env: StoreEnv) { this.env = env; }
 
   get<T>(ns: string, key: MetaKey): T | undefined {
-    return this.table(ns).get(canon(key)) as T | undefined;
+    return this.readTable(ns)?.get(canon(key)) as T | undefined;
   }
 
   async put(ns: string, key: MetaKey, value: unknown): Promise<void> {
@@ -46,7 +46,7 @@ export class LmdbMetaStore implements MetaStore {
     const r = { ...opts };
     if (r.start !== undefined) r.start = canon(r.start);
     if (r.end !== undefined) r.end = canon(r.end);
-    return this.table(ns).entries(r) as Iterable<{ key: MetaKey; value: T }>;
+    return (this.readTable(ns)?.entries(r) ?? []) as Iterable<{ key: MetaKey; value: T }>;
   }
 
   async transaction<R>(fn: (tx: MetaTxn) => R): Promise<R> {
@@ -70,6 +70,16 @@ export class LmdbMetaStore implements MetaStore {
 
   async close(): Promise<void> { this.guard.close(); }
 
+
+  /** The namespace's table for reading: undefined while it does not exist (reading creates nothing, so reads work on a full disk). */
+  private readTable(ns: string): ValueTable | undefined {
+    const t = this.tables.get(ns);
+    if (t) return t;
+    if (!NS_PATTERN.test(ns)) throw new AppError('INTERNAL', `meta store: bad namespace name '${ns}'`);
+    const existing = this.env.existingValueTable('meta:' + ns);
+    if (existing) this.tables.set(ns, existing);
+    return existing;
+  }
 
   private table(ns: string): ValueTable {
     let t = this.tables.get(ns);

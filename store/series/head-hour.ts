@@ -44,7 +44,7 @@ export class HeadHour {
   rollupLastOffsetMs: Int32Array;
   rollupStale: Uint8Array;
   readonly pending = new Map<number, StepLog>();
-  unwritten: { key: StepKey; bytes: Uint8Array }[] = [];
+  unwritten: { key: StepKey; bytes: Uint8Array; points: number }[] = [];
   written: StepKey[] = [];
 
   /**

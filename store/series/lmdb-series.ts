@@ -1,8 +1,9 @@
 import type { Clock } from '../../core/clock.js';
 import { systemClock } from '../../core/clock.js';
-import { AppError } from '../../core/errors.js';
+import { AppError, isAppError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
 import { silentLogger } from '../../core/logger.js';
+import type { StoreStatus } from '../../core/ports/networks.js';
 import type { SeriesPoints } from '../../core/types.js';
 import { decodeChunk, type ChunkRollup } from './chunk-decode.js';
 import { HOUR_MS, hourStartOf } from './chunk-format.js';
@@ -37,6 +38,13 @@ export interface LmdbSeriesOptions {
   closeGraceMs?: number;
   /** Points transposed per close transaction (default 250k); tests make it small to cut closes in many slices. */
   closeSlicePoints?: number;
+  /**
+   * While writes fail, appended points are held in memory up to this many not yet written
+   * (default DEFAULT_MAX_UNWRITTEN_POINTS); past it, appended steps are dropped and counted.
+   */
+  maxUnwrittenPoints?: number;
+  /** For an environment of its own (`dir`): the free space it keeps in reserve (StoreEnvOptions.minFreeBytes). */
+  minFreeBytes?: number;
   logger?: Logger;
   clock?: Clock;
 }
@@ -48,6 +56,23 @@ export interface LmdbSeriesOptions {
  */
 const CLOSE_SLICE_POINTS = 250_000;
 
+/**
+ * Points held in memory while writes fail, by default (the server passes `server.maxUnwrittenPoints`):
+ * about 40 bytes each (the head's point, its step-log entry and its encoded blob), so 80 MB; 20
+ * minutes of 100k slots polled every minute.
+ */
+export const DEFAULT_MAX_UNWRITTEN_POINTS = 2_000_000;
+
+/** After a failed flush the timer retries after 1 interval, then 2, 4… up to this, or at once when free space grows. */
+const MAX_RETRY_DELAY_MS = 30_000;
+/** Free space growth that makes a failed flush be retried at once (a disk freed or enlarged). */
+const RETRY_FREE_BYTES = 1 << 20;
+/** While points are dropped, a reminder is logged at most this often. */
+const DROP_LOG_MS = 60_000;
+
+/** Step blob bytes per write transaction at most (see flushSteps). */
+const MAX_BLOB_TXN_BYTES = 8 << 20;
+
 /** LMDB table names. */
 const CHUNKS_TABLE = 'series-chunks';
 const STEPS_TABLE = 'series-steps';
@@ -58,7 +83,7 @@ export async function openLmdbSeriesStore(opts: LmdbSeriesOptions): Promise<Lmdb
   let ownsEnv = false;
   if (!env) {
     if (!opts.dir) throw new AppError('INTERNAL', 'series store: neither env nor dir given');
-    env = openStoreEnv(opts.dir);
+    env = openStoreEnv(opts.dir, { logger: opts.logger, clock: opts.clock, minFreeBytes: opts.minFreeBytes });
     ownsEnv = true;
   }
   try {
@@ -83,6 +108,14 @@ export async function openLmdbSeriesStore(opts: LmdbSeriesOptions): Promise<Lmdb
  * Reads of an hour combine, oldest first, its chunk on disk, the layers being closed, and its
  * open layer; at equal times the newer source wins. Single-threaded: the store is used from the
  * thread that opened it.
+ *
+ * When writes fail (a full disk), nothing is lost that was appended: the unwritten step blobs
+ * and the hours due for closing stay in memory and reads answer from them; the timer retries
+ * with a growing delay (1 interval, 2, 4… up to 30 s), and at once when the file system's free
+ * space grows by 1 MiB. Once more than `maxUnwrittenPoints` appended points are unwritten while
+ * writes fail, `appendStep` drops whole steps (counted in `status().droppedPoints`) until a
+ * flush succeeds. Points held in memory are lost if the process stops before writes succeed
+ * again (close() says how many). `status()` reports all of it.
  */
 export class LmdbSeriesStore implements SeriesStore {
   private readonly env: StoreEnv;
@@ -110,6 +143,22 @@ export class LmdbSeriesStore implements SeriesStore {
   private maxHourMs = -Infinity;
   private flushChain: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
+  private readonly flushIntervalMs: number;
+  private readonly maxUnwrittenPoints: number;
+  /** Points appended and not yet in a committed step blob. */
+  private unwrittenPoints = 0;
+  private droppedPoints = 0;
+  /** Dropped since writes started failing, and when that was last logged. */
+  private droppedInRun = 0;
+  private dropLoggedMs = -Infinity;
+  /** The timer's next flush after a failure: not before `retryAtMs` unless free space grew past `freeAtFailure`. */
+  private retryDelayMs = 0;
+  private retryAtMs = 0;
+  private freeAtFailure: number | null = null;
+  /** Whether the last flush failed, and why. */
+  private flushFailing = false;
+  private flushError = '';
+  private flushFailedSinceMs = 0;
   private closed = false;
   private layerHint = { slots: 1024 };
   /** A closed layer, its points dropped: the next current hour's layer takes over its per-slot arrays (HeadHour.reusing). */
@@ -134,6 +183,7 @@ export class LmdbSeriesStore implements SeriesStore {
     this.clock = opts.clock ?? systemClock;
     this.closeGraceMs = opts.closeGraceMs ?? 5 * 60_000;
     this.closeSlicePoints = opts.closeSlicePoints ?? CLOSE_SLICE_POINTS;
+    this.maxUnwrittenPoints = opts.maxUnwrittenPoints ?? DEFAULT_MAX_UNWRITTEN_POINTS;
     this.chunks = env.binaryTable(CHUNKS_TABLE);
     this.steps = env.binaryTable(STEPS_TABLE);
     this.hourRollups = env.binaryTable(HOUR_ROLLUPS_TABLE);
@@ -145,11 +195,19 @@ export class LmdbSeriesStore implements SeriesStore {
     for (const key of this.hourRollups.keys()) { this.closedHours.add(key as number); this.seeHour(key as number); }
     this.logger.info('series store open', { path: env.path, headBlobs: r.blobs, headPoints: r.points, ms: this.clock.nowMs() - started });
 
-    const flushIntervalMs = opts.flushIntervalMs ?? 1000;
-    this.timer = setInterval(() => {
-      this.flush().catch(() => { /* logged by flushOnce; retried next tick */ });
-    }, flushIntervalMs);
+    this.flushIntervalMs = opts.flushIntervalMs ?? 1000;
+    this.timer = setInterval(() => this.tick(), this.flushIntervalMs);
     this.timer.unref();
+  }
+
+  /** The timer: a flush, unless a failed one waits for its retry delay and free space did not grow. */
+  private tick(): void {
+    if (this.flushFailing && this.clock.nowMs() < this.retryAtMs) {
+      const free = this.env.freeBytes();
+      if (free === null || this.freeAtFailure === null || free < this.freeAtFailure + RETRY_FREE_BYTES) return;
+    }
+    const run = this.flushChain.then(() => this.flushOnce(true));
+    this.flushChain = run.catch(() => { /* logged by the environment and flushOnce; retried by a later tick */ });
   }
 
   appendStep(gridTsMs: number, slots: Int32Array, values: Float64Array, count = slots.length): void {
@@ -157,6 +215,7 @@ export class LmdbSeriesStore implements SeriesStore {
     if (!Number.isSafeInteger(gridTsMs) || gridTsMs < 0) {
       throw new AppError('INTERNAL', `series store: grid time ${gridTsMs} is not a non-negative integer ms`);
     }
+    if (this.flushFailing && this.unwrittenPoints >= this.maxUnwrittenPoints) { this.drop(gridTsMs, values, count); return; }
     const hour = hourStartOf(gridTsMs);
     const offsetMs = gridTsMs - hour;
     const layer = this.layerFor(hour);
@@ -169,8 +228,37 @@ export class LmdbSeriesStore implements SeriesStore {
       headAppend(layer, slot, offsetMs, v);
       if (!log) { log = this.spareLogs.pop() ?? new StepLog(Math.max(16, count)); layer.pending.set(gridTsMs, log); }
       log.push(slot, v);
+      this.unwrittenPoints++;
     }
     if (gridTsMs > this.maxGridTsMs) this.maxGridTsMs = gridTsMs;
+  }
+
+  /** A step refused while writes fail and the bound is reached: counted, and logged now and then. */
+  private drop(gridTsMs: number, values: Float64Array, count: number): void {
+    let n = 0;
+    for (let i = 0; i < count; i++) if (values[i] === values[i]) n++;
+    this.droppedPoints += n;
+    this.droppedInRun += n;
+    const now = this.clock.nowMs();
+    if (now - this.dropLoggedMs >= DROP_LOG_MS) {
+      this.dropLoggedMs = now;
+      this.logger.error('series store: appended points dropped: writes are failing and the points held in memory reached their bound', {
+        path: this.env.path, gridTsMs, droppedPoints: this.droppedInRun, unwrittenPoints: this.unwrittenPoints, maxUnwrittenPoints: this.maxUnwrittenPoints,
+      });
+    }
+  }
+
+  /** Whether writes reach the disk and what is held in memory meanwhile (the healthcheck's `store`). */
+  status(): StoreStatus {
+    const h = this.env.writeHealth();
+    // The store is writable when both its own last flush and the environment's last write (maybe
+    // a small metadata write that fit in free pages of the file) succeeded.
+    return {
+      writable: !h.failing && !this.flushFailing, reason: h.reason || (this.flushFailing ? this.flushError : ''),
+      failingSinceMs: h.failingSinceMs ?? (this.flushFailing ? this.flushFailedSinceMs : null), failedWrites: h.failedWrites,
+      unwrittenPoints: this.unwrittenPoints, maxUnwrittenPoints: this.maxUnwrittenPoints, droppedPoints: this.droppedPoints,
+      freeBytes: this.env.freeBytes(),
+    };
   }
 
   reserveSlots(slots: number): void {
@@ -246,19 +334,32 @@ export class LmdbSeriesStore implements SeriesStore {
     return r;
   }
 
+  /** Rejects with AppError STORE_WRITE_FAILED when the writes fail; what it could not write stays queued. */
   flush(): Promise<void> {
-    const run = this.flushChain.then(() => this.flushOnce());
+    const run = this.flushChain.then(() => this.flushOnce(false));
     this.flushChain = run.catch(() => {});
     return run;
   }
 
+  /**
+   * Flushes and closes. When the flush fails, the store is closed all the same, the points not
+   * written are lost (logged with their number) and the flush's error goes up.
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     clearInterval(this.timer);
     this.timer = undefined;
-    await this.flush();
-    this.closed = true;
-    if (this.ownsEnv) await this.env.close();
+    try {
+      await this.flush();
+    } catch (err) {
+      this.logger.error('series store closed with points not written: they are lost', {
+        path: this.env.path, unwrittenPoints: this.unwrittenPoints, error: (err as Error).message,
+      });
+      throw err;
+    } finally {
+      this.closed = true;
+      if (this.ownsEnv) await this.env.close();
+    }
   }
 
   /** Bytes of the pages holding chunks, hour rollups and step blobs (the file may hold free pages too). */
@@ -359,9 +460,38 @@ export class LmdbSeriesStore implements SeriesStore {
    * One flush: hours due are moved from `open` to `closing`; the pending appends of every layer
    * become step blobs, written in one transaction; then the due hours are closed. On
    * failure what is not done stays queued (unwritten blobs, closing layers) and the next flush
-   * retries it.
+   * retries it (writing the same keys again is harmless). With `probe`, a flush with nothing to
+   * write while the environment's writes fail makes a small write, so that the store learns when
+   * writes work again although nothing of its own waits.
    */
-  private async flushOnce(): Promise<void> {
+  private async flushOnce(probe: boolean): Promise<void> {
+    try {
+      await this.flushSteps(probe);
+    } catch (err) {
+      const now = this.clock.nowMs();
+      if (!this.flushFailing) { this.droppedInRun = 0; this.flushFailedSinceMs = now; }
+      this.flushFailing = true;
+      this.flushError = (err as Error).message;
+      this.retryDelayMs = Math.min(MAX_RETRY_DELAY_MS, Math.max(this.flushIntervalMs, this.retryDelayMs * 2));
+      this.retryAtMs = now + this.retryDelayMs;
+      this.freeAtFailure = this.env.freeBytes();
+      this.logger.debug('series flush failed; will retry', { error: String(err), retryInMs: this.retryDelayMs, unwrittenPoints: this.unwrittenPoints });
+      throw isAppError(err) && err.code === 'STORE_WRITE_FAILED'
+        ? err
+        : new AppError('STORE_WRITE_FAILED', `series store: flush to ${this.env.path} failed: ${(err as Error).message}`, { cause: err });
+    }
+    if (this.flushFailing) {
+      this.logger.info('series store: writing again; the points held in memory are on disk', {
+        path: this.env.path, droppedPoints: this.droppedInRun,
+      });
+      this.flushFailing = false;
+      this.retryDelayMs = 0;
+      this.retryAtMs = 0;
+      this.freeAtFailure = null;
+    }
+  }
+
+  private async flushSteps(probe: boolean): Promise<void> {
     for (const [hour, layer] of this.open) {
       if (hour + HOUR_MS + this.closeGraceMs <= this.maxGridTsMs) {
         this.open.delete(hour);
@@ -373,7 +503,7 @@ export class LmdbSeriesStore implements SeriesStore {
     const toWrite: HeadHour[] = [];
     for (const layer of [...this.open.values(), ...this.closing]) {
       for (const [ts, log] of layer.pending) {
-        layer.unwritten.push({ key: [ts, this.seq++], bytes: encodeStepBlob(log.slots, log.values, log.length) });
+        layer.unwritten.push({ key: [ts, this.seq++], bytes: encodeStepBlob(log.slots, log.values, log.length), points: log.length });
         // reused: a log grows to a flush period's appends once, not again every period
         log.length = 0;
         if (this.spareLogs.length < 8) this.spareLogs.push(log);
@@ -382,43 +512,58 @@ export class LmdbSeriesStore implements SeriesStore {
       if (layer.unwritten.length > 0) toWrite.push(layer);
     }
     const toClose = this.closing.slice();
-    if (toWrite.length === 0 && toClose.length === 0) return;
+    if (toWrite.length === 0 && toClose.length === 0) {
+      if (probe && this.env.writeHealth().failing) await this.env.probeWrite();
+      return;
+    }
 
     const started = this.clock.nowMs();
     let blobs = 0, chunks = 0;
-    try {
-      if (toWrite.length > 0) {
-        await this.env.write(() => {
-          for (const layer of toWrite) for (const u of layer.unwritten) { this.steps.put(u.key, u.bytes); blobs++; }
-        });
+    if (toWrite.length > 0) {
+      // In transactions of at most MAX_BLOB_TXN_BYTES, so that one stays far below the free space
+      // the environment keeps in reserve even when a long failure has piled blobs up.
+      const committed = new Set<unknown>();
+      let batch: { layer: HeadHour; u: HeadHour['unwritten'][number] }[] = [];
+      let bytes = 0;
+      const commit = async () => {
+        const these = batch;
+        batch = [];
+        bytes = 0;
+        await this.env.write(() => { for (const { u } of these) { this.steps.put(u.key, u.bytes); blobs++; } });
+        for (const { layer, u } of these) { layer.written.push(u.key); this.unwrittenPoints -= u.points; committed.add(u); }
+      };
+      try {
         for (const layer of toWrite) {
-          for (const u of layer.unwritten) layer.written.push(u.key);
-          layer.unwritten = [];
+          for (const u of layer.unwritten) {
+            batch.push({ layer, u });
+            bytes += u.bytes.length;
+            if (bytes >= MAX_BLOB_TXN_BYTES) await commit();
+          }
         }
+        if (batch.length > 0) await commit();
+      } finally {
+        for (const layer of toWrite) layer.unwritten = layer.unwritten.filter((u) => !committed.has(u));
       }
-      // Each closing layer in slices; its blobs go with the last slice. Until then the layer
-      // stays in `closing` and answers reads (it wins over the chunks already written).
-      for (const layer of toClose) {
-        const draft = newRollupDraft(layer.slotLimit);
-        let slot = 0;
-        let done = false;
-        do {
-          // Slices do not wait for the disk: until the last one commits, the blobs are the record.
-          await this.env.write(() => {
-            const r = closeHourSlice(layer, slot, this.closeSlicePoints, this.chunks, draft, this.closeScratch);
-            slot = r.nextSlot;
-            chunks += r.chunks;
-            done = slot >= layer.slotLimit;
-            if (done) finishHourClose(layer, draft, this.hourRollups, this.steps);
-          }, false);
-        } while (!done);
-        this.closedHours.add(layer.hourStartMs);
-      }
-      if (toClose.length > 0) await this.env.whenFlushed();
-    } catch (err) {
-      this.logger.error('series flush failed; will retry', { error: String(err) });
-      throw new AppError('INTERNAL', `series store: flush to ${this.env.path} failed`, { cause: err });
     }
+    // Each closing layer in slices; its blobs go with the last slice. Until then the layer
+    // stays in `closing` and answers reads (it wins over the chunks already written).
+    for (const layer of toClose) {
+      const draft = newRollupDraft(layer.slotLimit);
+      let slot = 0;
+      let done = false;
+      do {
+        // Slices do not wait for the disk: until the last one commits, the blobs are the record.
+        await this.env.write(() => {
+          const r = closeHourSlice(layer, slot, this.closeSlicePoints, this.chunks, draft, this.closeScratch);
+          slot = r.nextSlot;
+          chunks += r.chunks;
+          done = slot >= layer.slotLimit;
+          if (done) finishHourClose(layer, draft, this.hourRollups, this.steps);
+        }, false);
+      } while (!done);
+      this.closedHours.add(layer.hourStartMs);
+    }
+    if (toClose.length > 0) await this.env.whenFlushed();
     this.closing = this.closing.filter((l) => !toClose.includes(l));
     for (const layer of toClose) {
       this.layerHint = { slots: Math.max(1024, this.reservedSlots, layer.slotLimit) };

@@ -1,3 +1,4 @@
+import type { StoreStatus } from '../../core/ports/networks.js';
 import type { SeriesPoints } from '../../core/types.js';
 
 /**
@@ -27,7 +28,9 @@ export interface SeriesStore {
    * with other (or the same) slots: later values overwrite earlier ones. NaN values are gaps and
    * are not stored. `count` limits how many entries of `slots`/`values` are used. The arrays stay the
    * caller's: the store copies what it keeps before returning, so the caller may reuse them.
-   * Durable within `flushIntervalMs` of the call (a kill -9 loses at most that).
+   * Durable within `flushIntervalMs` of the call (a kill -9 loses at most that) while the disk
+   * takes writes. While it refuses them, a backend holds the points in memory up to a bound and
+   * writes them once it takes writes again; past the bound it drops steps, counted in `status()`.
    */
   appendStep(gridTsMs: number, slots: Int32Array, values: Float64Array, count?: number): void;
 
@@ -50,7 +53,15 @@ export interface SeriesStore {
    */
   rollup(slots: ArrayLike<number>, fromMs: number, toMs: number): SlotRollups;
 
-  /** Makes everything appended so far durable. */
+  /**
+   * Makes everything appended so far durable. Rejects with AppError STORE_WRITE_FAILED when the
+   * disk refuses the writes; what was appended stays in memory and a later flush writes it.
+   */
   flush(): Promise<void>;
+  /**
+   * Whether writes reach the disk, and what is held in memory meanwhile (a backend without a
+   * disk of its own may leave it out).
+   */
+  status?(): StoreStatus;
   close(): Promise<void>;
 }

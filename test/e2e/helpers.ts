@@ -1,6 +1,8 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** A temporary directory removed at teardown. */
 export function tempDir(t: { teardown(fn: () => void): void }, prefix: string): string {
@@ -32,4 +34,33 @@ export async function getJson(base: string, path: string): Promise<{ status: num
   let body: unknown = text;
   try { body = JSON.parse(text); } catch { /* plain text */ }
   return { status: r.status, body };
+}
+
+export interface ServerProcess {
+  readonly proc: ChildProcess;
+  /** Resolves with the exit code (or the signal's name) once the process has exited. */
+  readonly exited: Promise<number | string>;
+  /** The last 8000 characters the server logged. */
+  log(): string;
+}
+
+/**
+ * Runs the built server (dist/main.js) as a child process with `--config` and the environment's
+ * HOST=127.0.0.1, PORT and DATA_DIR; killed at teardown if still running.
+ */
+export function startServer(
+  t: { teardown(fn: () => void): void }, configPath: string, dataDir: string, port: number,
+): ServerProcess {
+  const main = fileURLToPath(new URL('../../main.js', import.meta.url));
+  const proc = spawn(process.execPath, [main, '--config', configPath], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const keep = (b: Buffer) => { log = (log + b.toString()).slice(-8000); };
+  proc.stdout!.on('data', keep);
+  proc.stderr!.on('data', keep);
+  const exited = new Promise<number | string>((r) => proc.once('exit', (code, sig) => r(code ?? sig ?? 'unknown')));
+  t.teardown(() => { if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL'); });
+  return { proc, exited, log: () => log };
 }

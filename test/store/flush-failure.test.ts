@@ -59,7 +59,7 @@ for (const c of cases) {
       store.appendStep(at, slots, values);
       ref.appendStep(at, slots, values);
       if (k % 10 === 9) {
-        await store.flush().catch((err: unknown) => { rejected++; t.ok(isAppError(err) && err.code === 'INTERNAL', 'a failed flush rejects with INTERNAL'); });
+        await store.flush().catch((err: unknown) => { rejected++; t.ok(isAppError(err) && err.code === 'STORE_WRITE_FAILED', 'a failed flush rejects with STORE_WRITE_FAILED'); });
         t.equal(sameAs(store, ref), 0, `reads stay right after flush ${k}`);
       }
     }

@@ -19,13 +19,17 @@ export function registerLegacyMetrics(router: Router, ctx: ApiContext): void {
 
   /**
    * Internal metrics (the project's shape): `{ startedAtMs, uptimeMs, networks: [{ id, name, poll,
-   * discovery }], http }`, where `poll` is the collector's PollStatus, `discovery` the latest and
-   * running generation numbers, and `http` the router's request counters. `pretty` indents the JSON.
+   * discovery }], store, http }`, where `poll` is the collector's PollStatus, `discovery` the latest and
+   * running generation numbers, `store` the store's write state (StoreStatus, null when the store
+   * does not report it), and `http` the router's request counters. `pretty` indents the JSON.
    */
   router.get('/api/metrics/metrics', (req) => {
     const pretty = queryFlag(req, 'pretty');
     const now = ctx.clock.nowMs();
-    const body = { startedAtMs: ctx.startedAtMs, uptimeMs: now - ctx.startedAtMs, networks: ctx.services.networks.metrics(), http: ctx.routerStats() };
+    const body = {
+      startedAtMs: ctx.startedAtMs, uptimeMs: now - ctx.startedAtMs, networks: ctx.services.networks.metrics(),
+      store: ctx.services.networks.health().store ?? null, http: ctx.routerStats(),
+    };
     return pretty
       ? { status: 200, headers: { 'content-type': JSON_TYPE }, body: JSON.stringify(body, null, 2) + '\n' }
       : { status: 200, body };
