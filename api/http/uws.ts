@@ -9,6 +9,10 @@
  * callback returned happen inside `cork`; body chunks from `onData` are copied (uWS neuters them
  * when the callback returns).
  *
+ * HEAD: the answer's headers with the GET body's length as `content-length`, ended with
+ * `endWithoutBody()` (which uWS counts as complete; given a length, it would wait for that many
+ * body bytes and close the connection on the next request).
+ *
  * The hot path (no body, synchronous handler) allocates one request object, parses no query and
  * copies no header unless the handler reads them, and writes the answer within the callback.
  */
@@ -112,15 +116,16 @@ function writeResponse(res: uWS.HttpResponse, head: boolean, encoded: EncodedRes
   for (const k in headers) res.writeHeader(k, headers[k]);
   if (!head) {
     res.end(encoded.body, closeConnection); // uWS copies the body: it may be reused from here on
+  } else if (closeConnection) {
+    // uWS closes after an answer only when it writes the Content-Length itself: a refusal of a
+    // HEAD request that closes the connection says 0.
+    res.endWithoutBody(0, true);
   } else {
-    // uWS does not count endWithoutBody as an answer when the callback returns and aborts the
-    // process unless an abort handler is attached: attach one (a second one only replaces it).
-    res.onAborted(ignoreAbort);
-    res.endWithoutBody(encoded.body.length, closeConnection);
+    res.writeHeader('content-length', String(encoded.body.length));
+    res.endWithoutBody();
   }
   encoded.release?.();
 }
-const ignoreAbort = (): void => {};
 
 /**
  * A response answered after the route callback returned: it may be aborted meanwhile (then
