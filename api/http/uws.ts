@@ -1,13 +1,27 @@
 /**
  * The uWebSockets.js adapter: the only file of the project that imports uWebSockets.js.
  *
- * uWS rules this file keeps: a HttpResponse is dead once `onAborted` fired or `end` was called, so
- * every write after the route callback returned checks the per-request state first (and
- * `onAborted` is registered exactly when the answer comes later); the HttpRequest is valid only
- * during the route callback, so method, URL and query string are read at once and the headers
- * are copied before the callback returns whenever the request lives on; writes after the
- * callback returned happen inside `cork`; body chunks from `onData` are copied (uWS neuters them
- * when the callback returns).
+ * uWS rules this file keeps: a HttpResponse is dead once `onAborted` fired or the answer is
+ * complete (`end`, `endWithoutBody`, or the `tryEnd` that reports done), so every write after the
+ * route callback returned checks the per-request state first (and `onAborted` is registered
+ * exactly when the answer is not complete when the callback returns); the HttpRequest is valid only
+ * during the route callback, so method, URL and query string are read at once and the headers are
+ * copied before the callback returns whenever the request lives on; writes after the callback
+ * returned happen inside `cork` (or in uWS's own `onWritable` callback); body chunks from `onData`
+ * are copied (uWS neuters them when the callback returns).
+ *
+ * Backpressure: an answer's body is written with `tryEnd`, which writes what the socket takes now
+ * and keeps nothing in uWS; a part the client has not made room for yet stays in the answer's own
+ * Buffer (no copy) and is written from `onWritable` as the client reads (`Drain`). What the server
+ * holds for one connection is therefore bounded by one answer's unsent part plus uWS's cork buffer
+ * (16 KiB) — the operating system's socket buffers hold the rest. uWS answers a connection's
+ * requests in order and holds no parsed request back: a request that arrives while an earlier
+ * answer of its connection is pending (its client not reading, or an async handler still at work)
+ * makes uWS close the connection, without calling the route. (`pause()` cannot hold requests back
+ * either: in this uWS build it also stops the writable events a pending answer waits for.) So a
+ * client that pipelines requests without reading their answers gets the answers the socket
+ * buffers hold, then the connection closes, instead of growing the server's memory; and a pending
+ * answer whose client reads nothing for uWS's timeout (10 s) is dropped with its connection.
  *
  * HEAD: the answer's headers with the GET body's length as `content-length`, ended with
  * `endWithoutBody()` (which uWS counts as complete; given a length, it would wait for that many
@@ -109,22 +123,63 @@ class UwsRequest implements ApiRequest {
   }
 }
 
-/** Writes a response; inside the route callback (uWS has corked the socket) or inside `cork`. */
+/**
+ * Writes an answer; inside the route callback (uWS has corked the socket) or inside `cork`. When
+ * the socket does not take the whole body now, the rest is left to a `Drain` (which attaches
+ * `onWritable` and `onAborted`); otherwise the answer is complete when this returns. The encoded
+ * body's `release` is called once uWS no longer needs the Buffer: at once, or when the Drain ends.
+ * `closeConnection` answers (refusals) are small and are ended whole, with the connection closed
+ * once they are sent.
+ */
 function writeResponse(res: uWS.HttpResponse, head: boolean, encoded: EncodedResponse, closeConnection: boolean): void {
   res.writeStatus(statusLine(encoded.status));
   const headers = encoded.headers;
   for (const k in headers) res.writeHeader(k, headers[k]);
-  if (!head) {
-    res.end(encoded.body, closeConnection); // uWS copies the body: it may be reused from here on
+  const body = encoded.body;
+  if (head) {
+    if (closeConnection) {
+      // uWS closes after an answer only when it writes the Content-Length itself: a refusal of a
+      // HEAD request that closes the connection says 0.
+      res.endWithoutBody(0, true);
+    } else {
+      res.writeHeader('content-length', String(body.length));
+      res.endWithoutBody();
+    }
   } else if (closeConnection) {
-    // uWS closes after an answer only when it writes the Content-Length itself: a refusal of a
-    // HEAD request that closes the connection says 0.
-    res.endWithoutBody(0, true);
-  } else {
-    res.writeHeader('content-length', String(encoded.body.length));
-    res.endWithoutBody();
+    res.end(body, true); // uWS copies the body: it may be reused from here on
+  } else if (!res.tryEnd(body, body.length)[1]) {
+    new Drain(res, encoded);
+    return;
   }
   encoded.release?.();
+}
+
+/**
+ * The part of an answer the socket did not take at once: written from `onWritable` as the client
+ * reads (uWS passes the body offset reached so far), dropped when the connection closes. It keeps
+ * the answer's Buffer until then and calls its `release` exactly once, at the end either way.
+ */
+class Drain {
+  private ended = false;
+
+  constructor(private readonly res: uWS.HttpResponse, private readonly encoded: EncodedResponse) {
+    res.onWritable((offset) => this.writable(offset));
+    res.onAborted(() => this.end());
+  }
+
+  /** Returns whether the socket took what was offered (uWS's contract for `onWritable`). */
+  private writable(offset: number): boolean {
+    const body = this.encoded.body;
+    const [ok, done] = this.res.tryEnd(body.subarray(offset), body.length);
+    if (done) this.end();
+    return ok;
+  }
+
+  private end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.encoded.release?.();
+  }
 }
 
 /**
