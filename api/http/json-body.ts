@@ -1,4 +1,5 @@
 import { AppError } from '../../core/errors.js';
+import { excerpt } from './errors.js';
 import type { ApiRequest } from './http-types.js';
 
 /** Default cap of a request body: 1 MiB is far above any JSON this API accepts. */
@@ -50,7 +51,7 @@ export const bodyTooLarge = (maxBytes: number): AppError =>
 export function declaredLength(headers: Readonly<Record<string, string>> | string | undefined): number | undefined {
   const v = typeof headers === 'object' ? headers['content-length'] : headers;
   if (v === undefined || v === '') return undefined;
-  if (!/^[0-9]{1,15}$/.test(v.trim())) throw new AppError('BAD_REQUEST', `Content-Length '${v}' is not a number`);
+  if (!/^[0-9]{1,15}$/.test(v.trim())) throw new AppError('BAD_REQUEST', `Content-Length '${excerpt(v)}' is not a number`);
   return Number(v.trim());
 }
 
@@ -61,12 +62,12 @@ export function declaredLength(headers: Readonly<Record<string, string>> | strin
 export function readJson(req: ApiRequest): unknown {
   const type = req.headers['content-type'];
   if (type !== undefined && type !== '' && !/^application\/(.+\+)?json\b/i.test(type)) {
-    throw new AppError('BAD_REQUEST', `expected a JSON body, got content type '${type}'`);
+    throw new AppError('BAD_REQUEST', `expected a JSON body, got content type '${excerpt(type)}'`);
   }
   if (req.body.length === 0) throw new AppError('BAD_JSON', 'request body is empty; expected JSON');
   try {
     return JSON.parse(req.body.toString('utf8'));
   } catch (err) {
-    throw new AppError('BAD_JSON', `request body is not valid JSON: ${(err as Error).message}`, { cause: err });
+    throw new AppError('BAD_JSON', `request body is not valid JSON: ${excerpt((err as Error).message)}`, { cause: err });
   }
 }
