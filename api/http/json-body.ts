@@ -45,14 +45,31 @@ export const bodyTooLarge = (maxBytes: number): AppError =>
 
 /**
  * The declared Content-Length (given as the headers or as the header's value), or undefined when
- * absent or empty. Throws AppError BAD_REQUEST when the
- * header is not a plain decimal number.
+ * absent or empty. Throws AppError BAD_REQUEST when the header is not a plain decimal number.
  */
 export function declaredLength(headers: Readonly<Record<string, string>> | string | undefined): number | undefined {
   const v = typeof headers === 'object' ? headers['content-length'] : headers;
   if (v === undefined || v === '') return undefined;
   if (!/^[0-9]{1,15}$/.test(v.trim())) throw new AppError('BAD_REQUEST', `Content-Length '${excerpt(v)}' is not a number`);
   return Number(v.trim());
+}
+
+/**
+ * The declared length of a request whose Content-Length header came `values.length` times (a
+ * transport that sees repeated headers separately passes each): the same number every time is
+ * that number; different numbers are AppError BAD_REQUEST. Framing that two parties may read two
+ * ways is how requests are smuggled past a proxy, so the transport answers it and closes.
+ */
+export function declaredLengthOf(values: readonly string[]): number | undefined {
+  let length: number | undefined;
+  for (let i = 0; i < values.length; i++) {
+    const n = declaredLength(values[i]);
+    if (i > 0 && n !== length) {
+      throw new AppError('BAD_REQUEST', `conflicting Content-Length headers: '${excerpt(values[0])}' and '${excerpt(values[i])}'`);
+    }
+    length = n;
+  }
+  return length;
 }
 
 /**

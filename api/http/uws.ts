@@ -27,16 +27,21 @@
  * `endWithoutBody()` (which uWS counts as complete; given a length, it would wait for that many
  * body bytes and close the connection on the next request).
  *
+ * Request framing: a repeated Content-Length with different values, or a Transfer-Encoding other
+ * than one `chunked`, is refused with 400 and the connection closed (a proxy that frames the
+ * request the other way would see a second, smuggled request in its body); see `refuseAndClose`
+ * for why such refusals wait for the next turn of the event loop.
+ *
  * The hot path (no body, synchronous handler) allocates one request object, parses no query and
  * copies no header unless the handler reads them, and writes the answer within the callback.
  */
 import { STATUS_CODES } from 'node:http';
 import uWS from 'uWebSockets.js';
+import { AppError, isAppError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
-import { isAppError } from '../../core/errors.js';
-import { errorResponse } from './errors.js';
+import { errorResponse, excerpt } from './errors.js';
 import { encodeResponse, type ApiRequest, type EncodedResponse } from './http-types.js';
-import { BodyCollector, bodyTooLarge, declaredLength } from './json-body.js';
+import { BodyCollector, bodyTooLarge, declaredLengthOf } from './json-body.js';
 import type { Router } from './router.js';
 
 export interface UwsServer {
@@ -80,6 +85,25 @@ function upperMethod(m: string): string {
 
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
 const EMPTY_BODY = Buffer.alloc(0);
+
+/**
+ * The declared body length of a request that has a Content-Length or a Transfer-Encoding header,
+ * from every occurrence of them (uWS's `getHeader` returns only the first). Throws AppError
+ * BAD_REQUEST for lengths that differ or are not numbers, and for a Transfer-Encoding other than
+ * one `chunked` (the only coding uWS decodes).
+ */
+function checkFraming(req: uWS.HttpRequest, transferEncoding: string): number | undefined {
+  const lengths: string[] = [];
+  let codings = '';
+  req.forEach((k, v) => {
+    if (k === 'content-length') lengths.push(v);
+    else if (k === 'transfer-encoding') codings = codings === '' ? v : `${codings},${v}`;
+  });
+  if (transferEncoding !== '' && codings.trim().toLowerCase() !== 'chunked') {
+    throw new AppError('BAD_REQUEST', `Transfer-Encoding '${excerpt(codings)}' is not supported; only chunked is`);
+  }
+  return declaredLengthOf(lengths);
+}
 
 function copyHeaders(req: uWS.HttpRequest): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -201,6 +225,19 @@ class PendingResponse {
   }
 }
 
+/**
+ * Refuses a request from the route callback and closes the connection, on the next turn of the
+ * event loop: uWS parses every request it has already received before it acts on a close, and
+ * an answer ended at once would let a request that follows in the same packet (one smuggled in
+ * the refused request's body) be routed and answered. While the refusal is pending, such a
+ * request makes uWS close the connection instead (without an answer); otherwise the refusal
+ * goes out and the connection closes behind it.
+ */
+function refuseAndClose(res: uWS.HttpResponse, head: boolean, encoded: EncodedResponse): void {
+  const pending = new PendingResponse(res, head);
+  setImmediate(() => pending.send(encoded, true));
+}
+
 export function listenUws(opts: UwsOptions): Promise<UwsServer> {
   const { router, logger, maxBodyBytes } = opts;
   const app = uWS.App();
@@ -228,14 +265,18 @@ export function listenUws(opts: UwsOptions): Promise<UwsServer> {
     const head = method === 'HEAD';
     const request = new UwsRequest(method, req.getUrl(), req.getQuery() ?? '', req);
 
+    // Framing headers are read whole only when present (GETs send neither).
     let declared: number | undefined;
-    try {
-      declared = declaredLength(req.getHeader('content-length'));
-    } catch (err) {
-      writeResponse(res, head, refusal(err), true);
-      return;
+    const transferEncoding = req.getHeader('transfer-encoding');
+    if (req.getHeader('content-length') !== '' || transferEncoding !== '') {
+      try {
+        declared = checkFraming(req, transferEncoding);
+      } catch (err) {
+        refuseAndClose(res, head, refusal(err));
+        return;
+      }
     }
-    const hasBody = (declared ?? 0) > 0 || req.getHeader('transfer-encoding') !== '';
+    const hasBody = (declared ?? 0) > 0 || transferEncoding !== '';
     if (!hasBody) {
       // The common case: answered within the callback, without onAborted, cork or a copy of anything.
       const answer = router.handle(request);
@@ -248,17 +289,20 @@ export function listenUws(opts: UwsOptions): Promise<UwsServer> {
       return;
     }
     if (declared !== undefined && declared > drainCap) {
-      writeResponse(res, head, refusal(bodyTooLarge(maxBodyBytes)), true);
+      refuseAndClose(res, head, refusal(bodyTooLarge(maxBodyBytes)));
       return;
     }
     request.detach();
     const pending = new PendingResponse(res, head);
     const collector = new BodyCollector(maxBodyBytes);
+    let refused = false;
     res.onData((chunk, isLast) => {
-      if (pending.done || pending.aborted) return;
+      if (refused || pending.done || pending.aborted) return;
       collector.push(new Uint8Array(chunk));
       if (collector.bytesSeen > drainCap) {
-        pending.send(refusal(bodyTooLarge(maxBodyBytes)), true);
+        refused = true;
+        const encoded = refusal(bodyTooLarge(maxBodyBytes));
+        setImmediate(() => pending.send(encoded, true)); // as in refuseAndClose
         return;
       }
       if (!isLast) return;

@@ -3,7 +3,7 @@ import { AppError } from '../../core/errors.js';
 import { parseTimestamp, parseTimeWindow } from '../../api/http/time-window.js';
 import { reduceMinMax } from '../../services/series-reduce.js';
 import { unitScale } from '../../services/unit-scale.js';
-import { BodyCollector, declaredLength, readJson } from '../../api/http/json-body.js';
+import { BodyCollector, declaredLength, declaredLengthOf, readJson } from '../../api/http/json-body.js';
 import type { ApiRequest } from '../../api/http/http-types.js';
 
 t.test('parseTimestamp', async (t) => {
@@ -116,6 +116,19 @@ t.test('BodyCollector and declaredLength', async (t) => {
     if (want === 'bad') t.throws(() => declaredLength(h), { code: 'BAD_REQUEST' }, JSON.stringify(h));
     else t.equal(declaredLength(h), want, JSON.stringify(h));
   }
+});
+
+t.test('declaredLengthOf: every Content-Length header of a request', async (t) => {
+  const cases: [string[], number | undefined | 'bad'][] = [
+    [[], undefined], [['12'], 12], [['12', '12'], 12], [[' 7 ', '7'], 7],
+    [['3', '5'], 'bad'], [['0', '27'], 'bad'], [['', '5'], 'bad'], [['5', ''], 'bad'], [['x'], 'bad'],
+  ];
+  for (const [values, want] of cases) {
+    if (want === 'bad') t.throws(() => declaredLengthOf(values), { code: 'BAD_REQUEST', status: 400 }, JSON.stringify(values));
+    else t.equal(declaredLengthOf(values), want, JSON.stringify(values));
+  }
+  const long = 'x'.repeat(5000);
+  t.throws(() => declaredLength(long), { message: `Content-Length '${'x'.repeat(100)}…' is not a number` }, 'the value is quoted as an excerpt');
 });
 
 t.test('readJson', async (t) => {
