@@ -72,14 +72,22 @@ export function declaredLengthOf(values: readonly string[]): number | undefined 
   return length;
 }
 
+/** A JSON media type: `application/json` or `application/<anything>+json`, parameters allowed. */
+const JSON_MEDIA_TYPE = /^\s*application\/(?:[!#$%&'*.^_`|~0-9a-z-]+\+)?json\s*(?:;|$)/i;
+
 /**
- * Parses the request body as JSON. Empty body → AppError BAD_JSON; a content type other than
- * JSON (when one is given) → BAD_REQUEST; a syntax error → BAD_JSON naming it.
+ * Parses the request body as JSON. The content type must be JSON (`application/json`,
+ * `application/<x>+json`, with or without parameters): any other type, or none, is AppError
+ * UNSUPPORTED_MEDIA_TYPE (415) — a browser sends a cross-site POST without a preflight only with a
+ * form or text type, so a JSON call refuses those. An empty body → BAD_JSON; a syntax error →
+ * BAD_JSON naming it.
  */
 export function readJson(req: ApiRequest): unknown {
   const type = req.headers['content-type'];
-  if (type !== undefined && type !== '' && !/^application\/(.+\+)?json\b/i.test(type)) {
-    throw new AppError('BAD_REQUEST', `expected a JSON body, got content type '${excerpt(type)}'`);
+  if (type === undefined || !JSON_MEDIA_TYPE.test(type)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', type === undefined || type === ''
+      ? 'expected a JSON body with content type application/json, got no content type'
+      : `expected a JSON body with content type application/json, got '${excerpt(type)}'`);
   }
   if (req.body.length === 0) throw new AppError('BAD_JSON', 'request body is empty; expected JSON');
   try {

@@ -5,7 +5,8 @@
  *   a request smuggled in the body is never answered;
  * - malformed header blocks get an answer or a close — at once where the HTTP engine (uWS) reports
  *   them; the ones it takes for an unfinished request are closed by its 10 s idle timeout;
- * - error bodies quote at most a short excerpt of the request.
+ * - error bodies quote at most a short excerpt of the request;
+ * - the JSON call refuses a body without a JSON content type (415 UNSUPPORTED_MEDIA_TYPE).
  */
 import t, { type Test } from 'tap';
 import { silentLogger } from '../../core/logger.js';
@@ -141,6 +142,38 @@ t.test('HTTP hygiene', async (t) => {
       t.ok(body.error.length <= ERROR_MESSAGE_MAX_CHARS + 1, `${c.name}: message of ${body.error.length} characters`);
       t.ok(body.error.includes(c.echoes), `${c.name}: quotes ${c.echoes.slice(0, 12)}… (${body.error.slice(0, 60)}…)`);
       t.ok(a!.body.length < 1024, `${c.name}: the whole body is ${a!.body.length} bytes`);
+    }
+  });
+
+  t.test('the JSON call needs a JSON content type', async (t) => {
+    const query = JSON.stringify({ targets: [{ id: 'A', variable: 'cpuLoad', device: 'sw10', format: 'table' }] });
+    const cases: { type: string | null; status: number; code?: string }[] = [
+      { type: null, status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+      { type: 'text/plain', status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+      { type: 'text/plain;charset=UTF-8', status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+      { type: 'application/x-www-form-urlencoded', status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+      { type: 'multipart/form-data; boundary=x', status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+      { type: `text/${LONG}`, status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+      // What the dashboard tool's client sends.
+      { type: 'application/json', status: 200 },
+      { type: 'application/json; charset=utf-8', status: 200 },
+      { type: 'application/merge-patch+json', status: 200 },
+    ];
+    for (const c of cases) {
+      const client = await RawClient.connect(api.port);
+      const type = c.type === null ? '' : `Content-Type: ${c.type}\r\n`;
+      client.write(`POST /v2/query/net/1/data/ HTTP/1.1\r\nHost: a\r\n${type}Content-Length: ${Buffer.byteLength(query)}\r\n\r\n${query}`);
+      const a = await client.next(false, AT_ONCE_MS);
+      client.destroy();
+      const name = c.type === null ? 'no content type' : c.type.slice(0, 40);
+      t.equal(a?.status, c.status, `${name}: status`);
+      const body = JSON.parse(a?.body.toString() ?? 'null');
+      if (c.code !== undefined) {
+        t.equal(body.code, c.code, `${name}: code`);
+        t.ok(body.error.length <= ERROR_MESSAGE_MAX_CHARS + 1, `${name}: a short message`);
+      } else {
+        t.ok(Array.isArray(body) && body.length === 1 && body[0].type === 'table', `${name}: the query is answered`);
+      }
     }
   });
 });
