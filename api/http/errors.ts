@@ -9,9 +9,27 @@ export interface ErrorBody {
   readonly code: ErrorCode;
 }
 
+/** How many characters of a request's text (a path, a parameter value, a header) an error message echoes. */
+export const ECHO_MAX_CHARS = 100;
+
+/**
+ * How long an error message may be: messages made here quote the request through `excerpt`, but
+ * messages made elsewhere (services, SvcQL, the triplet parser) may quote it whole; `errorResponse`
+ * cuts every message to this length, so that no error body echoes more than a short excerpt.
+ */
+export const ERROR_MESSAGE_MAX_CHARS = 400;
+
+/**
+ * `text` when it has at most `max` characters, else its first `max` characters and `…`. Every
+ * error message that quotes request text goes through here (the one place the echo is bounded).
+ */
+export function excerpt(text: string, max: number = ECHO_MAX_CHARS): string {
+  return text.length <= max ? text : `${text.slice(0, max)}…`;
+}
+
 export function errorResponse(code: ErrorCode, message: string, headers?: Record<string, string>): ApiResponse {
   const e = new AppError(code, message);
-  const body: ErrorBody = { status: 'error', error: message, code };
+  const body: ErrorBody = { status: 'error', error: excerpt(message, ERROR_MESSAGE_MAX_CHARS), code };
   return headers ? { status: e.status, headers, body } : { status: e.status, body };
 }
 

@@ -1,22 +1,26 @@
 import { AppError } from '../../core/errors.js';
+import { excerpt } from './errors.js';
 import type { ApiRequest } from './http-types.js';
 
-/** Parsing and checking of path and query parameters. Every failure is AppError BAD_PARAMETER (400). */
+/**
+ * Parsing and checking of path and query parameters. Every failure is AppError BAD_PARAMETER (400);
+ * its message quotes the value through `excerpt`.
+ */
 
 const INT_RE = /^-?(0|[1-9][0-9]{0,15})$/;
 
 /** A decimal integer (optionally negative), within the safe range. */
 export function parseInteger(name: string, text: string): number {
   const t = text.trim();
-  if (!INT_RE.test(t)) throw new AppError('BAD_PARAMETER', `parameter '${name}' must be an integer, got '${text}'`);
+  if (!INT_RE.test(t)) throw new AppError('BAD_PARAMETER', `parameter '${name}' must be an integer, got '${excerpt(text)}'`);
   const n = Number(t);
-  if (!Number.isSafeInteger(n)) throw new AppError('BAD_PARAMETER', `parameter '${name}' is out of range: '${text}'`);
+  if (!Number.isSafeInteger(n)) throw new AppError('BAD_PARAMETER', `parameter '${name}' is out of range: '${excerpt(text)}'`);
   return n;
 }
 
 export function parseNonNegativeInteger(name: string, text: string): number {
   const n = parseInteger(name, text);
-  if (n < 0) throw new AppError('BAD_PARAMETER', `parameter '${name}' must not be negative, got '${text}'`);
+  if (n < 0) throw new AppError('BAD_PARAMETER', `parameter '${name}' must not be negative, got '${excerpt(text)}'`);
   return n;
 }
 
@@ -36,7 +40,7 @@ export function queryFlag(req: ApiRequest, name: string): boolean {
   switch (v.trim().toLowerCase()) {
     case '': case 'true': case '1': case 'yes': return true;
     case 'false': case '0': case 'no': return false;
-    default: throw new AppError('BAD_PARAMETER', `parameter '${name}' must be true or false, got '${v}'`);
+    default: throw new AppError('BAD_PARAMETER', `parameter '${name}' must be true or false, got '${excerpt(v)}'`);
   }
 }
 

@@ -1,7 +1,7 @@
 import { ANONYMOUS, type Caller } from '../../core/caller.js';
 import { AppError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
-import { errorResponse, responseForError } from './errors.js';
+import { errorResponse, excerpt, responseForError } from './errors.js';
 import {
   encodeResponse, type Access, type ApiRequest, type ApiResponse, type EncodedResponse, type Handler, type Middleware,
   type RoutedRequest, type RouteInfo,
@@ -20,7 +20,8 @@ import {
  * by the router itself (404, 405), before any middleware.
  *
  * `handle` never throws: unknown path → 404, known path with another method → 405 with `Allow`,
- * an AppError → its status and code, anything else → 500 INTERNAL (logged).
+ * an AppError → its status and code, anything else → 500 INTERNAL (logged). Error messages quote
+ * the request's method and path through `excerpt` (at most `ECHO_MAX_CHARS` characters each).
  */
 
 interface Route extends RouteInfo {
@@ -145,10 +146,10 @@ export class Router {
       const found = this.match(method === 'GET' || method === 'POST' || method === 'HEAD' ? method : method.toUpperCase(), req.path);
       if (found.kind === 'none') {
         this.notFound++;
-        res = errorResponse('NOT_FOUND', `no such resource: ${req.method} ${req.path}`);
+        res = errorResponse('NOT_FOUND', `no such resource: ${excerpt(req.method)} ${excerpt(req.path)}`);
       } else if (found.kind === 'method') {
         this.methodNotAllowed++;
-        res = errorResponse('METHOD_NOT_ALLOWED', `method ${req.method} not allowed on ${req.path}; allowed: ${found.allow.join(', ')}`, { allow: found.allow.join(', ') });
+        res = errorResponse('METHOD_NOT_ALLOWED', `method ${excerpt(req.method)} not allowed on ${excerpt(req.path)}; allowed: ${found.allow.join(', ')}`, { allow: found.allow.join(', ') });
       } else {
         route = found.route;
         res = route.handler(new RouterRequest(req, found.params));
@@ -277,7 +278,7 @@ function decodeSegment(s: string): string {
   try {
     return decodeURIComponent(s);
   } catch {
-    throw new AppError('BAD_PARAMETER', `path segment '${s}' is not valid percent-encoding`);
+    throw new AppError('BAD_PARAMETER', `path segment '${excerpt(s)}' is not valid percent-encoding`);
   }
 }
 

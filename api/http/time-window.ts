@@ -1,4 +1,5 @@
 import { AppError } from '../../core/errors.js';
+import { excerpt } from './errors.js';
 
 /** The time window of graph and data calls: both bounds inclusive, ms since the epoch. */
 export interface TimeWindow {
@@ -36,7 +37,7 @@ export function parseTimestamp(name: string, text: string): number {
       if (Number.isFinite(ms) && dayOfMonthAt(ms, zone) === day) return ms;
     }
   }
-  throw new AppError('BAD_PARAMETER', `parameter '${name}' must be ms since the epoch or an ISO 8601 date-time, got '${text}'`);
+  throw new AppError('BAD_PARAMETER', `parameter '${name}' must be ms since the epoch or an ISO 8601 date-time, got '${excerpt(text)}'`);
 }
 
 function normalizeZone(zone: string | undefined): string {
@@ -66,7 +67,7 @@ export function parseTimeWindow(query: URLSearchParams, nowMs: number): TimeWind
     const t = hrText.trim();
     hours = HOURS_RE.test(t) ? Number(t) : NaN;
     if (!(hours > 0) || !Number.isFinite(hours)) {
-      throw new AppError('BAD_PARAMETER', `parameter 'intervalHr' must be a positive number of hours, got '${hrText}'`);
+      throw new AppError('BAD_PARAMETER', `parameter 'intervalHr' must be a positive number of hours, got '${excerpt(hrText)}'`);
     }
   }
   const fromMs = startText === null ? toMs - Math.round(hours * 3_600_000) : parseTimestamp('start', startText);

@@ -1,24 +1,47 @@
 /**
  * The uWebSockets.js adapter: the only file of the project that imports uWebSockets.js.
  *
- * uWS rules this file keeps: a HttpResponse is dead once `onAborted` fired or `end` was called, so
- * every write after the route callback returned checks the per-request state first (and
- * `onAborted` is registered exactly when the answer comes later); the HttpRequest is valid only
- * during the route callback, so method, URL and query string are read at once and the headers
- * are copied before the callback returns whenever the request lives on; writes after the
- * callback returned happen inside `cork`; body chunks from `onData` are copied (uWS neuters them
- * when the callback returns).
+ * uWS rules this file keeps: a HttpResponse is dead once `onAborted` fired or the answer is
+ * complete (`end`, `endWithoutBody`, or the `tryEnd` that reports done), so every write after the
+ * route callback returned checks the per-request state first (and `onAborted` is registered
+ * exactly when the answer is not complete when the callback returns); the HttpRequest is valid only
+ * during the route callback, so method, URL and query string are read at once and the headers are
+ * copied before the callback returns whenever the request lives on; writes after the callback
+ * returned happen inside `cork` (or in uWS's own `onWritable` callback); body chunks from `onData`
+ * are copied (uWS neuters them when the callback returns).
+ *
+ * Backpressure: an answer's body is written with `tryEnd`, which writes what the socket takes now
+ * and keeps nothing in uWS; a part the client has not made room for yet stays in the answer's own
+ * Buffer (no copy) and is written from `onWritable` as the client reads (`Drain`). What the server
+ * holds for one connection is therefore bounded by one answer's unsent part plus uWS's cork buffer
+ * (16 KiB) — the operating system's socket buffers hold the rest. uWS answers a connection's
+ * requests in order and holds no parsed request back: a request that arrives while an earlier
+ * answer of its connection is pending (its client not reading, or an async handler still at work)
+ * makes uWS close the connection, without calling the route. (`pause()` cannot hold requests back
+ * either: in this uWS build it also stops the writable events a pending answer waits for.) So a
+ * client that pipelines requests without reading their answers gets the answers the socket
+ * buffers hold, then the connection closes, instead of growing the server's memory; and a pending
+ * answer whose client reads nothing for uWS's timeout (10 s) is dropped with its connection.
+ *
+ * HEAD: the answer's headers with the GET body's length as `content-length`, ended with
+ * `endWithoutBody()` (which uWS counts as complete; given a length, it would wait for that many
+ * body bytes and close the connection on the next request).
+ *
+ * Request framing: a repeated Content-Length with different values, or a Transfer-Encoding other
+ * than one `chunked`, is refused with 400 and the connection closed (a proxy that frames the
+ * request the other way would see a second, smuggled request in its body); see `refuseAndClose`
+ * for why such refusals wait for the next turn of the event loop.
  *
  * The hot path (no body, synchronous handler) allocates one request object, parses no query and
  * copies no header unless the handler reads them, and writes the answer within the callback.
  */
 import { STATUS_CODES } from 'node:http';
 import uWS from 'uWebSockets.js';
+import { AppError, isAppError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
-import { isAppError } from '../../core/errors.js';
-import { errorResponse } from './errors.js';
+import { errorResponse, excerpt } from './errors.js';
 import { encodeResponse, type ApiRequest, type EncodedResponse } from './http-types.js';
-import { BodyCollector, bodyTooLarge, declaredLength } from './json-body.js';
+import { BodyCollector, bodyTooLarge, declaredLengthOf } from './json-body.js';
 import type { Router } from './router.js';
 
 export interface UwsServer {
@@ -63,6 +86,25 @@ function upperMethod(m: string): string {
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
 const EMPTY_BODY = Buffer.alloc(0);
 
+/**
+ * The declared body length of a request that has a Content-Length or a Transfer-Encoding header,
+ * from every occurrence of them (uWS's `getHeader` returns only the first). Throws AppError
+ * BAD_REQUEST for lengths that differ or are not numbers, and for a Transfer-Encoding other than
+ * one `chunked` (the only coding uWS decodes).
+ */
+function checkFraming(req: uWS.HttpRequest, transferEncoding: string): number | undefined {
+  const lengths: string[] = [];
+  let codings = '';
+  req.forEach((k, v) => {
+    if (k === 'content-length') lengths.push(v);
+    else if (k === 'transfer-encoding') codings = codings === '' ? v : `${codings},${v}`;
+  });
+  if (transferEncoding !== '' && codings.trim().toLowerCase() !== 'chunked') {
+    throw new AppError('BAD_REQUEST', `Transfer-Encoding '${excerpt(codings)}' is not supported; only chunked is`);
+  }
+  return declaredLengthOf(lengths);
+}
+
 function copyHeaders(req: uWS.HttpRequest): Record<string, string> {
   const headers: Record<string, string> = {};
   req.forEach((k, v) => { headers[k] = headers[k] === undefined ? v : `${headers[k]}, ${v}`; });
@@ -105,22 +147,64 @@ class UwsRequest implements ApiRequest {
   }
 }
 
-/** Writes a response; inside the route callback (uWS has corked the socket) or inside `cork`. */
+/**
+ * Writes an answer; inside the route callback (uWS has corked the socket) or inside `cork`. When
+ * the socket does not take the whole body now, the rest is left to a `Drain` (which attaches
+ * `onWritable` and `onAborted`); otherwise the answer is complete when this returns. The encoded
+ * body's `release` is called once uWS no longer needs the Buffer: at once, or when the Drain ends.
+ * `closeConnection` answers (refusals) are small and are ended whole, with the connection closed
+ * once they are sent.
+ */
 function writeResponse(res: uWS.HttpResponse, head: boolean, encoded: EncodedResponse, closeConnection: boolean): void {
   res.writeStatus(statusLine(encoded.status));
   const headers = encoded.headers;
   for (const k in headers) res.writeHeader(k, headers[k]);
-  if (!head) {
-    res.end(encoded.body, closeConnection); // uWS copies the body: it may be reused from here on
-  } else {
-    // uWS does not count endWithoutBody as an answer when the callback returns and aborts the
-    // process unless an abort handler is attached: attach one (a second one only replaces it).
-    res.onAborted(ignoreAbort);
-    res.endWithoutBody(encoded.body.length, closeConnection);
+  const body = encoded.body;
+  if (head) {
+    if (closeConnection) {
+      // uWS closes after an answer only when it writes the Content-Length itself: a refusal of a
+      // HEAD request that closes the connection says 0.
+      res.endWithoutBody(0, true);
+    } else {
+      res.writeHeader('content-length', String(body.length));
+      res.endWithoutBody();
+    }
+  } else if (closeConnection) {
+    res.end(body, true); // uWS copies the body: it may be reused from here on
+  } else if (!res.tryEnd(body, body.length)[1]) {
+    new Drain(res, encoded);
+    return;
   }
   encoded.release?.();
 }
-const ignoreAbort = (): void => {};
+
+/**
+ * The part of an answer the socket did not take at once: written from `onWritable` as the client
+ * reads (uWS passes the body offset reached so far), dropped when the connection closes. It keeps
+ * the answer's Buffer until then and calls its `release` exactly once, at the end either way.
+ */
+class Drain {
+  private ended = false;
+
+  constructor(private readonly res: uWS.HttpResponse, private readonly encoded: EncodedResponse) {
+    res.onWritable((offset) => this.writable(offset));
+    res.onAborted(() => this.end());
+  }
+
+  /** Returns whether the socket took what was offered (uWS's contract for `onWritable`). */
+  private writable(offset: number): boolean {
+    const body = this.encoded.body;
+    const [ok, done] = this.res.tryEnd(body.subarray(offset), body.length);
+    if (done) this.end();
+    return ok;
+  }
+
+  private end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.encoded.release?.();
+  }
+}
 
 /**
  * A response answered after the route callback returned: it may be aborted meanwhile (then
@@ -139,6 +223,19 @@ class PendingResponse {
     this.done = true;
     this.res.cork(() => writeResponse(this.res, this.head, encoded, closeConnection));
   }
+}
+
+/**
+ * Refuses a request from the route callback and closes the connection, on the next turn of the
+ * event loop: uWS parses every request it has already received before it acts on a close, and
+ * an answer ended at once would let a request that follows in the same packet (one smuggled in
+ * the refused request's body) be routed and answered. While the refusal is pending, such a
+ * request makes uWS close the connection instead (without an answer); otherwise the refusal
+ * goes out and the connection closes behind it.
+ */
+function refuseAndClose(res: uWS.HttpResponse, head: boolean, encoded: EncodedResponse): void {
+  const pending = new PendingResponse(res, head);
+  setImmediate(() => pending.send(encoded, true));
 }
 
 export function listenUws(opts: UwsOptions): Promise<UwsServer> {
@@ -168,14 +265,18 @@ export function listenUws(opts: UwsOptions): Promise<UwsServer> {
     const head = method === 'HEAD';
     const request = new UwsRequest(method, req.getUrl(), req.getQuery() ?? '', req);
 
+    // Framing headers are read whole only when present (GETs send neither).
     let declared: number | undefined;
-    try {
-      declared = declaredLength(req.getHeader('content-length'));
-    } catch (err) {
-      writeResponse(res, head, refusal(err), true);
-      return;
+    const transferEncoding = req.getHeader('transfer-encoding');
+    if (req.getHeader('content-length') !== '' || transferEncoding !== '') {
+      try {
+        declared = checkFraming(req, transferEncoding);
+      } catch (err) {
+        refuseAndClose(res, head, refusal(err));
+        return;
+      }
     }
-    const hasBody = (declared ?? 0) > 0 || req.getHeader('transfer-encoding') !== '';
+    const hasBody = (declared ?? 0) > 0 || transferEncoding !== '';
     if (!hasBody) {
       // The common case: answered within the callback, without onAborted, cork or a copy of anything.
       const answer = router.handle(request);
@@ -188,17 +289,20 @@ export function listenUws(opts: UwsOptions): Promise<UwsServer> {
       return;
     }
     if (declared !== undefined && declared > drainCap) {
-      writeResponse(res, head, refusal(bodyTooLarge(maxBodyBytes)), true);
+      refuseAndClose(res, head, refusal(bodyTooLarge(maxBodyBytes)));
       return;
     }
     request.detach();
     const pending = new PendingResponse(res, head);
     const collector = new BodyCollector(maxBodyBytes);
+    let refused = false;
     res.onData((chunk, isLast) => {
-      if (pending.done || pending.aborted) return;
+      if (refused || pending.done || pending.aborted) return;
       collector.push(new Uint8Array(chunk));
       if (collector.bytesSeen > drainCap) {
-        pending.send(refusal(bodyTooLarge(maxBodyBytes)), true);
+        refused = true;
+        const encoded = refusal(bodyTooLarge(maxBodyBytes));
+        setImmediate(() => pending.send(encoded, true)); // as in refuseAndClose
         return;
       }
       if (!isLast) return;

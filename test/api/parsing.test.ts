@@ -3,7 +3,7 @@ import { AppError } from '../../core/errors.js';
 import { parseTimestamp, parseTimeWindow } from '../../api/http/time-window.js';
 import { reduceMinMax } from '../../services/series-reduce.js';
 import { unitScale } from '../../services/unit-scale.js';
-import { BodyCollector, declaredLength, readJson } from '../../api/http/json-body.js';
+import { BodyCollector, declaredLength, declaredLengthOf, readJson } from '../../api/http/json-body.js';
 import type { ApiRequest } from '../../api/http/http-types.js';
 
 t.test('parseTimestamp', async (t) => {
@@ -118,18 +118,41 @@ t.test('BodyCollector and declaredLength', async (t) => {
   }
 });
 
-t.test('readJson', async (t) => {
-  const req = (body: string, type?: string): ApiRequest => ({
-    method: 'POST', path: '/', params: {}, query: new URLSearchParams(), headers: type ? { 'content-type': type } : {}, body: Buffer.from(body),
-  });
-  t.same(readJson(req('{"a":1}')), { a: 1 });
-  t.same(readJson(req('[1,2]', 'application/json; charset=utf-8')), [1, 2]);
-  t.same(readJson(req('{}', 'application/merge-patch+json')), {});
-  const bad: [ApiRequest, string][] = [
-    [req(''), 'BAD_JSON'],
-    [req('{"a":'), 'BAD_JSON'],
-    [req('{"a":1}', 'text/plain'), 'BAD_REQUEST'],
-    [req('a=1', 'application/x-www-form-urlencoded'), 'BAD_REQUEST'],
+t.test('declaredLengthOf: every Content-Length header of a request', async (t) => {
+  const cases: [string[], number | undefined | 'bad'][] = [
+    [[], undefined], [['12'], 12], [['12', '12'], 12], [[' 7 ', '7'], 7],
+    [['3', '5'], 'bad'], [['0', '27'], 'bad'], [['', '5'], 'bad'], [['5', ''], 'bad'], [['x'], 'bad'],
   ];
-  for (const [r, code] of bad) t.throws(() => readJson(r), { code }, `${r.body} ${r.headers['content-type']}`);
+  for (const [values, want] of cases) {
+    if (want === 'bad') t.throws(() => declaredLengthOf(values), { code: 'BAD_REQUEST', status: 400 }, JSON.stringify(values));
+    else t.equal(declaredLengthOf(values), want, JSON.stringify(values));
+  }
+  const long = 'x'.repeat(5000);
+  t.throws(() => declaredLength(long), { message: `Content-Length '${'x'.repeat(100)}…' is not a number` }, 'the value is quoted as an excerpt');
+});
+
+t.test('readJson: a JSON content type is required', async (t) => {
+  const req = (body: string, type?: string): ApiRequest => ({
+    method: 'POST', path: '/', params: {}, query: new URLSearchParams(), headers: type !== undefined ? { 'content-type': type } : {}, body: Buffer.from(body),
+  });
+  const good: [string, unknown][] = [
+    ['application/json', { a: 1 }], ['application/json; charset=utf-8', { a: 1 }], ['Application/JSON', { a: 1 }],
+    ['application/merge-patch+json', { a: 1 }], ['application/vnd.api+json;charset=utf-8', { a: 1 }], [' application/json ', { a: 1 }],
+  ];
+  for (const [type, want] of good) t.same(readJson(req('{"a":1}', type)), want, type);
+  const bad: [ApiRequest, string, number][] = [
+    [req('{"a":1}'), 'UNSUPPORTED_MEDIA_TYPE', 415],
+    [req('{"a":1}', ''), 'UNSUPPORTED_MEDIA_TYPE', 415],
+    [req('{"a":1}', 'text/plain'), 'UNSUPPORTED_MEDIA_TYPE', 415],
+    [req('{"a":1}', 'text/plain; charset=utf-8'), 'UNSUPPORTED_MEDIA_TYPE', 415],
+    [req('a=1', 'application/x-www-form-urlencoded'), 'UNSUPPORTED_MEDIA_TYPE', 415],
+    [req('{"a":1}', 'multipart/form-data; boundary=x'), 'UNSUPPORTED_MEDIA_TYPE', 415],
+    [req('{"a":1}', 'application/json-seq'), 'UNSUPPORTED_MEDIA_TYPE', 415],
+    [req('{"a":1}', 'application/jsonp'), 'UNSUPPORTED_MEDIA_TYPE', 415],
+    [req('{"a":1}', 'application/+json'), 'UNSUPPORTED_MEDIA_TYPE', 415],
+    [req('', 'application/json'), 'BAD_JSON', 400],
+    [req('{"a":', 'application/json'), 'BAD_JSON', 400],
+  ];
+  for (const [r, code, status] of bad) t.throws(() => readJson(r), { code, status }, `${r.body} ${r.headers['content-type']}`);
+  t.throws(() => readJson(req('{}', `text/${'x'.repeat(5000)}`)), { message: /got 'text\/x{95}…'$/ }, 'the type is quoted as an excerpt');
 });
