@@ -30,7 +30,7 @@ function inventory(count: number, extra: (i: number) => Partial<VariableInstance
 
 function api(svc: FakeService) {
   const a = apiFor(svc, NOW_MS);
-  const query = (body: unknown) => call(a.router, 'POST', '/v2/query/net/1/data/', Buffer.from(JSON.stringify(body)));
+  const query = (body: unknown) => call(a.router, 'POST', '/v2/query/net/1/data/', Buffer.from(JSON.stringify(body)), { 'content-type': 'application/json' });
   return { ...a, query };
 }
 
