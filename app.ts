@@ -90,13 +90,16 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
     await monitor.start();
     stops.push(() => monitor.stop());
 
-    const services = createServices({ collector: monitor, series: store.series, clock: systemClock, logger: logger.child('services') });
+    const holder = new ConfigHolder(config);
+    const services = createServices({
+      collector: monitor, series: store.series, meta: store.meta, config: () => holder.current(), clock: systemClock,
+      logger: logger.child('services'),
+    });
     const api: RunningApi = await startApi({
       host: config.server.host, port: config.server.port, services, logger, maxBodyBytes: config.server.maxBodyBytes,
     });
     stops.push(() => api.close());
 
-    const holder = new ConfigHolder(config);
     // One reload at a time: a second waits for the first (both read the file when their turn comes).
     let reloading: Promise<unknown> = Promise.resolve();
     const reload = async (): Promise<ReloadPlan> => {

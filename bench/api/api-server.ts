@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startApi } from '../../api/server.js';
 import { createLogger } from '../../core/logger.js';
+import { loadConfig } from '../../core/config-load.js';
 import { systemClock } from '../../core/clock.js';
 import { createServices } from '../../services/index.js';
 import { openEmbeddedStore } from '../../store/open-store.js';
@@ -50,7 +51,8 @@ async function main(): Promise<void> {
 
   const instances = Array.from({ length: slots }, (_, s) => syntheticInstance(s));
   const collector = new BenchService(store.series, instances, intervalMs, nowMs);
-  const services = createServices({ collector, series: store.series, clock: systemClock, logger });
+  const config = loadConfig({ env: {} });
+  const services = createServices({ collector, series: store.series, meta: store.meta, config: () => config, clock: systemClock, logger });
   const api = await startApi({ host: '127.0.0.1', port: 0, services, logger });
   process.stdout.write(`${READY}${JSON.stringify({ port: api.port, points: slots * (steps + 1), fillMs: Math.round(fillMs) })}\n`);
 

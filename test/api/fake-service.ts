@@ -15,6 +15,10 @@ import type {
 import type { Device, Generation, Interface, Link, SeriesPoints, VariableDef, VariableInstance } from '../../core/types.js';
 import { createServices, type Services } from '../../services/index.js';
 import { RingBuffer } from '../../store/ring.js';
+import { MemoryMetaStore } from '../../store/meta/memory-meta.js';
+import type { MetaStore } from '../../store/meta/meta.js';
+import { loadConfig } from '../../core/config-load.js';
+import type { Config } from '../../core/config-schema.js';
 import { lastOfPoints, rollupByReading } from '../../store/series/series-rollup.js';
 import type { SeriesStore, SlotRollups } from '../../store/series/series.js';
 
@@ -62,6 +66,10 @@ export class FakeService implements CollectorPorts, NetworksPort {
   readonly vars = new Map<number, VariableInstance[]>();
   readonly defs: VariableDef[] = [];
   readonly series = new MemorySeries();
+  /** The metadata store of the services built over this collector (views, accounts, filters, key-value records). */
+  readonly meta: MetaStore = new MemoryMetaStore();
+  /** The running configuration the services see (the built-in default unless a test replaces it). */
+  config: Config = loadConfig({ env: {} });
   readonly ring = RingBuffer.create(64);
   readonly selectors: { netId: number; sel: GenerationSelector }[] = [];
   readonly startCalls: number[] = [];
@@ -142,7 +150,7 @@ export class FakeService implements CollectorPorts, NetworksPort {
 
 /** The real services over a fake collector, with a fixed clock. */
 export function servicesOf(fake: FakeService, clock: Clock = { nowMs: () => NOW_MS }): Services {
-  return createServices({ collector: fake, series: fake.series, clock, logger: silentLogger });
+  return createServices({ collector: fake, series: fake.series, meta: fake.meta, config: () => fake.config, clock, logger: silentLogger });
 }
 
 function summary(g: Generation): GenerationSummary {

@@ -192,7 +192,7 @@ class GridSeries implements SeriesStore {
 t.test('graph and data calls are bounded in points read and answer bytes', async (t) => {
   const svc = inventory(20);
   const clock = fixedClock(NOW_MS);
-  const { router } = buildRouter({ services: createServices({ collector: svc, series: new GridSeries(1_000), clock, logger: silentLogger }), clock, logger: silentLogger });
+  const { router } = buildRouter({ services: createServices({ collector: svc, series: new GridSeries(1_000), meta: svc.meta, config: () => svc.config, clock, logger: silentLogger }), clock, logger: silentLogger });
   const ids = (n: number) => svc.vars.get(1)!.slice(0, n).map((v) => `${v.name}.${v.deviceId}.${v.index}`).join(',');
   const cases: [string, number, RegExp | null][] = [
     // 3 variables × 1,000 h of 1-s points: 10.8 M points, refused from one rollup before any read.
