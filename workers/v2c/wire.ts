@@ -230,22 +230,33 @@ export function decodeGetResponse(d: Uint8Array, req: EncodedRequest, positions:
   const opened = openResponse(r, req.bytes);
   if (opened < 0) return opened;
   if (view.status !== 0) return checkEcho(r, req, view.status);
-  const n = positions.length, q = req.bytes;
+  const n = positions.length;
   let k = 0;
   while (r.pos < view.listEnd) {
     if (k >= n) return Decode.WrongCount;
-    const vbEnd = r.enter(0x30);
-    if (vbEnd < 0) return Decode.Malformed;
-    const oidEnd = r.enter(0x06);
-    if (oidEnd < 0) return Decode.Malformed;
-    const len = oidEnd - r.pos;
-    if (len !== req.oidLen[k]) return Decode.WrongOid;
-    for (let i = 0, a = r.pos, b = req.oidAt[k]!; i < len; i++) if (d[a + i] !== q[b + i]) return Decode.WrongOid;
-    r.pos = oidEnd;
+    const vbEnd = enterRequestedVarbind(r, req, k);
+    if (vbEnd < 0) return vbEnd;
     if (readValue(r, vbEnd, positions[k]!, out) < 0) return Decode.Malformed;
     k++;
   }
   return k === n ? 0 : Decode.WrongCount;
+}
+
+/**
+ * Enters the varbind at r.pos, which must name the request's k-th OID: returns the varbind's end
+ * with r.pos on its value, or a negative Decode code (Malformed, WrongOid).
+ */
+function enterRequestedVarbind(r: Cursor, req: RequestView, k: number): number {
+  const vbEnd = r.enter(0x30);
+  if (vbEnd < 0) return Decode.Malformed;
+  const oidEnd = r.enter(0x06);
+  if (oidEnd < 0) return Decode.Malformed;
+  const len = oidEnd - r.pos;
+  if (len !== req.oidLen[k]) return Decode.WrongOid;
+  const d = r.buf, q = req.bytes;
+  for (let i = 0, a = r.pos, b = req.oidAt[k]!; i < len; i++) if (d[a + i] !== q[b + i]) return Decode.WrongOid;
+  r.pos = oidEnd;
+  return vbEnd;
 }
 
 /** What a walk round found for one column. */
@@ -372,19 +383,13 @@ let prevOids = new Int32Array(32);
  * or empty when `status` is tooBig (1). Returns `status` when so, else a negative Decode code.
  */
 function checkEcho(r: Cursor, req: RequestView, status: number): number {
-  const d = r.buf, q = req.bytes, n = req.oidAt.length;
+  const d = r.buf, n = req.oidAt.length;
   if (status === 1 && r.pos === view.listEnd) return status;
   let k = 0;
   while (r.pos < view.listEnd) {
     if (k >= n) return Decode.WrongCount;
-    const vbEnd = r.enter(0x30);
-    if (vbEnd < 0) return Decode.Malformed;
-    const oidEnd = r.enter(0x06);
-    if (oidEnd < 0) return Decode.Malformed;
-    const len = oidEnd - r.pos;
-    if (len !== req.oidLen[k]) return Decode.WrongOid;
-    for (let i = 0, a = r.pos, b = req.oidAt[k]!; i < len; i++) if (d[a + i] !== q[b + i]) return Decode.WrongOid;
-    r.pos = oidEnd;
+    const vbEnd = enterRequestedVarbind(r, req, k);
+    if (vbEnd < 0) return vbEnd;
     const tag = d[r.pos];
     if (tag === undefined || r.skipTlv(tag) !== vbEnd) return Decode.Malformed;
     k++;
