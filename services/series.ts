@@ -91,7 +91,7 @@ export class SeriesService {
    * of the series store) stay within REQUEST_LIMITS.maxPointsPerRequest: AppError REQUEST_LIMIT
    * otherwise.
    */
-  checkPointCount(slots: readonly number[], w: SeriesWindow): void {
+  private checkPointCount(slots: readonly number[], w: SeriesWindow): void {
     if (slots.length === 0) return;
     // Points sit on a grid of at least MIN_GRID_MS (the shortest poll interval config allows), so a
     // slot has at most window / MIN_GRID_MS + 1 of them: when that bound is within the limit (every
@@ -104,6 +104,15 @@ export class SeriesService {
     for (let i = 0; i < slots.length; i++) n += r.count[i]!;
     const max = REQUEST_LIMITS.maxPointsPerRequest;
     if (n > max) throw new AppError('REQUEST_LIMIT', `the call reads ${n} points, more than ${max} (points per request); ${NARROW_SERIES}`);
+  }
+
+  /**
+   * The graph call's reader of the chosen variables' points in the window (`points` per instance),
+   * once the points it would read are checked to be within the bound (AppError REQUEST_LIMIT).
+   */
+  graphPoints(found: readonly ChosenVariable[], w: SeriesWindow, length?: number): (v: VariableInstance) => SeriesPoints {
+    this.checkPointCount(found.map((f) => f.instance.slot), w);
+    return (v) => this.points(v.slot, w, length);
   }
 
   /** A slot's points in the window; with `length`, reduced to min/max per chunk (series-reduce.ts). */

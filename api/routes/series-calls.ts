@@ -44,11 +44,8 @@ function byRule(ctx: ApiContext, req: RoutedRequest): ChosenVariables {
 function graph(ctx: ApiContext, req: RoutedRequest, chosen: ChosenVariables): ApiResponse {
   const window = parseTimeWindow(req.query, ctx.clock.nowMs());
   const length = parseLength(req);
-  const series = ctx.services.series;
-  series.checkPointCount(chosen.found.map((f) => f.instance.slot), window);
-  return graphAnswer(
-    ctx.answerBuffers, chosen.found, (v) => series.points(v.slot, window, length), chosen.warnings.join('; '), chosen.errors.join('; '),
-  );
+  const points = ctx.services.series.graphPoints(chosen.found, window, length);
+  return graphAnswer(ctx.answerBuffers, chosen.found, points, chosen.warnings.join('; '), chosen.errors.join('; '));
 }
 
 /** The source of a data call from `monitor`, `forceDb`, `forceMem`, with any warning it implies. */
