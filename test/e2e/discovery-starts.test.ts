@@ -2,7 +2,7 @@ import t from 'tap';
 import { startApp, type App } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
-import { getJson, randomPort, tempDir, waitFor } from './helpers.js';
+import { getJson, randomPort, simulatedConfigText, tempDir, waitFor } from './helpers.js';
 
 /**
  * Discovery starts asked through the API on the whole server over its simulator (a discovery there
@@ -16,18 +16,7 @@ function configFor(dataDir: string, simPort: number, network: string) {
   return loadConfig({
     path: 'starts.yaml',
     env: { HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir },
-    text: `
-simulator: { devices: 2, interfacesPerDevice: 2, port: ${simPort} }
-networks:
-  - id: 1
-    name: sim
-    seeds: [127.1.0.1]
-    ranges: [127.1.0.0/16]
-    snmp: { port: ${simPort}, timeout: 1s, retries: 1 }
-    pollInterval: 10s
-    discoveryInterval: 10m
-${network}
-`,
+    text: simulatedConfigText(simPort, { devices: 2, interfacesPerDevice: 2, pollInterval: '10s', networkExtra: `    discoveryInterval: 10m\n${network}` }),
   });
 }
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,4 +63,41 @@ export function startServer(
   const exited = new Promise<number | string>((r) => proc.once('exit', (code, sig) => r(code ?? sig ?? 'unknown')));
   t.teardown(() => { if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL'); });
   return { proc, exited, log: () => log };
+}
+
+export interface SimulatedConfig {
+  readonly devices: number;
+  readonly interfacesPerDevice: number;
+  /** Poll interval as config writes it (e.g. `2s`). */
+  readonly pollInterval: string;
+  /** More YAML lines for the network (indented by four spaces), e.g. `    discoveryMinInterval: 1h`. */
+  readonly networkExtra?: string;
+  /** More top-level YAML (auth:, …). */
+  readonly extra?: string;
+}
+
+/**
+ * The YAML of a configuration with a simulated network of its own on `simPort` (network 1, seeded
+ * at the simulator's first address), for servers started by tests.
+ */
+export function simulatedConfigText(simPort: number, c: SimulatedConfig): string {
+  return `
+simulator: { devices: ${c.devices}, interfacesPerDevice: ${c.interfacesPerDevice}, port: ${simPort} }
+networks:
+  - id: 1
+    name: sim
+    seeds: [127.1.0.1]
+    ranges: [127.1.0.0/16]
+    snmp: { port: ${simPort}, timeout: 1s, retries: 1 }
+    pollInterval: ${c.pollInterval}
+${c.networkExtra ?? ''}
+${c.extra ?? ''}
+`;
+}
+
+/** Writes `simulatedConfigText` on a random simulator port into `dir`/netmon.yaml; returns the file's path. */
+export function writeSimulatedConfig(dir: string, c: SimulatedConfig): string {
+  const path = join(dir, 'netmon.yaml');
+  writeFileSync(path, simulatedConfigText(randomPort(), c));
+  return path;
 }

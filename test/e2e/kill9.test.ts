@@ -1,48 +1,21 @@
 import t from 'tap';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { getJson, randomPort, tempDir, waitFor } from './helpers.js';
+import { getJson, randomPort, startServer, tempDir, waitFor, writeSimulatedConfig } from './helpers.js';
 
 /**
  * The built server is killed with SIGKILL while polling the simulated network; after a restart on the
  * same data directory every grid point it had served before the previous grid step is still there
  * (a kill -9 loses at most the current grid step).
  */
-const MAIN = fileURLToPath(new URL('../../main.js', import.meta.url));
 const POLL_MS = 2000;
-
-function start(t: { teardown(fn: () => void): void; comment(...m: unknown[]): void }, configPath: string, dataDir: string, port: number): { proc: ChildProcess; exited: Promise<void> } {
-  const proc = spawn(process.execPath, [MAIN, '--config', configPath], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let log = '';
-  proc.stderr!.on('data', (b) => { log = (log + b).slice(-4000); });
-  const exited = new Promise<void>((r) => proc.once('exit', () => r()));
-  t.teardown(() => { if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL'); });
-  proc.once('exit', (code, sig) => { if (code !== 0 && sig !== 'SIGKILL' && sig !== 'SIGTERM') t.comment(`server exited ${code ?? sig}: ${log}`); });
-  return { proc, exited };
-}
 
 t.test('kill -9 loses at most the current grid step', { timeout: 120_000 }, async (t) => {
   const dir = tempDir(t, 'netmon-kill9-');
-  const simPort = randomPort();
-  const configPath = join(dir, 'netmon.yaml');
-  writeFileSync(configPath, `
-simulator: { devices: 3, interfacesPerDevice: 2, port: ${simPort} }
-networks:
-  - id: 1
-    seeds: [127.1.0.1]
-    ranges: [127.1.0.0/16]
-    snmp: { port: ${simPort}, timeout: 1s }
-    pollInterval: 2s
-`);
+  const configPath = writeSimulatedConfig(dir, { devices: 3, interfacesPerDevice: 2, pollInterval: '2s' });
   const dataDir = join(dir, 'data');
   const port = randomPort();
   const base = `http://127.0.0.1:${port}`;
-  const first = start(t, configPath, dataDir, port);
+  const first = startServer(t, configPath, dataDir, port);
   const triplet = 'ifInRate.1.1';
   const url = `/v2/ui/net/1/data/${triplet}?intervalHr=1`;
   const pointsOf = (body: any): number[] => (body?.info?.[0]?.timeseries ?? []).slice(1).map((s: string) => Number(s.split(',')[0]));
@@ -55,7 +28,7 @@ networks:
   await first.exited;
   t.pass(`killed with ${before.length} points served, last at ${before.at(-1)}`);
 
-  const second = start(t, configPath, dataDir, port);
+  const second = startServer(t, configPath, dataDir, port);
   const after = await waitFor(async () => {
     const r = await getJson(base, url);
     return r.status === 200 ? pointsOf(r.body) : undefined;
