@@ -1,6 +1,7 @@
 import { CatalogService } from './catalog.js';
 import type { ServiceDeps } from './deps.js';
 import { DiscoveryService } from './discovery.js';
+import { FilterService } from './filters.js';
 import { NetworkService } from './networks.js';
 import { QueryService } from './query.js';
 import { SeriesService } from './series.js';
@@ -16,6 +17,7 @@ export interface Services {
   readonly series: SeriesService;
   readonly catalog: CatalogService;
   readonly query: QueryService;
+  readonly filters: FilterService;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -28,6 +30,7 @@ export function createServices(deps: ServiceDeps): Services {
     series: new SeriesService(deps, networks),
     catalog: new CatalogService(deps, networks, tables),
     query: new QueryService(deps, networks, tables),
+    filters: new FilterService(deps),
   };
 }
 

@@ -9,6 +9,7 @@ import { registerLegacyGraph } from './legacy/graph.js';
 import { registerLegacyMetrics } from './legacy/metrics.js';
 import { registerLegacyWorkbench } from './legacy/workbench.js';
 import { registerDiscovery } from './v2/discovery.js';
+import { registerFilters } from './v2/filters.js';
 import { registerGraph } from './v2/graph.js';
 import { registerQuery } from './v2/query.js';
 import { registerStatus } from './v2/status.js';
@@ -47,5 +48,8 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
   registerLegacyGraph(router, ctx);
   registerLegacyWorkbench(router, ctx);
   registerLegacyMetrics(router, ctx);
+
+  // UI state: view filters.
+  registerFilters(router, ctx);
   return { router, ctx };
 }
