@@ -2,6 +2,7 @@ import { CatalogService } from './catalog.js';
 import type { ServiceDeps } from './deps.js';
 import { DiscoveryService } from './discovery.js';
 import { FilterService } from './filters.js';
+import { KeyValueService } from './keyvalue.js';
 import { NetworkService } from './networks.js';
 import { QueryService } from './query.js';
 import { SeriesService } from './series.js';
@@ -18,6 +19,7 @@ export interface Services {
   readonly catalog: CatalogService;
   readonly query: QueryService;
   readonly filters: FilterService;
+  readonly keyValues: KeyValueService;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -31,6 +33,7 @@ export function createServices(deps: ServiceDeps): Services {
     catalog: new CatalogService(deps, networks, tables),
     query: new QueryService(deps, networks, tables),
     filters: new FilterService(deps),
+    keyValues: new KeyValueService(deps),
   };
 }
 
