@@ -7,6 +7,7 @@ import { authMiddleware } from '../middleware/auth.js';
 import type { ApiContext } from './context.js';
 import { registerLegacyGraph } from './legacy/graph.js';
 import { registerLegacyKeyValue } from './legacy/keyvalue.js';
+import { registerLegacyViewManipulation } from './legacy/view-manipulation.js';
 import { registerLegacyMetrics } from './legacy/metrics.js';
 import { registerLegacyWorkbench } from './legacy/workbench.js';
 import { registerDiscovery } from './v2/discovery.js';
@@ -51,9 +52,10 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
   registerLegacyWorkbench(router, ctx);
   registerLegacyMetrics(router, ctx);
 
-  // UI state: view filters, the key-value store.
+  // UI state: view filters, the key-value store, legacy view manipulation (declared not implemented).
   registerFilters(router, ctx);
   registerKeyValue(router, ctx);
   registerLegacyKeyValue(router, ctx);
+  registerLegacyViewManipulation(router);
   return { router, ctx };
 }
