@@ -5,7 +5,7 @@ import { parseDurationMs } from './duration.js';
 import { parseCidr } from './cidr.js';
 import {
   DEFAULTS, type Config, type NetworkConfig, type RangeConfig, type ServerConfig, type SimulatorConfig,
-  type SnmpConfig, type SnmpV3User, type LogLevel, type PollPath,
+  type SnmpConfig, type UiConfig, type SnmpV3User, type LogLevel, type PollPath,
 } from './config-schema.js';
 
 /**
@@ -39,6 +39,7 @@ export function builtinConfig(): Config {
   };
   return {
     server: defaultServer(),
+    ui: { keyValueMaxBytes: DEFAULTS.keyValueMaxBytes },
     networks: [simulatedNetwork(simulator, 'simulated')],
     simulator,
     source: 'built-in default (simulated network)',
@@ -187,7 +188,7 @@ export function parseConfigText(text: string, source: string): Config {
   }
   const c = new Checker(doc, lines, source);
   const raw = doc.toJS() ?? {};
-  const top = c.object(raw, [], ['server', 'networks', 'simulator']);
+  const top = c.object(raw, [], ['server', 'networks', 'simulator', 'ui']);
 
   const s = top.server === undefined ? {} : c.object(top.server, ['server'], ['host', 'port', 'dataDir', 'logLevel', 'maxBodyBytes', 'workers', 'maxUnwrittenPoints', 'minFreeMiB']);
   const server: ServerConfig = {
@@ -199,6 +200,11 @@ export function parseConfigText(text: string, source: string): Config {
     workers: c.int(s.workers, ['server', 'workers'], 0, 256, DEFAULTS.workers),
     maxUnwrittenPoints: c.int(s.maxUnwrittenPoints, ['server', 'maxUnwrittenPoints'], 0, 1_000_000_000, DEFAULTS.maxUnwrittenPoints),
     minFreeMiB: c.int(s.minFreeMiB, ['server', 'minFreeMiB'], 0, 1 << 20, DEFAULTS.minFreeMiB),
+  };
+
+  const u = top.ui === undefined ? {} : c.object(top.ui, ['ui'], ['keyValueMaxBytes']);
+  const ui: UiConfig = {
+    keyValueMaxBytes: c.int(u.keyValueMaxBytes, ['ui', 'keyValueMaxBytes'], 1, 1 << 30, DEFAULTS.keyValueMaxBytes),
   };
 
   let simulator: SimulatorConfig | null = null;
@@ -226,7 +232,7 @@ export function parseConfigText(text: string, source: string): Config {
   });
   if (simulator && !ids.has(simulator.networkId)) networks.push(simulatedNetwork(simulator, 'simulated'));
   if (networks.length === 0) c.fail(['networks'], 'no network is defined and the simulator is off: add a network or `simulator: true`');
-  return { server, networks, simulator, source };
+  return { server, ui, networks, simulator, source };
 }
 
 function parseNetwork(c: Checker, v: unknown, p: Path): NetworkConfig {

@@ -27,6 +27,8 @@ export const DEFAULTS = Object.freeze({
   maxUnwrittenPoints: 2_000_000,
   /** Free space (MiB) the store keeps on the data directory's file system: writes are refused below it. */
   minFreeMiB: 64,
+  /** Largest key-value record (UI state) in bytes: far above a serialized UI form, far below the 1 MiB body limit. */
+  keyValueMaxBytes: 256 * 1024,
   simulator: Object.freeze({
     devices: 6,
     interfacesPerDevice: 8,
@@ -138,8 +140,15 @@ export interface SimulatorConfig {
   readonly movable?: boolean;
 }
 
+/** What the API keeps for the web UI. Read per request: a reload applies it at once. */
+export interface UiConfig {
+  /** Largest key-value record (bytes); a larger create or update is a 413 BODY_TOO_LARGE. */
+  readonly keyValueMaxBytes: number;
+}
+
 export interface Config {
   readonly server: ServerConfig;
+  readonly ui: UiConfig;
   readonly networks: readonly NetworkConfig[];
   /** The built-in simulated network, or null when the config does not ask for it. */
   readonly simulator: SimulatorConfig | null;

@@ -7,7 +7,8 @@ export type ErrorCode =
   | 'CONFIG_INVALID' | 'CONFIG_RELOAD_REFUSED' | 'INTERNAL'
   | 'STORE_WRITE_FAILED' | 'DATA_DIR_LOCKED'
   | 'SVCQL_SYNTAX' | 'SVCQL_LIMIT' | 'SVCQL_REGEXP' | 'SVCQL_EVAL'
-  | 'REQUEST_LIMIT' | 'TIME_BUDGET';
+  | 'REQUEST_LIMIT' | 'TIME_BUDGET'
+  | 'UNKNOWN_FILTER' | 'FILTER_REFUSED' | 'UNKNOWN_HANDLE';
 
 const statusOf: Record<ErrorCode, number> = {
   BAD_REQUEST: 400, BAD_JSON: 400, BAD_PARAMETER: 400, BAD_TRIPLET: 400,
@@ -34,6 +35,14 @@ const statusOf: Record<ErrorCode, number> = {
   REQUEST_LIMIT: 400,
   /** The request's evaluation ran past its time budget on the main thread and was stopped. */
   TIME_BUDGET: 400,
+  /**
+   * View filters (spec 7: a failed delete, share or unshare is a 400): no such filter in the network
+   * (or a deleted one); a call the caller may not make (not the owner, acting for another user) or
+   * that the filter's state refuses (sharing a shared filter).
+   */
+  UNKNOWN_FILTER: 400, FILTER_REFUSED: 400,
+  /** A key-value handle that names no record of the network (spec 7: 404 for reads and updates). */
+  UNKNOWN_HANDLE: 404,
 };
 
 export class AppError extends Error {

@@ -1,6 +1,8 @@
 import { CatalogService } from './catalog.js';
 import type { ServiceDeps } from './deps.js';
 import { DiscoveryService } from './discovery.js';
+import { FilterService } from './filters.js';
+import { KeyValueService } from './keyvalue.js';
 import { NetworkService } from './networks.js';
 import { QueryService } from './query.js';
 import { SeriesService } from './series.js';
@@ -16,6 +18,8 @@ export interface Services {
   readonly series: SeriesService;
   readonly catalog: CatalogService;
   readonly query: QueryService;
+  readonly filters: FilterService;
+  readonly keyValues: KeyValueService;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -28,6 +32,8 @@ export function createServices(deps: ServiceDeps): Services {
     series: new SeriesService(deps, networks),
     catalog: new CatalogService(deps, networks, tables),
     query: new QueryService(deps, networks, tables),
+    filters: new FilterService(deps),
+    keyValues: new KeyValueService(deps),
   };
 }
 

@@ -6,9 +6,13 @@ import { Router } from '../http/router.js';
 import { authMiddleware } from '../middleware/auth.js';
 import type { ApiContext } from './context.js';
 import { registerLegacyGraph } from './legacy/graph.js';
+import { registerLegacyKeyValue } from './legacy/keyvalue.js';
+import { registerLegacyViewManipulation } from './legacy/view-manipulation.js';
 import { registerLegacyMetrics } from './legacy/metrics.js';
 import { registerLegacyWorkbench } from './legacy/workbench.js';
 import { registerDiscovery } from './v2/discovery.js';
+import { registerFilters } from './v2/filters.js';
+import { registerKeyValue } from './v2/keyvalue.js';
 import { registerGraph } from './v2/graph.js';
 import { registerQuery } from './v2/query.js';
 import { registerStatus } from './v2/status.js';
@@ -47,5 +51,11 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
   registerLegacyGraph(router, ctx);
   registerLegacyWorkbench(router, ctx);
   registerLegacyMetrics(router, ctx);
+
+  // UI state: view filters, the key-value store, legacy view manipulation (declared not implemented).
+  registerFilters(router, ctx);
+  registerKeyValue(router, ctx);
+  registerLegacyKeyValue(router, ctx);
+  registerLegacyViewManipulation(router);
   return { router, ctx };
 }

@@ -95,3 +95,34 @@ t.test('listen failure rejects', async (t) => {
   t.teardown(() => a.close());
   await t.rejects(startApi({ host: '127.0.0.1', port: a.port, services: servicesOf(fixture()), logger: silentLogger }), /cannot listen/);
 });
+
+t.test('UI state over a real socket: key-value bytes and headers, filters with DELETE', async (t) => {
+  const api = await startApi({ host: '127.0.0.1', port: 0, services: servicesOf(fixture()), logger: silentLogger, clock: { nowMs: () => NOW_MS } });
+  t.teardown(() => api.close());
+  const base = `http://127.0.0.1:${api.port}`;
+
+  const bytes = Buffer.from([0, 0xff, 0xc3, 0x28, 0x0d, 0x0a, 0x00]);
+  const made = await fetch(`${base}/v2/ui/net/1/keyvalue`, { method: 'POST', body: bytes, headers: { 'content-type': 'application/octet-stream' } });
+  const { handle } = await made.json();
+  const read = await fetch(`${base}/api/ui/networks/1/keyvalue/${handle}`);
+  t.equal(read.status, 200);
+  t.ok(Buffer.from(await read.arrayBuffer()).equals(bytes), 'the same bytes over the wire');
+  t.equal(read.headers.get('content-type'), 'application/octet-stream');
+  t.equal(read.headers.get('x-content-type-options'), 'nosniff');
+  t.equal(read.headers.get('content-security-policy'), "default-src 'none'; sandbox");
+
+  const created = await fetch(`${base}/v2/ui/net/1/filters/`, {
+    method: 'POST', body: JSON.stringify({ name: 'core', svcql: "Role = 'Core'", formData: '' }), headers: { 'content-type': 'application/json' },
+  });
+  t.equal(created.status, 200);
+  t.equal(await created.text(), '', 'an empty body');
+  const [filter] = await (await fetch(`${base}/v2/ui/net/1/filters`)).json();
+  t.equal(filter.user, 'anonymous');
+  const deleted = await fetch(`${base}/v2/ui/net/1/filters/${filter.id}`, { method: 'DELETE' });
+  t.equal(deleted.status, 200);
+  await deleted.arrayBuffer();
+  t.same(await (await fetch(`${base}/v2/ui/net/1/filters/`)).json(), [], 'gone from the list');
+  const notImplemented = await fetch(`${base}/api/networks/1/views/3?validate`, { method: 'PUT', body: 'rule=x' });
+  t.equal(notImplemented.status, 501);
+  t.equal((await notImplemented.json()).code, 'NOT_IMPLEMENTED');
+});

@@ -24,8 +24,8 @@ const net3 = `
   - id: 3
     name: lab
     seeds: [203.0.113.1]`;
-const file = (o: { server?: string; networks?: string; simulator?: string } = {}) =>
-  `server:\n  dataDir: ./data\n${o.server ?? ''}networks:${o.networks ?? net1 + net2}\n${o.simulator ?? ''}`;
+const file = (o: { server?: string; networks?: string; simulator?: string; ui?: string } = {}) =>
+  `server:\n  dataDir: ./data\n${o.server ?? ''}networks:${o.networks ?? net1 + net2}\n${o.simulator ?? ''}${o.ui ?? ''}`;
 const RUNNING = file();
 
 interface Expect {
@@ -53,6 +53,7 @@ const cases: [string, string, Expect][] = [
     { changed: [[2, ['name', 'seeds']]], unchanged: [1] }],
   ['maxInFlight changed below the largest: no restart', file({ networks: net1 + net2.replace('maxInFlight: 64', 'maxInFlight: 128') }),
     { changed: [[2, ['snmp.maxInFlight']]], unchanged: [1] }],
+  ['ui key changed: applies live, nothing for the collector', file({ ui: 'ui: { keyValueMaxBytes: 1024 }\n' }), { unchanged: [1, 2] }],
   ['network added', file({ networks: net1 + net2 + net3 }), { added: [3], unchanged: [1, 2] }],
   ['network removed', file({ networks: net1 }), { removed: [2], unchanged: [1] }],
   ['network replaced: one removed, one added', file({ networks: net1 + net3 }), { added: [3], removed: [2], unchanged: [1] }],
@@ -96,6 +97,12 @@ for (const [name, text, want] of cases) {
     t.ok(Object.isFrozen(plan) && Object.isFrozen(plan.changed), 'the plan is frozen');
   });
 }
+
+t.test('a ui key reaches readers of the holder with the swap', async (t) => {
+  const holder = new ConfigHolder(load(RUNNING));
+  reloadConfig(holder, () => load(file({ ui: 'ui: { keyValueMaxBytes: 1024 }\n' })));
+  t.equal(holder.current().ui.keyValueMaxBytes, 1024);
+});
 
 t.test('the environment of the start: PORT overrides the file both times, so a changed file port is no change', async (t) => {
   const env = { PORT: '9100' };

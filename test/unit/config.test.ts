@@ -111,6 +111,8 @@ t.test('invalid files: one clear message naming the key and the line', async (t)
     ['message size too small', 'networks:\n  - id: 1\n    seeds: [10.0.0.1]\n    snmp:\n      maxMessageBytes: 100\n', /maxMessageBytes \(line 5\): must be an integer from 484 to 65507/],
     ['unknown poll path', 'networks:\n  - id: 1\n    seeds: [10.0.0.1]\n    snmp:\n      pollPath: fast\n', /networks\[0\]\.snmp\.pollPath \(line 5\): must be one of auto, net-snmp, got "fast"/],
     ['unknown snmp key', 'networks:\n  - id: 1\n    seeds: [10.0.0.1]\n    snmp:\n      comunity: x\n', /networks\[0\]\.snmp\.comunity \(line 5\): unknown key/],
+    ['key-value limit zero', 'simulator: true\nui:\n  keyValueMaxBytes: 0\n', /ui\.keyValueMaxBytes \(line 3\): must be an integer from 1 to 1073741824/],
+    ['unknown ui key', 'simulator: true\nui:\n  maxKv: 5\n', /ui\.maxKv \(line 3\): unknown key 'maxKv'; allowed here: keyValueMaxBytes/],
   ];
   for (const [name, text, re] of cases) {
     try {
@@ -122,6 +124,12 @@ t.test('invalid files: one clear message naming the key and the line', async (t)
       t.notMatch((e as Error).message, /\n\s+at /, `${name}: no stack trace in the message`);
     }
   }
+});
+
+t.test('ui: the key-value size limit, 256 KiB by default', async (t) => {
+  t.equal(loadConfig({ env: {} }).ui.keyValueMaxBytes, 262_144, 'built-in default');
+  t.equal(load('simulator: true\n').ui.keyValueMaxBytes, 262_144, 'a file without ui');
+  t.equal(load('simulator: true\nui:\n  keyValueMaxBytes: 4096\n').ui.keyValueMaxBytes, 4096, 'as written');
 });
 
 t.test('simulator section adds the simulated network unless its id is configured', async (t) => {
