@@ -8,7 +8,8 @@ export type ErrorCode =
   | 'STORE_WRITE_FAILED' | 'DATA_DIR_LOCKED'
   | 'SVCQL_SYNTAX' | 'SVCQL_LIMIT' | 'SVCQL_REGEXP' | 'SVCQL_EVAL'
   | 'REQUEST_LIMIT' | 'TIME_BUDGET'
-  | 'UNKNOWN_FILTER' | 'FILTER_REFUSED' | 'UNKNOWN_HANDLE';
+  | 'UNKNOWN_FILTER' | 'FILTER_REFUSED' | 'UNKNOWN_HANDLE'
+  | 'UNKNOWN_VIEW' | 'VIEW_REFUSED';
 
 const statusOf: Record<ErrorCode, number> = {
   BAD_REQUEST: 400, BAD_JSON: 400, BAD_PARAMETER: 400, BAD_TRIPLET: 400,
@@ -43,6 +44,14 @@ const statusOf: Record<ErrorCode, number> = {
   UNKNOWN_FILTER: 400, FILTER_REFUSED: 400,
   /** A key-value handle that names no record of the network (spec 7: 404 for reads and updates). */
   UNKNOWN_HANDLE: 404,
+  /** A map view that is not in the network, or that the caller may not see (it looks absent, never forbidden). */
+  UNKNOWN_VIEW: 404,
+  /**
+   * A view call that the view's type, state or owner refuses (spec 3.1, 7: 400 with
+   * `{status: "error", error}`): sharing another user's view or a script-created one, editing a
+   * SYSTEM view, an update or validate body whose rules do not parse.
+   */
+  VIEW_REFUSED: 400,
 };
 
 export class AppError extends Error {

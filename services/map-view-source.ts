@@ -1,0 +1,36 @@
+import type { Caller } from '../core/caller.js';
+
+/**
+ * The contract between map views (services/views.ts: the records, their visibility) and maps
+ * (the map, preview, layout and coordinate calls): what a map needs of a view.
+ */
+
+/** What a map is built from: the view's rules and flags (spec 2.1; SVCQL.md "View flags"). */
+export interface MapViewRules {
+  readonly id: number;
+  readonly networkId: number;
+  /** SvcQL matching expression over the `devices` table; '' matches every device. */
+  readonly devRule: string;
+  /** SvcQL matching expression over the `interfaces` table; '' matches every interface. */
+  readonly linkRule: string;
+  readonly adjacent: boolean;
+  readonly connecting: boolean;
+}
+
+export interface MapViewSource {
+  /**
+   * The rules of view `viewId` of network `networkId` as `caller` may see it; AppError UNKNOWN_VIEW
+   * (404) when there is no such view in that network or the caller may not see it (a private view
+   * of another user looks absent, never forbidden).
+   */
+  forMap(networkId: number, viewId: number, caller: Caller): MapViewRules;
+  /** Records that the view's layout (its stored coordinates) changed at `atMs` (the view's `layoutUpdatedAt`). */
+  markLayout(networkId: number, viewId: number, atMs: number): Promise<void>;
+}
+
+/**
+ * The stored device coordinates of map views: key [viewId, deviceId], value `{ x, y }` (numbers).
+ * Maps write it; deleting a view removes the view's range [viewId] … [viewId + 1] in the same
+ * transaction as the view.
+ */
+export const NS_MAP_COORDINATES = 'mapCoordinates';
