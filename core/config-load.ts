@@ -5,7 +5,7 @@ import { parseDurationMs } from './duration.js';
 import { parseCidr } from './cidr.js';
 import {
   DEFAULTS, type Config, type NetworkConfig, type RangeConfig, type ServerConfig, type SimulatorConfig,
-  type SnmpConfig, type UiConfig, type SnmpV3User, type LogLevel, type PollPath,
+  type SnmpConfig, type UiConfig, type AuthConfig, type SnmpV3User, type LogLevel, type PollPath,
 } from './config-schema.js';
 
 /**
@@ -39,6 +39,7 @@ export function builtinConfig(): Config {
   };
   return {
     server: defaultServer(),
+    auth: defaultAuth(),
     ui: { keyValueMaxBytes: DEFAULTS.keyValueMaxBytes },
     networks: [simulatedNetwork(simulator, 'simulated')],
     simulator,
@@ -74,6 +75,14 @@ function defaultServer(): ServerConfig {
   };
 }
 
+function defaultAuth(): AuthConfig {
+  const a = DEFAULTS.auth;
+  return {
+    enabled: a.enabled, sessionLifetimeMs: a.sessionLifetimeMs, secureCookie: a.secureCookie,
+    maxLoginFailures: a.maxLoginFailures, loginFailureWindowMs: a.loginFailureWindowMs,
+  };
+}
+
 function defaultSnmp(port: number): SnmpConfig {
   return {
     port, communities: ['public'], v3Users: [], timeoutMs: DEFAULTS.snmpTimeoutMs, retries: DEFAULTS.snmpRetries,
@@ -106,6 +115,9 @@ function applyEnv(cfg: Config, env: NodeJS.ProcessEnv): Config {
   if (env.DATA_DIR) server = { ...server, dataDir: env.DATA_DIR };
   return { ...cfg, server };
 }
+
+/** The longest `auth.sessionLifetime`: a year (a cookie's Max-Age stays a small integer). */
+const MAX_SESSION_LIFETIME_MS = 365 * 86_400_000;
 
 // ---- validation -------------------------------------------------------------------------------
 
@@ -188,7 +200,7 @@ export function parseConfigText(text: string, source: string): Config {
   }
   const c = new Checker(doc, lines, source);
   const raw = doc.toJS() ?? {};
-  const top = c.object(raw, [], ['server', 'networks', 'simulator', 'ui']);
+  const top = c.object(raw, [], ['server', 'auth', 'networks', 'simulator', 'ui']);
 
   const s = top.server === undefined ? {} : c.object(top.server, ['server'], ['host', 'port', 'dataDir', 'logLevel', 'maxBodyBytes', 'workers', 'maxUnwrittenPoints', 'minFreeMiB']);
   const server: ServerConfig = {
@@ -201,6 +213,17 @@ export function parseConfigText(text: string, source: string): Config {
     maxUnwrittenPoints: c.int(s.maxUnwrittenPoints, ['server', 'maxUnwrittenPoints'], 0, 1_000_000_000, DEFAULTS.maxUnwrittenPoints),
     minFreeMiB: c.int(s.minFreeMiB, ['server', 'minFreeMiB'], 0, 1 << 20, DEFAULTS.minFreeMiB),
   };
+
+  const a = top.auth === undefined ? {} : c.object(top.auth, ['auth'], ['enabled', 'sessionLifetime', 'secureCookie', 'maxLoginFailures', 'loginFailureWindow']);
+  const da = DEFAULTS.auth;
+  const auth: AuthConfig = {
+    enabled: c.bool(a.enabled, ['auth', 'enabled'], da.enabled),
+    sessionLifetimeMs: c.durationMs(a.sessionLifetime, ['auth', 'sessionLifetime'], 60_000, da.sessionLifetimeMs),
+    secureCookie: c.bool(a.secureCookie, ['auth', 'secureCookie'], da.secureCookie),
+    maxLoginFailures: c.int(a.maxLoginFailures, ['auth', 'maxLoginFailures'], 1, 1_000_000, da.maxLoginFailures),
+    loginFailureWindowMs: c.durationMs(a.loginFailureWindow, ['auth', 'loginFailureWindow'], 1000, da.loginFailureWindowMs),
+  };
+  if (auth.sessionLifetimeMs > MAX_SESSION_LIFETIME_MS) c.fail(['auth', 'sessionLifetime'], `must be at most 365d, got ${JSON.stringify(a.sessionLifetime)}`);
 
   const u = top.ui === undefined ? {} : c.object(top.ui, ['ui'], ['keyValueMaxBytes']);
   const ui: UiConfig = {
@@ -232,7 +255,7 @@ export function parseConfigText(text: string, source: string): Config {
   });
   if (simulator && !ids.has(simulator.networkId)) networks.push(simulatedNetwork(simulator, 'simulated'));
   if (networks.length === 0) c.fail(['networks'], 'no network is defined and the simulator is off: add a network or `simulator: true`');
-  return { server, ui, networks, simulator, source };
+  return { server, auth, ui, networks, simulator, source };
 }
 
 function parseNetwork(c: Checker, v: unknown, p: Path): NetworkConfig {

@@ -1,3 +1,5 @@
+import { AccountsService } from './accounts.js';
+import { Authenticator } from './authenticator.js';
 import { CatalogService } from './catalog.js';
 import type { ServiceDeps } from './deps.js';
 import { DiscoveryService } from './discovery.js';
@@ -20,12 +22,17 @@ export interface Services {
   readonly query: QueryService;
   readonly filters: FilterService;
   readonly keyValues: KeyValueService;
+  /** Users and tokens (the CLI's commands). */
+  readonly accounts: AccountsService;
+  /** Credentials to callers, sessions, login limits (the authentication middleware and the login call). */
+  readonly auth: Authenticator;
 }
 
 export function createServices(deps: ServiceDeps): Services {
   const networks = new NetworkService(deps);
   // The SvcQL tables of each network, shared by the calls that read devices or latest values.
   const tables = new NetworkTablesCache(deps);
+  const accounts = new AccountsService(deps.meta, deps.clock);
   return {
     networks,
     discovery: new DiscoveryService(deps, networks),
@@ -34,6 +41,8 @@ export function createServices(deps: ServiceDeps): Services {
     query: new QueryService(deps, networks, tables),
     filters: new FilterService(deps),
     keyValues: new KeyValueService(deps),
+    accounts,
+    auth: new Authenticator(deps, accounts),
   };
 }
 

@@ -1,0 +1,28 @@
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Random secrets (access tokens, session ids) and their digests. A secret is 32 random bytes
+ * (256 bits) in base64url; only its SHA-256 digest is stored. A fast hash is enough for secrets of
+ * that entropy — nobody can try 2^256 of them, so a slow KDF (as for passwords, which people
+ * choose) would only make the per-request check costly — and a digest found in the store or a
+ * backup is no credential.
+ */
+export const TOKEN_PREFIX = 'nmt_';
+
+/** A new access token: `nmt_` and 43 base64url characters. */
+export const newToken = (): string => TOKEN_PREFIX + randomBytes(32).toString('base64url');
+
+/** A new session id: 43 base64url characters. */
+export const newSessionId = (): string => randomBytes(32).toString('base64url');
+
+/** The stored form of a secret: SHA-256, hex (64 characters). */
+export const secretDigest = (secret: string): string => hash('sha256', secret, 'hex');
+
+/** Constant-time equality of two hex digests of equal length (false when the lengths differ). */
+export function sameDigest(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  return timingSafeEqual(Buffer.from(a, 'latin1'), Buffer.from(b, 'latin1'));
+}
+
+/** Longest credential text looked at (a token, a session id, a Basic header): longer is bad at once. */
+export const MAX_CREDENTIAL_CHARS = 4096;
