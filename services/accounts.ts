@@ -42,12 +42,17 @@ export class AccountsService {
   readonly users: Repository<UserRecord>;
   readonly tokens: Repository<TokenRecord>;
   private readonly cost: ScryptCost;
+  /** Changes committed through this object (this process): an Authenticator over it sees them at once. */
+  private changeCount = 0;
 
   constructor(private readonly meta: MetaStore, private readonly clock: Clock, opts: { scryptCost?: ScryptCost } = {}) {
     this.users = new Repository(meta, NS_USERS, { decode: decodeUser, noun: 'user' });
     this.tokens = new Repository(meta, NS_TOKENS, { decode: decodeToken, noun: 'token' });
     this.cost = opts.scryptCost ?? DEFAULT_SCRYPT_COST;
   }
+
+  /** Changes of users or tokens committed through this object so far. */
+  get changes(): number { return this.changeCount; }
 
   /** The accounts version: raised by every change of users or tokens (0 before the first). */
   version(): number {
@@ -66,6 +71,7 @@ export class AccountsService {
       bump(tx);
       return created;
     });
+    this.changeCount++;
     return userInfo(rec.data);
   }
 
@@ -78,6 +84,7 @@ export class AccountsService {
       this.users.within(tx).update(id, (u) => ({ ...u, password: hash, stamp: newSessionId(), changedAtMs: now }));
       bump(tx);
     });
+    this.changeCount++;
     await this.removeSessionsOf(name);
   }
 
@@ -88,6 +95,7 @@ export class AccountsService {
       this.users.within(tx).update(this.userId(tx, name), (u) => ({ ...u, role: r, changedAtMs: now }));
       bump(tx);
     });
+    this.changeCount++;
   }
 
   /** Removes a user and their sessions. */
@@ -98,6 +106,7 @@ export class AccountsService {
       tx.remove(NS_USER_NAMES, name);
       bump(tx);
     });
+    this.changeCount++;
     await this.removeSessionsOf(name);
   }
 
@@ -118,6 +127,7 @@ export class AccountsService {
       bump(tx);
       return created;
     });
+    this.changeCount++;
     return { token, info: tokenInfo(rec.id, rec.data) };
   }
 
@@ -133,6 +143,7 @@ export class AccountsService {
       tx.remove(NS_TOKEN_NAMES, name);
       bump(tx);
     });
+    this.changeCount++;
   }
 
   private userId(tx: MetaTxn, name: string): number {

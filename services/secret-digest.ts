@@ -18,10 +18,13 @@ export const newSessionId = (): string => randomBytes(32).toString('base64url');
 /** The stored form of a secret: SHA-256, hex (64 characters). */
 export const secretDigest = (secret: string): string => hash('sha256', secret, 'hex');
 
-/** Constant-time equality of two hex digests of equal length (false when the lengths differ). */
-export function sameDigest(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  return timingSafeEqual(Buffer.from(a, 'latin1'), Buffer.from(b, 'latin1'));
+/** A digest's bytes for `sameDigest` (made once per stored digest). */
+export const digestBytes = (digest: string): Buffer => Buffer.from(digest, 'latin1');
+
+/** Constant-time equality of a hex digest and a stored one's bytes (false when the lengths differ). */
+export function sameDigest(digest: string, stored: Buffer): boolean {
+  if (digest.length !== stored.length) return false;
+  return timingSafeEqual(Buffer.from(digest, 'latin1'), stored);
 }
 
 /** Longest credential text looked at (a token, a session id, a Basic header): longer is bad at once. */

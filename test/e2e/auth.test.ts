@@ -72,7 +72,10 @@ t.test('CLI accounts, login and every transport over real sockets; accounts surv
   const live = cli(dataDir, ['token', 'create', 'live', '--role', 'admin']).out.trim();
   t.equal(await status('/v2/svc/discovery/net/1/start', { authorization: `Bearer ${live}` }) !== 401, true, 'a token made by the CLI while the server runs is accepted at once');
   t.equal(cli(dataDir, ['token', 'revoke', 'ci']).code, 0, 'token revoke');
-  t.equal(await status('/v2/ui/net/1/status', { authorization: `Bearer ${ciToken}` }), 401, 'a token revoked by the CLI is refused at once');
+  // Removals count within VERSION_CHECK_MS (0.1 s; services/authenticator.ts): polled, bounded.
+  const refusedSoon = (path: string, headers: Record<string, string>) =>
+    waitFor(async () => ((await status(path, headers)) === 401 ? true : undefined), 5000, `401 for ${path}`, 20);
+  t.ok(await refusedSoon('/v2/ui/net/1/status', { authorization: `Bearer ${ciToken}` }), 'a token revoked by the CLI is refused without a restart');
   t.equal(cli(dataDir, ['user', 'add', 'bob'], 'bob-password\n').code, 0, 'user add while the server runs');
   t.equal(await status('/v2/whoami', basic('bob', 'bob-password')), 200, 'the new user is accepted at once');
 
@@ -90,7 +93,7 @@ t.test('CLI accounts, login and every transport over real sockets; accounts surv
   for (const [what, headers, want] of after) t.equal(await status('/v2/whoami', headers), want, `after kill -9: ${what}`);
   const rm = cli(dataDir, ['user', 'rm', 'alice']);
   t.equal(rm.code, 0, 'user rm');
-  t.equal(await status('/v2/whoami', { cookie }), 401, "a removed user's session ends at once");
+  t.ok(await refusedSoon('/v2/whoami', { cookie }), "a removed user's session ends without a restart");
   t.match(cli(dataDir, ['user', 'list']).out, /^bob\tuser\t/m, 'user list');
   server.proc.kill('SIGTERM');
   t.equal(await server.exited, 0, 'the server stops cleanly');
