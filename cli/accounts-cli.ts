@@ -15,8 +15,9 @@ export const ACCOUNTS_USAGE = `Usage: netmon user add NAME [--role admin|user]  
        netmon token revoke NAME
 
 Users and access tokens of the server's authentication (auth.enabled). Works while the server runs
-on the same data directory: changes count from the server's next request. The data directory is
-server.dataDir of --config FILE (or NETMON_CONFIG), DATA_DIR overriding it; without either, ./data.
+on the same data directory: additions count from the server's next request, removals within 0.1 s.
+The data directory is server.dataDir of --config FILE (or NETMON_CONFIG), DATA_DIR overriding it;
+without either, ./data.
 Passwords are never taken from the command line. Roles: admin (every call), user (no discovery
 control and, later, no actions, device management or quit); the default is user.`;
 
