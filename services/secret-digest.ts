@@ -21,10 +21,14 @@ export const secretDigest = (secret: string): string => hash('sha256', secret, '
 /** A digest's bytes for `sameDigest` (made once per stored digest). */
 export const digestBytes = (digest: string): Buffer => Buffer.from(digest, 'latin1');
 
+/** Where `sameDigest` puts a request's digest (no allocation per call; JavaScript runs one call at a time). */
+const scratch = Buffer.alloc(64);
+
 /** Constant-time equality of a hex digest and a stored one's bytes (false when the lengths differ). */
 export function sameDigest(digest: string, stored: Buffer): boolean {
-  if (digest.length !== stored.length) return false;
-  return timingSafeEqual(Buffer.from(digest, 'latin1'), stored);
+  if (digest.length !== stored.length || digest.length !== scratch.length) return false;
+  scratch.write(digest, 0, 'latin1');
+  return timingSafeEqual(scratch, stored);
 }
 
 /** Longest credential text looked at (a token, a session id, a Basic header): longer is bad at once. */
