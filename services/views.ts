@@ -13,7 +13,7 @@ import {
 } from './view-record.js';
 
 /** The views: a repository (ids shared by all networks, never handed out twice). */
-const NS_VIEWS = 'mapViews';
+export const NS_VIEWS = 'mapViews';
 /** The views of each network: key [networkId, viewId], value 1. Lists a network's views without reading the others'. */
 const NS_BY_NETWORK = 'mapViewsByNetwork';
 /**
