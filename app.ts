@@ -95,8 +95,12 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
       collector: monitor, series: store.series, meta: store.meta, config: () => holder.current(), clock: systemClock,
       logger: logger.child('services'),
     });
-    // The SYSTEM views of the configured networks and the SCRIPTED views of `views:`, before the API answers.
-    await services.views.start();
+    // The SYSTEM views of the configured networks and the SCRIPTED views of `views:`, before the API
+    // answers. A store that cannot write (a full disk) does not stop the start: the views are made
+    // at the next reload or start.
+    await services.views.start().catch((e: unknown) => {
+      logger.error('map views not brought in step with the configuration', { error: (e as Error).message });
+    });
     const api: RunningApi = await startApi({
       host: config.server.host, port: config.server.port, services, logger, maxBodyBytes: config.server.maxBodyBytes,
     });

@@ -1,7 +1,7 @@
 import { ownerName, type Caller } from '../core/caller.js';
 import type { ViewConfig } from '../core/config-schema.js';
 import { AppError } from '../core/errors.js';
-import type { MetaKey, MetaTxn } from '../store/meta/meta.js';
+import type { MetaKey, MetaStore, MetaTxn } from '../store/meta/meta.js';
 import { takeNextId } from '../store/meta/id-counter.js';
 import { Repository, type StoredRecord } from '../store/meta/repository.js';
 import type { ServiceDeps } from './deps.js';
@@ -91,7 +91,7 @@ export class ViewService implements MapViewSource {
     const config = this.deps.config();
     for (const v of config.views) checkConfiguredRules(v);
     const nowMs = this.deps.clock.nowMs();
-    await this.change(() => this.deps.meta.transaction((tx) => {
+    const sync = (tx: MetaTxn): void => {
       const repo = this.repo.within(tx);
       for (const net of config.networks) {
         if (tx.get<number>(NS_MANAGED, [net.id, 'system']) !== undefined) continue;
@@ -134,7 +134,11 @@ export class ViewService implements MapViewSource {
         if (rec) this.erase(tx, rec);
         tx.remove(NS_MANAGED, s.key);
       }
-    }));
+    };
+    // Views already in step write nothing: no transaction at all, so that a restart on a full disk
+    // (writes refused) is not held up by them.
+    if (!writesAnything(this.deps.meta, sync)) return;
+    await this.change(() => this.deps.meta.transaction(sync));
   }
 
   /** The views of the network the caller sees, in id order; `type` keeps only that type. */
@@ -302,6 +306,13 @@ export class ViewService implements MapViewSource {
   private async change<R>(write: () => Promise<R>): Promise<R> {
     try { return await write(); } finally { this.changes++; }
   }
+}
+
+/** Whether `fn` would write: it runs against the store's current data with its writes dropped. */
+function writesAnything(meta: MetaStore, fn: (tx: MetaTxn) => void): boolean {
+  let writes = 0;
+  fn({ get: (ns, key) => meta.get(ns, key), put: () => { writes++; }, remove: () => { writes++; } });
+  return writes > 0;
 }
 
 /** Tile lists kept at most (networks × callers × orders); past it the cache starts over. */

@@ -55,8 +55,10 @@ t.test('start: a SYSTEM view per configured network, the SCRIPTED views of the c
   const core = byName('Core');
   t.same({ devRule: core.devRule, linkRule: core.linkRule, adjacent: core.adjacent, connecting: core.connecting, formData: core.formData },
     { devRule: "Role = 'Core'", linkRule: "ifRole = 'Uplink'", adjacent: true, connecting: false, formData: '' }, 'as configured');
+  const version = views.version;
   await views.start();
   t.same(views.list(1, anon, null).map((v) => v.id), all.map((v) => v.id), 'a second start makes nothing new');
+  t.equal(views.version, version, 'and writes nothing (no transaction: a restart on a full disk is not held up)');
 });
 
 t.test('create: a blank private INTERACTIVE view of the acting user', async (t) => {
