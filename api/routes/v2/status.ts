@@ -9,12 +9,18 @@ import { json, networkParam, type ApiContext } from '../context.js';
 export function registerStatus(router: Router, ctx: ApiContext): void {
   const { networks, views } = ctx.services;
   // Status is polled by every open dashboard and changes only with discovery and poll cycles and
-  // view changes: an unchanged answer is sent as the same bytes. Its view tiles depend on who asks
-  // (the anonymous caller of authentication off sees every view; others their own and the shared
-  // ones) and on the views: the memo is kept per network, order, caller and views version, so that
-  // callers polling in turn do not displace each other's memo.
-  const memoKey = (req: RoutedRequest) =>
-    `${req.params.id}|${req.query.get('s') ?? 'id'}|${req.caller.kind === 'anonymous' ? '' : viewOwner(req.caller)}|${views.version}`;
+  // view changes: an unchanged answer is sent as the same bytes. The memo compares the answer's
+  // values, so it is never stale; its key only keeps apart the answers that differ by request: the
+  // view tiles depend on who asks (the anonymous caller of authentication off sees every view;
+  // others their own and the shared ones) and on the order, so callers and orders polling in turn
+  // do not displace each other's memo. The views themselves need not be in the key: a view change
+  // makes new tiles (services/views.ts `tiles`, cached per views version), which the memo sees.
+  // The anonymous caller's default order keeps the plain network id, the cheapest key.
+  const memoKey = (req: RoutedRequest): string => {
+    const s = req.query.get('s');
+    if (req.caller.kind === 'anonymous' && (s === null || s === 'id')) return req.params.id;
+    return `${req.params.id}|${s ?? 'id'}|${req.caller.kind === 'anonymous' ? '' : viewOwner(req.caller)}`;
+  };
   router.get('/v2/ui/net/:id/status', memoizeJson((req) => {
     const net = networkParam(ctx, req);
     const s = req.query.get('s') ?? 'id';
