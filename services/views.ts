@@ -1,30 +1,17 @@
 import { ownerName, type Caller } from '../core/caller.js';
-import type { ViewConfig } from '../core/config-schema.js';
 import { AppError } from '../core/errors.js';
-import type { MetaKey, MetaStore, MetaTxn } from '../store/meta/meta.js';
-import { takeNextId } from '../store/meta/id-counter.js';
-import { Repository, type StoredRecord } from '../store/meta/repository.js';
+import type { StoredRecord } from '../store/meta/repository.js';
 import type { ServiceDeps } from './deps.js';
 import { DEFAULT_FILTER_OWNER } from './filter-owner.js';
-import { NS_MAP_COORDINATES, type MapViewRules, type MapViewSource } from './map-view-source.js';
+import type { MapViewRules, MapViewSource } from './map-view-source.js';
 import {
-  checkViewRule, decodeViewData, parseViewInput, toMapView, toViewTile, type MapView, type ViewData, type ViewInput,
-  type ViewTile, type ViewType,
+  parseViewInput, toMapView, toViewTile, type MapView, type ViewData, type ViewInput, type ViewTile, type ViewType,
 } from './view-record.js';
+import { ViewStore } from './view-store.js';
+import { syncConfiguredViews } from './view-sync.js';
 
-/** The views: a repository (ids shared by all networks, never handed out twice). */
-export const NS_VIEWS = 'mapViews';
-/** The views of each network: key [networkId, viewId], value 1. Lists a network's views without reading the others'. */
-const NS_BY_NETWORK = 'mapViewsByNetwork';
-/**
- * The views the server keeps itself: key [networkId, 'system'] (the network's SYSTEM view) or
- * [networkId, 'config', name] (a SCRIPTED view), value the view's id. It keeps their ids stable
- * across restarts and reloads.
- */
-const NS_MANAGED = 'mapViewsManaged';
-
-/** The name of every network's SYSTEM view. */
-export const WHOLE_NETWORK_VIEW_NAME = 'Whole network';
+export { NS_VIEWS } from './view-store.js';
+export { WHOLE_NETWORK_VIEW_NAME } from './view-sync.js';
 
 /** The order of a status answer's tiles (spec 4.1 status `s`): by id (creation order) or by name. */
 export type TilesOrder = 'id' | 'name';
@@ -65,14 +52,14 @@ export const viewOwner = (caller: Caller): string => ownerName(caller) ?? DEFAUL
  * this service: the status call's tiles are cached per network, caller and order until it moves.
  */
 export class ViewService implements MapViewSource {
-  private readonly repo: Repository<ViewData>;
+  private readonly store: ViewStore;
   private changes = 0;
   /** Tile lists by network (the anonymous caller in id order: the status benchmark's call) or by network, order and caller. */
   private readonly tileCache = new Map<number | string, readonly ViewTile[]>();
   private tileCacheVersion = 0;
 
   constructor(private readonly deps: ServiceDeps) {
-    this.repo = new Repository<ViewData>(deps.meta, NS_VIEWS, { decode: decodeViewData, noun: 'view', notFound: 'UNKNOWN_VIEW' });
+    this.store = new ViewStore(deps.meta);
   }
 
   /** Moves on every change of any view (write, share, delete, layout, config sync). */
@@ -83,69 +70,16 @@ export class ViewService implements MapViewSource {
 
   /**
    * Brings the stored SYSTEM and SCRIPTED views in step with the running configuration (at start and
-   * after a reload): a SYSTEM view for every configured network that has none; a SCRIPTED view per
-   * entry of `views:` (created, or updated when it differs; its id kept), and the SCRIPTED views no
-   * longer declared removed with their coordinates. One transaction. A rule that does not parse
-   * (a configuration loaded without the rule checker) is VIEW_REFUSED naming its key: nothing is written.
+   * after a reload): services/view-sync.ts. `version` moves only when something was written.
    */
   async syncConfig(): Promise<void> {
-    const config = this.deps.config();
-    for (const v of config.views) checkConfiguredRules(v);
-    const nowMs = this.deps.clock.nowMs();
-    const sync = (tx: MetaTxn): void => {
-      const repo = this.repo.within(tx);
-      for (const net of config.networks) {
-        if (tx.get<number>(NS_MANAGED, [net.id, 'system']) !== undefined) continue;
-        const id = this.insert(tx, {
-          networkId: net.id, name: WHOLE_NETWORK_VIEW_NAME, devRule: '', linkRule: '', adjacent: false, connecting: false,
-          type: 'SYSTEM', owner: '', shared: true, formData: '', origin: 'server', configKey: '',
-          createdAtMs: nowMs, updatedAtMs: nowMs, layoutUpdatedAtMs: nowMs,
-        });
-        tx.put(NS_MANAGED, [net.id, 'system'], id);
-      }
-      const declared = new Set<string>();
-      for (const v of config.views) {
-        declared.add(JSON.stringify([v.network, v.name]));
-        const key = [v.network, 'config', v.name];
-        const id = tx.get<number>(NS_MANAGED, key);
-        const cur = id === undefined ? undefined : repo.get(id);
-        const wanted = {
-          name: v.name, devRule: v.devRule, linkRule: v.linkRule, adjacent: v.adjacent, connecting: v.connecting, formData: v.formData,
-        };
-        if (cur) {
-          // A changed definition is an update; a view that only moved in the list keeps its updatedAt.
-          const same = (Object.keys(wanted) as (keyof typeof wanted)[]).every((k) => cur.data[k] === wanted[k]);
-          if (!same) repo.put(cur.id, { ...cur.data, ...wanted, configKey: v.key, updatedAtMs: nowMs });
-          else if (cur.data.configKey !== v.key) repo.put(cur.id, { ...cur.data, configKey: v.key });
-          continue;
-        }
-        const made = this.insert(tx, {
-          networkId: v.network, ...wanted, configKey: v.key, type: 'SCRIPTED', owner: '', shared: true, origin: 'config',
-          createdAtMs: nowMs, updatedAtMs: nowMs, layoutUpdatedAtMs: nowMs,
-        });
-        tx.put(NS_MANAGED, key, made);
-      }
-      const stale: { key: MetaKey; id: number }[] = [];
-      for (const { key, value } of this.deps.meta.range<number>(NS_MANAGED)) {
-        const [net, kind, name] = key as [number, string, string];
-        if (kind === 'config' && !declared.has(JSON.stringify([net, name]))) stale.push({ key, id: value });
-      }
-      for (const s of stale) {
-        const rec = repo.get(s.id);
-        if (rec) this.erase(tx, rec);
-        tx.remove(NS_MANAGED, s.key);
-      }
-    };
-    // Views already in step write nothing: no transaction at all, so that a restart on a full disk
-    // (writes refused) is not held up by them.
-    if (!writesAnything(this.deps.meta, sync)) return;
-    await this.change(() => this.deps.meta.transaction(sync));
+    if (await syncConfiguredViews(this.store, this.deps.meta, this.deps.config(), this.deps.clock.nowMs())) this.changes++;
   }
 
   /** The views of the network the caller sees, in id order; `type` keeps only that type. */
   list(networkId: number, caller: Caller, type: ViewType | null): MapView[] {
     const out: MapView[] = [];
-    for (const rec of this.ofNetwork(networkId)) {
+    for (const rec of this.store.ofNetwork(networkId)) {
       if ((type === null || rec.data.type === type) && visible(rec.data, caller)) out.push(toMapView(rec.id, rec.data, editable(rec.data, caller)));
     }
     return out;
@@ -153,7 +87,7 @@ export class ViewService implements MapViewSource {
 
   /** The view `id` as the caller sees it (UNKNOWN_VIEW when it may not). */
   get(networkId: number, caller: Caller, id: number): MapView {
-    const rec = this.seen(this.repo.get(id), networkId, id, caller);
+    const rec = this.seen(this.store.get(id), networkId, id, caller);
     return toMapView(rec.id, rec.data, editable(rec.data, caller));
   }
 
@@ -168,7 +102,7 @@ export class ViewService implements MapViewSource {
     const hit = this.tileCache.get(key);
     if (hit) return hit;
     const out: ViewTile[] = [];
-    for (const rec of this.ofNetwork(networkId)) if (visible(rec.data, caller)) out.push(toViewTile(rec.id, rec.data, editable(rec.data, caller)));
+    for (const rec of this.store.ofNetwork(networkId)) if (visible(rec.data, caller)) out.push(toViewTile(rec.id, rec.data, editable(rec.data, caller)));
     if (order === 'name') out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
     const frozen = Object.freeze(out);
     if (this.tileCache.size >= MAX_TILE_LISTS) this.tileCache.clear();
@@ -181,8 +115,9 @@ export class ViewService implements MapViewSource {
     const owner = viewOwner(caller);
     const nowMs = this.deps.clock.nowMs();
     return this.change(() => this.deps.meta.transaction((tx) => {
-      const id = takeNextId(tx, NS_VIEWS);
-      this.insertAt(tx, id, {
+      const views = this.store.within(tx);
+      const id = views.nextId();
+      views.insertAt(id, {
         networkId, name: `New view ${id}`, devRule: '', linkRule: '', adjacent: false, connecting: false,
         type: 'INTERACTIVE', owner, shared: false, formData: '', origin: 'ui', configKey: '',
         createdAtMs: nowMs, updatedAtMs: nowMs, layoutUpdatedAtMs: nowMs,
@@ -198,27 +133,28 @@ export class ViewService implements MapViewSource {
     // The caller's right and the body are checked first, outside the write (SvcQL compiles there);
     // the transaction checks the right again (the view may have changed meanwhile) and applies the
     // body's fields to the view as it finds it.
-    const current = this.owned(this.repo.get(id), networkId, id, caller, 'update');
+    const current = this.owned(this.store.get(id), networkId, id, caller, 'update');
     const checked = parseViewInput(body, inputOf(current.data), max);
     const given = givenFields(body);
     await this.change(() => this.deps.meta.transaction((tx) => {
-      const rec = this.owned(this.repo.within(tx).get(id), networkId, id, caller, 'update');
+      const rec = this.owned(this.store.within(tx).get(id), networkId, id, caller, 'update');
       const input: Partial<ViewInput> = {};
       for (const k of given) (input as Record<string, unknown>)[k] = checked[k];
-      this.repo.within(tx).put(id, { ...rec.data, ...input, updatedAtMs: nowMs });
+      this.store.within(tx).put(id, { ...rec.data, ...input, updatedAtMs: nowMs });
     }));
   }
 
   /** Checks an update body against the view `id` without saving anything. */
   validate(networkId: number, caller: Caller, id: number, body: unknown): void {
-    const rec = this.seen(this.repo.get(id), networkId, id, caller);
+    const rec = this.seen(this.store.get(id), networkId, id, caller);
     parseViewInput(body, inputOf(rec.data), this.deps.config().ui.viewFormDataMaxBytes);
   }
 
   /** Deletes the owner's INTERACTIVE view and its stored coordinates, together. */
   async remove(networkId: number, caller: Caller, id: number): Promise<void> {
     await this.change(() => this.deps.meta.transaction((tx) => {
-      this.erase(tx, this.owned(this.repo.within(tx).get(id), networkId, id, caller, 'delete'));
+      const views = this.store.within(tx);
+      views.erase(this.owned(views.get(id), networkId, id, caller, 'delete'));
     }));
   }
 
@@ -226,36 +162,29 @@ export class ViewService implements MapViewSource {
   async setShared(networkId: number, caller: Caller, id: number, shared: boolean): Promise<void> {
     const nowMs = this.deps.clock.nowMs();
     await this.change(() => this.deps.meta.transaction((tx) => {
-      const rec = this.owned(this.repo.within(tx).get(id), networkId, id, caller, shared ? 'share' : 'unshare');
+      const rec = this.owned(this.store.within(tx).get(id), networkId, id, caller, shared ? 'share' : 'unshare');
       if (rec.data.shared === shared) throw new AppError('VIEW_REFUSED', `view ${id} is already ${shared ? 'shared' : 'private'}`);
-      this.repo.within(tx).put(id, { ...rec.data, shared, updatedAtMs: nowMs });
+      this.store.within(tx).put(id, { ...rec.data, shared, updatedAtMs: nowMs });
     }));
   }
 
   // ---- MapViewSource ----------------------------------------------------------------------------
 
   forMap(networkId: number, viewId: number, caller: Caller): MapViewRules {
-    const { id, data } = this.seen(this.repo.get(viewId), networkId, viewId, caller);
+    const { id, data } = this.seen(this.store.get(viewId), networkId, viewId, caller);
     return { id, networkId: data.networkId, devRule: data.devRule, linkRule: data.linkRule, adjacent: data.adjacent, connecting: data.connecting };
   }
 
   async markLayout(networkId: number, viewId: number, atMs: number): Promise<void> {
     await this.change(() => this.deps.meta.transaction((tx) => {
-      const rec = this.repo.within(tx).get(viewId);
+      const views = this.store.within(tx);
+      const rec = views.get(viewId);
       if (!rec || rec.data.networkId !== networkId) throw unknownView(networkId, viewId);
-      this.repo.within(tx).put(viewId, { ...rec.data, layoutUpdatedAtMs: atMs });
+      views.put(viewId, { ...rec.data, layoutUpdatedAtMs: atMs });
     }));
   }
 
   // ---- inside ------------------------------------------------------------------------------------
-
-  /** The views of a network, in id order. */
-  private *ofNetwork(networkId: number): Iterable<StoredRecord<ViewData>> {
-    for (const { key } of this.deps.meta.range(NS_BY_NETWORK, { start: [networkId], end: [networkId + 1] })) {
-      const rec = this.repo.get((key as [number, number])[1]);
-      if (rec) yield rec;
-    }
-  }
 
   /** `rec` when it is a view of the network the caller may see; else UNKNOWN_VIEW. */
   private seen(rec: StoredRecord<ViewData> | undefined, networkId: number, id: number, caller: Caller): StoredRecord<ViewData> {
@@ -278,42 +207,10 @@ export class ViewService implements MapViewSource {
     return rec;
   }
 
-  /** Stores a new view under the next id, indexed by network; returns the id. */
-  private insert(tx: MetaTxn, data: ViewData): number {
-    const id = takeNextId(tx, NS_VIEWS);
-    this.insertAt(tx, id, data);
-    return id;
-  }
-
-  private insertAt(tx: MetaTxn, id: number, data: ViewData): void {
-    this.repo.within(tx).put(id, data);
-    tx.put(NS_BY_NETWORK, [data.networkId, id], 1);
-  }
-
-  /**
-   * Removes a view, its network index entry and its stored coordinates (map-view-source.ts: keys
-   * [viewId, deviceId]). The range is read from the store inside the transaction function, which
-   * runs after every earlier write and before any later one, so no coordinate of the view is left.
-   */
-  private erase(tx: MetaTxn, rec: StoredRecord<ViewData>): void {
-    this.repo.within(tx).remove(rec.id);
-    tx.remove(NS_BY_NETWORK, [rec.data.networkId, rec.id]);
-    const keys: MetaKey[] = [];
-    for (const { key } of this.deps.meta.range(NS_MAP_COORDINATES, { start: [rec.id], end: [rec.id + 1] })) keys.push(key);
-    for (const key of keys) tx.remove(NS_MAP_COORDINATES, key);
-  }
-
   /** Runs a write and moves `version` once it is done (or failed: a failed write changed nothing, a new tile list costs little). */
   private async change<R>(write: () => Promise<R>): Promise<R> {
     try { return await write(); } finally { this.changes++; }
   }
-}
-
-/** Whether `fn` would write: it runs against the store's current data with its writes dropped. */
-function writesAnything(meta: MetaStore, fn: (tx: MetaTxn) => void): boolean {
-  let writes = 0;
-  fn({ get: (ns, key) => meta.get(ns, key), put: () => { writes++; }, remove: () => { writes++; } });
-  return writes > 0;
 }
 
 /** Tile lists kept at most (networks × callers × orders); past it the cache starts over. */
@@ -337,16 +234,6 @@ const inputOf = (d: ViewData): ViewInput => ({
 function givenFields(body: unknown): (keyof ViewInput)[] {
   const b = body as Record<string, unknown>;
   return (['name', 'devRule', 'linkRule', 'adjacent', 'connecting', 'formData'] as const).filter((k) => b[k] !== undefined);
-}
-
-function checkConfiguredRules(v: ViewConfig): void {
-  for (const [field, table] of [['devRule', 'devices'], ['linkRule', 'interfaces']] as const) {
-    try {
-      checkViewRule(v[field], table);
-    } catch (err) {
-      throw new AppError('VIEW_REFUSED', `${v.key}.${field}: not a matching expression over the ${table} table: ${(err as Error).message}`, { cause: err });
-    }
-  }
 }
 
 const unknownView = (networkId: number, id: number): AppError => new AppError('UNKNOWN_VIEW', `no view ${id} in network ${networkId}`);
