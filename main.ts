@@ -3,6 +3,7 @@ import { loadConfig } from './core/config-load.js';
 import { isAppError } from './core/errors.js';
 import { createLogger } from './core/logger.js';
 import { startApp } from './app.js';
+import { checkViewRule } from './services/view-record.js';
 
 const USAGE = `Usage: node dist/main.js [--config FILE] [--check-config]
 
@@ -30,7 +31,7 @@ async function main(): Promise<number> {
   const path = args.config ?? process.env.NETMON_CONFIG;
   let config;
   try {
-    config = loadConfig({ path: path || undefined });
+    config = loadConfig({ path: path || undefined, checkViewRule });
   } catch (e) {
     if (isAppError(e)) { process.stderr.write(`netmon: ${e.message}\n`); return 2; }
     throw e;
@@ -43,7 +44,7 @@ async function main(): Promise<number> {
   logger.info('starting', { config: config.source, networks: config.networks.map((n) => `${n.id}:${n.name}`).join(',') });
   let app;
   try {
-    app = await startApp(config, logger, { load: () => loadConfig({ path: path || undefined }) });
+    app = await startApp(config, logger, { load: () => loadConfig({ path: path || undefined, checkViewRule }) });
   } catch (e) {
     logger.error('start-up failed', { error: (e as Error).message });
     return 1;
