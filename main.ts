@@ -6,6 +6,7 @@ import { createLogger } from './core/logger.js';
 import { startApp } from './app.js';
 import { ACCOUNTS_USAGE, runAccountsCommand } from './cli/accounts-cli.js';
 import { readPassword } from './cli/password-input.js';
+import { checkViewRule } from './services/view-record.js';
 
 const USAGE = `Usage: node dist/main.js [--config FILE] [--check-config]
        node dist/main.js user|token …   (accounts; see below)
@@ -42,7 +43,7 @@ async function main(): Promise<number> {
   const path = args.config ?? process.env.NETMON_CONFIG;
   let config;
   try {
-    config = loadConfig({ path: path || undefined });
+    config = loadConfig({ path: path || undefined, checkViewRule });
   } catch (e) {
     if (isAppError(e)) { process.stderr.write(`netmon: ${e.message}\n`); return 2; }
     throw e;
@@ -55,7 +56,7 @@ async function main(): Promise<number> {
   logger.info('starting', { config: config.source, networks: config.networks.map((n) => `${n.id}:${n.name}`).join(',') });
   let app;
   try {
-    app = await startApp(config, logger, { load: () => loadConfig({ path: path || undefined }) });
+    app = await startApp(config, logger, { load: () => loadConfig({ path: path || undefined, checkViewRule }) });
   } catch (e) {
     logger.error('start-up failed', { error: (e as Error).message });
     return 1;

@@ -28,6 +28,8 @@
  * `simulator`). Also `networks[].snmp.maxInFlight` when the largest value over all networks
  * changes: the worker pool's concurrency is sized from it at start. `ui.*` keys are read by the
  * services per call (through the holder), so they apply with the swap and are not in the plan.
+ * `views` (SCRIPTED map views) applies live too: after the swap, app.ts has the views service bring
+ * the stored views in step with the new list (services/views.ts `syncConfig`); it is not in the plan.
  */
 import { AppError } from './errors.js';
 import type { AuthConfig, Config, NetworkConfig, ServerConfig, SimulatorConfig } from './config-schema.js';

@@ -17,6 +17,7 @@ import { registerLogin } from './v2/login.js';
 import { registerGraph } from './v2/graph.js';
 import { registerQuery } from './v2/query.js';
 import { registerStatus } from './v2/status.js';
+import { registerViews } from './v2/views.js';
 import { registerWorkbench } from './v2/workbench.js';
 
 export interface RouterDeps {
@@ -54,7 +55,8 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
   registerLegacyWorkbench(router, ctx);
   registerLegacyMetrics(router, ctx);
 
-  // UI state: view filters, the key-value store, legacy view manipulation (declared not implemented).
+  // UI state: map views, view filters, the key-value store, legacy view manipulation (declared not implemented).
+  registerViews(router, ctx);
   registerFilters(router, ctx);
   registerKeyValue(router, ctx);
   registerLegacyKeyValue(router, ctx);

@@ -80,9 +80,10 @@ function pathValues(name: string, triplets: string[], handles: string[]): string
 }
 
 const QUERY_KEYS = ['intervalHr', 'start', 'end', 'length', 'monitor', 'forceDb', 'forceMem', 'name', 'devices', 'components', 'tags',
-  'tagMatch', 'sortBy', 'limit', 'count', 'timestamp', 'generation', 's', 'pretty', 'user', 'validate', 'unknownKey'];
+  'tagMatch', 'sortBy', 'limit', 'count', 'timestamp', 'generation', 's', 'pretty', 'user', 'validate', 'type', 'unknownKey'];
 const QUERY_VALUES = ['1', '0', '-1', '24', '1e308', 'NaN', 'true', 'maybe', '', 'ifInRate', 'curr.desc', 'max.asc', 'nope.sideways', '2026-11-23',
-  '2026-02-31', '9'.repeat(40), 'Role.Core,Vendor.*', '/(a+)+$/', ...HOSTILE_REGEXPS.map((r) => `/${r}/`), 'a'.repeat(3000)];
+  '2026-02-31', '9'.repeat(40), 'Role.Core,Vendor.*', '/(a+)+$/', ...HOSTILE_REGEXPS.map((r) => `/${r}/`), 'a'.repeat(3000),
+  'SYSTEM', 'SCRIPTED', 'INTERACTIVE', 'name'];
 
 function bodies(r: () => number): { body: string | Buffer; type?: string }[] {
   const svcql = (q: string) => JSON.stringify({ from: 'now-1h', targets: [{ id: 'A', svcql: q, format: 'table' }] });
@@ -104,6 +105,9 @@ function bodies(r: () => number): { body: string | Buffer; type?: string }[] {
     { body: JSON.stringify({ from: 'yesterday', until: 'never', groupByTime: '-5m', targets: [{ id: 1, svcql: 5 }] }), type: 'application/json' },
     { body: JSON.stringify({ name: `fuzz ${Math.floor(r() * 1e6)}`, svcql: "Vendor = 'Cisco' AND address << 10.0.0.0/8", formData: '{}' }), type: 'application/json' },
     { body: JSON.stringify({ name: 'hostile', svcql: `name REGEXP '${pick.replace(/'/g, "''")}'`, formData: 5 }), type: 'application/json' },
+    { body: JSON.stringify({ id: 1, name: `view ${Math.floor(r() * 1e6)}`, devRule: "Role = 'Core' AND address << 10.0.0.0/8", linkRule: 'speed >= 1e9', adjacent: 'true', connecting: 'false', formData: 'Grüße "q" {x' }), type: 'application/json' },
+    { body: JSON.stringify({ devRule: `name REGEXP '${pick.replace(/'/g, "''")}'`, linkRule: `${'('.repeat(80)}x`, adjacent: 'maybe', formData: 'x'.repeat(300_000) }), type: 'application/json' },
+    { body: JSON.stringify({ name: 5, devRule: ['x'], linkRule: { a: 1 }, connecting: 2, formData: null }), type: 'application/json' },
     { body: Buffer.from([0, 0xff, 0xc3, 0x28, 0x0d, 0x0a]) },
     { body: '<html>opaque</html>', type: 'text/html' },
     { body: 'x', type: '; charset=utf-8' },
