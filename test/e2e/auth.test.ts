@@ -47,6 +47,9 @@ t.test('CLI accounts, login and every transport over real sockets; accounts surv
   const base = `http://127.0.0.1:${port}`;
   let server = startServer(t, configPath, dataDir, port);
   await waitFor(async () => ((await fetch(`${base}/api/metrics/ping`)).status === 200 ? true : undefined), 30_000, 'the server');
+  const ready = new RegExp(`ready: http://127\\.0\\.0\\.1:${port}/v2/ui/net/1/status listening=127\\.0\\.0\\.1 authentication=on`);
+  t.ok(await waitFor(async () => (ready.test(server.log()) ? true : undefined), 10_000, 'the ready line'),
+    'the start-up log says where the server listens and that authentication is on');
   const status = async (path: string, headers: Record<string, string> = {}) => (await fetch(base + path, { headers })).status;
   const basic = (u: string, p: string) => ({ authorization: `Basic ${Buffer.from(`${u}:${p}`).toString('base64')}` });
 
