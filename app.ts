@@ -101,6 +101,10 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
     await services.views.start().catch((e: unknown) => {
       logger.error('map views not brought in step with the configuration', { error: (e as Error).message });
     });
+    if (config.auth.enabled) await services.auth.start();
+    else if (!isLoopback(config.server.host)) {
+      logger.warn('authentication is off and the server listens beyond loopback: anyone who reaches it may make every call', { host: config.server.host });
+    }
     const api: RunningApi = await startApi({
       host: config.server.host, port: config.server.port, services, logger, maxBodyBytes: config.server.maxBodyBytes,
     });
@@ -140,4 +144,9 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
     await stopAll();
     throw e;
   }
+}
+
+/** Whether a listen address is loopback only (127.0.0.0/8, ::1, localhost). */
+export function isLoopback(host: string): boolean {
+  return /^127\./.test(host) || host === '::1' || host === 'localhost';
 }

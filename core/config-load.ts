@@ -5,7 +5,7 @@ import { parseDurationMs } from './duration.js';
 import { parseCidr } from './cidr.js';
 import {
   DEFAULTS, type Config, type NetworkConfig, type RangeConfig, type ServerConfig, type SimulatorConfig,
-  type SnmpConfig, type UiConfig, type SnmpV3User, type LogLevel, type PollPath, type ViewConfig,
+  type SnmpConfig, type UiConfig, type AuthConfig, type SnmpV3User, type LogLevel, type PollPath, type ViewConfig,
   type ViewRuleChecker, type ViewRuleTable, MAX_VIEW_NAME_CHARS, MAX_VIEW_RULE_CHARS,
 } from './config-schema.js';
 
@@ -40,6 +40,7 @@ export function builtinConfig(): Config {
   };
   return {
     server: defaultServer(),
+    auth: defaultAuth(),
     ui: { keyValueMaxBytes: DEFAULTS.keyValueMaxBytes, viewFormDataMaxBytes: DEFAULTS.viewFormDataMaxBytes },
     networks: [simulatedNetwork(simulator, 'simulated')],
     views: [],
@@ -76,6 +77,14 @@ function defaultServer(): ServerConfig {
   };
 }
 
+function defaultAuth(): AuthConfig {
+  const a = DEFAULTS.auth;
+  return {
+    enabled: a.enabled, sessionLifetimeMs: a.sessionLifetimeMs, secureCookie: a.secureCookie,
+    maxLoginFailures: a.maxLoginFailures, loginFailureWindowMs: a.loginFailureWindowMs,
+  };
+}
+
 function defaultSnmp(port: number): SnmpConfig {
   return {
     port, communities: ['public'], v3Users: [], timeoutMs: DEFAULTS.snmpTimeoutMs, retries: DEFAULTS.snmpRetries,
@@ -108,6 +117,9 @@ function applyEnv(cfg: Config, env: NodeJS.ProcessEnv): Config {
   if (env.DATA_DIR) server = { ...server, dataDir: env.DATA_DIR };
   return { ...cfg, server };
 }
+
+/** The longest `auth.sessionLifetime`: a year (a cookie's Max-Age stays a small integer). */
+const MAX_SESSION_LIFETIME_MS = 365 * 86_400_000;
 
 // ---- validation -------------------------------------------------------------------------------
 
@@ -193,7 +205,7 @@ export function parseConfigText(text: string, source: string, checkViewRule?: Vi
   }
   const c = new Checker(doc, lines, source);
   const raw = doc.toJS() ?? {};
-  const top = c.object(raw, [], ['server', 'networks', 'simulator', 'ui', 'views']);
+  const top = c.object(raw, [], ['server', 'auth', 'networks', 'simulator', 'ui', 'views']);
 
   const s = top.server === undefined ? {} : c.object(top.server, ['server'], ['host', 'port', 'dataDir', 'logLevel', 'maxBodyBytes', 'workers', 'maxUnwrittenPoints', 'minFreeMiB']);
   const server: ServerConfig = {
@@ -206,6 +218,17 @@ export function parseConfigText(text: string, source: string, checkViewRule?: Vi
     maxUnwrittenPoints: c.int(s.maxUnwrittenPoints, ['server', 'maxUnwrittenPoints'], 0, 1_000_000_000, DEFAULTS.maxUnwrittenPoints),
     minFreeMiB: c.int(s.minFreeMiB, ['server', 'minFreeMiB'], 0, 1 << 20, DEFAULTS.minFreeMiB),
   };
+
+  const a = top.auth === undefined ? {} : c.object(top.auth, ['auth'], ['enabled', 'sessionLifetime', 'secureCookie', 'maxLoginFailures', 'loginFailureWindow']);
+  const da = DEFAULTS.auth;
+  const auth: AuthConfig = {
+    enabled: c.bool(a.enabled, ['auth', 'enabled'], da.enabled),
+    sessionLifetimeMs: c.durationMs(a.sessionLifetime, ['auth', 'sessionLifetime'], 60_000, da.sessionLifetimeMs),
+    secureCookie: c.bool(a.secureCookie, ['auth', 'secureCookie'], da.secureCookie),
+    maxLoginFailures: c.int(a.maxLoginFailures, ['auth', 'maxLoginFailures'], 1, 1_000_000, da.maxLoginFailures),
+    loginFailureWindowMs: c.durationMs(a.loginFailureWindow, ['auth', 'loginFailureWindow'], 1000, da.loginFailureWindowMs),
+  };
+  if (auth.sessionLifetimeMs > MAX_SESSION_LIFETIME_MS) c.fail(['auth', 'sessionLifetime'], `must be at most 365d, got ${JSON.stringify(a.sessionLifetime)}`);
 
   const u = top.ui === undefined ? {} : c.object(top.ui, ['ui'], ['keyValueMaxBytes', 'viewFormDataMaxBytes']);
   const ui: UiConfig = {
@@ -239,7 +262,7 @@ export function parseConfigText(text: string, source: string, checkViewRule?: Vi
   if (simulator && !ids.has(simulator.networkId)) networks.push(simulatedNetwork(simulator, 'simulated'));
   if (networks.length === 0) c.fail(['networks'], 'no network is defined and the simulator is off: add a network or `simulator: true`');
   const views = parseViews(c, top.views, networks, checkViewRule);
-  return { server, ui, networks, views, simulator, source };
+  return { server, auth, ui, networks, views, simulator, source };
 }
 
 /** C0 controls and DEL: never part of a view name. */

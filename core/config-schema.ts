@@ -1,7 +1,12 @@
 /** The configuration, validated and frozen at load (config-load.ts). Defaults are named here. */
 
 export const DEFAULTS = Object.freeze({
-  host: '0.0.0.0',
+  /**
+   * Loopback only, with authentication on or off: without it anyone who reaches the port may call
+   * everything, and with it passwords and tokens still cross plain HTTP. Another address (or
+   * `0.0.0.0`: every interface) is the operator's explicit choice (`server.host` or HOST).
+   */
+  host: '127.0.0.1',
   port: 8080,
   dataDir: './data',
   logLevel: 'info' as const,
@@ -31,6 +36,16 @@ export const DEFAULTS = Object.freeze({
   keyValueMaxBytes: 256 * 1024,
   /** Largest `formData` of a map view in bytes (UTF-8): a serialized editor form, far below the 1 MiB body limit. */
   viewFormDataMaxBytes: 256 * 1024,
+  auth: Object.freeze({
+    enabled: false,
+    /** A login's session lasts this long (sessions are kept in the store: a restart keeps them). */
+    sessionLifetimeMs: 12 * 3_600_000,
+    /** Plain HTTP on loopback by default: a Secure cookie would never come back. */
+    secureCookie: false,
+    /** Failed logins (login call and HTTP Basic) one client address may make per window before it gets 429. */
+    maxLoginFailures: 10,
+    loginFailureWindowMs: 5 * 60_000,
+  }),
   simulator: Object.freeze({
     devices: 6,
     interfacesPerDevice: 8,
@@ -187,8 +202,24 @@ export interface ViewConfig {
   readonly key: string;
 }
 
+/**
+ * Authentication (api/middleware/auth.ts, services/authenticator.ts). Read once at start: every
+ * key needs a restart (core/config-reload.ts).
+ */
+export interface AuthConfig {
+  /** Off: every call is allowed, no middleware runs, the caller is anonymous. */
+  readonly enabled: boolean;
+  readonly sessionLifetimeMs: number;
+  /** Adds `Secure` to the session cookie (when the server is reached through HTTPS, e.g. a proxy). */
+  readonly secureCookie: boolean;
+  /** Failed logins per client address within `loginFailureWindowMs`; past it, 429 until the window moves on. */
+  readonly maxLoginFailures: number;
+  readonly loginFailureWindowMs: number;
+}
+
 export interface Config {
   readonly server: ServerConfig;
+  readonly auth: AuthConfig;
   readonly ui: UiConfig;
   readonly networks: readonly NetworkConfig[];
   /** SCRIPTED map views, in the file's order (none by default). */

@@ -1,3 +1,5 @@
+import { AccountsService } from './accounts.js';
+import { Authenticator } from './authenticator.js';
 import { CatalogService } from './catalog.js';
 import type { ServiceDeps } from './deps.js';
 import { DiscoveryService } from './discovery.js';
@@ -23,6 +25,10 @@ export interface Services {
   readonly keyValues: KeyValueService;
   /** Map views; also the MapViewSource of the maps (services/map-view-source.ts). Its `start` runs once before the API opens (app.ts). */
   readonly views: ViewService;
+  /** Users and tokens (the CLI's commands). */
+  readonly accounts: AccountsService;
+  /** Credentials to callers, sessions, login limits (the authentication middleware and the login call). */
+  readonly auth: Authenticator;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -30,6 +36,7 @@ export function createServices(deps: ServiceDeps): Services {
   const networks = new NetworkService(deps, views);
   // The SvcQL tables of each network, shared by the calls that read devices or latest values.
   const tables = new NetworkTablesCache(deps);
+  const accounts = new AccountsService(deps.meta, deps.clock);
   return {
     networks,
     discovery: new DiscoveryService(deps, networks),
@@ -39,6 +46,8 @@ export function createServices(deps: ServiceDeps): Services {
     filters: new FilterService(deps),
     keyValues: new KeyValueService(deps),
     views,
+    accounts,
+    auth: new Authenticator(deps, accounts),
   };
 }
 

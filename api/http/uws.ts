@@ -123,9 +123,31 @@ class UwsRequest implements ApiRequest {
   private live: uWS.HttpRequest | null;
   private parsedQuery: URLSearchParams | undefined;
   private copiedHeaders: Record<string, string> | undefined;
+  private address: string | undefined;
 
-  constructor(readonly method: string, readonly path: string, private readonly rawQuery: string, req: uWS.HttpRequest) {
+  constructor(readonly method: string, readonly path: string, private readonly rawQuery: string, req: uWS.HttpRequest, private readonly res: uWS.HttpResponse) {
     this.live = req;
+  }
+
+  /** One header: from uWS while the callback runs (no copy of the others), else from the copy. */
+  header(name: string): string {
+    if (this.live !== null) return this.live.getHeader(name);
+    return this.headers[name] ?? '';
+  }
+
+  /**
+   * The client's address, read from the response on first use (a login or a failed Basic check:
+   * the common request never asks). `detach` reads it too, since a response may be aborted later.
+   */
+  get remoteAddress(): string {
+    if (this.address === undefined) {
+      try {
+        this.address = Buffer.from(this.res.getRemoteAddressAsText()).toString('latin1');
+      } catch {
+        this.address = ''; // aborted meanwhile: nobody gets the answer anyway
+      }
+    }
+    return this.address;
   }
 
   get query(): URLSearchParams {
@@ -144,6 +166,7 @@ class UwsRequest implements ApiRequest {
   detach(): void {
     if (this.copiedHeaders === undefined && this.live !== null) this.copiedHeaders = copyHeaders(this.live);
     this.live = null;
+    void this.remoteAddress;
   }
 }
 
@@ -263,7 +286,7 @@ export function listenUws(opts: UwsOptions): Promise<UwsServer> {
   app.any('/*', (res, req) => {
     const method = upperMethod(req.getMethod());
     const head = method === 'HEAD';
-    const request = new UwsRequest(method, req.getUrl(), req.getQuery() ?? '', req);
+    const request = new UwsRequest(method, req.getUrl(), req.getQuery() ?? '', req, res);
 
     // Framing headers are read whole only when present (GETs send neither).
     let declared: number | undefined;

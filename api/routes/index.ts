@@ -13,6 +13,7 @@ import { registerLegacyWorkbench } from './legacy/workbench.js';
 import { registerDiscovery } from './v2/discovery.js';
 import { registerFilters } from './v2/filters.js';
 import { registerKeyValue } from './v2/keyvalue.js';
+import { registerLogin } from './v2/login.js';
 import { registerGraph } from './v2/graph.js';
 import { registerQuery } from './v2/query.js';
 import { registerStatus } from './v2/status.js';
@@ -40,9 +41,10 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
     routerStats: () => router.stats(),
     answerBuffers: new BufferPool(),
   };
-  const auth = authMiddleware();
+  const auth = authMiddleware(deps.services.auth);
   if (auth) router.use(auth);
 
+  registerLogin(router, ctx);
   registerStatus(router, ctx);
   registerDiscovery(router, ctx);
   registerGraph(router, ctx);
