@@ -5,7 +5,7 @@ import { parseDurationMs } from './duration.js';
 import { parseCidr } from './cidr.js';
 import {
   DEFAULTS, type Config, type NetworkConfig, type RangeConfig, type ServerConfig, type SimulatorConfig,
-  type SnmpConfig, type UiConfig, type SnmpV3User, type LogLevel, type PollPath,
+  type SnmpConfig, type UiConfig, type DeviceDetailsComponentsConfig, type SnmpV3User, type LogLevel, type PollPath,
 } from './config-schema.js';
 
 /**
@@ -40,6 +40,7 @@ export function builtinConfig(): Config {
   return {
     server: defaultServer(),
     ui: { keyValueMaxBytes: DEFAULTS.keyValueMaxBytes },
+    deviceDetailsComponents: { Interface: DEFAULTS.deviceDetailsInterface },
     networks: [simulatedNetwork(simulator, 'simulated')],
     simulator,
     source: 'built-in default (simulated network)',
@@ -188,7 +189,7 @@ export function parseConfigText(text: string, source: string): Config {
   }
   const c = new Checker(doc, lines, source);
   const raw = doc.toJS() ?? {};
-  const top = c.object(raw, [], ['server', 'networks', 'simulator', 'ui']);
+  const top = c.object(raw, [], ['server', 'networks', 'simulator', 'ui', 'deviceDetailsComponents']);
 
   const s = top.server === undefined ? {} : c.object(top.server, ['server'], ['host', 'port', 'dataDir', 'logLevel', 'maxBodyBytes', 'workers', 'maxUnwrittenPoints', 'minFreeMiB']);
   const server: ServerConfig = {
@@ -205,6 +206,11 @@ export function parseConfigText(text: string, source: string): Config {
   const u = top.ui === undefined ? {} : c.object(top.ui, ['ui'], ['keyValueMaxBytes']);
   const ui: UiConfig = {
     keyValueMaxBytes: c.int(u.keyValueMaxBytes, ['ui', 'keyValueMaxBytes'], 1, 1 << 30, DEFAULTS.keyValueMaxBytes),
+  };
+
+  const dd = top.deviceDetailsComponents === undefined ? {} : c.object(top.deviceDetailsComponents, ['deviceDetailsComponents'], ['Interface']);
+  const deviceDetailsComponents: DeviceDetailsComponentsConfig = {
+    Interface: dd.Interface === undefined ? DEFAULTS.deviceDetailsInterface : variableNames(c, dd.Interface, ['deviceDetailsComponents', 'Interface']),
   };
 
   let simulator: SimulatorConfig | null = null;
@@ -232,7 +238,24 @@ export function parseConfigText(text: string, source: string): Config {
   });
   if (simulator && !ids.has(simulator.networkId)) networks.push(simulatedNetwork(simulator, 'simulated'));
   if (networks.length === 0) c.fail(['networks'], 'no network is defined and the simulator is off: add a network or `simulator: true`');
-  return { server, ui, networks, simulator, source };
+  return { server, ui, deviceDetailsComponents, networks, simulator, source };
+}
+
+/** Most variable names of one `deviceDetailsComponents` list: a panel's worth. */
+export const MAX_DETAILS_VARIABLES = 64;
+
+/** A list of variable names (words of letters, digits and `_`, no duplicates, at most MAX_DETAILS_VARIABLES). */
+function variableNames(c: Checker, v: unknown, p: Path): string[] {
+  const list = c.list(v, p);
+  if (list.length > MAX_DETAILS_VARIABLES) c.fail(p, `must list at most ${MAX_DETAILS_VARIABLES} variable names, got ${list.length}`);
+  const out: string[] = [];
+  list.forEach((x, i) => {
+    const name = c.str(x, [...p, i]);
+    if (!/^[A-Za-z_][A-Za-z0-9_]{0,99}$/.test(name)) c.fail([...p, i], `must be a variable name (letters, digits, _), got '${name}'`);
+    if (out.includes(name)) c.fail([...p, i], `variable '${name}' is listed twice`);
+    out.push(name);
+  });
+  return out;
 }
 
 function parseNetwork(c: Checker, v: unknown, p: Path): NetworkConfig {

@@ -24,8 +24,9 @@
  * body limit, logger level, the store's bound on held points and its free-space reserve), and the
  * whole `simulator` section (its agents run from start; turning it on or off is the key
  * `simulator`). Also `networks[].snmp.maxInFlight` when the largest value over all networks
- * changes: the worker pool's concurrency is sized from it at start. `ui.*` keys are read by the
- * services per call (through the holder), so they apply with the swap and are not in the plan.
+ * changes: the worker pool's concurrency is sized from it at start. `ui.*` and
+ * `deviceDetailsComponents.*` keys are read by the services per call (through the holder), so they
+ * apply with the swap and are not in the plan.
  */
 import { AppError } from './errors.js';
 import type { Config, NetworkConfig, ServerConfig, SimulatorConfig } from './config-schema.js';

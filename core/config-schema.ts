@@ -29,6 +29,11 @@ export const DEFAULTS = Object.freeze({
   minFreeMiB: 64,
   /** Largest key-value record (UI state) in bytes: far above a serialized UI form, far below the 1 MiB body limit. */
   keyValueMaxBytes: 256 * 1024,
+  /**
+   * Interface variables a map offers for its links (`linkGraphVars`): traffic in both directions,
+   * as rate and as utilisation, and the error rates — what a map colours links by.
+   */
+  deviceDetailsInterface: Object.freeze(['ifInRate', 'ifOutRate', 'ifInUtil', 'ifOutUtil', 'ifInErrors', 'ifOutErrors']),
   simulator: Object.freeze({
     devices: 6,
     interfacesPerDevice: 8,
@@ -146,9 +151,16 @@ export interface UiConfig {
   readonly keyValueMaxBytes: number;
 }
 
+/** Variables of the device details panels per component kind. Read per request: a reload applies it at once. */
+export interface DeviceDetailsComponentsConfig {
+  /** Interface variable names offered for a map's links (`linkGraphVars`), in order. */
+  readonly Interface: readonly string[];
+}
+
 export interface Config {
   readonly server: ServerConfig;
   readonly ui: UiConfig;
+  readonly deviceDetailsComponents: DeviceDetailsComponentsConfig;
   readonly networks: readonly NetworkConfig[];
   /** The built-in simulated network, or null when the config does not ask for it. */
   readonly simulator: SimulatorConfig | null;

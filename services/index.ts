@@ -3,6 +3,9 @@ import type { ServiceDeps } from './deps.js';
 import { DiscoveryService } from './discovery.js';
 import { FilterService } from './filters.js';
 import { KeyValueService } from './keyvalue.js';
+import type { MapViewSource } from './map-view-source.js';
+import { NO_MAP_VIEWS } from './map-views-placeholder.js';
+import { MapService } from './maps.js';
 import { NetworkService } from './networks.js';
 import { QueryService } from './query.js';
 import { SeriesService } from './series.js';
@@ -20,9 +23,19 @@ export interface Services {
   readonly query: QueryService;
   readonly filters: FilterService;
   readonly keyValues: KeyValueService;
+  readonly maps: MapService;
 }
 
-export function createServices(deps: ServiceDeps): Services {
+/** Services built elsewhere that others here build on. */
+export interface ServiceSources {
+  /**
+   * The map views maps are built from (services/map-view-source.ts). Until the views service is
+   * connected here, NO_MAP_VIEWS: a placeholder that knows no view (every map call is UNKNOWN_VIEW).
+   */
+  readonly mapViews?: MapViewSource;
+}
+
+export function createServices(deps: ServiceDeps, sources: ServiceSources = {}): Services {
   const networks = new NetworkService(deps);
   // The SvcQL tables of each network, shared by the calls that read devices or latest values.
   const tables = new NetworkTablesCache(deps);
@@ -34,6 +47,7 @@ export function createServices(deps: ServiceDeps): Services {
     query: new QueryService(deps, networks, tables),
     filters: new FilterService(deps),
     keyValues: new KeyValueService(deps),
+    maps: new MapService(deps, networks, sources.mapViews ?? NO_MAP_VIEWS),
   };
 }
 
