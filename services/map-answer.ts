@@ -48,17 +48,20 @@ export interface MapAnswer {
   readonly rules: MapRules;
   readonly devices: MapDevice[];
   readonly links: MapLink[];
+  /** Previews only: whether devices and links not on the map were left out. */
+  readonly hide?: boolean;
 }
 
 /**
  * The answer for `gen` with `flags`: the devices and links on the map (any flag set), or with
- * `all` every device and link of the generation (a preview without `hide`; those not on the map
- * have every flag false).
+ * `preview` the preview's answer: with `hide` false every device and link of the generation (those
+ * not on the map have every flag false).
  */
 export function mapAnswer(
   networkId: number, viewId: number, gen: Generation | null, rules: MapRules, flags: MapFlags | null,
-  coords: ReadonlyMap<number, Point>, all: boolean,
+  coords: ReadonlyMap<number, Point>, preview: { readonly hide: boolean } | null,
 ): MapAnswer {
+  const all = preview !== null && !preview.hide;
   const devices: MapDevice[] = [];
   const links: MapLink[] = [];
   if (gen && flags) {
@@ -86,5 +89,6 @@ export function mapAnswer(
     generation: gen ? gen.number : null, startedAtMs: gen ? gen.startedAtMs : null, completedAtMs: gen ? gen.completedAtMs : null,
     rules: { devRule: rules.devRule, linkRule: rules.linkRule, adjacent: rules.adjacent, connecting: rules.connecting },
     devices, links,
+    ...(preview ? { hide: preview.hide } : {}),
   };
 }

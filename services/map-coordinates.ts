@@ -42,11 +42,33 @@ export function parsePositions(body: unknown): DevicePosition[] {
   return [...byId.values()];
 }
 
+/** Views whose coordinates are kept in memory (most recently read); the others are read from the store. */
+export const MAX_CACHED_VIEW_COORDINATES = 64;
+
+/**
+ * A view's coordinates are read from the store once and then kept in memory, changed by this
+ * class's own writes once they committed: coordinates are written through this class only (one API
+ * process per store; a view's removal takes its coordinates with it and view ids are not reused).
+ */
 export class MapCoordinates {
+  private readonly cached = new Map<number, Map<number, Point>>();
+
   constructor(private readonly meta: MetaStore) {}
 
-  /** The stored coordinates of a view, by device id. */
-  read(viewId: number): Map<number, Point> {
+  /** The stored coordinates of a view, by device id (callers must not change the map). */
+  read(viewId: number): ReadonlyMap<number, Point> {
+    let points = this.cached.get(viewId);
+    if (points) {
+      this.cached.delete(viewId);
+    } else {
+      points = this.load(viewId);
+    }
+    this.cached.set(viewId, points);
+    if (this.cached.size > MAX_CACHED_VIEW_COORDINATES) this.cached.delete(this.cached.keys().next().value!);
+    return points;
+  }
+
+  private load(viewId: number): Map<number, Point> {
     const out = new Map<number, Point>();
     for (const { key, value } of this.meta.range<Point>(NS_MAP_COORDINATES, { start: [viewId], end: [viewId + 1] })) {
       const deviceId = (key as readonly number[])[1];
@@ -60,6 +82,8 @@ export class MapCoordinates {
     await this.meta.transaction((tx) => {
       for (const [id, p] of points) tx.put(NS_MAP_COORDINATES, [viewId, id], { x: p.x, y: p.y });
     });
+    const kept = this.cached.get(viewId);
+    if (kept) for (const [id, p] of points) kept.set(id, { x: p.x, y: p.y });
   }
 
   /**
@@ -67,11 +91,13 @@ export class MapCoordinates {
    * runs, so writes that committed before it are removed too); returns how many were removed.
    */
   async clear(viewId: number): Promise<number> {
-    return this.meta.transaction((tx) => {
+    const removed = await this.meta.transaction((tx) => {
       const keys = [...this.meta.range(NS_MAP_COORDINATES, { start: [viewId], end: [viewId + 1] })].map((e) => e.key);
       for (const key of keys) tx.remove(NS_MAP_COORDINATES, key);
       return keys.length;
     });
+    this.cached.delete(viewId);
+    return removed;
   }
 }
 

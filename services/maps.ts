@@ -23,6 +23,18 @@ import type { NetworkService } from './networks.js';
 export const MAX_MAP_DEVICES = 10_000;
 export const MAX_MAP_LINKS = 40_000;
 
+/**
+ * Largest map `layout=auto` lays out: the force layout runs on the request's thread, about 0.3 s
+ * of one core per 1,000 devices (bench/RESULTS.md, maps).
+ */
+export const MAX_AUTO_LAYOUT_DEVICES = 5_000;
+
+/**
+ * Built answers kept for repeated calls (most recently used first out): a map of 5,000 devices
+ * holds a few MB with its encoded bytes, so a handful of large views at most.
+ */
+export const MAX_CACHED_ANSWERS = 16;
+
 /** The viewport of `layout=fit` when the call names none. */
 export const DEFAULT_VIEWPORT: Viewport = Object.freeze({ x: 0, y: 0, width: 1000, height: 1000, margin: 20 });
 
@@ -48,9 +60,24 @@ export interface LinkGraphVar {
   readonly category: string;
 }
 
+/** A built answer and what it was built from. */
+interface CachedAnswer { readonly gen: Generation | null; readonly answer: MapAnswer }
+
 export class MapService {
   private readonly rules = new MapRulesCache();
   private readonly coords: MapCoordinates;
+  /**
+   * Answers by view, generation, rules, preview form and coordinates version (LRU). An answer is
+   * immutable once built, and the same object is returned while nothing it was built from changed,
+   * so that the API can send the same encoded bytes (api/routes/json-once.ts).
+   */
+  private readonly answers = new Map<string, CachedAnswer>();
+  /**
+   * Changes of each view's coordinates made by this service (bumped once a write committed): part
+   * of the answers' key. Coordinates are written by this service only (a view's removal takes them
+   * with it, and view ids are never reused).
+   */
+  private readonly coordsVersion = new Map<number, number>();
 
   constructor(private readonly deps: ServiceDeps, private readonly networks: NetworkService, private readonly views: MapViewSource) {
     this.coords = new MapCoordinates(deps.meta);
@@ -60,22 +87,21 @@ export class MapService {
   map(networkId: number, viewId: number, caller: Caller, sel: GenerationSelector): MapAnswer {
     const view = this.view(networkId, viewId, caller);
     const gen = this.generation(networkId, sel);
-    return this.answer(view, gen, view, false);
+    return this.answer(view, gen, view, null);
   }
 
   /**
    * Preview: the map with the rules and flags of `opts` (absent ones: the view's), nothing stored.
    * Every device and link carries `matching`; `hide` keeps only those the map shows.
    */
-  preview(networkId: number, viewId: number, caller: Caller, sel: GenerationSelector, opts: PreviewOptions): MapAnswer & { hide: boolean } {
+  preview(networkId: number, viewId: number, caller: Caller, sel: GenerationSelector, opts: PreviewOptions): MapAnswer {
     const view = this.view(networkId, viewId, caller);
     const gen = this.generation(networkId, sel);
     const rules: MapRules = {
       devRule: opts.devRule ?? view.devRule, linkRule: opts.linkRule ?? view.linkRule,
       adjacent: opts.adjacent ?? view.adjacent, connecting: opts.connecting ?? view.connecting,
     };
-    const hide = opts.hide ?? false;
-    return { ...this.answer(view, gen, rules, !hide), hide };
+    return this.answer(view, gen, rules, { hide: opts.hide ?? false });
   }
 
   /**
@@ -93,9 +119,13 @@ export class MapService {
     if (kind === 'reset') {
       await this.coords.clear(viewId);
     } else {
-      const shown = this.answer(view, gen, view, false);
+      const shown = this.answer(view, gen, view, null);
       let points: Map<number, Point>;
       if (kind === 'auto') {
+        if (shown.devices.length > MAX_AUTO_LAYOUT_DEVICES) {
+          throw new AppError('REQUEST_LIMIT',
+            `the map shows ${shown.devices.length} devices; layout=auto lays out at most ${MAX_AUTO_LAYOUT_DEVICES}: narrow the view's rules`);
+        }
         points = autoLayout(shown.devices.map((d) => d.id), shown.links.map((l) => [l.a.deviceId, l.b.deviceId] as const));
       } else {
         const placed = new Map<number, Point>();
@@ -104,8 +134,9 @@ export class MapService {
       }
       await this.coords.write(viewId, points);
     }
+    this.coordsChanged(viewId);
     await this.views.markLayout(networkId, viewId, this.deps.clock.nowMs());
-    return this.answer(view, gen, view, false);
+    return this.answer(view, gen, view, null);
   }
 
   /**
@@ -124,6 +155,7 @@ export class MapService {
       throw new AppError('BAD_REQUEST', `device(s) ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? ', …' : ''} not in ${where}: no coordinates stored`);
     }
     await this.coords.write(viewId, new Map(positions.map((p) => [p.id, { x: p.x, y: p.y }])));
+    this.coordsChanged(viewId);
     await this.views.markLayout(networkId, viewId, this.deps.clock.nowMs());
     return { status: 'ok', stored: positions.length };
   }
@@ -146,7 +178,7 @@ export class MapService {
     const view = this.view(networkId, viewId, caller);
     const sel: GenerationSelector = timestampMs === undefined ? {} : { timestampMs };
     const gen = this.generation(networkId, sel);
-    const shown = this.answer(view, gen, view, false);
+    const shown = this.answer(view, gen, view, null);
     return linkValues(this.deps, networkId, viewId, shown, linkVar, nodeVar, timestampMs);
   }
 
@@ -164,8 +196,26 @@ export class MapService {
     return gen;
   }
 
-  private answer(view: MapViewRules, gen: Generation | null, rules: MapRules, all: boolean): MapAnswer {
+  private coordsChanged(viewId: number): void {
+    this.coordsVersion.set(viewId, (this.coordsVersion.get(viewId) ?? 0) + 1);
+  }
+
+  /** The answer for these inputs: the cached one when nothing changed, else built (and cached). */
+  private answer(view: MapViewRules, gen: Generation | null, rules: MapRules, preview: { readonly hide: boolean } | null): MapAnswer {
+    const key = [
+      view.networkId, view.id, gen?.number ?? 0, this.coordsVersion.get(view.id) ?? 0, preview === null ? 'm' : preview.hide ? 'h' : 'a',
+      rules.adjacent ? 1 : 0, rules.connecting ? 1 : 0, rules.devRule.length, rules.devRule + '\u0000' + rules.linkRule,
+    ].join(':');
+    const hit = this.answers.get(key);
+    if (hit && hit.gen === gen) {
+      this.answers.delete(key);
+      this.answers.set(key, hit);
+      return hit.answer;
+    }
     const flags = gen ? this.rules.flags(gen, rules) : null;
-    return mapAnswer(view.networkId, view.id, gen, rules, flags, this.coords.read(view.id), all);
+    const answer = mapAnswer(view.networkId, view.id, gen, rules, flags, this.coords.read(view.id), preview);
+    this.answers.set(key, { gen, answer });
+    if (this.answers.size > MAX_CACHED_ANSWERS) this.answers.delete(this.answers.keys().next().value!);
+    return answer;
   }
 }

@@ -4,6 +4,7 @@ import { readJson } from '../../http/json-body.js';
 import type { RoutedRequest } from '../../http/http-types.js';
 import type { Router } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
+import { jsonOnceEncoder } from '../json-once.js';
 import { legacyViewportParam, valuesTimestamp, variableParam, viewParam } from '../map-params.js';
 import { parseSelector } from '../v2/discovery.js';
 
@@ -25,14 +26,15 @@ function legacyLayout(req: RoutedRequest): LayoutKind | null {
  */
 export function registerLegacyMaps(router: Router, ctx: ApiContext): void {
   const maps = ctx.services.maps;
+  const mapJson = jsonOnceEncoder();
   router.get('/api/ui/networks/:netid/views/:viewid/map', async (req) => {
     const net = networkParam(ctx, req, 'netid').id;
     const view = viewParam(req, 'viewid');
     const sel = parseSelector(req);
     const layout = legacyLayout(req);
-    if (layout === null) return json(maps.map(net, view, req.caller, sel));
+    if (layout === null) return mapJson(maps.map(net, view, req.caller, sel));
     const viewport = layout === 'fit' ? legacyViewportParam(req) : undefined;
-    return json(await maps.layout(net, view, req.caller, sel, layout, viewport));
+    return mapJson(await maps.layout(net, view, req.caller, sel, layout, viewport));
   });
   router.add('PUT', '/api/ui/networks/:netid/views/:viewid/nodes/coordinates', async (req) => {
     const net = networkParam(ctx, req, 'netid').id;

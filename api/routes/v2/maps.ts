@@ -1,6 +1,7 @@
 import { readJson } from '../../http/json-body.js';
 import type { Router } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
+import { jsonOnceEncoder } from '../json-once.js';
 import { layoutParam, previewParams, valuesTimestamp, variableParam, viewParam, viewportParam } from '../map-params.js';
 import { parseSelector } from './discovery.js';
 
@@ -11,6 +12,7 @@ import { parseSelector } from './discovery.js';
  */
 export function registerMaps(router: Router, ctx: ApiContext): void {
   const maps = ctx.services.maps;
+  const mapJson = jsonOnceEncoder();
   const base = '/v2/ui/net/:id/views/:view_id';
 
   router.get(`${base}/map`, async (req) => {
@@ -18,15 +20,15 @@ export function registerMaps(router: Router, ctx: ApiContext): void {
     const view = viewParam(req, 'view_id');
     const sel = parseSelector(req);
     const layout = layoutParam(req);
-    if (layout === null) return json(maps.map(net, view, req.caller, sel));
+    if (layout === null) return mapJson(maps.map(net, view, req.caller, sel));
     const viewport = layout === 'fit' ? viewportParam(req) : undefined;
-    return json(await maps.layout(net, view, req.caller, sel, layout, viewport));
+    return mapJson(await maps.layout(net, view, req.caller, sel, layout, viewport));
   });
   router.get(`${base}/preview`, (req) => {
     const net = networkParam(ctx, req).id;
     const view = viewParam(req, 'view_id');
     const sel = parseSelector(req);
-    return json(maps.preview(net, view, req.caller, sel, previewParams(req)));
+    return mapJson(maps.preview(net, view, req.caller, sel, previewParams(req)));
   });
   router.get(`${base}/linkGraphVars`, (req) => json(maps.linkGraphVars(networkParam(ctx, req).id, viewParam(req, 'view_id'), req.caller)));
   router.get(`${base}/linkVar/:lv/nodeVar/:nv`, (req) => {
