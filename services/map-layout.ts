@@ -9,16 +9,17 @@ export interface Point { readonly x: number; readonly y: number }
 
 /**
  * Ticks of the force simulation, cooling from alpha 1 to d3's alphaMin 0.001 over them. d3's own
- * default is 300; 150 with the charge's reach capped (below) lays out 1,000 devices in about a third
- * of a second of one core here (bench/RESULTS.md, maps), with the same untangled look.
+ * default is 300 ticks at theta 0.9 with an unbounded charge: about 1 s of one core for 1,000
+ * devices here. 120 ticks with a coarser Barnes–Hut (theta 1.2) and the charge's reach capped take
+ * about a quarter of that (bench/RESULTS.md, maps) and still untangle the map.
  */
-export const AUTO_LAYOUT_TICKS = 150;
+export const AUTO_LAYOUT_TICKS = 120;
 /** Distance of linked devices in the auto layout (map units). */
 export const AUTO_LINK_DISTANCE = 60;
 /** The repulsion between devices reaches this far (map units): five link distances. */
 const AUTO_CHARGE_REACH = 5 * AUTO_LINK_DISTANCE;
 /** Barnes–Hut accuracy of the repulsion (d3's default 0.9; larger is coarser and faster). */
-const AUTO_THETA = 1.0;
+const AUTO_THETA = 1.2;
 /** The seed of the simulation's random source (d3 uses it only to separate coincident nodes). */
 const AUTO_SEED = 0x5eed;
 

@@ -30,8 +30,23 @@ interface GenerationIndex {
   /** The `interfaces` row of each end of each link (undefined when the device has no such interface). */
   readonly rowA: (InterfaceRow | undefined)[];
   readonly rowB: (InterfaceRow | undefined)[];
-  /** Results by rules key, oldest first (a bounded LRU). */
+  /** Results by rules key, oldest first (a bounded LRU); and the matches of each rule text alone. */
   readonly results: Map<string, MapFlags>;
+  readonly devMatches: Map<string, Uint8Array>;
+  readonly linkMatches: Map<string, Uint8Array>;
+}
+
+/** The entry of `key` in an LRU map, made by `make` when absent; the oldest is dropped past `max`. */
+function lru<V>(m: Map<string, V>, key: string, max: number, make: () => V): V {
+  let v = m.get(key);
+  if (v !== undefined) {
+    m.delete(key);
+  } else {
+    v = make();
+    if (m.size >= max) m.delete(m.keys().next().value!);
+  }
+  m.set(key, v);
+  return v;
 }
 
 /** Rule results kept per generation: the views of a network and a few previews. */
@@ -48,22 +63,14 @@ export class MapRulesCache {
   flags(gen: Generation, rules: MapRules): MapFlags {
     const idx = this.index(gen);
     const key = `${rules.adjacent ? 1 : 0}${rules.connecting ? 1 : 0}${rules.devRule.length}:${rules.devRule}\u0000${rules.linkRule}`;
-    const hit = idx.results.get(key);
-    if (hit) {
-      idx.results.delete(key);
-      idx.results.set(key, hit);
-      return hit;
-    }
-    const flags = selectMap({
+    const max = MAX_CACHED_RULES_PER_GENERATION;
+    return lru(idx.results, key, max, () => selectMap({
       deviceIds: gen.devices.map((d) => d.id),
       linkA: idx.linkA, linkB: idx.linkB,
-      devMatch: this.matchDevices(idx, gen, rules.devRule),
-      linkMatch: this.matchLinks(idx, gen, rules.linkRule),
+      devMatch: lru(idx.devMatches, rules.devRule, max, () => this.matchDevices(idx, gen, rules.devRule)),
+      linkMatch: lru(idx.linkMatches, rules.linkRule, max, () => this.matchLinks(idx, gen, rules.linkRule)),
       adjacent: rules.adjacent, connecting: rules.connecting,
-    });
-    idx.results.set(key, flags);
-    if (idx.results.size > MAX_CACHED_RULES_PER_GENERATION) idx.results.delete(idx.results.keys().next().value!);
-    return flags;
+    }));
   }
 
   /** Device index by id in `gen`. */
@@ -108,7 +115,7 @@ export class MapRulesCache {
       rowA[i] = rowOf.get(`${l.a.deviceId}:${l.a.ifIndex}`);
       rowB[i] = rowOf.get(`${l.b.deviceId}:${l.b.ifIndex}`);
     });
-    idx = { devices: devicesSource(gen.devices), interfaces, deviceAt, linkA, linkB, rowA, rowB, results: new Map() };
+    idx = { devices: devicesSource(gen.devices), interfaces, deviceAt, linkA, linkB, rowA, rowB, results: new Map(), devMatches: new Map(), linkMatches: new Map() };
     this.byGeneration.set(gen, idx);
     return idx;
   }

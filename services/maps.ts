@@ -24,8 +24,8 @@ export const MAX_MAP_DEVICES = 10_000;
 export const MAX_MAP_LINKS = 40_000;
 
 /**
- * Largest map `layout=auto` lays out: the force layout runs on the request's thread, about 0.3 s
- * of one core per 1,000 devices (bench/RESULTS.md, maps).
+ * Largest map `layout=auto` lays out: the force layout runs on the request's thread, about a
+ * quarter of a second of one core per 1,000 devices (bench/RESULTS.md, maps).
  */
 export const MAX_AUTO_LAYOUT_DEVICES = 5_000;
 
@@ -134,7 +134,7 @@ export class MapService {
       }
       await this.coords.write(viewId, points);
     }
-    this.coordsChanged(viewId);
+    this.coordsChanged(networkId, viewId);
     await this.views.markLayout(networkId, viewId, this.deps.clock.nowMs());
     return this.answer(view, gen, view, null);
   }
@@ -155,7 +155,7 @@ export class MapService {
       throw new AppError('BAD_REQUEST', `device(s) ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? ', …' : ''} not in ${where}: no coordinates stored`);
     }
     await this.coords.write(viewId, new Map(positions.map((p) => [p.id, { x: p.x, y: p.y }])));
-    this.coordsChanged(viewId);
+    this.coordsChanged(networkId, viewId);
     await this.views.markLayout(networkId, viewId, this.deps.clock.nowMs());
     return { status: 'ok', stored: positions.length };
   }
@@ -196,8 +196,11 @@ export class MapService {
     return gen;
   }
 
-  private coordsChanged(viewId: number): void {
+  /** After a committed change of the view's coordinates: a new version, and the view's answers dropped (none can be asked for again). */
+  private coordsChanged(networkId: number, viewId: number): void {
     this.coordsVersion.set(viewId, (this.coordsVersion.get(viewId) ?? 0) + 1);
+    const prefix = `${networkId}:${viewId}:`;
+    for (const key of [...this.answers.keys()]) if (key.startsWith(prefix)) this.answers.delete(key);
   }
 
   /** The answer for these inputs: the cached one when nothing changed, else built (and cached). */

@@ -32,6 +32,7 @@ const quick = process.argv.includes('--quick');
 const DEVICES = quick ? 1_000 : 5_000;
 const LINKS = 2 * DEVICES;
 const MAP_CALLS = quick ? 100 : 400;
+const MOVES = quick ? 50 : 200;
 const PREVIEW_CALLS = quick ? 50 : 200;
 const LAYOUT_RUNS = quick ? 2 : 5;
 
@@ -103,7 +104,7 @@ async function main(): Promise<void> {
 
     // The map after each change of one device's coordinates: rules' results cached, the answer rebuilt.
     const moved = timings();
-    for (let i = 0; i < MAP_CALLS / 4; i++) {
+    for (let i = 0; i < MOVES; i++) {
       const body = Buffer.from(JSON.stringify([{ id: 1 + (i % DEVICES), x: i, y: -i }]));
       const r = await call(router, 'PUT', '/v2/ui/net/1/views/1/coordinates', body, { 'content-type': 'application/json' });
       if (r.status !== 200) throw new Error(`PUT coordinates: ${r.status} ${r.text}`);
