@@ -42,17 +42,22 @@ function lcg(seed: number): () => number {
 /**
  * A force-directed layout of the devices `ids` joined by `links` (pairs of device ids; links to
  * other ids are ignored). Deterministic: devices start at positions hashed from their ids (a
- * square whose side grows with the square root of their number), the simulation runs a fixed
- * number of ticks with a seeded random source and no timer, so the same devices and links always
- * give the same positions. Positions are rounded to 0.01 and centred on (0, 0).
+ * square whose side grows with the square root of their number), links are taken in one order,
+ * and the simulation runs a fixed number of ticks with a seeded random source and no timer, so the
+ * same devices and links, in any order, always give the same positions. Positions are rounded to 0.01 and centred on (0, 0).
  */
 export function autoLayout(ids: readonly number[], links: readonly (readonly [number, number])[]): Map<number, Point> {
+  ids = [...new Set(ids)];
   const side = AUTO_LINK_DISTANCE * Math.sqrt(Math.max(1, ids.length)) * 2;
   const nodes: Node[] = [...ids].sort((a, b) => a - b).map((id) => ({
     id, x: (unitHash(id, 1) - 0.5) * side, y: (unitHash(id, 2) - 0.5) * side,
   }));
   const known = new Set(ids);
-  const edges = links.filter(([a, b]) => a !== b && known.has(a) && known.has(b)).map(([a, b]) => ({ source: a, target: b }));
+  // Links in one order whatever the caller's (d3 sums forces in link order).
+  const edges = links.filter(([a, b]) => a !== b && known.has(a) && known.has(b))
+    .map(([a, b]) => (a < b ? [a, b] : [b, a]))
+    .sort((x, y) => x[0]! - y[0]! || x[1]! - y[1]!)
+    .map(([a, b]) => ({ source: a!, target: b! }));
   const sim = forceSimulation<Node>(nodes)
     .stop()
     .randomSource(lcg(AUTO_SEED))

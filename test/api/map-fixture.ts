@@ -8,8 +8,8 @@
  *
  * Every link joins eth1/eth2/eth3 ends tagged `ifRole.Uplink`, except sw4–sw5 (══), whose ends
  * are tagged `ifRole.Backup`. sw1 and sw4 are tagged `Role.Core`. Variables: cpuUtil per device
- * (slot = device id, value = 10 × id), ifInRate at every link end (slot 100 + 10 × device + ifIndex,
- * value = that slot number), points at NOW_MS − 1 min.
+ * (slot = device id, value = 10 × id), ifInRate at every link end (slot `ifSlot`, value = that
+ * slot number), points at NOW_MS − 1 min.
  */
 import type { Caller } from '../../core/caller.js';
 import { AppError } from '../../core/errors.js';
