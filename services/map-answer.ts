@@ -56,11 +56,33 @@ export interface MapAnswer {
  * The answer for `gen` with `flags`: the devices and links on the map (any flag set), or with
  * `preview` the preview's answer: with `hide` false every device and link of the generation (those
  * not on the map have every flag false).
+ *
+ * `previous`, an answer built before from the same generation, rules and preview form (only the
+ * coordinates may differ), lends its parts: its links array whole, and each device object whose
+ * coordinates did not change; so an answer after a coordinate change shares all but the moved
+ * devices with the one before (and an encoder that remembers what it encoded has little to do).
  */
 export function mapAnswer(
   networkId: number, viewId: number, gen: Generation | null, rules: MapRules, flags: MapFlags | null,
-  coords: ReadonlyMap<number, Point>, preview: { readonly hide: boolean } | null,
+  coords: ReadonlyMap<number, Point>, preview: { readonly hide: boolean } | null, previous: MapAnswer | null = null,
 ): MapAnswer {
+  const head = {
+    networkId, viewId,
+    generation: gen ? gen.number : null, startedAtMs: gen ? gen.startedAtMs : null, completedAtMs: gen ? gen.completedAtMs : null,
+    rules: previous?.rules ?? { devRule: rules.devRule, linkRule: rules.linkRule, adjacent: rules.adjacent, connecting: rules.connecting },
+  };
+  const tail = preview ? { hide: preview.hide } : {};
+  if (previous) {
+    let changed = false;
+    const devices = previous.devices.map((d) => {
+      const p = coords.get(d.id);
+      const x = p ? p.x : null, y = p ? p.y : null;
+      if (x === d.x && y === d.y) return d;
+      changed = true;
+      return { ...d, x, y };
+    });
+    return { ...head, devices: changed ? devices : previous.devices, links: previous.links, ...tail };
+  }
   const all = preview !== null && !preview.hide;
   const devices: MapDevice[] = [];
   const links: MapLink[] = [];
@@ -84,11 +106,5 @@ export function mapAnswer(
       });
     });
   }
-  return {
-    networkId, viewId,
-    generation: gen ? gen.number : null, startedAtMs: gen ? gen.startedAtMs : null, completedAtMs: gen ? gen.completedAtMs : null,
-    rules: { devRule: rules.devRule, linkRule: rules.linkRule, adjacent: rules.adjacent, connecting: rules.connecting },
-    devices, links,
-    ...(preview ? { hide: preview.hide } : {}),
-  };
+  return { ...head, devices, links, ...tail };
 }

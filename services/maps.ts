@@ -60,16 +60,17 @@ export interface LinkGraphVar {
   readonly category: string;
 }
 
-/** A built answer and what it was built from. */
-interface CachedAnswer { readonly gen: Generation | null; readonly answer: MapAnswer }
+/** A built answer and what it was built from (the rest is its key). */
+interface CachedAnswer { readonly gen: Generation | null; readonly coordsVersion: number; readonly answer: MapAnswer }
 
 export class MapService {
   private readonly rules = new MapRulesCache();
   private readonly coords: MapCoordinates;
   /**
-   * Answers by view, generation, rules, preview form and coordinates version (LRU). An answer is
-   * immutable once built, and the same object is returned while nothing it was built from changed,
-   * so that the API can send the same encoded bytes (api/routes/json-once.ts).
+   * The latest answer by view, generation, rules and preview form, with the coordinates version it
+   * shows (LRU). An answer is immutable once built; the same object is returned while nothing it
+   * was built from changed, and its parts are shared with the next one (map-answer.ts), so that the
+   * API encodes each object once (api/routes/json-once.ts).
    */
   private readonly answers = new Map<string, CachedAnswer>();
   /**
@@ -134,7 +135,7 @@ export class MapService {
       }
       await this.coords.write(viewId, points);
     }
-    this.coordsChanged(networkId, viewId);
+    this.coordsChanged(viewId);
     await this.views.markLayout(networkId, viewId, this.deps.clock.nowMs());
     return this.answer(view, gen, view, null);
   }
@@ -155,7 +156,7 @@ export class MapService {
       throw new AppError('BAD_REQUEST', `device(s) ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? ', …' : ''} not in ${where}: no coordinates stored`);
     }
     await this.coords.write(viewId, new Map(positions.map((p) => [p.id, { x: p.x, y: p.y }])));
-    this.coordsChanged(networkId, viewId);
+    this.coordsChanged(viewId);
     await this.views.markLayout(networkId, viewId, this.deps.clock.nowMs());
     return { status: 'ok', stored: positions.length };
   }
@@ -196,28 +197,35 @@ export class MapService {
     return gen;
   }
 
-  /** After a committed change of the view's coordinates: a new version, and the view's answers dropped (none can be asked for again). */
-  private coordsChanged(networkId: number, viewId: number): void {
+  /**
+   * After a committed change of the view's coordinates: a new version. The view's answers stay
+   * cached until pushed out, as the base of their next build (only moved devices are rebuilt).
+   */
+  private coordsChanged(viewId: number): void {
     this.coordsVersion.set(viewId, (this.coordsVersion.get(viewId) ?? 0) + 1);
-    const prefix = `${networkId}:${viewId}:`;
-    for (const key of [...this.answers.keys()]) if (key.startsWith(prefix)) this.answers.delete(key);
   }
 
-  /** The answer for these inputs: the cached one when nothing changed, else built (and cached). */
+  /**
+   * The answer for these inputs: the cached one when nothing changed; after a change of the view's
+   * coordinates, one built from the cached one (moved devices rebuilt, the rest shared); else built.
+   */
   private answer(view: MapViewRules, gen: Generation | null, rules: MapRules, preview: { readonly hide: boolean } | null): MapAnswer {
     const key = [
-      view.networkId, view.id, gen?.number ?? 0, this.coordsVersion.get(view.id) ?? 0, preview === null ? 'm' : preview.hide ? 'h' : 'a',
+      view.networkId, view.id, gen?.number ?? 0, preview === null ? 'm' : preview.hide ? 'h' : 'a',
       rules.adjacent ? 1 : 0, rules.connecting ? 1 : 0, rules.devRule.length, rules.devRule + '\u0000' + rules.linkRule,
     ].join(':');
+    const version = this.coordsVersion.get(view.id) ?? 0;
     const hit = this.answers.get(key);
-    if (hit && hit.gen === gen) {
-      this.answers.delete(key);
-      this.answers.set(key, hit);
-      return hit.answer;
+    const base = hit && hit.gen === gen ? hit : null;
+    if (base) this.answers.delete(key);
+    let answer: MapAnswer;
+    if (base && base.coordsVersion === version) {
+      answer = base.answer;
+    } else {
+      const flags = gen ? this.rules.flags(gen, rules) : null;
+      answer = mapAnswer(view.networkId, view.id, gen, rules, flags, this.coords.read(view.id), preview, base ? base.answer : null);
     }
-    const flags = gen ? this.rules.flags(gen, rules) : null;
-    const answer = mapAnswer(view.networkId, view.id, gen, rules, flags, this.coords.read(view.id), preview);
-    this.answers.set(key, { gen, answer });
+    this.answers.set(key, { gen, coordsVersion: version, answer });
     if (this.answers.size > MAX_CACHED_ANSWERS) this.answers.delete(this.answers.keys().next().value!);
     return answer;
   }
