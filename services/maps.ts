@@ -67,7 +67,7 @@ export class MapService {
   private readonly rules = new MapRulesCache();
   private readonly coords: MapCoordinates;
   /**
-   * The latest answer by view, generation, rules and preview form, with the coordinates version it
+   * The latest map (not preview) by view, generation and rules, with the coordinates version it
    * shows (LRU). An answer is immutable once built; the same object is returned while nothing it
    * was built from changed, and its parts are shared with the next one (map-answer.ts), so that the
    * API encodes each object once (api/routes/json-once.ts).
@@ -88,7 +88,7 @@ export class MapService {
   map(networkId: number, viewId: number, caller: Caller, sel: GenerationSelector): MapAnswer {
     const view = this.view(networkId, viewId, caller);
     const gen = this.generation(networkId, sel);
-    return this.answer(view, gen, view, null);
+    return this.answer(view, gen, view);
   }
 
   /**
@@ -102,7 +102,9 @@ export class MapService {
       devRule: opts.devRule ?? view.devRule, linkRule: opts.linkRule ?? view.linkRule,
       adjacent: opts.adjacent ?? view.adjacent, connecting: opts.connecting ?? view.connecting,
     };
-    return this.answer(view, gen, rules, { hide: opts.hide ?? false });
+    // Built each time: previews are one-off (a rule being typed); only their rules' results are cached.
+    const flags = gen ? this.rules.flags(gen, rules) : null;
+    return mapAnswer(view.networkId, view.id, gen, rules, flags, this.coords.read(view.id), { hide: opts.hide ?? false });
   }
 
   /**
@@ -120,7 +122,7 @@ export class MapService {
     if (kind === 'reset') {
       await this.coords.clear(viewId);
     } else {
-      const shown = this.answer(view, gen, view, null);
+      const shown = this.answer(view, gen, view);
       let points: Map<number, Point>;
       if (kind === 'auto') {
         if (shown.devices.length > MAX_AUTO_LAYOUT_DEVICES) {
@@ -137,7 +139,7 @@ export class MapService {
     }
     this.coordsChanged(viewId);
     await this.views.markLayout(networkId, viewId, this.deps.clock.nowMs());
-    return this.answer(view, gen, view, null);
+    return this.answer(view, gen, view);
   }
 
   /**
@@ -179,7 +181,7 @@ export class MapService {
     const view = this.view(networkId, viewId, caller);
     const sel: GenerationSelector = timestampMs === undefined ? {} : { timestampMs };
     const gen = this.generation(networkId, sel);
-    const shown = this.answer(view, gen, view, null);
+    const shown = this.answer(view, gen, view);
     return linkValues(this.deps, networkId, viewId, shown, linkVar, nodeVar, timestampMs);
   }
 
@@ -209,9 +211,9 @@ export class MapService {
    * The answer for these inputs: the cached one when nothing changed; after a change of the view's
    * coordinates, one built from the cached one (moved devices rebuilt, the rest shared); else built.
    */
-  private answer(view: MapViewRules, gen: Generation | null, rules: MapRules, preview: { readonly hide: boolean } | null): MapAnswer {
+  private answer(view: MapViewRules, gen: Generation | null, rules: MapRules): MapAnswer {
     const key = [
-      view.networkId, view.id, gen?.number ?? 0, preview === null ? 'm' : preview.hide ? 'h' : 'a',
+      view.networkId, view.id, gen?.number ?? 0,
       rules.adjacent ? 1 : 0, rules.connecting ? 1 : 0, rules.devRule.length, rules.devRule + '\u0000' + rules.linkRule,
     ].join(':');
     const version = this.coordsVersion.get(view.id) ?? 0;
@@ -223,7 +225,7 @@ export class MapService {
       answer = base.answer;
     } else {
       const flags = gen ? this.rules.flags(gen, rules) : null;
-      answer = mapAnswer(view.networkId, view.id, gen, rules, flags, this.coords.read(view.id), preview, base ? base.answer : null);
+      answer = mapAnswer(view.networkId, view.id, gen, rules, flags, this.coords.read(view.id), null, base ? base.answer : null);
     }
     this.answers.set(key, { gen, coordsVersion: version, answer });
     if (this.answers.size > MAX_CACHED_ANSWERS) this.answers.delete(this.answers.keys().next().value!);
