@@ -133,25 +133,29 @@ function addConnecting(g: MapGraphInput, inG: (l: number) => boolean, dev: Uint8
   const dist = new Int32Array(n).fill(-1);
   const onPath = new Uint8Array(n);
   const order = new Int32Array(n);
+  // Locals for the hot loops (typed arrays read through a local, not a property, each step).
+  const start = adj.start, to = adj.to, via = adj.via, match = g.devMatch;
   let visits = 0;
   for (let s = 0; s < n; s++) {
-    if (!g.devMatch[s]) continue;
+    if (match[s] === 0) continue;
     const targets = --ahead[comp[s]!]!;
     if (targets === 0) continue;
     // Breadth-first from s, stopped once every matching device after s in its component is reached.
-    let head = 0, tail = 0, found = 0, stopAt = Infinity;
+    let head = 0, tail = 0, found = 0, stopAt = 0x7fffffff;
     order[tail++] = s; dist[s] = 0;
     while (head < tail) {
       const x = order[head++]!;
-      if (dist[x]! >= stopAt) break;
-      for (let k = adj.start[x]!; k < adj.start[x + 1]!; k++) {
-        const y = adj.to[k]!;
+      const dx = dist[x]!;
+      if (dx >= stopAt) break;
+      const end = start[x + 1]!;
+      for (let k = start[x]!; k < end; k++) {
+        const y = to[k]!;
         if (dist[y] !== -1) continue;
-        dist[y] = dist[x]! + 1;
+        dist[y] = dx + 1;
         order[tail++] = y;
-        if (g.devMatch[y] && y > s && ++found === targets) stopAt = dist[y]!;
+        if (match[y] === 1 && y > s && ++found === targets) stopAt = dx + 1;
       }
-      visits += adj.start[x + 1]! - adj.start[x]! + 1;
+      visits += end - start[x]! + 1;
     }
     if (visits > MAX_CONNECTING_VISITS) {
       for (let i = 0; i < tail; i++) dist[order[i]!] = -1;
@@ -162,14 +166,16 @@ function addConnecting(g: MapGraphInput, inG: (l: number) => boolean, dev: Uint8
     // target or has a neighbour one step farther that is.
     for (let i = tail - 1; i > 0; i--) {
       const x = order[i]!;
-      if (g.devMatch[x] && x > s) onPath[x] = 1;
-      if (!onPath[x]) continue;
-      if (!g.devMatch[x]) dev[x]! |= CONNECTING;
-      for (let k = adj.start[x]!; k < adj.start[x + 1]!; k++) {
-        const y = adj.to[k]!;
-        if (dist[y] === dist[x]! - 1) { onPath[y] = 1; lnk[adj.via[k]!]! |= CONNECTING; }
+      if (match[x] === 1 && x > s) onPath[x] = 1;
+      if (onPath[x] === 0) continue;
+      if (match[x] === 0) dev[x]! |= CONNECTING;
+      const back = dist[x]! - 1;
+      const end = start[x + 1]!;
+      for (let k = start[x]!; k < end; k++) {
+        const y = to[k]!;
+        if (dist[y] === back) { onPath[y] = 1; lnk[via[k]!]! |= CONNECTING; }
       }
     }
-    for (let i = 0; i < tail; i++) { dist[order[i]!] = -1; onPath[order[i]!] = 0; }
+    for (let i = 0; i < tail; i++) { const x = order[i]!; dist[x] = -1; onPath[x] = 0; }
   }
 }

@@ -232,3 +232,34 @@ t.test('visibility and bad parameters: 4xx error bodies, never a 500', async (t)
     if (code) t.match(r.json, { status: 'error', code }, `${url}: ${code}`);
   }
 });
+
+t.test('seeded walk of the map routes with hostile parameters and bodies: 4xx error bodies or 200, never a 5xx', async (t) => {
+  const { rng } = await import('../rng.js');
+  const r = rng(Number(process.env.FUZZ_SEED ?? 20261125));
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+  const { as } = api([{ id: 1, devRule: CORE, connecting: true, adjacent: true }, { id: 2, owner: 'alice' }]);
+  const ids = ['1', '2', '0', '-1', 'x', '99999999999999999999', '1.5', '%20'];
+  const vars = ['ifInRate', 'cpuUtil', 'nope', 'a%20b', 'x'.repeat(300), '..'];
+  const routes = [
+    (v: string) => `/v2/ui/net/${pick(ids)}/views/${v}/map`, (v: string) => `/v2/ui/net/1/views/${v}/preview`,
+    (v: string) => `/v2/ui/net/1/views/${v}/linkGraphVars`, (v: string) => `/v2/ui/net/1/views/${v}/linkVar/${pick(vars)}/nodeVar/${pick(vars)}`,
+    (v: string) => `/api/ui/networks/1/views/${v}/map`, (v: string) => `/api/monitor/networks/1/views/${v}/linkVar/${pick(vars)}/nodeVar/${pick(vars)}`,
+  ];
+  const keys = ['layout', 'width', 'height', 'margin', 'zoom', 'viewBox', 'fit', 'reset', 'devRule', 'linkRule', 'hide', 'adjacent', 'connecting', 'timestamp', 'generation'];
+  const values = ['auto', 'fit', 'reset', '', '0', '-1', '1e9', 'NaN', 'true', 'maybe', '0,0,1000,1000', '1,2,3', 'x,y,1,1', "Role = 'Core'",
+    "name REGEXP '(a+)+$'", 'name = ', '(((((', "ifRole = 'Uplink'", '3000', '9'.repeat(30), 'a'.repeat(5000)];
+  const bodies: unknown[] = [[], [{ id: 1, x: 1, y: 1 }], [{ id: 1, x: 'a', y: 1 }], {}, null, 'text', [[1, 2, 3]], [{ id: 99, x: 0, y: 0 }]];
+  let fiveXX = 0, badBodies = 0, n = 0;
+  for (; n < 600; n++) {
+    const put = r() < 0.15;
+    const view = pick(ids);
+    const q = Array.from({ length: Math.floor(r() * 4) }, () => `${pick(keys)}=${encodeURIComponent(pick(values))}`).join('&');
+    const url = put ? `${pick(['/v2/ui/net/1/views/', '/api/ui/networks/1/views/'])}${view}/${r() < 0.5 ? 'coordinates' : 'nodes/coordinates'}`
+      : `${pick(routes)(view)}${q ? `?${q}` : ''}`;
+    const res = await as(pick([undefined, 'user:bob', 'user:alice']), put ? 'PUT' : 'GET', url, put ? pick(bodies) : undefined);
+    if (res.status >= 500) { fiveXX++; t.fail(`${url}: ${res.status} ${res.text.slice(0, 200)}`); }
+    if (res.status >= 400 && !(res.json && res.json.status === 'error' && typeof res.json.code === 'string')) badBodies++;
+  }
+  t.equal(fiveXX, 0, `${n} requests: no 5xx`);
+  t.equal(badBodies, 0, 'every refusal is the JSON error envelope');
+});

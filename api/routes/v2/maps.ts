@@ -28,7 +28,7 @@ export function registerMaps(router: Router, ctx: ApiContext): void {
     const net = networkParam(ctx, req).id;
     const view = viewParam(req, 'view_id');
     const sel = parseSelector(req);
-    return mapJson(maps.preview(net, view, req.caller, sel, previewParams(req)));
+    return json(maps.preview(net, view, req.caller, sel, previewParams(req)));
   });
   router.get(`${base}/linkGraphVars`, (req) => json(maps.linkGraphVars(networkParam(ctx, req).id, viewParam(req, 'view_id'), req.caller)));
   router.get(`${base}/linkVar/:lv/nodeVar/:nv`, (req) => {
