@@ -223,6 +223,8 @@ t.test('visibility and bad parameters: 4xx error bodies, never a 500', async (t)
     [undefined, 'GET', '/api/ui/networks/1/views/1/map?fit&viewBox=0,0,1000', 400, 'BAD_PARAMETER'],
     [undefined, 'GET', '/api/ui/networks/1/views/1/map?fit&viewBox=0,0,-5,10', 400, 'BAD_PARAMETER'],
     [undefined, 'GET', '/api/ui/networks/1/views/1/map?reset&fit', 400, 'BAD_PARAMETER'],
+    [undefined, 'GET', '/api/ui/networks/1/views/1/map?layout=spiral', 400, 'BAD_PARAMETER'],
+    [undefined, 'GET', '/api/ui/networks/1/views/1/map?layout=reset', 200],
     [undefined, 'GET', '/api/ui/networks/1/views/1/map?generation=1', 200],
     [undefined, 'GET', '/api/ui/networks/1/views/1/map?generation=7', 404, 'UNKNOWN_GENERATION'],
   ];

@@ -1,5 +1,6 @@
 import { AppError } from '../../../core/errors.js';
 import type { LayoutKind } from '../../../services/maps.js';
+import { excerpt } from '../../http/errors.js';
 import { readJson } from '../../http/json-body.js';
 import type { RoutedRequest } from '../../http/http-types.js';
 import type { Router } from '../../http/router.js';
@@ -8,10 +9,19 @@ import { jsonOnceEncoder } from '../json-once.js';
 import { legacyViewportParam, valuesTimestamp, variableParam, viewParam } from '../map-params.js';
 import { parseSelector } from '../v2/discovery.js';
 
-/** The legacy layout flags: `layout` → auto, `reset` → reset, `fit` → fit; at most one. */
+/**
+ * The legacy layout flags: `layout` → auto (or `layout=reset`, `layout=fit`: those), `reset` →
+ * reset, `fit` → fit; at most one.
+ */
 function legacyLayout(req: RoutedRequest): LayoutKind | null {
   const kinds: LayoutKind[] = [];
-  if (req.query.has('layout')) kinds.push('auto');
+  const layout = req.query.get('layout');
+  if (layout !== null) {
+    const v = layout.trim().toLowerCase();
+    if (v === '' || v === 'auto' || v === 'true' || v === '1') kinds.push('auto');
+    else if (v === 'reset' || v === 'fit') kinds.push(v);
+    else throw new AppError('BAD_PARAMETER', `parameter 'layout' must be empty, auto, reset or fit, got '${excerpt(layout)}'`);
+  }
   if (req.query.has('reset')) kinds.push('reset');
   if (req.query.has('fit')) kinds.push('fit');
   if (kinds.length > 1) throw new AppError('BAD_PARAMETER', 'give at most one of layout, reset and fit');
