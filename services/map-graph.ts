@@ -14,8 +14,9 @@ import { AppError } from '../core/errors.js';
  *   matching devices is added (flag `connecting` on devices that do not match, and on those links).
  *
  * Cost of `connecting`: one breadth-first search per matching device that has another matching
- * device after it in its connected component, each stopped once it has reached all of them, so
- * O(K · (V + E)) at worst for K matching devices. When every device with a link in G matches, no
+ * device in its connected component, run 32 at a time (bit-parallel), so O(K / 32 · L · (V + E))
+ * for K matching devices, where L is how many different distances from a batch's sources a device
+ * has (at most 32, a few in a meshed network). When every device with a link in G matches, no
  * search runs (nothing can be added). Bounded by MAX_CONNECTING_VISITS: past it the call is a
  * REQUEST_LIMIT asking for a narrower device rule.
  */
@@ -118,64 +119,111 @@ function components(n: number, adj: Adjacency): Int32Array {
   return comp;
 }
 
+/** Sources searched together: one bit of an Int32 mask each. */
+const BATCH = 32;
+
+/**
+ * Marks the devices and links on shortest paths between matching devices. Breadth-first searches
+ * from up to 32 matching devices at once (bit-parallel: a node's mask holds the searches that
+ * reached it), level by level; the frontier entries of every level are kept (node, mask) so that the
+ * way back — from each search's targets, the matching devices after its source in index order, in
+ * decreasing distance — is taken level by level for all 32 searches together.
+ */
 function addConnecting(g: MapGraphInput, inG: (l: number) => boolean, dev: Uint8Array, lnk: Uint8Array): void {
   const n = g.devMatch.length;
   const adj = adjacency(n, g, inG);
+  const start = adj.start, to = adj.to, via = adj.via, match = g.devMatch;
   // Nothing to add when every device with a link in G matches.
   let someUnmatched = false;
-  for (let i = 0; i < n && !someUnmatched; i++) if (!g.devMatch[i] && adj.start[i + 1]! > adj.start[i]!) someUnmatched = true;
+  for (let i = 0; i < n && !someUnmatched; i++) if (match[i] === 0 && start[i + 1]! > start[i]!) someUnmatched = true;
   if (!someUnmatched) return;
 
   const comp = components(n, adj);
-  // Matching devices still ahead of each index in its component (targets of the searches to come).
-  const ahead = new Int32Array(n);
-  for (let i = 0; i < n; i++) if (g.devMatch[i]) ahead[comp[i]!]!++;
-  const dist = new Int32Array(n).fill(-1);
-  const onPath = new Uint8Array(n);
-  const order = new Int32Array(n);
-  // Locals for the hot loops (typed arrays read through a local, not a property, each step).
-  const start = adj.start, to = adj.to, via = adj.via, match = g.devMatch;
+  const matchingIn = new Int32Array(n);
+  for (let i = 0; i < n; i++) if (match[i] === 1) matchingIn[comp[i]!]!++;
+  // Sources: matching devices with another matching device in their component.
+  const sources: number[] = [];
+  for (let i = 0; i < n; i++) if (match[i] === 1 && start[i + 1]! > start[i]! && matchingIn[comp[i]!]! > 1) sources.push(i);
+
+  const seen = new Int32Array(n);
+  const next = new Int32Array(n);
+  const onPath = new Int32Array(n);
+  const prevMask = new Int32Array(n);
+  /** Frontier entries of every level: nodes and masks, with where each level starts. */
+  let nodes = new Int32Array(4 * n), masks = new Int32Array(4 * n);
+  const levelStart: number[] = [];
+  const touched = new Int32Array(n);
   let visits = 0;
-  for (let s = 0; s < n; s++) {
-    if (match[s] === 0) continue;
-    const targets = --ahead[comp[s]!]!;
-    if (targets === 0) continue;
-    // Breadth-first from s, stopped once every matching device after s in its component is reached.
-    let head = 0, tail = 0, found = 0, stopAt = 0x7fffffff;
-    order[tail++] = s; dist[s] = 0;
-    while (head < tail) {
-      const x = order[head++]!;
-      const dx = dist[x]!;
-      if (dx >= stopAt) break;
-      const end = start[x + 1]!;
-      for (let k = start[x]!; k < end; k++) {
-        const y = to[k]!;
-        if (dist[y] !== -1) continue;
-        dist[y] = dx + 1;
-        order[tail++] = y;
-        if (match[y] === 1 && y > s && ++found === targets) stopAt = dx + 1;
+  for (let b0 = 0; b0 < sources.length; b0 += BATCH) {
+    const batch = sources.slice(b0, b0 + BATCH);
+    let count = 0;
+    const push = (x: number, m: number): void => {
+      if (count === nodes.length) {
+        const nn = new Int32Array(2 * nodes.length); nn.set(nodes); nodes = nn;
+        const mm = new Int32Array(2 * masks.length); mm.set(masks); masks = mm;
       }
-      visits += end - start[x]! + 1;
+      nodes[count] = x; masks[count++] = m;
+    };
+    levelStart.length = 0;
+    levelStart.push(0);
+    batch.forEach((s, b) => { seen[s]! |= 1 << b; });
+    for (const s of batch) push(s, seen[s]!);
+    // Forward, level by level: the next level's masks gather in `next`, its nodes in `touched`.
+    for (let level = 0; ; level++) {
+      const from = levelStart[level]!, until = count;
+      let nt = 0;
+      for (let e = from; e < until; e++) {
+        const x = nodes[e]!, m = masks[e]!;
+        const end = start[x + 1]!;
+        for (let k = start[x]!; k < end; k++) {
+          const y = to[k]!;
+          const fresh = m & ~seen[y]!;
+          if (fresh === 0) continue;
+          if (next[y] === 0) touched[nt++] = y;
+          next[y]! |= fresh;
+          seen[y]! |= fresh;
+        }
+        visits += end - start[x]! + 1;
+      }
+      if (nt === 0) break;
+      levelStart.push(count);
+      for (let i = 0; i < nt; i++) { const y = touched[i]!; push(y, next[y]!); next[y] = 0; }
     }
     if (visits > MAX_CONNECTING_VISITS) {
-      for (let i = 0; i < tail; i++) dist[order[i]!] = -1;
+      for (let e = 0; e < count; e++) seen[nodes[e]!] = 0;
       throw new AppError('REQUEST_LIMIT',
         `the connecting devices of this map need more than ${MAX_CONNECTING_VISITS} steps of path search; narrow the device rule or turn connecting off`);
     }
-    // Back from the targets, in decreasing distance: a node is on a shortest path when it is a
-    // target or has a neighbour one step farther that is.
-    for (let i = tail - 1; i > 0; i--) {
-      const x = order[i]!;
-      if (match[x] === 1 && x > s) onPath[x] = 1;
-      if (onPath[x] === 0) continue;
-      if (match[x] === 0) dev[x]! |= CONNECTING;
-      const back = dist[x]! - 1;
-      const end = start[x + 1]!;
-      for (let k = start[x]!; k < end; k++) {
-        const y = to[k]!;
-        if (dist[y] === back) { onPath[y] = 1; lnk[via[k]!]! |= CONNECTING; }
-      }
+    // Targets: a matching device is a target of the searches whose source comes before it.
+    for (let e = 0; e < count; e++) {
+      const t = nodes[e]!;
+      if (match[t] !== 1) continue;
+      let below = 0;
+      for (let b = 0; b < batch.length && batch[b]! < t; b++) below |= 1 << b;
+      onPath[t]! |= masks[e]! & below;
     }
-    for (let i = 0; i < tail; i++) { const x = order[i]!; dist[x] = -1; onPath[x] = 0; }
+    // Back, level by level from the farthest: x at level L is on a path of search b when it is a
+    // target of b or a neighbour at level L + 1 of b is; its neighbours at level L − 1 of b then are.
+    for (let level = levelStart.length - 1; level >= 1; level--) {
+      const prevFrom = levelStart[level - 1]!, prevUntil = levelStart[level]!;
+      const curUntil = level + 1 < levelStart.length ? levelStart[level + 1]! : count;
+      for (let e = prevFrom; e < prevUntil; e++) prevMask[nodes[e]!] = masks[e]!;
+      for (let e = prevUntil; e < curUntil; e++) {
+        const x = nodes[e]!;
+        const bits = onPath[x]! & masks[e]!;
+        if (bits === 0) continue;
+        if (match[x] === 0) dev[x]! |= CONNECTING;
+        const end = start[x + 1]!;
+        for (let k = start[x]!; k < end; k++) {
+          const y = to[k]!;
+          const back = bits & prevMask[y]!;
+          if (back === 0) continue;
+          onPath[y]! |= back;
+          lnk[via[k]!]! |= CONNECTING;
+        }
+      }
+      for (let e = prevFrom; e < prevUntil; e++) prevMask[nodes[e]!] = 0;
+    }
+    for (let e = 0; e < count; e++) { const x = nodes[e]!; seen[x] = 0; onPath[x] = 0; }
   }
 }

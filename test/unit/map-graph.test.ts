@@ -88,3 +88,46 @@ t.test('auto layout: deterministic, whatever the order of its input; links to un
   t.ok([...a.values()].every((p) => Number.isFinite(p.x) && Number.isFinite(p.y)), 'finite positions');
   t.same(autoLayout([], []).size, 0, 'an empty map');
 });
+
+/** The reference: for every pair s < t of matching devices, BFS from both ends; x is on a shortest path when d(s,x) + d(x,t) = d(s,t). */
+function reference(n: number, edges: [number, number][], matching: number[]): { devices: number[]; links: number[] } {
+  const nb: number[][] = Array.from({ length: n }, () => []);
+  edges.forEach(([a, b]) => { if (a !== b) { nb[a]!.push(b); nb[b]!.push(a); } });
+  const bfs = (s: number) => {
+    const d = new Array<number>(n).fill(-1); d[s] = 0; const q = [s];
+    for (let i = 0; i < q.length; i++) for (const y of nb[q[i]!]!) if (d[y] === -1) { d[y] = d[q[i]!]! + 1; q.push(y); }
+    return d;
+  };
+  const dist = new Map(matching.map((m) => [m, bfs(m)]));
+  const devs = new Set<number>(), links = new Set<number>();
+  const ms = [...matching].sort((a, b) => a - b);
+  for (let i = 0; i < ms.length; i++) for (let j = i + 1; j < ms.length; j++) {
+    const ds = dist.get(ms[i]!)!, dt = dist.get(ms[j]!)!, st = ds[ms[j]!]!;
+    if (st <= 0) continue;
+    for (let x = 0; x < n; x++) if (ds[x]! >= 0 && dt[x]! >= 0 && ds[x]! + dt[x]! === st && !matching.includes(x)) devs.add(x);
+    edges.forEach(([a, b], l) => {
+      if (a === b) return;
+      if ((ds[a]! >= 0 && dt[b]! >= 0 && ds[a]! + 1 + dt[b]! === st) || (ds[b]! >= 0 && dt[a]! >= 0 && ds[b]! + 1 + dt[a]! === st)) links.add(l);
+    });
+  }
+  return { devices: [...devs].sort((a, b) => a - b), links: [...links].sort((a, b) => a - b) };
+}
+
+t.test('connecting agrees with an all-pairs reference on random graphs (batches of 32 included)', async (t) => {
+  const { rng } = await import('../rng.js');
+  const r = rng(424242);
+  const shapes: [number, number, number][] = [[12, 14, 3], [40, 60, 31], [60, 80, 32], [70, 90, 33], [150, 200, 70], [300, 340, 20], [100, 100, 99]];
+  for (const [n, m, k] of shapes) {
+    for (let rep = 0; rep < 3; rep++) {
+      const edges: [number, number][] = [];
+      for (let i = 0; i < m; i++) edges.push([Math.floor(r() * n), Math.floor(r() * n)]);
+      const ids = Array.from({ length: n }, (_, i) => i);
+      for (let i = n - 1; i > 0; i--) { const j = Math.floor(r() * (i + 1)); [ids[i], ids[j]] = [ids[j]!, ids[i]!]; }
+      const matching = ids.slice(0, k);
+      const got = run(n, edges, matching, { connecting: true });
+      const want = reference(n, edges, matching);
+      t.same(got.connecting, want.devices, `${n} devices, ${m} links, ${k} matching (#${rep}): devices`);
+      t.same(got.connectingLinks, want.links, `${n} devices, ${m} links, ${k} matching (#${rep}): links`);
+    }
+  }
+});
