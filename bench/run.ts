@@ -18,6 +18,7 @@ import { RESULTS_HEADER } from './harness/results-header.js';
 import { apiBench } from './api/api-bench.js';
 import { collectorBench, faultsBench } from './collector/collector-bench.js';
 import { authBench } from './api/auth-bench.js';
+import { mapsBench } from './maps/maps-bench.js';
 import { memoryBench } from './memory/memory-bench.js';
 import { storeBench } from './store/store-bench.js';
 import { svcqlBench } from './svcql/svcql-bench.js';
@@ -31,6 +32,7 @@ const BENCHES: readonly Bench[] = [
   memoryBench,
   storeBench,
   svcqlBench,
+  mapsBench,
 ];
 
 interface Args { scale: Scale; only: string[] | null; record: boolean }

@@ -5,7 +5,7 @@ import { parseDurationMs } from './duration.js';
 import { parseCidr } from './cidr.js';
 import {
   DEFAULTS, type Config, type NetworkConfig, type RangeConfig, type ServerConfig, type SimulatorConfig,
-  type SnmpConfig, type UiConfig, type AuthConfig, type SnmpV3User, type LogLevel, type PollPath, type ViewConfig,
+  type SnmpConfig, type UiConfig, type AuthConfig, type SnmpV3User, type LogLevel, type PollPath, type ViewConfig, type DeviceDetailsComponentsConfig,
   type ViewRuleChecker, type ViewRuleTable, MAX_VIEW_NAME_CHARS, MAX_VIEW_RULE_CHARS,
 } from './config-schema.js';
 
@@ -42,6 +42,7 @@ export function builtinConfig(): Config {
     server: defaultServer(),
     auth: defaultAuth(),
     ui: { keyValueMaxBytes: DEFAULTS.keyValueMaxBytes, viewFormDataMaxBytes: DEFAULTS.viewFormDataMaxBytes },
+    deviceDetailsComponents: { Interface: DEFAULTS.deviceDetailsInterface },
     networks: [simulatedNetwork(simulator, 'simulated')],
     views: [],
     simulator,
@@ -205,7 +206,7 @@ export function parseConfigText(text: string, source: string, checkViewRule?: Vi
   }
   const c = new Checker(doc, lines, source);
   const raw = doc.toJS() ?? {};
-  const top = c.object(raw, [], ['server', 'auth', 'networks', 'simulator', 'ui', 'views']);
+  const top = c.object(raw, [], ['server', 'auth', 'networks', 'simulator', 'ui', 'views', 'deviceDetailsComponents']);
 
   const s = top.server === undefined ? {} : c.object(top.server, ['server'], ['host', 'port', 'dataDir', 'logLevel', 'maxBodyBytes', 'workers', 'maxUnwrittenPoints', 'minFreeMiB']);
   const server: ServerConfig = {
@@ -236,6 +237,11 @@ export function parseConfigText(text: string, source: string, checkViewRule?: Vi
     viewFormDataMaxBytes: c.int(u.viewFormDataMaxBytes, ['ui', 'viewFormDataMaxBytes'], 1, 1 << 30, DEFAULTS.viewFormDataMaxBytes),
   };
 
+  const dd = top.deviceDetailsComponents === undefined ? {} : c.object(top.deviceDetailsComponents, ['deviceDetailsComponents'], ['Interface']);
+  const deviceDetailsComponents: DeviceDetailsComponentsConfig = {
+    Interface: dd.Interface === undefined ? DEFAULTS.deviceDetailsInterface : variableNames(c, dd.Interface, ['deviceDetailsComponents', 'Interface']),
+  };
+
   let simulator: SimulatorConfig | null = null;
   if (top.simulator !== undefined && top.simulator !== false) {
     const p = ['simulator'];
@@ -262,7 +268,7 @@ export function parseConfigText(text: string, source: string, checkViewRule?: Vi
   if (simulator && !ids.has(simulator.networkId)) networks.push(simulatedNetwork(simulator, 'simulated'));
   if (networks.length === 0) c.fail(['networks'], 'no network is defined and the simulator is off: add a network or `simulator: true`');
   const views = parseViews(c, top.views, networks, checkViewRule);
-  return { server, auth, ui, networks, views, simulator, source };
+  return { server, auth, ui, deviceDetailsComponents, networks, views, simulator, source };
 }
 
 /** C0 controls and DEL: never part of a view name. */
@@ -305,6 +311,23 @@ function parseViews(c: Checker, v: unknown, networks: readonly NetworkConfig[], 
       formData, key: `views[${i}]`,
     };
   });
+}
+
+/** Most variable names of one `deviceDetailsComponents` list: a panel's worth. */
+export const MAX_DETAILS_VARIABLES = 64;
+
+/** A list of variable names (words of letters, digits and `_`, no duplicates, at most MAX_DETAILS_VARIABLES). */
+function variableNames(c: Checker, v: unknown, p: Path): string[] {
+  const list = c.list(v, p);
+  if (list.length > MAX_DETAILS_VARIABLES) c.fail(p, `must list at most ${MAX_DETAILS_VARIABLES} variable names, got ${list.length}`);
+  const out: string[] = [];
+  list.forEach((x, i) => {
+    const name = c.str(x, [...p, i]);
+    if (!/^[A-Za-z_][A-Za-z0-9_]{0,99}$/.test(name)) c.fail([...p, i], `must be a variable name (letters, digits, _), got '${name}'`);
+    if (out.includes(name)) c.fail([...p, i], `variable '${name}' is listed twice`);
+    out.push(name);
+  });
+  return out;
 }
 
 function parseNetwork(c: Checker, v: unknown, p: Path): NetworkConfig {

@@ -46,6 +46,11 @@ export const DEFAULTS = Object.freeze({
     maxLoginFailures: 10,
     loginFailureWindowMs: 5 * 60_000,
   }),
+  /**
+   * Interface variables a map offers for its links (`linkGraphVars`): traffic in both directions,
+   * as rate and as utilisation, and the error rates — what a map colours links by.
+   */
+  deviceDetailsInterface: Object.freeze(['ifInRate', 'ifOutRate', 'ifInUtil', 'ifOutUtil', 'ifInErrors', 'ifOutErrors']),
   simulator: Object.freeze({
     devices: 6,
     interfacesPerDevice: 8,
@@ -217,10 +222,17 @@ export interface AuthConfig {
   readonly loginFailureWindowMs: number;
 }
 
+/** Variables of the device details panels per component kind. Read per request: a reload applies it at once. */
+export interface DeviceDetailsComponentsConfig {
+  /** Interface variable names offered for a map's links (`linkGraphVars`), in order. */
+  readonly Interface: readonly string[];
+}
+
 export interface Config {
   readonly server: ServerConfig;
   readonly auth: AuthConfig;
   readonly ui: UiConfig;
+  readonly deviceDetailsComponents: DeviceDetailsComponentsConfig;
   readonly networks: readonly NetworkConfig[];
   /** SCRIPTED map views, in the file's order (none by default). */
   readonly views: readonly ViewConfig[];

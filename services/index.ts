@@ -5,6 +5,8 @@ import type { ServiceDeps } from './deps.js';
 import { DiscoveryService } from './discovery.js';
 import { FilterService } from './filters.js';
 import { KeyValueService } from './keyvalue.js';
+import type { MapViewSource } from './map-view-source.js';
+import { MapService } from './maps.js';
 import { NetworkService } from './networks.js';
 import { QueryService } from './query.js';
 import { SeriesService } from './series.js';
@@ -29,9 +31,17 @@ export interface Services {
   readonly accounts: AccountsService;
   /** Credentials to callers, sessions, login limits (the authentication middleware and the login call). */
   readonly auth: Authenticator;
+  /** Maps of views: selection, layouts, coordinates, values (built on `views` as their MapViewSource). */
+  readonly maps: MapService;
 }
 
-export function createServices(deps: ServiceDeps): Services {
+/** Parts a caller may put in place of the built ones (tests of one service over a fake of another). */
+export interface ServiceSources {
+  /** The view source of the maps; by default the views service. */
+  readonly mapViews?: MapViewSource;
+}
+
+export function createServices(deps: ServiceDeps, sources: ServiceSources = {}): Services {
   const views = new ViewService(deps);
   const networks = new NetworkService(deps, views);
   // The SvcQL tables of each network, shared by the calls that read devices or latest values.
@@ -48,6 +58,7 @@ export function createServices(deps: ServiceDeps): Services {
     views,
     accounts,
     auth: new Authenticator(deps, accounts),
+    maps: new MapService(deps, networks, sources.mapViews ?? views),
   };
 }
 

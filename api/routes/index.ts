@@ -7,6 +7,7 @@ import { authMiddleware } from '../middleware/auth.js';
 import type { ApiContext } from './context.js';
 import { registerLegacyGraph } from './legacy/graph.js';
 import { registerLegacyKeyValue } from './legacy/keyvalue.js';
+import { registerLegacyMaps } from './legacy/maps.js';
 import { registerLegacyViewManipulation } from './legacy/view-manipulation.js';
 import { registerLegacyMetrics } from './legacy/metrics.js';
 import { registerLegacyWorkbench } from './legacy/workbench.js';
@@ -14,6 +15,7 @@ import { registerDiscovery } from './v2/discovery.js';
 import { registerFilters } from './v2/filters.js';
 import { registerKeyValue } from './v2/keyvalue.js';
 import { registerLogin } from './v2/login.js';
+import { registerMaps } from './v2/maps.js';
 import { registerGraph } from './v2/graph.js';
 import { registerQuery } from './v2/query.js';
 import { registerStatus } from './v2/status.js';
@@ -61,5 +63,9 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
   registerKeyValue(router, ctx);
   registerLegacyKeyValue(router, ctx);
   registerLegacyViewManipulation(router);
+
+  // Maps of views: the map, layouts, preview, coordinates and values on the map.
+  registerMaps(router, ctx);
+  registerLegacyMaps(router, ctx);
   return { router, ctx };
 }

@@ -80,6 +80,8 @@ const FIXTURE: Record<string, string[]> = {
   'collector/up.ts': ['../api/b.js', '../services/s.js'],
   'collector/pool.ts': ['piscina'],
   'collector/other-pool.ts': ['piscina'],
+  'services/map-layout.ts': ['d3-force'],
+  'services/other-layout.ts': ['d3-force'],
   'services/s.ts': ['../store/y.js', '../svcql/query.js', '../core/errors.js'],
   'services/bad.ts': ['../api/b.js', '../collector/ok.js', '../workers/index.js'],
   'api/b.ts': ['../services/s.js', '../core/errors.js'],
@@ -114,6 +116,7 @@ const EXPECTED: Array<[string, string, string]> = [
   ['collector-only-to-core-snmp-store-svcql', 'collector/up.ts', 'api/b.ts'],
   ['collector-only-to-core-snmp-store-svcql', 'collector/up.ts', 'services/s.ts'],
   ['piscina-only-from-collector-pool', 'collector/other-pool.ts', 'node_modules/piscina/index.js'],
+  ['d3-force-only-from-services-map-layout', 'services/other-layout.ts', 'node_modules/d3-force/index.js'],
   ['services-only-to-core-store-svcql', 'services/bad.ts', 'api/b.ts'],
   ['services-only-to-core-store-svcql', 'services/bad.ts', 'collector/ok.ts'],
   ['services-only-to-core-store-svcql', 'services/bad.ts', 'workers/index.ts'],
@@ -126,7 +129,7 @@ const EXPECTED: Array<[string, string, string]> = [
   ['folder-has-rules', 'extra/thing.ts', 'core/errors.ts'],
 ];
 
-const PACKAGES = ['uWebSockets.js', 'lmdb', 'net-snmp', 'piscina'];
+const PACKAGES = ['uWebSockets.js', 'lmdb', 'net-snmp', 'piscina', 'd3-force'];
 
 function writeFixture(dir: string): void {
   const put = (file: string, text: string): void => {

@@ -73,16 +73,19 @@ function pathValues(name: string, triplets: string[], handles: string[]): string
   const common = ['0', '-1', '99999999999999999999', 'abc', '%', '%zz', '%00', '..', 'a'.repeat(5000), 'ü', ' ', '1.5', '1e3', '0x10', ',,,'];
   if (/^(id|netid)$/.test(name)) return ['1', '1', '2', ...common];
   if (/devid/.test(name)) return ['1', '2', ...common];
-  if (/filter_id|view_id/.test(name)) return ['1', '2', ...common];
+  if (/filter_id|view_id|viewid/.test(name)) return ['1', '2', ...common];
+  if (/^(lv|nv|intfvarName|nodevarName)$/.test(name)) return ['ifInRate', 'ifOutRate', 'cpuUtil', 'memUtil', 'sysUpTime', ...common];
   if (name === 'handle') return [...handles, 'AAAAAAAAAAAAAAAAAAAAAA', ...common];
   if (/triplets|varids/.test(name)) return [triplets[0] ?? 'ifInRate.1.1', triplets.slice(0, 3).join(','), Array.from({ length: 60 }, () => triplets[0] ?? 'x.1.1').join(','), 'ifInRate.1', 'a.b.c', ...common];
   return ['ifInRate', 'Traffic', 'cpuUtil', ...common];
 }
 
 const QUERY_KEYS = ['intervalHr', 'start', 'end', 'length', 'monitor', 'forceDb', 'forceMem', 'name', 'devices', 'components', 'tags',
-  'tagMatch', 'sortBy', 'limit', 'count', 'timestamp', 'generation', 's', 'pretty', 'user', 'validate', 'type', 'unknownKey'];
+  'tagMatch', 'sortBy', 'limit', 'count', 'timestamp', 'generation', 's', 'pretty', 'user', 'validate', 'type', 'unknownKey',
+  'layout', 'devRule', 'linkRule', 'hide', 'adjacent', 'connecting', 'width', 'height', 'margin', 'zoom', 'viewBox', 'fit', 'reset'];
 const QUERY_VALUES = ['1', '0', '-1', '24', '1e308', 'NaN', 'true', 'maybe', '', 'ifInRate', 'curr.desc', 'max.asc', 'nope.sideways', '2026-11-23',
-  '2026-02-31', '9'.repeat(40), 'Role.Core,Vendor.*', '/(a+)+$/', ...HOSTILE_REGEXPS.map((r) => `/${r}/`), 'a'.repeat(3000),
+  '2026-02-31', '9'.repeat(40), 'Role.Core,Vendor.*', '/(a+)+$/', 'auto', 'fit', 'reset', "Role = 'Core'", "name REGEXP '(a+)+$'",
+  '0,0,1000,1000', '0,0,-1,5', '1e6,1e6,1e6,1e6', ...HOSTILE_REGEXPS.map((r) => `/${r}/`), 'a'.repeat(3000),
   'SYSTEM', 'SCRIPTED', 'INTERACTIVE', 'name'];
 
 function bodies(r: () => number): { body: string | Buffer; type?: string }[] {
@@ -115,6 +118,9 @@ function bodies(r: () => number): { body: string | Buffer; type?: string }[] {
     { body: JSON.stringify({ user: 'a'.repeat(5000), password: 'p'.repeat(5000) }), type: 'application/json' },
     { body: JSON.stringify({ user: ['x'], password: { a: 1 } }), type: 'application/json' },
     { body: 'user=nobody&password=x', type: 'application/x-www-form-urlencoded' },
+    { body: JSON.stringify([{ id: 1, x: 10, y: 20 }, { id: 2, x: -5.5, y: 1e6 }]), type: 'application/json' },
+    { body: JSON.stringify([{ id: 1, x: 1e308, y: null }, { id: -1, x: 'a', y: 0 }, 5]), type: 'application/json' },
+    { body: JSON.stringify(Array.from({ length: 12_000 }, (_, i) => ({ id: i, x: i, y: i }))), type: 'application/json' },
   ];
 }
 
@@ -183,7 +189,7 @@ t.test('fuzz every route of the route table over real sockets', { timeout: 400_0
     for (const route of routes) {
       const path = fill(route.pattern, r, triplets, handles) + query(r);
       const method = round % 5 === 4 ? methods[Math.floor(r() * methods.length)]! : route.method;
-      const bodyCase = method === 'POST' || round % 7 === 6 ? bodyCases[Math.floor(r() * bodyCases.length)] : undefined;
+      const bodyCase = method === 'POST' || method === 'PUT' || round % 7 === 6 ? bodyCases[Math.floor(r() * bodyCases.length)] : undefined;
       const headers: Record<string, string> = bodyCase?.type ? { 'content-type': bodyCase.type } : {};
       const a = await send(server.port, method, path, headers, bodyCase?.body);
       checkAnswer(rep, `${method} ${path.slice(0, 160)}`, a, method, isDocumented500Call(method, route.pattern));

@@ -113,6 +113,10 @@ t.test('invalid files: one clear message naming the key and the line', async (t)
     ['unknown snmp key', 'networks:\n  - id: 1\n    seeds: [10.0.0.1]\n    snmp:\n      comunity: x\n', /networks\[0\]\.snmp\.comunity \(line 5\): unknown key/],
     ['key-value limit zero', 'simulator: true\nui:\n  keyValueMaxBytes: 0\n', /ui\.keyValueMaxBytes \(line 3\): must be an integer from 1 to 1073741824/],
     ['unknown ui key', 'simulator: true\nui:\n  maxKv: 5\n', /ui\.maxKv \(line 3\): unknown key 'maxKv'; allowed here: keyValueMaxBytes/],
+    ['link variables not a list', 'simulator: true\ndeviceDetailsComponents:\n  Interface: ifInRate\n', /deviceDetailsComponents\.Interface \(line 3\)/],
+    ['link variable not a name', 'simulator: true\ndeviceDetailsComponents:\n  Interface: [ifInRate, "a b"]\n', /deviceDetailsComponents\.Interface\[1\] \(line 3\): must be a variable name/],
+    ['link variable twice', 'simulator: true\ndeviceDetailsComponents:\n  Interface: [ifInRate, ifInRate]\n', /deviceDetailsComponents\.Interface\[1\] \(line 3\): variable 'ifInRate' is listed twice/],
+    ['unknown component kind', 'simulator: true\ndeviceDetailsComponents:\n  Device: [cpuUtil]\n', /deviceDetailsComponents\.Device \(line 3\): unknown key 'Device'; allowed here: Interface/],
   ];
   for (const [name, text, re] of cases) {
     try {
@@ -153,6 +157,14 @@ t.test('ui: the key-value size limit, 256 KiB by default', async (t) => {
   t.equal(loadConfig({ env: {} }).ui.keyValueMaxBytes, 262_144, 'built-in default');
   t.equal(load('simulator: true\n').ui.keyValueMaxBytes, 262_144, 'a file without ui');
   t.equal(load('simulator: true\nui:\n  keyValueMaxBytes: 4096\n').ui.keyValueMaxBytes, 4096, 'as written');
+});
+
+t.test('deviceDetailsComponents.Interface: the link variables of maps, traffic and errors by default', async (t) => {
+  const dflt = ['ifInRate', 'ifOutRate', 'ifInUtil', 'ifOutUtil', 'ifInErrors', 'ifOutErrors'];
+  t.same(loadConfig({ env: {} }).deviceDetailsComponents.Interface, dflt, 'built-in default');
+  t.same(load('simulator: true\n').deviceDetailsComponents.Interface, dflt, 'a file without the key');
+  t.same(load('simulator: true\ndeviceDetailsComponents:\n  Interface: [ifOutRate, cpuUtil]\n').deviceDetailsComponents.Interface, ['ifOutRate', 'cpuUtil'], 'as written');
+  t.same(load('simulator: true\ndeviceDetailsComponents:\n  Interface: []\n').deviceDetailsComponents.Interface, [], 'an empty list offers none');
 });
 
 t.test('simulator section adds the simulated network unless its id is configured', async (t) => {
