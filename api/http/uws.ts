@@ -32,8 +32,10 @@
  * request the other way would see a second, smuggled request in its body); see `refuseAndClose`
  * for why such refusals wait for the next turn of the event loop.
  *
- * The hot path (no body, synchronous handler) allocates one request object, parses no query and
- * copies no header unless the handler reads them, and writes the answer within the callback.
+ * The hot path (no body, synchronous handler) allocates one request object, reads no method from
+ * uWS for GET, HEAD and POST (each has its own uWS route), reads no query and copies no header
+ * unless the handler reads them, writes no status line for a 200 (uWS's default), and writes the
+ * answer within the callback: at most six calls into uWS for a GET answered with one header.
  */
 import { STATUS_CODES } from 'node:http';
 import uWS from 'uWebSockets.js';
@@ -59,13 +61,20 @@ export interface UwsOptions {
   readonly maxBodyBytes: number;
 }
 
-/** `200 OK`-style status lines, made once per status code. */
-const statusLines = new Map<number, string>();
-const statusLine = (status: number): string => {
+/**
+ * `404 Not Found`-style status lines, encoded once per status code (uWS takes bytes as they are; a
+ * string it would measure and encode on every call). 200 has none: uWS writes `200 OK` itself.
+ */
+const statusLines = new Map<number, Buffer>();
+const statusLine = (status: number): Buffer => {
   let line = statusLines.get(status);
-  if (line === undefined) statusLines.set(status, line = `${status} ${STATUS_CODES[status] ?? 'Status'}`);
+  if (line === undefined) statusLines.set(status, line = Buffer.from(`${status} ${STATUS_CODES[status] ?? 'Status'}`, 'latin1'));
   return line;
 };
+
+/** Header names the adapter reads from every request, as bytes (see statusLine). */
+const CONTENT_LENGTH = Buffer.from('content-length', 'latin1');
+const TRANSFER_ENCODING = Buffer.from('transfer-encoding', 'latin1');
 
 /**
  * How much of an over-limit body is read and thrown away so that the client gets its 413 on a
@@ -112,24 +121,33 @@ function copyHeaders(req: uWS.HttpRequest): Record<string, string> {
 }
 
 /**
- * The ApiRequest over a uWS HttpRequest. The query string is parsed and the headers are copied on
- * first use only (most calls read neither); `detach` copies the headers before the route callback
- * returns whenever the request lives on (a promise or a body still to come), after which the
- * HttpRequest is never touched again.
+ * The ApiRequest over a uWS HttpRequest. The query string is read and parsed and the headers are
+ * copied on first use only (many calls read neither); `detach` copies both before the route
+ * callback returns whenever the request lives on (a promise or a body still to come), after which
+ * the HttpRequest is never touched again.
  */
 class UwsRequest implements ApiRequest {
   readonly params = NO_PARAMS;
   body: Buffer = EMPTY_BODY;
   private live: uWS.HttpRequest | null;
+  private rawQuery: string | undefined;
   private parsedQuery: URLSearchParams | undefined;
   private copiedHeaders: Record<string, string> | undefined;
 
-  constructor(readonly method: string, readonly path: string, private readonly rawQuery: string, req: uWS.HttpRequest) {
+  constructor(readonly method: string, readonly path: string, req: uWS.HttpRequest) {
     this.live = req;
   }
 
   get query(): URLSearchParams {
-    return this.parsedQuery ??= new URLSearchParams(this.rawQuery);
+    return this.parsedQuery ??= new URLSearchParams(this.queryText());
+  }
+
+  private queryText(): string {
+    if (this.rawQuery === undefined) {
+      if (this.live === null) throw new Error('query read after the uWS request was detached without it'); // a bug here
+      this.rawQuery = this.live.getQuery() ?? '';
+    }
+    return this.rawQuery;
   }
 
   get headers(): Readonly<Record<string, string>> {
@@ -140,9 +158,11 @@ class UwsRequest implements ApiRequest {
     return this.copiedHeaders;
   }
 
-  /** Copies the headers; must be called before the route callback returns if the request lives on. */
+  /** Copies the query and headers; must be called before the route callback returns if the request lives on. */
   detach(): void {
-    if (this.copiedHeaders === undefined && this.live !== null) this.copiedHeaders = copyHeaders(this.live);
+    if (this.live === null) return;
+    this.queryText();
+    if (this.copiedHeaders === undefined) this.copiedHeaders = copyHeaders(this.live);
     this.live = null;
   }
 }
@@ -156,7 +176,7 @@ class UwsRequest implements ApiRequest {
  * once they are sent.
  */
 function writeResponse(res: uWS.HttpResponse, head: boolean, encoded: EncodedResponse, closeConnection: boolean): void {
-  res.writeStatus(statusLine(encoded.status));
+  if (encoded.status !== 200) res.writeStatus(statusLine(encoded.status)); // uWS's default is 200 OK
   const headers = encoded.headers;
   for (const k in headers) res.writeHeader(k, headers[k]);
   const body = encoded.body;
@@ -260,15 +280,18 @@ export function listenUws(opts: UwsOptions): Promise<UwsServer> {
     );
   };
 
-  app.any('/*', (res, req) => {
-    const method = upperMethod(req.getMethod());
+  /**
+   * Every request; `method` is known from the uWS route it came by (GET, HEAD and POST have their
+   * own, which saves reading it from uWS), else read from the request.
+   */
+  const onRequest = (res: uWS.HttpResponse, req: uWS.HttpRequest, method: string): void => {
     const head = method === 'HEAD';
-    const request = new UwsRequest(method, req.getUrl(), req.getQuery() ?? '', req);
+    const request = new UwsRequest(method, req.getUrl(), req);
 
     // Framing headers are read whole only when present (GETs send neither).
     let declared: number | undefined;
-    const transferEncoding = req.getHeader('transfer-encoding');
-    if (req.getHeader('content-length') !== '' || transferEncoding !== '') {
+    const transferEncoding = req.getHeader(TRANSFER_ENCODING);
+    if (req.getHeader(CONTENT_LENGTH) !== '' || transferEncoding !== '') {
       try {
         declared = checkFraming(req, transferEncoding);
       } catch (err) {
@@ -315,7 +338,11 @@ export function listenUws(opts: UwsOptions): Promise<UwsServer> {
       if (answer instanceof Promise) answerLater(pending, request, answer);
       else pending.send(answer);
     });
-  });
+  };
+  app.get('/*', (res, req) => onRequest(res, req, 'GET'));
+  app.head('/*', (res, req) => onRequest(res, req, 'HEAD'));
+  app.post('/*', (res, req) => onRequest(res, req, 'POST'));
+  app.any('/*', (res, req) => onRequest(res, req, upperMethod(req.getMethod())));
 
   // Exclusive: without it uWS sets SO_REUSEPORT, and a second server on the same port starts too
   // and takes half of the connections. The (host, port, options, cb) form is in uWS but not in its types.
