@@ -76,17 +76,18 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 export const TEXT_TYPE = 'text/plain; charset=utf-8';
 
 /**
- * Frozen header objects already in wire form (lower-case names, a `content-type`): an answer that
- * carries one (a memoized JSON answer's) gets it as it is, not a copy. Frozen, so they cannot
- * change after they were checked; each is checked once.
+ * The last frozen header object found in wire form (lower-case names, a `content-type`): an answer
+ * that carries it again (a memoized JSON answer's constant headers) gets it as it is, not a copy.
+ * Frozen, so it cannot have changed since it was checked. One entry: an identity comparison is
+ * cheaper than copying, a WeakSet lookup is not.
  */
-const wireReady = new WeakSet<object>();
+let lastWireForm: object | undefined;
 
 function inWireForm(h: Readonly<Record<string, string>>): boolean {
-  if (wireReady.has(h)) return true;
+  if (h === lastWireForm) return true;
   if (!Object.isFrozen(h) || h['content-type'] === undefined) return false;
   for (const k in h) if (k !== k.toLowerCase()) return false;
-  wireReady.add(h);
+  lastWireForm = h;
   return true;
 }
 

@@ -11,6 +11,8 @@
  * CPU per request (from /proc over each wrk run) is the steadier figure on a shared machine:
  * requests/s measure how much of the core the other tenants left.
  */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { cpuSeconds } from '../harness/cpu-time.js';
 import { nodeArgs, READY, serverAndLoadCores, spawnPinned, stopChild, waitForLine, waitForPort } from '../harness/process.js';
@@ -19,6 +21,14 @@ import { runWrk } from '../harness/wrk.js';
 
 const HOST = '127.0.0.1';
 const PATH = '/v2/ui/net/1/status';
+
+const TICKS_PER_S = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** User-mode CPU seconds of `pid` (field 14 of /proc/<pid>/stat): our code and uWS, not the kernel's sockets. */
+function userSeconds(pid: number | undefined): number {
+  const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[11]) / TICKS_PER_S;
+}
 
 function option(name: string, def: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -37,7 +47,7 @@ async function main(): Promise<void> {
   const cores = serverAndLoadCores();
   const builds = [{ name: 'old', dir: oldDir }, { name: 'new', dir: newDir }].map((b) => {
     const [cmd, args] = nodeArgs(resolve(b.dir, 'bench/api/api-server.js'), ['--slots', '0']);
-    return { ...b, child: spawnPinned(cores.server, cmd, args), rps: [] as number[], cpuUs: [] as number[] };
+    return { ...b, child: spawnPinned(cores.server, cmd, args), rps: [] as number[], cpuUs: [] as number[], userUs: [] as number[] };
   });
   try {
     const servers: ((typeof builds)[number] & { port: number })[] = [];
@@ -48,11 +58,13 @@ async function main(): Promise<void> {
     }
     const run = async (s: (typeof servers)[number], record: boolean) => {
       const before = cpuSeconds(s.child.pid);
+      const userBefore = userSeconds(s.child.pid);
       const r = await runWrk({ url: `http://${HOST}:${s.port}${PATH}`, threads: 1, connections: 50, durationS: seconds, core: cores.load });
       if (r.errors > 0) throw new Error(`${s.name}: wrk reported ${r.errors} errors`);
       const cpuUs = ((cpuSeconds(s.child.pid) - before) * 1e6) / r.requests;
-      if (record) { s.rps.push(r.requestsPerS); s.cpuUs.push(cpuUs); }
-      return `${s.name} ${Math.round(r.requestsPerS)} req/s ${cpuUs.toFixed(2)} µs/req`;
+      const userUs = ((userSeconds(s.child.pid) - userBefore) * 1e6) / r.requests;
+      if (record) { s.rps.push(r.requestsPerS); s.cpuUs.push(cpuUs); s.userUs.push(userUs); }
+      return `${s.name} ${Math.round(r.requestsPerS)} req/s ${cpuUs.toFixed(2)} µs/req (user ${userUs.toFixed(2)})`;
     };
     for (const s of servers) await run(s, false); // warm-up (JIT), not counted
     for (let r = 0; r < reps; r++) {
@@ -63,11 +75,11 @@ async function main(): Promise<void> {
     }
     for (const s of servers) {
       process.stdout.write(`${s.name} (${s.dir}): median ${Math.round(median(s.rps))} req/s, ${median(s.cpuUs).toFixed(2)} µs CPU/req ` +
-        `(${Math.min(...s.cpuUs).toFixed(2)}–${Math.max(...s.cpuUs).toFixed(2)})\n`);
+        `(${Math.min(...s.cpuUs).toFixed(2)}–${Math.max(...s.cpuUs).toFixed(2)}), of it user mode ${median(s.userUs).toFixed(2)} µs\n`);
     }
     const [o, n] = servers;
-    const pairs = o!.cpuUs.map((c, i) => n!.cpuUs[i]! / c);
-    process.stdout.write(`new/old CPU per request, median of pairs: ${median(pairs).toFixed(3)}\n`);
+    const ratio = (f: (x: (typeof servers)[number]) => number[]) => median(f(o!).map((c, i) => f(n!)[i]! / c)).toFixed(3);
+    process.stdout.write(`new/old, median of pairs: CPU per request ${ratio((x) => x.cpuUs)}, user-mode CPU per request ${ratio((x) => x.userUs)}\n`);
   } finally {
     for (const b of builds) await stopChild(b.child);
   }
