@@ -21,6 +21,7 @@ const LAYERS = {
   collector: ['core', 'snmp', 'store', 'svcql'], // + workers/index.ts: rule `collector-to-workers-only-via-index`
   services: ['core', 'store', 'svcql'],
   api: ['core', 'services'],
+  cli: ['core', 'store', 'services'], // the accounts commands (netmon user|token …), run by main.ts
   ui: [], // the browser UI imports nothing of the server's code
 };
 

@@ -95,6 +95,16 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
       collector: monitor, series: store.series, meta: store.meta, config: () => holder.current(), clock: systemClock,
       logger: logger.child('services'),
     });
+    // The SYSTEM views of the configured networks and the SCRIPTED views of `views:`, before the API
+    // answers. A store that cannot write (a full disk) does not stop the start: the views are made
+    // at the next reload or start.
+    await services.views.start().catch((e: unknown) => {
+      logger.error('map views not brought in step with the configuration', { error: (e as Error).message });
+    });
+    if (config.auth.enabled) await services.auth.start();
+    else if (!isLoopback(config.server.host)) {
+      logger.warn('authentication is off and the server listens beyond loopback: anyone who reaches it may make every call', { host: config.server.host });
+    }
     const api: RunningApi = await startApi({
       host: config.server.host, port: config.server.port, services, logger, maxBodyBytes: config.server.maxBodyBytes,
     });
@@ -107,6 +117,12 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
       const load = opts.load;
       const plan = reloadConfig(holder, () => follow(load()));
       await monitor.applyReload(plan);
+      // `views:` applies live: the stored SYSTEM and SCRIPTED views follow the new configuration. The
+      // configuration is swapped already, so a failure here (a store that cannot write) is logged
+      // and the views are brought in step at the next reload or start.
+      await services.views.syncConfig().catch((e: unknown) => {
+        logger.error('map views not brought in step with the reloaded configuration', { error: (e as Error).message });
+      });
       logger.info('configuration reloaded', {
         source: holder.current().source, added: plan.added.length, removed: plan.removed.length, changed: plan.changed.length,
       });
@@ -128,4 +144,9 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
     await stopAll();
     throw e;
   }
+}
+
+/** Whether a listen address is loopback only (127.0.0.0/8, ::1, localhost). */
+export function isLoopback(host: string): boolean {
+  return /^127\./.test(host) || host === '::1' || host === 'localhost';
 }

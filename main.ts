@@ -1,10 +1,15 @@
+#!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { loadConfig } from './core/config-load.js';
 import { isAppError } from './core/errors.js';
 import { createLogger } from './core/logger.js';
 import { startApp } from './app.js';
+import { ACCOUNTS_USAGE, runAccountsCommand } from './cli/accounts-cli.js';
+import { readPassword } from './cli/password-input.js';
+import { checkViewRule } from './services/view-record.js';
 
 const USAGE = `Usage: node dist/main.js [--config FILE] [--check-config]
+       node dist/main.js user|token …   (accounts; see below)
 
 Runs the network monitoring server. Without --config it runs on a built-in simulated network
 (SNMP agents on 127.1.0.x:1161, or the next free loopback addresses when those are taken), so it
@@ -16,9 +21,17 @@ shows real data at once. One server per port and per data directory: a second on
 
 Environment: HOST, PORT and DATA_DIR override server.host, server.port and server.dataDir.
 Signals: SIGHUP reloads the configuration file (server.* and simulator changes need a restart);
-SIGINT and SIGTERM stop the server.`;
+SIGINT and SIGTERM stop the server.
+
+${ACCOUNTS_USAGE}`;
 
 async function main(): Promise<number> {
+  const sub = process.argv[2];
+  if (sub === 'user' || sub === 'token') {
+    return runAccountsCommand(process.argv.slice(2), {
+      out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s), readPassword,
+    });
+  }
   let args;
   try {
     args = parseArgs({ options: { config: { type: 'string' }, 'check-config': { type: 'boolean' }, help: { type: 'boolean' } } }).values;
@@ -30,7 +43,7 @@ async function main(): Promise<number> {
   const path = args.config ?? process.env.NETMON_CONFIG;
   let config;
   try {
-    config = loadConfig({ path: path || undefined });
+    config = loadConfig({ path: path || undefined, checkViewRule });
   } catch (e) {
     if (isAppError(e)) { process.stderr.write(`netmon: ${e.message}\n`); return 2; }
     throw e;
@@ -43,13 +56,14 @@ async function main(): Promise<number> {
   logger.info('starting', { config: config.source, networks: config.networks.map((n) => `${n.id}:${n.name}`).join(',') });
   let app;
   try {
-    app = await startApp(config, logger, { load: () => loadConfig({ path: path || undefined }) });
+    app = await startApp(config, logger, { load: () => loadConfig({ path: path || undefined, checkViewRule }) });
   } catch (e) {
     logger.error('start-up failed', { error: (e as Error).message });
     return 1;
   }
-  const shownHost = config.server.host === '0.0.0.0' ? '127.0.0.1' : config.server.host;
-  logger.info(`ready: http://${shownHost}:${app.port}/v2/ui/net/${config.networks[0].id}/status`);
+  logger.info(`ready: ${readyUrl(config.server.host, app.port)}/v2/ui/net/${config.networks[0].id}/status`, {
+    listening: config.server.host, authentication: config.auth.enabled ? 'on' : 'off',
+  });
   // SIGHUP reloads the configuration (a bad file or a change that needs a restart is logged and changes nothing).
   const running = app;
   process.on('SIGHUP', () => {
@@ -64,6 +78,15 @@ async function main(): Promise<number> {
   await app.stop();
   logger.info('stopped');
   return 0;
+}
+
+/**
+ * Where the server can be reached, as the start-up log says it: the listen address itself; for a
+ * wildcard address (every interface) the loopback address of its family, which is one of them.
+ */
+function readyUrl(host: string, port: number): string {
+  const shown = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
 }
 
 main().then((code) => process.exit(code), (e) => {

@@ -17,6 +17,7 @@ import { formatTable, rowOf, type Row } from './harness/table.js';
 import { RESULTS_HEADER } from './harness/results-header.js';
 import { apiBench } from './api/api-bench.js';
 import { collectorBench, faultsBench } from './collector/collector-bench.js';
+import { authBench } from './api/auth-bench.js';
 import { memoryBench } from './memory/memory-bench.js';
 import { storeBench } from './store/store-bench.js';
 import { svcqlBench } from './svcql/svcql-bench.js';
@@ -26,6 +27,7 @@ const BENCHES: readonly Bench[] = [
   collectorBench,
   faultsBench,
   apiBench,
+  authBench,
   memoryBench,
   storeBench,
   svcqlBench,

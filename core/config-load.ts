@@ -5,7 +5,8 @@ import { parseDurationMs } from './duration.js';
 import { parseCidr } from './cidr.js';
 import {
   DEFAULTS, type Config, type NetworkConfig, type RangeConfig, type ServerConfig, type SimulatorConfig,
-  type SnmpConfig, type UiConfig, type SnmpV3User, type LogLevel, type PollPath,
+  type SnmpConfig, type UiConfig, type AuthConfig, type SnmpV3User, type LogLevel, type PollPath, type ViewConfig,
+  type ViewRuleChecker, type ViewRuleTable, MAX_VIEW_NAME_CHARS, MAX_VIEW_RULE_CHARS,
 } from './config-schema.js';
 
 /**
@@ -13,7 +14,7 @@ import {
  * names the key path and the line: `config.yaml: networks[0].snmp.port (line 9): must be an integer from 1 to 65535`.
  * The result is deeply frozen. Environment variables HOST, PORT and DATA_DIR override the file.
  */
-export function loadConfig(opts: { path?: string; text?: string; env?: NodeJS.ProcessEnv }): Config {
+export function loadConfig(opts: { path?: string; text?: string; env?: NodeJS.ProcessEnv; checkViewRule?: ViewRuleChecker }): Config {
   const env = opts.env ?? process.env;
   let cfg: Config;
   if (opts.path === undefined && opts.text === undefined) {
@@ -25,7 +26,7 @@ export function loadConfig(opts: { path?: string; text?: string; env?: NodeJS.Pr
       try { text = readFileSync(opts.path!, 'utf8'); }
       catch (e) { throw new AppError('CONFIG_INVALID', `${source}: cannot read the file: ${(e as Error).message}`); }
     }
-    cfg = parseConfigText(text, source);
+    cfg = parseConfigText(text, source, opts.checkViewRule);
   }
   return deepFreeze(applyEnv(cfg, env));
 }
@@ -39,8 +40,10 @@ export function builtinConfig(): Config {
   };
   return {
     server: defaultServer(),
-    ui: { keyValueMaxBytes: DEFAULTS.keyValueMaxBytes },
+    auth: defaultAuth(),
+    ui: { keyValueMaxBytes: DEFAULTS.keyValueMaxBytes, viewFormDataMaxBytes: DEFAULTS.viewFormDataMaxBytes },
     networks: [simulatedNetwork(simulator, 'simulated')],
+    views: [],
     simulator,
     source: 'built-in default (simulated network)',
   };
@@ -71,6 +74,14 @@ function defaultServer(): ServerConfig {
     host: DEFAULTS.host, port: DEFAULTS.port, dataDir: DEFAULTS.dataDir, logLevel: DEFAULTS.logLevel,
     maxBodyBytes: DEFAULTS.maxBodyBytes, workers: DEFAULTS.workers, maxUnwrittenPoints: DEFAULTS.maxUnwrittenPoints,
     minFreeMiB: DEFAULTS.minFreeMiB,
+  };
+}
+
+function defaultAuth(): AuthConfig {
+  const a = DEFAULTS.auth;
+  return {
+    enabled: a.enabled, sessionLifetimeMs: a.sessionLifetimeMs, secureCookie: a.secureCookie,
+    maxLoginFailures: a.maxLoginFailures, loginFailureWindowMs: a.loginFailureWindowMs,
   };
 }
 
@@ -106,6 +117,9 @@ function applyEnv(cfg: Config, env: NodeJS.ProcessEnv): Config {
   if (env.DATA_DIR) server = { ...server, dataDir: env.DATA_DIR };
   return { ...cfg, server };
 }
+
+/** The longest `auth.sessionLifetime`: a year (a cookie's Max-Age stays a small integer). */
+const MAX_SESSION_LIFETIME_MS = 365 * 86_400_000;
 
 // ---- validation -------------------------------------------------------------------------------
 
@@ -177,8 +191,11 @@ class Checker {
 const formatPath = (path: Path): string =>
   path.reduce<string>((s, p) => (typeof p === 'number' ? `${s}[${p}]` : s ? `${s}.${p}` : p), '') || '(top level)';
 
-/** Parses YAML text into a validated Config (not yet frozen, no env applied). */
-export function parseConfigText(text: string, source: string): Config {
+/**
+ * Parses YAML text into a validated Config (not yet frozen, no env applied). The rules of `views`
+ * are checked with `checkViewRule` when given (else only their type and length).
+ */
+export function parseConfigText(text: string, source: string, checkViewRule?: ViewRuleChecker): Config {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
@@ -188,7 +205,7 @@ export function parseConfigText(text: string, source: string): Config {
   }
   const c = new Checker(doc, lines, source);
   const raw = doc.toJS() ?? {};
-  const top = c.object(raw, [], ['server', 'networks', 'simulator', 'ui']);
+  const top = c.object(raw, [], ['server', 'auth', 'networks', 'simulator', 'ui', 'views']);
 
   const s = top.server === undefined ? {} : c.object(top.server, ['server'], ['host', 'port', 'dataDir', 'logLevel', 'maxBodyBytes', 'workers', 'maxUnwrittenPoints', 'minFreeMiB']);
   const server: ServerConfig = {
@@ -202,9 +219,21 @@ export function parseConfigText(text: string, source: string): Config {
     minFreeMiB: c.int(s.minFreeMiB, ['server', 'minFreeMiB'], 0, 1 << 20, DEFAULTS.minFreeMiB),
   };
 
-  const u = top.ui === undefined ? {} : c.object(top.ui, ['ui'], ['keyValueMaxBytes']);
+  const a = top.auth === undefined ? {} : c.object(top.auth, ['auth'], ['enabled', 'sessionLifetime', 'secureCookie', 'maxLoginFailures', 'loginFailureWindow']);
+  const da = DEFAULTS.auth;
+  const auth: AuthConfig = {
+    enabled: c.bool(a.enabled, ['auth', 'enabled'], da.enabled),
+    sessionLifetimeMs: c.durationMs(a.sessionLifetime, ['auth', 'sessionLifetime'], 60_000, da.sessionLifetimeMs),
+    secureCookie: c.bool(a.secureCookie, ['auth', 'secureCookie'], da.secureCookie),
+    maxLoginFailures: c.int(a.maxLoginFailures, ['auth', 'maxLoginFailures'], 1, 1_000_000, da.maxLoginFailures),
+    loginFailureWindowMs: c.durationMs(a.loginFailureWindow, ['auth', 'loginFailureWindow'], 1000, da.loginFailureWindowMs),
+  };
+  if (auth.sessionLifetimeMs > MAX_SESSION_LIFETIME_MS) c.fail(['auth', 'sessionLifetime'], `must be at most 365d, got ${JSON.stringify(a.sessionLifetime)}`);
+
+  const u = top.ui === undefined ? {} : c.object(top.ui, ['ui'], ['keyValueMaxBytes', 'viewFormDataMaxBytes']);
   const ui: UiConfig = {
     keyValueMaxBytes: c.int(u.keyValueMaxBytes, ['ui', 'keyValueMaxBytes'], 1, 1 << 30, DEFAULTS.keyValueMaxBytes),
+    viewFormDataMaxBytes: c.int(u.viewFormDataMaxBytes, ['ui', 'viewFormDataMaxBytes'], 1, 1 << 30, DEFAULTS.viewFormDataMaxBytes),
   };
 
   let simulator: SimulatorConfig | null = null;
@@ -232,7 +261,50 @@ export function parseConfigText(text: string, source: string): Config {
   });
   if (simulator && !ids.has(simulator.networkId)) networks.push(simulatedNetwork(simulator, 'simulated'));
   if (networks.length === 0) c.fail(['networks'], 'no network is defined and the simulator is off: add a network or `simulator: true`');
-  return { server, ui, networks, simulator, source };
+  const views = parseViews(c, top.views, networks, checkViewRule);
+  return { server, auth, ui, networks, views, simulator, source };
+}
+
+/** C0 controls and DEL: never part of a view name. */
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
+/**
+ * `views:` — SCRIPTED map views: each names a configured network and a name unique in it; rules
+ * default to '' (every device, every interface), flags to false, formData to ''.
+ */
+function parseViews(c: Checker, v: unknown, networks: readonly NetworkConfig[], checkRule: ViewRuleChecker | undefined): ViewConfig[] {
+  const ids = new Set(networks.map((n) => n.id));
+  const seen = new Set<string>();
+  return c.list(v, ['views']).map((item, i) => {
+    const p: Path = ['views', i];
+    const o = c.object(item, p, ['network', 'name', 'devRule', 'linkRule', 'adjacent', 'connecting', 'formData']);
+    const network = c.int(o.network, [...p, 'network'], 1, 1_000_000, NaN);
+    if (Number.isNaN(network)) c.fail([...p, 'network'], 'is required (the id of a network of `networks`)');
+    if (!ids.has(network)) c.fail([...p, 'network'], `no network has id ${network}; configured: ${[...ids].join(', ')}`);
+    const name = c.str(o.name, [...p, 'name']);
+    if (name.trim() === '') c.fail([...p, 'name'], 'must not be blank');
+    if (name.length > MAX_VIEW_NAME_CHARS) c.fail([...p, 'name'], `must be at most ${MAX_VIEW_NAME_CHARS} characters`);
+    if (CONTROL_CHARS.test(name)) c.fail([...p, 'name'], 'must not contain control characters');
+    if (seen.has(`${network}\u0000${name}`)) c.fail([...p, 'name'], `network ${network} has a view named '${name}' already in this list`);
+    seen.add(`${network}\u0000${name}`);
+    const rule = (key: 'devRule' | 'linkRule', table: ViewRuleTable): string => {
+      const r = o[key];
+      if (r === undefined || r === null) return '';
+      if (typeof r !== 'string') c.fail([...p, key], `must be a SvcQL matching expression (a string), got ${JSON.stringify(r)}`);
+      if (r.length > MAX_VIEW_RULE_CHARS) c.fail([...p, key], `must be at most ${MAX_VIEW_RULE_CHARS} characters`);
+      if (checkRule && r.trim() !== '') {
+        try { checkRule(r, table); } catch (e) { c.fail([...p, key], `not a matching expression over the ${table} table: ${(e as Error).message}`); }
+      }
+      return r;
+    };
+    const formData = o.formData ?? '';
+    if (typeof formData !== 'string') c.fail([...p, 'formData'], `must be a string, got ${JSON.stringify(formData)}`);
+    return {
+      network, name, devRule: rule('devRule', 'devices'), linkRule: rule('linkRule', 'interfaces'),
+      adjacent: c.bool(o.adjacent, [...p, 'adjacent'], false), connecting: c.bool(o.connecting, [...p, 'connecting'], false),
+      formData, key: `views[${i}]`,
+    };
+  });
 }
 
 function parseNetwork(c: Checker, v: unknown, p: Path): NetworkConfig {

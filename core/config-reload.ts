@@ -21,14 +21,18 @@
  *
  * Keys that need a restart (RESTART_KEYS, and the in-flight bound below) are those read once at start
  * (app.ts): every `server.*` key (listener host and port, store directory, worker pool size, request
- * body limit, logger level, the store's bound on held points and its free-space reserve), and the
+ * body limit, logger level, the store's bound on held points and its free-space reserve), every
+ * `auth.*` key (the middleware is installed or not, and the session cookie and login limiter are
+ * built, at start; reported with the schema's names, e.g. `auth.sessionLifetimeMs`), and the
  * whole `simulator` section (its agents run from start; turning it on or off is the key
  * `simulator`). Also `networks[].snmp.maxInFlight` when the largest value over all networks
  * changes: the worker pool's concurrency is sized from it at start. `ui.*` keys are read by the
  * services per call (through the holder), so they apply with the swap and are not in the plan.
+ * `views` (SCRIPTED map views) applies live too: after the swap, app.ts has the views service bring
+ * the stored views in step with the new list (services/views.ts `syncConfig`); it is not in the plan.
  */
 import { AppError } from './errors.js';
-import type { Config, NetworkConfig, ServerConfig, SimulatorConfig } from './config-schema.js';
+import type { AuthConfig, Config, NetworkConfig, ServerConfig, SimulatorConfig } from './config-schema.js';
 
 /** A network present in both configs whose settings differ. */
 export interface NetworkChange {
@@ -55,17 +59,20 @@ export interface ReloadPlan {
 
 /** Server keys, in the order they are reported; every one is read once at start. */
 const SERVER_KEYS: readonly (keyof ServerConfig)[] = ['host', 'port', 'dataDir', 'workers', 'maxBodyBytes', 'logLevel', 'maxUnwrittenPoints', 'minFreeMiB'];
+/** Authentication keys: the middleware, the cookie's attributes and the login limiter are built at start. */
+const AUTH_KEYS: readonly (keyof AuthConfig)[] = ['enabled', 'sessionLifetimeMs', 'secureCookie', 'maxLoginFailures', 'loginFailureWindowMs'];
 const SIMULATOR_KEYS: readonly (keyof SimulatorConfig)[] = ['devices', 'interfacesPerDevice', 'port', 'baseAddress', 'topology', 'networkId'];
 
 /** Every key path planReload may report as needing a restart. */
 export const RESTART_KEYS: readonly string[] = Object.freeze([
-  ...SERVER_KEYS.map((k) => `server.${k}`), 'simulator', ...SIMULATOR_KEYS.map((k) => `simulator.${k}`), 'networks[].snmp.maxInFlight',
+  ...SERVER_KEYS.map((k) => `server.${k}`), ...AUTH_KEYS.map((k) => `auth.${k}`), 'simulator', ...SIMULATOR_KEYS.map((k) => `simulator.${k}`), 'networks[].snmp.maxInFlight',
 ]);
 
 /** What a reload from `running` to `next` (both loaded and validated) would do. Pure; the result is frozen. */
 export function planReload(running: Config, next: Config): ReloadPlan {
   const restartRequired: string[] = [];
   for (const k of SERVER_KEYS) if (!same(running.server[k], next.server[k])) restartRequired.push(`server.${k}`);
+  for (const k of AUTH_KEYS) if (!same(running.auth[k], next.auth[k])) restartRequired.push(`auth.${k}`);
   if ((running.simulator === null) !== (next.simulator === null)) restartRequired.push('simulator');
   else if (running.simulator && next.simulator) {
     for (const k of SIMULATOR_KEYS) if (!same(running.simulator[k], next.simulator[k])) restartRequired.push(`simulator.${k}`);

@@ -1,7 +1,12 @@
 /** The configuration, validated and frozen at load (config-load.ts). Defaults are named here. */
 
 export const DEFAULTS = Object.freeze({
-  host: '0.0.0.0',
+  /**
+   * Loopback only, with authentication on or off: without it anyone who reaches the port may call
+   * everything, and with it passwords and tokens still cross plain HTTP. Another address (or
+   * `0.0.0.0`: every interface) is the operator's explicit choice (`server.host` or HOST).
+   */
+  host: '127.0.0.1',
   port: 8080,
   dataDir: './data',
   logLevel: 'info' as const,
@@ -29,6 +34,18 @@ export const DEFAULTS = Object.freeze({
   minFreeMiB: 64,
   /** Largest key-value record (UI state) in bytes: far above a serialized UI form, far below the 1 MiB body limit. */
   keyValueMaxBytes: 256 * 1024,
+  /** Largest `formData` of a map view in bytes (UTF-8): a serialized editor form, far below the 1 MiB body limit. */
+  viewFormDataMaxBytes: 256 * 1024,
+  auth: Object.freeze({
+    enabled: false,
+    /** A login's session lasts this long (sessions are kept in the store: a restart keeps them). */
+    sessionLifetimeMs: 12 * 3_600_000,
+    /** Plain HTTP on loopback by default: a Secure cookie would never come back. */
+    secureCookie: false,
+    /** Failed logins (login call and HTTP Basic) one client address may make per window before it gets 429. */
+    maxLoginFailures: 10,
+    loginFailureWindowMs: 5 * 60_000,
+  }),
   simulator: Object.freeze({
     devices: 6,
     interfacesPerDevice: 8,
@@ -144,12 +161,69 @@ export interface SimulatorConfig {
 export interface UiConfig {
   /** Largest key-value record (bytes); a larger create or update is a 413 BODY_TOO_LARGE. */
   readonly keyValueMaxBytes: number;
+  /** Largest `formData` of a map view (bytes, UTF-8); a larger update or validate body is a 413 BODY_TOO_LARGE. */
+  readonly viewFormDataMaxBytes: number;
+}
+
+/** The tables a map view's rules match: `devRule` the devices, `linkRule` the interfaces. */
+export type ViewRuleTable = 'devices' | 'interfaces';
+
+/**
+ * Checks one rule of a configured view (`views[].devRule`, `linkRule`) as a SvcQL matching
+ * expression over `table`; throws an Error whose message says what is wrong and where in the rule
+ * (the SvcQL error, "at 1:17: …"). The loader (config-load.ts) names the key and line around it. core/ may
+ * not import the query language, so the caller passes it in (main.ts: services/view-record.ts `checkViewRule`).
+ */
+export type ViewRuleChecker = (rule: string, table: ViewRuleTable) => void;
+
+/** Longest view name: names are shown on tiles and in lists (services/view-record.ts uses the same bound). */
+export const MAX_VIEW_NAME_CHARS = 200;
+/** Longest view rule: views are short; SvcQL's own bound (32 KiB) is for whole queries. */
+export const MAX_VIEW_RULE_CHARS = 8192;
+
+/**
+ * A SCRIPTED map view declared in the configuration (top-level `views:`). The views service keeps
+ * the stored views in step with the list at start and on every reload (services/views.ts): a view
+ * is known by its network and name, so its id stays while its rules change. Its rules were checked
+ * at load as SvcQL matching expressions when the loader was given a rule checker (main.ts).
+ */
+export interface ViewConfig {
+  readonly network: number;
+  readonly name: string;
+  /** SvcQL matching expression over the `devices` table; '' matches every device. */
+  readonly devRule: string;
+  /** SvcQL matching expression over the `interfaces` table; '' matches every interface. */
+  readonly linkRule: string;
+  readonly adjacent: boolean;
+  readonly connecting: boolean;
+  /** Opaque text for the UI's editor form, kept as written. */
+  readonly formData: string;
+  /** Where it is declared, `views[2]`: named in messages and kept as the view's origin. */
+  readonly key: string;
+}
+
+/**
+ * Authentication (api/middleware/auth.ts, services/authenticator.ts). Read once at start: every
+ * key needs a restart (core/config-reload.ts).
+ */
+export interface AuthConfig {
+  /** Off: every call is allowed, no middleware runs, the caller is anonymous. */
+  readonly enabled: boolean;
+  readonly sessionLifetimeMs: number;
+  /** Adds `Secure` to the session cookie (when the server is reached through HTTPS, e.g. a proxy). */
+  readonly secureCookie: boolean;
+  /** Failed logins per client address within `loginFailureWindowMs`; past it, 429 until the window moves on. */
+  readonly maxLoginFailures: number;
+  readonly loginFailureWindowMs: number;
 }
 
 export interface Config {
   readonly server: ServerConfig;
+  readonly auth: AuthConfig;
   readonly ui: UiConfig;
   readonly networks: readonly NetworkConfig[];
+  /** SCRIPTED map views, in the file's order (none by default). */
+  readonly views: readonly ViewConfig[];
   /** The built-in simulated network, or null when the config does not ask for it. */
   readonly simulator: SimulatorConfig | null;
   /** Where the config came from: a file path, or 'built-in default'. */

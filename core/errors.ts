@@ -9,7 +9,8 @@ export type ErrorCode =
   | 'SVCQL_SYNTAX' | 'SVCQL_LIMIT' | 'SVCQL_REGEXP' | 'SVCQL_EVAL'
   | 'REQUEST_LIMIT' | 'TIME_BUDGET'
   | 'UNKNOWN_FILTER' | 'FILTER_REFUSED' | 'UNKNOWN_HANDLE'
-  | 'UNKNOWN_VIEW' | 'VIEW_REFUSED';
+  | 'UNKNOWN_VIEW' | 'VIEW_REFUSED'
+  | 'LOGIN_RATE_LIMITED';
 
 const statusOf: Record<ErrorCode, number> = {
   BAD_REQUEST: 400, BAD_JSON: 400, BAD_PARAMETER: 400, BAD_TRIPLET: 400,
@@ -52,6 +53,12 @@ const statusOf: Record<ErrorCode, number> = {
    * SYSTEM view, an update or validate body whose rules do not parse.
    */
   VIEW_REFUSED: 400,
+  /**
+   * Too many failed logins (login call or HTTP Basic) from the client's address within
+   * `auth.loginFailureWindow`: refused without checking the credentials; the answer's Retry-After
+   * says when to try again (services/login-limiter.ts).
+   */
+  LOGIN_RATE_LIMITED: 429,
 };
 
 export class AppError extends Error {

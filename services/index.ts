@@ -1,3 +1,5 @@
+import { AccountsService } from './accounts.js';
+import { Authenticator } from './authenticator.js';
 import { CatalogService } from './catalog.js';
 import type { ServiceDeps } from './deps.js';
 import { DiscoveryService } from './discovery.js';
@@ -7,6 +9,7 @@ import { NetworkService } from './networks.js';
 import { QueryService } from './query.js';
 import { SeriesService } from './series.js';
 import { NetworkTablesCache } from './svcql-tables.js';
+import { ViewService } from './views.js';
 
 /**
  * What every route calls: plain arguments in (no HTTP types), plain data out. Services read the
@@ -20,12 +23,20 @@ export interface Services {
   readonly query: QueryService;
   readonly filters: FilterService;
   readonly keyValues: KeyValueService;
+  /** Map views; also the MapViewSource of the maps (services/map-view-source.ts). Its `start` runs once before the API opens (app.ts). */
+  readonly views: ViewService;
+  /** Users and tokens (the CLI's commands). */
+  readonly accounts: AccountsService;
+  /** Credentials to callers, sessions, login limits (the authentication middleware and the login call). */
+  readonly auth: Authenticator;
 }
 
 export function createServices(deps: ServiceDeps): Services {
-  const networks = new NetworkService(deps);
+  const views = new ViewService(deps);
+  const networks = new NetworkService(deps, views);
   // The SvcQL tables of each network, shared by the calls that read devices or latest values.
   const tables = new NetworkTablesCache(deps);
+  const accounts = new AccountsService(deps.meta, deps.clock);
   return {
     networks,
     discovery: new DiscoveryService(deps, networks),
@@ -34,6 +45,9 @@ export function createServices(deps: ServiceDeps): Services {
     query: new QueryService(deps, networks, tables),
     filters: new FilterService(deps),
     keyValues: new KeyValueService(deps),
+    views,
+    accounts,
+    auth: new Authenticator(deps, accounts),
   };
 }
 

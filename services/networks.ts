@@ -1,13 +1,17 @@
 import { AppError } from '../core/errors.js';
 import type { DiscoveryStatus, Health, NetworkSummary, PollStatus } from '../core/ports/networks.js';
+import type { Caller } from '../core/caller.js';
 import type { ServiceDeps } from './deps.js';
+import type { ViewTile } from './view-record.js';
+import type { TilesOrder, ViewService } from './views.js';
 
 /** The order of a status answer's views list (spec 4.1: `s`). */
-export type ViewsOrder = 'id' | 'name';
+export type ViewsOrder = TilesOrder;
 
 /**
  * GET /v2/ui/net/:id/status — the spec leaves the payload open (†); this shape is the project's.
- * `views` stays empty until views exist; `viewsOrder` echoes the requested order.
+ * `views` are the tiles of the views the caller sees (services/views.ts `tiles`) in `viewsOrder`,
+ * which echoes the requested order.
  */
 export interface NetworkStatus {
   readonly network: NetworkSummary;
@@ -15,7 +19,7 @@ export interface NetworkStatus {
   readonly ongoingDiscovery: DiscoveryStatus['running'];
   readonly generations: number;
   readonly polling: PollStatus;
-  readonly views: readonly unknown[];
+  readonly views: readonly ViewTile[];
   readonly viewsOrder: ViewsOrder;
 }
 
@@ -34,7 +38,7 @@ export interface NetworkMetrics {
 
 /** Networks, their status and the collector's health. */
 export class NetworkService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(private readonly deps: ServiceDeps, private readonly views: ViewService) {}
 
   /** The network, or AppError UNKNOWN_NETWORK (404). */
   need(netId: number): NetworkSummary {
@@ -43,8 +47,8 @@ export class NetworkService {
     return net;
   }
 
-  /** The status of a network (found with `need`). */
-  status(net: NetworkSummary, viewsOrder: ViewsOrder): NetworkStatus {
+  /** The status of a network (found with `need`) as `caller` sees it (its view tiles). */
+  status(net: NetworkSummary, viewsOrder: ViewsOrder, caller: Caller): NetworkStatus {
     const ports = this.deps.collector.networks;
     const d = ports.discoveryStatus(net.id);
     return {
@@ -56,7 +60,7 @@ export class NetworkService {
       ongoingDiscovery: d.running,
       generations: d.generations,
       polling: ports.pollStatus(net.id),
-      views: [],
+      views: this.views.tiles(net.id, caller, viewsOrder),
       viewsOrder,
     };
   }

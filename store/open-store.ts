@@ -80,3 +80,33 @@ export async function openEmbeddedStore(opts: EmbeddedStoreOptions): Promise<Emb
     throw err instanceof AppError ? err : new AppError('INTERNAL', `cannot open the store in ${opts.dataDir}: ${(err as Error).message}`, { cause: err });
   }
 }
+
+/** The metadata store alone, for a program beside the server (the accounts CLI). */
+export interface OpenedMetaStore {
+  readonly meta: MetaStore;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the metadata store of `dataDir` (created when missing, mode 0700) without taking the data
+ * directory's lock, so that it works while a server runs on the directory. That is safe: LMDB
+ * serializes write transactions across processes (its lock.mdb) and every reader sees whole
+ * commits; the lock file is there to keep two servers (two pollers and series writers) apart,
+ * and this opens no series store. Writes made here are seen by the server's next read.
+ */
+export function openMetaStore(opts: { dataDir: string; logger?: Logger }): OpenedMetaStore {
+  const logger = (opts.logger ?? silentLogger).child('store');
+  try {
+    mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+  } catch (err) {
+    throw new AppError('INTERNAL', `cannot create the data directory ${opts.dataDir}: ${(err as Error).message}`, { cause: err });
+  }
+  let env: StoreEnv;
+  try {
+    env = openStoreEnv(opts.dataDir, { logger });
+  } catch (err) {
+    throw new AppError('INTERNAL', `cannot open the data directory ${opts.dataDir}: ${(err as Error).message}`, { cause: err });
+  }
+  const meta = new LmdbMetaStore(env);
+  return { meta, close: async () => { await meta.close(); await env.close(); } };
+}

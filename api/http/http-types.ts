@@ -16,6 +16,13 @@ export interface ApiRequest {
   /** Header names lower-case. */
   readonly headers: Readonly<Record<string, string>>;
   readonly body: Buffer;
+  /**
+   * One header by its lower-case name ('' when absent), without copying the others (the uWS
+   * adapter reads it from uWS at once). Optional: `headers` answers when a transport lacks it.
+   */
+  header?(name: string): string;
+  /** The client's IP address as text ('' when unknown), read when first asked. */
+  readonly remoteAddress?: string;
 }
 
 /**
@@ -24,6 +31,8 @@ export interface ApiRequest {
  */
 export interface RoutedRequest extends ApiRequest {
   caller: Caller;
+  header(name: string): string;
+  readonly remoteAddress: string;
 }
 
 /** Who may call a route: anyone, any authenticated caller, or administrators only. */

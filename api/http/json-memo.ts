@@ -12,7 +12,7 @@
  * encoded each time. The snapshot holds primitives only, so later mutation of the encoded objects
  * by their owner cannot make a stale answer look current.
  */
-import { JSON_TYPE, type ApiRequest, type Handler } from './http-types.js';
+import { JSON_TYPE, type Handler, type RoutedRequest } from './http-types.js';
 
 /** Markers in a snapshot; objects, so that no key or value can be mistaken for one. */
 const OPEN_OBJECT = { marker: '{' };
@@ -124,7 +124,7 @@ const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-
  * the router's own encoding, and an unchanged answer is not encoded again. Other answers, promises
  * and thrown errors pass through untouched.
  */
-export function memoizeJson(handler: Handler, keyOf: (req: ApiRequest) => string): Handler {
+export function memoizeJson(handler: Handler, keyOf: (req: RoutedRequest) => string): Handler {
   const memos = new Map<string, JsonMemo>();
   return (req) => {
     const res = handler(req);

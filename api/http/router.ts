@@ -68,6 +68,8 @@ class RouterRequest implements RoutedRequest {
   get query(): URLSearchParams { return this.req.query; }
   get headers(): Readonly<Record<string, string>> { return this.req.headers; }
   get body(): Buffer { return this.req.body; }
+  get remoteAddress(): string { return this.req.remoteAddress ?? ''; }
+  header(name: string): string { return this.req.header !== undefined ? this.req.header(name) : this.req.headers[name] ?? ''; }
 }
 
 type Match =

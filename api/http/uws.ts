@@ -129,9 +129,31 @@ class UwsRequest implements ApiRequest {
   private rawQuery: string | undefined;
   private parsedQuery: URLSearchParams | undefined;
   private copiedHeaders: Record<string, string> | undefined;
+  private address: string | undefined;
 
-  constructor(readonly method: string, readonly path: string, req: uWS.HttpRequest) {
+  constructor(readonly method: string, readonly path: string, req: uWS.HttpRequest, private readonly res: uWS.HttpResponse) {
     this.live = req;
+  }
+
+  /** One header: from uWS while the callback runs (no copy of the others), else from the copy. */
+  header(name: string): string {
+    if (this.live !== null) return this.live.getHeader(name);
+    return this.headers[name] ?? '';
+  }
+
+  /**
+   * The client's address, read from the response on first use (a login or a failed Basic check:
+   * the common request never asks). `detach` reads it too, since a response may be aborted later.
+   */
+  get remoteAddress(): string {
+    if (this.address === undefined) {
+      try {
+        this.address = Buffer.from(this.res.getRemoteAddressAsText()).toString('latin1');
+      } catch {
+        this.address = ''; // aborted meanwhile: nobody gets the answer anyway
+      }
+    }
+    return this.address;
   }
 
   get query(): URLSearchParams {
@@ -154,12 +176,16 @@ class UwsRequest implements ApiRequest {
     return this.copiedHeaders;
   }
 
-  /** Copies the query and headers; must be called before the route callback returns if the request lives on. */
+  /**
+   * Copies the query and headers (and reads the client's address); must be called before the route
+   * callback returns if the request lives on.
+   */
   detach(): void {
     if (this.live === null) return;
     this.queryText();
     if (this.copiedHeaders === undefined) this.copiedHeaders = copyHeaders(this.live);
     this.live = null;
+    void this.remoteAddress;
   }
 }
 
@@ -282,7 +308,7 @@ export function listenUws(opts: UwsOptions): Promise<UwsServer> {
    */
   const onRequest = (res: uWS.HttpResponse, req: uWS.HttpRequest, method: string): void => {
     const head = method === 'HEAD';
-    const request = new UwsRequest(method, req.getUrl(), req);
+    const request = new UwsRequest(method, req.getUrl(), req, res);
 
     // Framing headers are read whole only when present (GETs send neither).
     let declared: number | undefined;

@@ -1,12 +1,65 @@
-import type { Middleware } from '../http/http-types.js';
+import type { Caller } from '../../core/caller.js';
+import type { Authenticator, PasswordVerdict } from '../../services/authenticator.js';
+import { errorResponse } from '../http/errors.js';
+import type { ApiResponse, Middleware, RoutedRequest, RouteInfo } from '../http/http-types.js';
+import { findCredentials } from './credentials.js';
 
 /**
- * The authentication hook: the middleware that puts the caller into every routed request's context
- * before the handler runs, or answers 401/403 itself, reading the route's access level. There are
- * no accounts yet, so authentication is off: every caller is anonymous (the router's default for
- * `req.caller`), every route is allowed, and no middleware is installed, so requests pay nothing
- * for it. The accounts issue returns the middleware from here.
+ * The answer to missing or bad credentials, whatever was wrong (no credentials, an unknown user, a
+ * wrong password, a revoked token, an expired session, a malformed header): one body, one status.
  */
-export function authMiddleware(): Middleware | null {
-  return null;
+export const UNAUTHORIZED: ApiResponse = Object.freeze(errorResponse(
+  'UNAUTHORIZED', 'authentication required: no valid credentials (log in, or send a token or HTTP Basic credentials)',
+  { 'www-authenticate': 'Basic realm="netmon", charset="UTF-8"' },
+));
+export const FORBIDDEN: ApiResponse = Object.freeze(errorResponse('FORBIDDEN', 'this call is for administrators; the caller\'s role may not make it'));
+
+/** 429 for an address with too many failed logins. */
+export function rateLimited(retryAfterS: number): ApiResponse {
+  return errorResponse('LOGIN_RATE_LIMITED', `too many failed logins from this address: try again in ${retryAfterS} s`, { 'retry-after': String(retryAfterS) });
+}
+
+/**
+ * The authentication hook: with authentication off (`auth.enabled: false`) there is none, so
+ * requests pay nothing for it and every caller is anonymous (the router's default). With it on,
+ * every route but the `public` ones needs credentials (credentials.ts: session cookie, HTTP Basic,
+ * Bearer token, X-NSG-Auth-API-Token, access_token; the first present decides): missing or bad →
+ * 401 UNAUTHORIZED, the same answer whatever was wrong; a `user` caller on an `admin` route → 403
+ * FORBIDDEN; otherwise the caller goes into `req.caller`. HTTP Basic checks are counted per client
+ * address (429 LOGIN_RATE_LIMITED with Retry-After once over the limit) and remembered briefly
+ * when they pass (services/authenticator.ts). Public routes run without looking at credentials.
+ */
+export function authMiddleware(auth: Authenticator): Middleware | null {
+  if (!auth.enabled) return null;
+  return (req, route, next) => {
+    if (route.access === 'public') return next(req);
+    const c = findCredentials(req);
+    let caller: Caller | null = null;
+    switch (c.kind) {
+      case 'session': caller = auth.bySession(c.id); break;
+      case 'token': caller = auth.byToken(c.token); break;
+      case 'basic': {
+        const r = auth.byBasic(c.raw, c.user, c.password, req.remoteAddress);
+        if (r instanceof Promise) return r.then((v) => afterPassword(v, req, route, next));
+        caller = r;
+        break;
+      }
+      default: break;
+    }
+    return admit(caller, req, route, next);
+  };
+}
+
+type Next = (req: RoutedRequest) => ApiResponse | Promise<ApiResponse>;
+
+function afterPassword(v: PasswordVerdict, req: RoutedRequest, route: RouteInfo, next: Next): ApiResponse | Promise<ApiResponse> {
+  if (v.kind === 'limited') return rateLimited(v.retryAfterS);
+  return admit(v.kind === 'ok' ? v.caller : null, req, route, next);
+}
+
+function admit(caller: Caller | null, req: RoutedRequest, route: RouteInfo, next: Next): ApiResponse | Promise<ApiResponse> {
+  if (caller === null) return UNAUTHORIZED;
+  if (route.access === 'admin' && (caller.kind === 'anonymous' || caller.role !== 'admin')) return FORBIDDEN;
+  req.caller = caller;
+  return next(req);
 }

@@ -13,9 +13,11 @@ import { registerLegacyWorkbench } from './legacy/workbench.js';
 import { registerDiscovery } from './v2/discovery.js';
 import { registerFilters } from './v2/filters.js';
 import { registerKeyValue } from './v2/keyvalue.js';
+import { registerLogin } from './v2/login.js';
 import { registerGraph } from './v2/graph.js';
 import { registerQuery } from './v2/query.js';
 import { registerStatus } from './v2/status.js';
+import { registerViews } from './v2/views.js';
 import { registerWorkbench } from './v2/workbench.js';
 
 export interface RouterDeps {
@@ -39,9 +41,10 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
     routerStats: () => router.stats(),
     answerBuffers: new BufferPool(),
   };
-  const auth = authMiddleware();
+  const auth = authMiddleware(deps.services.auth);
   if (auth) router.use(auth);
 
+  registerLogin(router, ctx);
   registerStatus(router, ctx);
   registerDiscovery(router, ctx);
   registerGraph(router, ctx);
@@ -52,7 +55,8 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
   registerLegacyWorkbench(router, ctx);
   registerLegacyMetrics(router, ctx);
 
-  // UI state: view filters, the key-value store, legacy view manipulation (declared not implemented).
+  // UI state: map views, view filters, the key-value store, legacy view manipulation (declared not implemented).
+  registerViews(router, ctx);
   registerFilters(router, ctx);
   registerKeyValue(router, ctx);
   registerLegacyKeyValue(router, ctx);

@@ -32,14 +32,14 @@ import type { CannedResponse } from './plain-server.js';
 import { graphPath, graphSlots } from './synthetic-vars.js';
 
 const here = (f: string) => fileURLToPath(new URL(f, import.meta.url));
-const STATUS_PATH = '/v2/ui/net/1/status';
-const HOST = '127.0.0.1';
+export const STATUS_PATH = '/v2/ui/net/1/status';
+export const HOST = '127.0.0.1';
 
 interface Fetched { status: number; headers: Record<string, string>; body: Buffer }
 
-function fetchOnce(port: number, path: string): Promise<Fetched> {
+export function fetchOnce(port: number, path: string, headers: Record<string, string> = {}): Promise<Fetched> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: HOST, port, path, agent: false }, (res) => {
+    const req = request({ host: HOST, port, path, agent: false, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
@@ -53,11 +53,11 @@ function fetchOnce(port: number, path: string): Promise<Fetched> {
   });
 }
 
-async function startServer(core: number | undefined, script: string, args: string[], readyTimeoutMs: number) {
+export async function startServer(core: number | undefined, script: string, args: string[], readyTimeoutMs: number) {
   const [cmd, a] = nodeArgs(here(script), args, cpuProfFlags(process.env.BENCH_CPU_PROF_DIR));
   const child = spawnPinned(core, cmd, a);
   try {
-    const ready = await waitForLine<{ port: number; points?: number; fillMs?: number }>(child, READY, readyTimeoutMs);
+    const ready = await waitForLine<{ port: number; points?: number; fillMs?: number; token?: string }>(child, READY, readyTimeoutMs);
     await waitForPort(HOST, ready.port, 5000);
     return { child, ...ready };
   } catch (e) {
@@ -67,7 +67,7 @@ async function startServer(core: number | undefined, script: string, args: strin
 }
 
 /** Transport headers each server adds by itself; everything else is copied to the plain server. */
-const OWN_HEADERS = new Set(['date', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'uwebsockets']);
+export const OWN_HEADERS = new Set(['date', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'uwebsockets']);
 
 async function throughput(o: BenchOptions): Promise<Figure[]> {
   const cores = serverAndLoadCores();

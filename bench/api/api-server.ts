@@ -5,6 +5,9 @@
  * serves; stops on SIGTERM and removes its data directory.
  *
  *   node dist/bench/api/api-server.js --slots 10000 --hours 24 --interval-ms 60000
+ *
+ * With `--auth`: authentication on (auth.enabled), and a user-role access token made at start,
+ * printed in READY as `token` for the load generator to send with every request.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,10 +54,16 @@ async function main(): Promise<void> {
 
   const instances = Array.from({ length: slots }, (_, s) => syntheticInstance(s));
   const collector = new BenchService(store.series, instances, intervalMs, nowMs);
-  const config = loadConfig({ env: {} });
+  const auth = process.argv.includes('--auth');
+  const config = auth ? loadConfig({ text: 'simulator: true\nauth: { enabled: true }\n', env: {} }) : loadConfig({ env: {} });
   const services = createServices({ collector, series: store.series, meta: store.meta, config: () => config, clock: systemClock, logger });
+  let token: string | undefined;
+  if (auth) {
+    await services.auth.start();
+    token = (await services.accounts.createToken('bench', 'user')).token;
+  }
   const api = await startApi({ host: '127.0.0.1', port: 0, services, logger });
-  process.stdout.write(`${READY}${JSON.stringify({ port: api.port, points: slots * (steps + 1), fillMs: Math.round(fillMs) })}\n`);
+  process.stdout.write(`${READY}${JSON.stringify({ port: api.port, points: slots * (steps + 1), fillMs: Math.round(fillMs), token })}\n`);
 
   await new Promise<void>((resolve) => { process.once('SIGTERM', resolve); process.once('SIGINT', resolve); });
   api.close();

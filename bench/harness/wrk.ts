@@ -67,10 +67,13 @@ export interface WrkOptions {
   readonly durationS: number;
   /** CPU core wrk is pinned to (taskset), or undefined for no pinning. */
   readonly core?: number;
+  /** Request headers sent with every request (`-H 'name: value'`). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export async function runWrk(o: WrkOptions): Promise<WrkRun> {
-  const args = [`-t${o.threads}`, `-c${o.connections}`, `-d${o.durationS}s`, '--latency', o.url];
+  const headers = Object.entries(o.headers ?? {}).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
+  const args = [`-t${o.threads}`, `-c${o.connections}`, `-d${o.durationS}s`, '--latency', ...headers, o.url];
   let cpu: { stop(): number } | undefined;
   const out = await runPinned(o.core, 'wrk', args, { timeoutMs: (o.durationS + 30) * 1000, onSpawn: (pid) => { cpu = followCpu(pid); } });
   const wrkCpuS = cpu?.stop() ?? NaN;

@@ -95,7 +95,7 @@ t.test('JsonMemo reuses the bytes of an unchanged value and not of a large one',
 });
 
 t.test('memoizeJson wraps only 200 JSON answers without headers of their own', async (t) => {
-  const req = (id: string): RoutedRequest => ({ method: 'GET', path: `/n/${id}`, params: { id }, query: new URLSearchParams(), headers: {}, body: Buffer.alloc(0), caller: ANONYMOUS });
+  const req = (id: string): RoutedRequest => ({ method: 'GET', path: `/n/${id}`, params: { id }, query: new URLSearchParams(), headers: {}, body: Buffer.alloc(0), caller: ANONYMOUS, header: () => '', remoteAddress: '' });
   let next: ApiResponse | Promise<ApiResponse> = { status: 200, body: { a: 1 } };
   const h = memoizeJson(() => next, (r) => r.params.id);
   const cases: { name: string; res: ApiResponse | Promise<ApiResponse>; wrapped: boolean }[] = [

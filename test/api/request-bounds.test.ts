@@ -10,7 +10,6 @@ import type { SeriesPoints, VariableInstance } from '../../core/types.js';
 import { buildRouter } from '../../api/routes/index.js';
 import { CatalogService } from '../../services/catalog.js';
 import { createServices } from '../../services/index.js';
-import { NetworkService } from '../../services/networks.js';
 import { SeriesService } from '../../services/series.js';
 import { NetworkTablesCache } from '../../services/svcql-tables.js';
 import { REQUEST_LIMITS } from '../../services/request-limits.js';
@@ -231,9 +230,9 @@ t.test('calls over the inventory have a time budget: catalog, workbench, last va
   const clock = fixedClock(NOW_MS);
   const deps = { collector: svc, series: svc.series, meta: svc.meta, config: () => svc.config, clock, logger: silentLogger };
   const base = createServices(deps);
-  const networks = new NetworkService(deps);
+  const networks = base.networks;
   const services = {
-    ...base, networks,
+    ...base,
     catalog: new CatalogService(deps, networks, new NetworkTablesCache(deps), monotonicMs),
     series: new SeriesService(deps, networks, monotonicMs),
   };

@@ -162,7 +162,8 @@ t.test('the server route table: every route once, with its access level', async 
   const { router } = buildRouter({ services: servicesOf(fixture()), clock: { nowMs: () => 0 }, logger: memoryLogger().logger });
   const table = router.table();
   t.equal(new Set(table.map((r) => `${r.method} ${r.pattern}`)).size, table.length, 'no duplicates');
-  t.same(table.filter((r) => r.access === 'public').map((r) => r.pattern), ['/api/metrics/ping'], 'only ping is public');
+  t.same(table.filter((r) => r.access === 'public').map((r) => `${r.method} ${r.pattern}`).sort(),
+    ['GET /api/metrics/ping', 'POST /v2/login', 'POST /v2/logout'], 'only ping, login and logout are public (docs/api.md "Authentication")');
   t.same(table.filter((r) => r.access === 'admin').map((r) => r.pattern), ['/v2/svc/discovery/net/:id/start'], 'discovery start is for administrators');
   const anon = await call(router, 'GET', '/v2/ui/net/1/status');
   t.equal(anon.status, 200, 'with authentication off the anonymous caller is allowed');

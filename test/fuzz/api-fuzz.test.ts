@@ -11,6 +11,8 @@
 import t from 'tap';
 import net from 'node:net';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { buildRouter } from '../../api/routes/index.js';
 import type { RouteInfo } from '../../api/http/http-types.js';
 import { silentLogger } from '../../core/logger.js';
@@ -78,9 +80,10 @@ function pathValues(name: string, triplets: string[], handles: string[]): string
 }
 
 const QUERY_KEYS = ['intervalHr', 'start', 'end', 'length', 'monitor', 'forceDb', 'forceMem', 'name', 'devices', 'components', 'tags',
-  'tagMatch', 'sortBy', 'limit', 'count', 'timestamp', 'generation', 's', 'pretty', 'user', 'validate', 'unknownKey'];
+  'tagMatch', 'sortBy', 'limit', 'count', 'timestamp', 'generation', 's', 'pretty', 'user', 'validate', 'type', 'unknownKey'];
 const QUERY_VALUES = ['1', '0', '-1', '24', '1e308', 'NaN', 'true', 'maybe', '', 'ifInRate', 'curr.desc', 'max.asc', 'nope.sideways', '2026-11-23',
-  '2026-02-31', '9'.repeat(40), 'Role.Core,Vendor.*', '/(a+)+$/', ...HOSTILE_REGEXPS.map((r) => `/${r}/`), 'a'.repeat(3000)];
+  '2026-02-31', '9'.repeat(40), 'Role.Core,Vendor.*', '/(a+)+$/', ...HOSTILE_REGEXPS.map((r) => `/${r}/`), 'a'.repeat(3000),
+  'SYSTEM', 'SCRIPTED', 'INTERACTIVE', 'name'];
 
 function bodies(r: () => number): { body: string | Buffer; type?: string }[] {
   const svcql = (q: string) => JSON.stringify({ from: 'now-1h', targets: [{ id: 'A', svcql: q, format: 'table' }] });
@@ -102,9 +105,16 @@ function bodies(r: () => number): { body: string | Buffer; type?: string }[] {
     { body: JSON.stringify({ from: 'yesterday', until: 'never', groupByTime: '-5m', targets: [{ id: 1, svcql: 5 }] }), type: 'application/json' },
     { body: JSON.stringify({ name: `fuzz ${Math.floor(r() * 1e6)}`, svcql: "Vendor = 'Cisco' AND address << 10.0.0.0/8", formData: '{}' }), type: 'application/json' },
     { body: JSON.stringify({ name: 'hostile', svcql: `name REGEXP '${pick.replace(/'/g, "''")}'`, formData: 5 }), type: 'application/json' },
+    { body: JSON.stringify({ id: 1, name: `view ${Math.floor(r() * 1e6)}`, devRule: "Role = 'Core' AND address << 10.0.0.0/8", linkRule: 'speed >= 1e9', adjacent: 'true', connecting: 'false', formData: 'Grüße "q" {x' }), type: 'application/json' },
+    { body: JSON.stringify({ devRule: `name REGEXP '${pick.replace(/'/g, "''")}'`, linkRule: `${'('.repeat(80)}x`, adjacent: 'maybe', formData: 'x'.repeat(300_000) }), type: 'application/json' },
+    { body: JSON.stringify({ name: 5, devRule: ['x'], linkRule: { a: 1 }, connecting: 2, formData: null }), type: 'application/json' },
     { body: Buffer.from([0, 0xff, 0xc3, 0x28, 0x0d, 0x0a]) },
     { body: '<html>opaque</html>', type: 'text/html' },
     { body: 'x', type: '; charset=utf-8' },
+    { body: JSON.stringify({ user: 'nobody', password: 'not-the-password' }), type: 'application/json' },
+    { body: JSON.stringify({ user: 'a'.repeat(5000), password: 'p'.repeat(5000) }), type: 'application/json' },
+    { body: JSON.stringify({ user: ['x'], password: { a: 1 } }), type: 'application/json' },
+    { body: 'user=nobody&password=x', type: 'application/x-www-form-urlencoded' },
   ];
 }
 
@@ -261,6 +271,66 @@ t.test('fuzz every route of the route table over real sockets', { timeout: 400_0
   t.ok(rep.requests > routes.length * 10, `requests sent: ${rep.requests}`);
   t.same(rep.crashes, [], 'crashes: 0');
   t.comment(`documented 500s (failed view filter creations, spec 7, with the error envelope and a code other than INTERNAL): ${rep.documented500}`);
+  t.same(rep.fiveXX, [], '5xx answers: 0');
+  t.same(rep.hangs, [], `hangs over ${HANG_MS} ms: 0`);
+  t.same(rep.badErrorBodies, [], 'error answers that are not the JSON error envelope: 0');
+  server.proc.kill('SIGTERM');
+  t.equal(await server.exited, 0, 'the server stops cleanly after the fuzz');
+});
+
+/** Credentials a client may send, good and hostile, for the walk with authentication on. */
+function credentialCases(token: string): Record<string, string>[] {
+  const b64 = (s: string) => Buffer.from(s, 'latin1').toString('base64');
+  return [
+    { authorization: `Bearer ${token}` }, { 'x-nsg-auth-api-token': token }, { authorization: `Basic ${b64('fuzz:fuzz-password')}` },
+    {}, { authorization: 'Bearer' }, { authorization: 'Bearer ' }, { authorization: `Bearer ${'x'.repeat(8000)}` },
+    { authorization: 'Basic !!!' }, { authorization: `Basic ${'A'.repeat(6000)}` }, { authorization: `Basic ${b64('nocolon')}` },
+    { authorization: `Basic ${b64(`fuzz:${'p'.repeat(3000)}`)}` }, { authorization: `Basic ${b64('\u00fc\u00ff:x')}` },
+    { authorization: 'Negotiate abc' }, { authorization: `Digest ${'a'.repeat(200)}` },
+    { cookie: 'netmon_session=' }, { cookie: `netmon_session=${'%'.repeat(300)}` }, { cookie: 'netmon_session="unterminated' },
+    { cookie: Array.from({ length: 300 }, (_, i) => `c${i}=${i}`).join('; ') }, { cookie: `a=1; netmon_session=${token}` },
+    { 'x-nsg-auth-api-token': '' }, { 'x-nsg-auth-api-token': 'nmt_\u00e9' },
+  ];
+}
+
+t.test('fuzz every route with authentication on: hostile credentials, and mutated calls by a token', { timeout: 300_000 }, async (t) => {
+  const dir = tempDir(t, 'netmon-fuzz-auth-');
+  const dataDir = join(dir, 'data');
+  const main = fileURLToPath(new URL('../../main.js', import.meta.url));
+  const cli = (args: string[], input = '') => spawnSync(process.execPath, [main, ...args], { env: { ...process.env, DATA_DIR: dataDir, NETMON_CONFIG: '' }, input, encoding: 'utf8', timeout: 60_000 });
+  t.equal(cli(['user', 'add', 'fuzz'], 'fuzz-password\n').status, 0, 'a user');
+  const token = cli(['token', 'create', 'fuzz', '--role', 'admin']).stdout.trim();
+  const port = randomPort();
+  const configPath = writeSimulatedConfig(dir, { devices: 2, interfacesPerDevice: 2, pollInterval: '5s', extra: 'auth: { enabled: true }' });
+  const server = startServer(t, configPath, dataDir, port);
+  await waitFor(async () => ((await fetch(`http://127.0.0.1:${port}/api/metrics/ping`)).status === 200 ? true : undefined), 30_000, 'the server');
+
+  const { router } = buildRouter({ services: servicesOf(fixture()), clock: { nowMs: () => 0 }, logger: silentLogger });
+  const routes = router.table();
+  const r = rng(SEED + 1);
+  const rep: Report = { requests: 0, fiveXX: [], hangs: [], badErrorBodies: [], crashes: [], documented500: 0 };
+  const creds = credentialCases(token);
+  const bodyCases = bodies(r);
+  const max = Number(process.env.FUZZ_AUTH_REQUESTS ?? 800);
+  const statuses = new Map<number, number>();
+  const started = Date.now();
+  while (rep.requests < max && Date.now() - started < MAX_WALK_MS) {
+    for (const route of routes) {
+      const cred = creds[Math.floor(r() * creds.length)]!;
+      const bodyCase = route.method === 'POST' ? bodyCases[Math.floor(r() * bodyCases.length)] : undefined;
+      const headers: Record<string, string> = { ...cred, ...(bodyCase?.type ? { 'content-type': bodyCase.type } : {}) };
+      const tokenQuery = r() < 0.1 ? `${r() < 0.5 ? '?' : '?x=1&'}access_token=${encodeURIComponent(r() < 0.5 ? token : 'nope')}` : '';
+      const path = fill(route.pattern, r, ['ifInRate.1.1', 'cpuUtil.1.0'], ['AAAAAAAAAAAAAAAAAAAAAA']) + (tokenQuery || query(r));
+      const a = await send(port, route.method, path, headers, bodyCase?.body);
+      statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
+      checkAnswer(rep, `${route.method} ${path.slice(0, 120)} [${Object.keys(cred).join(',') || 'no credentials'}]`, a, route.method, isDocumented500Call(route.method, route.pattern));
+      if (rep.requests >= max || Date.now() - started >= MAX_WALK_MS) break;
+    }
+  }
+  t.comment(`auth fuzz: ${rep.requests} requests; statuses ${[...statuses].sort((x, y) => x[0] - y[0]).map(([k, v]) => `${k}×${v}`).join(' ')}`);
+  t.ok((statuses.get(401) ?? 0) > 0 && (statuses.get(200) ?? 0) > 0, 'both refused and admitted calls were made');
+  if (server.proc.exitCode !== null || server.proc.signalCode !== null) rep.crashes.push(`the server exited: ${server.log().slice(-2000)}`);
+  t.same(rep.crashes, [], 'crashes: 0');
   t.same(rep.fiveXX, [], '5xx answers: 0');
   t.same(rep.hangs, [], `hangs over ${HANG_MS} ms: 0`);
   t.same(rep.badErrorBodies, [], 'error answers that are not the JSON error envelope: 0');

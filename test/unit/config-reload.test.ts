@@ -24,8 +24,8 @@ const net3 = `
   - id: 3
     name: lab
     seeds: [203.0.113.1]`;
-const file = (o: { server?: string; networks?: string; simulator?: string; ui?: string } = {}) =>
-  `server:\n  dataDir: ./data\n${o.server ?? ''}networks:${o.networks ?? net1 + net2}\n${o.simulator ?? ''}${o.ui ?? ''}`;
+const file = (o: { server?: string; networks?: string; simulator?: string; ui?: string; auth?: string } = {}) =>
+  `server:\n  dataDir: ./data\n${o.server ?? ''}networks:${o.networks ?? net1 + net2}\n${o.simulator ?? ''}${o.ui ?? ''}${o.auth ?? ''}`;
 const RUNNING = file();
 
 interface Expect {
@@ -63,6 +63,10 @@ const cases: [string, string, Expect][] = [
     { error: { code: 'CONFIG_RELOAD_REFUSED', message: /server\.dataDir, server\.workers changed/ }, restartRequired: ['server.dataDir', 'server.workers'] }],
   ['log level changed: refused (the logger is made at start)', file({ server: '  logLevel: debug\n' }),
     { error: { code: 'CONFIG_RELOAD_REFUSED', message: /server\.logLevel/ }, restartRequired: ['server.logLevel'] }],
+  ['authentication turned on: refused (the middleware is installed at start)', file({ auth: 'auth: { enabled: true }\n' }),
+    { error: { code: 'CONFIG_RELOAD_REFUSED', message: /auth\.enabled changed/ }, restartRequired: ['auth.enabled'] }],
+  ['session lifetime changed: refused', file({ auth: 'auth: { sessionLifetime: 1h }\n' }),
+    { error: { code: 'CONFIG_RELOAD_REFUSED', message: /auth\.sessionLifetimeMs changed/ }, restartRequired: ['auth.sessionLifetimeMs'] }],
   ['simulator turned on: refused', file({ simulator: 'simulator: { networkId: 9 }\n' }),
     { error: { code: 'CONFIG_RELOAD_REFUSED', message: /: simulator changed/ }, restartRequired: ['simulator'] }],
   ['largest maxInFlight changed: refused (the pool is sized at start)', file({ networks: net1.replace('maxInFlight: 256', 'maxInFlight: 512') + net2 }),

@@ -1,0 +1,59 @@
+import { AppError } from '../../../core/errors.js';
+import { VIEW_TYPES, type ViewType } from '../../../services/view-record.js';
+import { excerpt } from '../../http/errors.js';
+import type { ApiResponse, RoutedRequest } from '../../http/http-types.js';
+import { readJson } from '../../http/json-body.js';
+import { parseNonNegativeInteger, pathParam } from '../../http/params.js';
+import type { Router } from '../../http/router.js';
+import { json, networkParam, type ApiContext } from '../context.js';
+
+/** The answer of a view call that succeeds and has nothing to return (spec 7: 200). */
+const OK: ApiResponse = Object.freeze({ status: 200, body: Object.freeze({ status: 'ok' }) });
+
+/**
+ * Map views (spec 2.1, 3.1, 4.1 "Map views", 7; services/views.ts). Every call is the `user`
+ * access level. Answers: list and get the view objects (get: an array of one); create
+ * `{status: "ok", id}`; update, validate, delete, share and unshare `{status: "ok"}`. A failure is
+ * the error envelope `{status: "error", error, code}`: 400 for a refused call or a bad body
+ * (VIEW_REFUSED, BAD_REQUEST, BAD_JSON, BAD_PARAMETER), 404 for a view the caller may not see
+ * (UNKNOWN_VIEW) or an unknown network, 413 for a formData over ui.viewFormDataMaxBytes, 415 for a
+ * body without a JSON content type. Create takes no body (one sent is ignored).
+ */
+export function registerViews(router: Router, ctx: ApiContext): void {
+  const { views } = ctx.services;
+  const viewId = (req: RoutedRequest) => parseNonNegativeInteger('view_id', pathParam(req, 'view_id'));
+  const net = (req: RoutedRequest) => networkParam(ctx, req).id;
+
+  router.get('/v2/ui/net/:id/views', (req) => json(views.list(net(req), req.caller, typeParam(req))));
+  router.post('/v2/ui/net/:id/views', async (req) => json({ status: 'ok', id: await views.create(net(req), req.caller) }));
+  router.get('/v2/ui/net/:id/views/:view_id', (req) => json([views.get(net(req), req.caller, viewId(req))]));
+  router.post('/v2/ui/net/:id/views/:view_id/update', async (req) => {
+    const n = net(req);
+    await views.update(n, req.caller, viewId(req), readJson(req));
+    return OK;
+  });
+  router.post('/v2/ui/net/:id/views/:view_id/validate', (req) => {
+    const n = net(req);
+    views.validate(n, req.caller, viewId(req), readJson(req));
+    return OK;
+  });
+  router.add('DELETE', '/v2/ui/net/:id/views/:view_id', async (req) => {
+    await views.remove(net(req), req.caller, viewId(req));
+    return OK;
+  });
+  for (const [verb, shared] of [['share', true], ['unshare', false]] as const) {
+    router.post(`/v2/ui/net/:id/views/:view_id/${verb}`, async (req) => {
+      await views.setShared(net(req), req.caller, viewId(req), shared);
+      return OK;
+    });
+  }
+}
+
+/** The list's `type` (spec 4.1: SYSTEM, SCRIPTED or INTERACTIVE, unquoted; any case accepted); null when absent or empty. */
+function typeParam(req: RoutedRequest): ViewType | null {
+  const v = req.query.get('type');
+  if (v === null || v === '') return null;
+  const t = v.trim().toUpperCase() as ViewType;
+  if (!VIEW_TYPES.includes(t)) throw new AppError('BAD_PARAMETER', `parameter 'type' must be SYSTEM, SCRIPTED or INTERACTIVE, got '${excerpt(v)}'`);
+  return t;
+}
