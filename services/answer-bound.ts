@@ -1,5 +1,5 @@
 import { AppError } from '../core/errors.js';
-import { jsonBytes, type AnswerMeter } from '../svcql/index.js';
+import { jsonBytes, type AnswerMeter, type Budget } from '../svcql/index.js';
 import { REQUEST_LIMITS } from './request-limits.js';
 
 /**
@@ -15,11 +15,12 @@ export class AnswerBound implements AnswerMeter {
 
   /**
    * `narrow`: how to narrow the request, ending the messages. Bounds default to REQUEST_LIMITS'
-   * answer bytes and no row bounds.
+   * answer bytes and no row bounds. `budget` (the request's time) is charged one unit per row.
    */
   constructor(
     private readonly narrow: string,
     private readonly limits: { maxBytes?: number; maxRows?: number; maxRowsPerTarget?: number } = {},
+    private readonly budget?: Budget,
   ) {}
 
   /** The rows from here on are the next target's (the caller names the target in the messages). */
@@ -29,6 +30,7 @@ export class AnswerBound implements AnswerMeter {
 
   /** A row (item, entry) of about `bytes` bytes of JSON is about to be added. */
   row(bytes: number): void {
+    this.budget?.spend();
     this.rows++;
     this.targetRows++;
     this.bytes += bytes + 1;

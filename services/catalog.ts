@@ -1,6 +1,6 @@
 import { formatTriplet, parseTriplet } from '../core/triplet.js';
 import type { Tag, VariableInstance } from '../core/types.js';
-import { jsonBytes, textBytes } from '../svcql/index.js';
+import { Budget, jsonBytes, textBytes } from '../svcql/index.js';
 import { facetOf } from '../svcql/tag-set.js';
 import { AnswerBound } from './answer-bound.js';
 import type { ServiceDeps } from './deps.js';
@@ -9,6 +9,7 @@ import {
 } from './inventory-index.js';
 import type { NetworkService } from './networks.js';
 import { selectByRule, type StatsWindow } from './rule-select.js';
+import { REQUEST_LIMITS } from './request-limits.js';
 import { latestValues, type NetworkTablesCache } from './svcql-tables.js';
 import { unitScale } from './unit-scale.js';
 
@@ -18,7 +19,11 @@ import { unitScale } from './unit-scale.js';
  * variables chosen by the matching rule (spec 4.3), the variable summary, and last values (legacy
  * `vars`). Everything is derived from the variable inventory, so a variable is listed once it has
  * an instance. Answers that grow with the inventory are bounded in bytes (AnswerBound:
- * REQUEST_LIMITS.maxAnswerBytes, AppError REQUEST_LIMIT saying how to narrow the call).
+ * REQUEST_LIMITS.maxAnswerBytes, AppError REQUEST_LIMIT saying how to narrow the call) and in
+ * main-thread time (a Budget of REQUEST_LIMITS.inventoryTimeBudgetMs per call, charged per
+ * instance tested, per sort comparison and per answer item: AppError TIME_BUDGET). Passes over the
+ * inventory that neither sort it nor answer per instance (categories, tag facets) are not charged:
+ * they cost what building the network's tables costs.
  */
 
 /** How to narrow a call that takes a matching rule. */
@@ -96,9 +101,16 @@ export const COLORS = Object.freeze({ normal: '#2e7d32', none: '#9e9e9e' });
 const valueText = (v: number): string => String(Number(v.toPrecision(12)));
 
 export class CatalogService {
+  /** `monotonicMs`: the clock of the calls' time budgets (default performance.now; tests pass their own). */
   constructor(
     private readonly deps: ServiceDeps, private readonly networks: NetworkService, private readonly tables: NetworkTablesCache,
+    private readonly monotonicMs?: () => number,
   ) {}
+
+  /** The time budget of one call, from now; `narrow` ends its TIME_BUDGET message. */
+  private budget(narrow: string): Budget {
+    return new Budget({ timeMs: REQUEST_LIMITS.inventoryTimeBudgetMs, points: REQUEST_LIMITS.maxPointsPerRequest, narrow }, this.monotonicMs);
+  }
 
   private instances(netId: number): readonly VariableInstance[] {
     return this.deps.collector.catalog.instances(this.networks.need(netId).id);
@@ -115,6 +127,7 @@ export class CatalogService {
    */
   legacyCatalog(netId: number, triplets: readonly string[] | undefined): Record<string, CatalogEntry> {
     const net = this.networks.need(netId);
+    const narrow = 'ask for the entries of some variables: /catalog/<triplets>, or the v2 catalog calls';
     let chosen: VariableInstance[];
     if (triplets === undefined) {
       chosen = [...this.instances(net.id)];
@@ -127,7 +140,7 @@ export class CatalogService {
       }
     }
     const devices = deviceIndex(this.tables.get(net.id).devices);
-    const bound = new AnswerBound('ask for the entries of some variables: /catalog/<triplets>, or the v2 catalog calls');
+    const bound = new AnswerBound(narrow, {}, this.budget(narrow));
     const out: Record<string, CatalogEntry> = {};
     for (const v of chosen) {
       const key = formatTriplet(v);
@@ -158,14 +171,19 @@ export class CatalogService {
   catalogVariables(netId: number, names: readonly string[], devices: readonly string[] | null): CatalogVariableItem[] {
     const devSet = devices === null ? null : new Set(devices);
     const onDevices = (v: VariableInstance): boolean => devSet === null || devSet.has(v.deviceName) || devSet.has(String(v.deviceId));
-    const summaries = byName(this.instances(netId));
-    const bound = new AnswerBound('name fewer variables, or restrict them to some devices');
+    const narrow = 'name fewer variables, or restrict them to some devices';
+    const budget = this.budget(narrow);
+    const all = this.instances(netId);
+    const summaries = byName(all);
+    budget.spend(all.length);
+    const bound = new AnswerBound(narrow, {}, budget);
     const items: CatalogVariableItem[] = [];
     const seen = new Set<string>();
     for (const name of names) {
       const s = summaries.get(name);
       if (!s || seen.has(name)) continue;
       seen.add(name);
+      budget.spend(s.instances.length);
       const inst = s.instances.filter(onDevices);
       if (devSet !== null && inst.length === 0) continue;
       items.push(bound.item({
@@ -196,9 +214,15 @@ export class CatalogService {
 
   /** One summary item per variable name, sorted by name. */
   summary(netId: number): VariableSummaryItem[] {
-    const bound = new AnswerBound('use the catalog calls of some variables instead');
+    const narrow = 'use the catalog calls of some variables instead';
+    const budget = this.budget(narrow);
+    const all = this.instances(netId);
+    const summaries = byName(all);
+    budget.spend(all.length);
+    const bound = new AnswerBound(narrow, {}, budget);
     const items: VariableSummaryItem[] = [];
-    for (const s of byName(this.instances(netId)).values()) {
+    for (const s of summaries.values()) {
+      budget.spend(s.instances.length);
       items.push(bound.item({
         name: s.name,
         devices: sortedDistinct(s.instances.map((v) => v.deviceName)),
@@ -209,23 +233,25 @@ export class CatalogService {
     return items;
   }
 
-  /** The instances a matching rule selects (sortBy statistics over `statsWindow`). */
-  select(netId: number, params: URLSearchParams, statsWindow: StatsWindow): VariableInstance[] {
-    return selectByRule(params, this.instances(netId), this.deps.series, statsWindow).instances;
+  /** The instances a matching rule selects (sortBy statistics over `statsWindow`), within `budget`. */
+  private select(netId: number, params: URLSearchParams, statsWindow: StatsWindow, budget: Budget): VariableInstance[] {
+    return selectByRule(params, this.instances(netId), this.deps.series, statsWindow, budget).instances;
   }
 
   /** Legacy items of the rule's instances. */
   legacyByRule(netId: number, params: URLSearchParams, statsWindow: StatsWindow): VariableInstanceItem[] {
-    const bound = new AnswerBound(NARROW_RULE);
-    return this.select(netId, params, statsWindow).map((v) => bound.item({
+    const budget = this.budget(NARROW_RULE);
+    const bound = new AnswerBound(NARROW_RULE, {}, budget);
+    return this.select(netId, params, statsWindow, budget).map((v) => bound.item({
       name: v.name, component: v.componentName, device: v.deviceName, devId: v.deviceId, index: v.index, description: v.description,
     }));
   }
 
   /** v2 workbench items of the rule's instances. */
   workbench(netId: number, params: URLSearchParams, statsWindow: StatsWindow): WorkbenchVariableItem[] {
-    const bound = new AnswerBound(NARROW_RULE);
-    return this.select(netId, params, statsWindow).map((v) => bound.item({
+    const budget = this.budget(NARROW_RULE);
+    const bound = new AnswerBound(NARROW_RULE, {}, budget);
+    return this.select(netId, params, statsWindow, budget).map((v) => bound.item({
       name: v.name, triplet: formatTriplet(v), component: v.componentName, device: v.deviceName, devId: v.deviceId,
       index: v.index, description: v.description, category: v.category, unit: v.unit, tags: v.tags,
     }));
@@ -233,21 +259,27 @@ export class CatalogService {
 
   /** Last values of every instance of one variable, sorted by device, then component index. */
   lastValuesOf(netId: number, name: string): LastValueItem[] {
-    const chosen = this.instances(netId).filter((v) => v.name === name)
-      .sort((a, b) => compareText(a.deviceName, b.deviceName) || a.index - b.index);
-    return this.lastValues(netId, chosen, 'use the rule form (/vars with name, devices, components, tags) and page it with limit, start and count');
+    const narrow = 'use the rule form (/vars with name, devices, components, tags) and page it with limit, start and count';
+    const budget = this.budget(narrow);
+    const all = this.instances(netId);
+    const chosen = all.filter((v) => v.name === name);
+    budget.spend(all.length);
+    chosen.sort((a, b) => { budget.spend(); return compareText(a.deviceName, b.deviceName) || a.index - b.index; });
+    return this.lastValues(netId, chosen, narrow, budget);
   }
 
   /** Last values of the rule's instances, in the rule's order. */
   lastValuesByRule(netId: number, params: URLSearchParams, statsWindow: StatsWindow): LastValueItem[] {
-    return this.lastValues(netId, this.select(netId, params, statsWindow), NARROW_RULE);
+    const budget = this.budget(NARROW_RULE);
+    return this.lastValues(netId, this.select(netId, params, statsWindow, budget), NARROW_RULE, budget);
   }
 
   /** The newest poll (ring buffer), else the store's last point of the past hour (one rollup for all). */
-  private lastValues(netId: number, chosen: readonly VariableInstance[], narrow: string): LastValueItem[] {
+  private lastValues(netId: number, chosen: readonly VariableInstance[], narrow: string, budget: Budget): LastValueItem[] {
     const devices = deviceIndex(this.tables.get(netId).devices);
     const values = latestValues(this.deps, chosen.map((v) => v.slot));
-    const bound = new AnswerBound(narrow);
+    budget.check();
+    const bound = new AnswerBound(narrow, {}, budget);
     return chosen.map((v, i) => {
       const value = values[i]!;
       const has = Number.isFinite(value);

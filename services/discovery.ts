@@ -1,13 +1,29 @@
 import { AppError } from '../core/errors.js';
 import type { DiscoveryStart, GenerationSelector } from '../core/ports/networks.js';
 import type { Device, Generation } from '../core/types.js';
+import { jsonBytes } from '../svcql/index.js';
+import { AnswerBound } from './answer-bound.js';
 import type { ServiceDeps } from './deps.js';
 import type { NetworkService } from './networks.js';
 
 /**
  * Discovery start and the generation-selected discovery data (spec 4.1.1). Shapes of start, topo,
  * devices and device are the project's (the spec marks them † or leaves them open).
+ *
+ * The topology and devices answers grow with the network, so they are bounded in bytes
+ * (REQUEST_LIMITS.maxAnswerBytes, AppError REQUEST_LIMIT before any of the answer is built). A
+ * generation never changes once selectable and the collector gives the same object for it, so
+ * each answer's size is estimated once per generation (a WeakMap on the Generation) and a later
+ * call checks it in constant time.
  */
+
+/** How to narrow a devices answer over the bound. */
+const NARROW_DEVICES = 'ask for devices one at a time: /v2/discovery/net/:id/devices/:devid (their ids are in the topology)';
+/** How to narrow a topology answer over the bound (it has no narrower form). */
+const NARROW_TOPOLOGY = 'ask for devices one at a time: /v2/discovery/net/:id/devices/:devid (their ids: SvcQL SELECT id FROM devices)';
+
+/** Estimated JSON bytes of a generation's answers, by answer. */
+interface AnswerSizes { topology?: number; devices?: number }
 
 export interface GenerationHead {
   readonly networkId: number;
@@ -60,8 +76,32 @@ function head(netId: number, gen: Generation | null): GenerationHead {
   };
 }
 
+/** A link as the topology shows it. */
+const link = (l: Generation['links'][number]) => ({ a: l.a, b: l.b, protocol: l.protocol });
+
+/** Estimated bytes of `{...head, devices: [...], links: [...]}` from its parts (never built whole). */
+function answerBytes(gen: Generation, device: (d: Device) => unknown, withLinks: boolean): number {
+  let n = jsonBytes(head(gen.networkId, gen)) + 12 + Math.max(0, gen.devices.length - 1);
+  for (const d of gen.devices) n += jsonBytes(device(d));
+  if (withLinks) {
+    n += 10 + Math.max(0, gen.links.length - 1);
+    for (const l of gen.links) n += jsonBytes(link(l));
+  }
+  return n;
+}
+
 export class DiscoveryService {
+  private readonly sizes = new WeakMap<Generation, AnswerSizes>();
+
   constructor(private readonly deps: ServiceDeps, private readonly networks: NetworkService) {}
+
+  /** AppError REQUEST_LIMIT when the generation's `which` answer is over the answer bytes bound. */
+  private checkSize(gen: Generation, which: keyof AnswerSizes): void {
+    let sizes = this.sizes.get(gen);
+    if (!sizes) this.sizes.set(gen, sizes = {});
+    const bytes = sizes[which] ??= which === 'topology' ? answerBytes(gen, topoDevice, true) : answerBytes(gen, publicDevice, false);
+    new AnswerBound(which === 'topology' ? NARROW_TOPOLOGY : NARROW_DEVICES).row(bytes);
+  }
 
   /**
    * `{ status: 'ok', started, generation, message }`, and `nextStartAtMs` when the start was refused
@@ -82,16 +122,18 @@ export class DiscoveryService {
   /** `{ networkId, generation, startedAtMs, completedAtMs, devices, links }`. */
   topology(netId: number, sel: GenerationSelector) {
     const gen = this.selected(netId, sel);
+    if (gen) this.checkSize(gen, 'topology');
     return {
       ...head(netId, gen),
       devices: gen ? gen.devices.map(topoDevice) : [],
-      links: gen ? gen.links.map((l) => ({ a: l.a, b: l.b, protocol: l.protocol })) : [],
+      links: gen ? gen.links.map(link) : [],
     };
   }
 
   /** `{ networkId, generation, startedAtMs, completedAtMs, devices: Device[] }` (public records). */
   devices(netId: number, sel: GenerationSelector) {
     const gen = this.selected(netId, sel);
+    if (gen) this.checkSize(gen, 'devices');
     return { ...head(netId, gen), devices: gen ? gen.devices.map(publicDevice) : [] };
   }
 

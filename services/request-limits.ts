@@ -12,6 +12,12 @@ export const REQUEST_LIMITS = Object.freeze({
    * bench/svcql/budget.ts).
    */
   queryTimeBudgetMs: 2_000,
+  /**
+   * Main-thread time of one call over the variable inventory: catalog, workbench, summary, last
+   * values, and the selection of graph and data calls by rule (their sorts with a numeric-aware
+   * collator take seconds over a million instances); ms, from when the call starts.
+   */
+  inventoryTimeBudgetMs: 2_000,
   /** Targets in one query body (a dashboard panel sends a handful). */
   maxTargets: 100,
   /** Rows one target answers: table rows, time_series entries, list values. */

@@ -1,4 +1,4 @@
-import { compileVariableRule, type RuleStats, type VariableRule } from '../svcql/index.js';
+import { compileVariableRule, type Budget, type RuleStats, type VariableRule } from '../svcql/index.js';
 import type { VariableInstance } from '../core/types.js';
 import type { SeriesStore } from '../store/series/series.js';
 
@@ -44,13 +44,16 @@ export interface RuleSelection {
  * Compiles the rule (`params`: the rule's parameters of spec 4.3 — name, devices, components, tags,
  * tagMatch, sortBy, limit, start, count) and selects from `all`: filter, sort (statistics over
  * `window` for the matched instances only), limit, page. Throws AppError BAD_PARAMETER on bad rule
- * parameters.
+ * parameters. `budget` (the request's) is charged per instance tested and per sort comparison and
+ * checked after the statistics' rollup: AppError TIME_BUDGET once it is spent.
  */
 export function selectByRule(
-  params: URLSearchParams, all: readonly VariableInstance[], series: SeriesStore, window: StatsWindow,
+  params: URLSearchParams, all: readonly VariableInstance[], series: SeriesStore, window: StatsWindow, budget?: Budget,
 ): RuleSelection {
   const rule = compileVariableRule(params);
-  if (!rule.needsStats || rule.empty) return { rule, instances: rule.select(all) };
-  const matched = all.filter(rule.match);
-  return { rule, instances: rule.select(matched, windowStats(series, window, matched.map((v) => v.slot))) };
+  if (!rule.needsStats || rule.empty) return { rule, instances: rule.select(all, undefined, budget) };
+  const matched = budget ? all.filter((v) => { budget.spend(); return rule.match(v); }) : all.filter(rule.match);
+  const stats = windowStats(series, window, matched.map((v) => v.slot));
+  budget?.check();
+  return { rule, instances: rule.select(matched, stats, budget) };
 }

@@ -1,6 +1,7 @@
 import { AppError } from '../core/errors.js';
 import { formatTriplet } from '../core/triplet.js';
 import type { SeriesPoints, VariableInstance } from '../core/types.js';
+import { Budget } from '../svcql/index.js';
 import { AnswerBound } from './answer-bound.js';
 import type { ServiceDeps } from './deps.js';
 import type { NetworkService } from './networks.js';
@@ -20,6 +21,9 @@ import { resolveIds } from './variable-ids.js';
 
 /** How to narrow a graph or data call, ending its bound messages. */
 export const NARROW_SERIES = 'narrow the window (start, end, intervalHr), choose fewer variables, or (graph) reduce each series with length';
+
+/** How to narrow a rule selection that ran past its time budget. */
+const NARROW_RULE_SELECTION = 'narrow the rule (name, devices, components, tags) or leave out sortBy';
 
 /** Variables a rule-form graph or data call answers at most (a rule can match the whole inventory). */
 export const MAX_RULE_VARIABLES = 100;
@@ -60,7 +64,8 @@ export interface DataInfo {
 }
 
 export class SeriesService {
-  constructor(private readonly deps: ServiceDeps, private readonly networks: NetworkService) {}
+  /** `monotonicMs`: the clock of the rule selection's time budget (default performance.now; tests pass their own). */
+  constructor(private readonly deps: ServiceDeps, private readonly networks: NetworkService, private readonly monotonicMs?: () => number) {}
 
   /** Variables named by ids (triplets; at most 10 answered, spec 8). Unknown network: AppError UNKNOWN_NETWORK. */
   byIds(netId: number, ids: readonly string[]): ChosenVariables {
@@ -75,7 +80,10 @@ export class SeriesService {
    */
   byRule(netId: number, params: URLSearchParams, statsWindow: StatsWindow): ChosenVariables {
     const net = this.networks.need(netId);
-    const { rule, instances } = selectByRule(params, this.deps.collector.catalog.instances(net.id), this.deps.series, statsWindow);
+    const budget = new Budget(
+      { timeMs: REQUEST_LIMITS.inventoryTimeBudgetMs, points: REQUEST_LIMITS.maxPointsPerRequest, narrow: NARROW_RULE_SELECTION }, this.monotonicMs,
+    );
+    const { rule, instances } = selectByRule(params, this.deps.collector.catalog.instances(net.id), this.deps.series, statsWindow, budget);
     const warnings: string[] = [];
     if (rule.empty) warnings.push('empty matching rule: give name, devices, components or tags');
     let chosen = instances;

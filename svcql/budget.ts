@@ -17,7 +17,11 @@ export interface BudgetLimits {
   readonly timeMs: number;
   /** Points read from series over the whole request. */
   readonly points: number;
+  /** How to narrow the request, ending the TIME_BUDGET message (default: the query API's advice). */
+  readonly narrow?: string;
 }
+
+const NARROW_QUERY = 'fewer targets, a narrower WHERE or time range, simpler regular expressions, a LIMIT';
 
 /** Units of `spend` between two readings of the clock (a reading costs about 30 ns). */
 export const UNITS_PER_CHECK = 1024;
@@ -74,7 +78,7 @@ export class Budget {
   timeError(): AppError {
     return new AppError('TIME_BUDGET',
       `the request ran past its time budget of ${this.limits.timeMs} ms and was stopped; narrow it: ` +
-      'fewer targets, a narrower WHERE or time range, simpler regular expressions, a LIMIT');
+      (this.limits.narrow ?? NARROW_QUERY));
   }
 }
 

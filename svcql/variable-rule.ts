@@ -1,5 +1,6 @@
 import { AppError } from '../core/errors.js';
 import type { SeriesPoints, Tag, VariableInstance } from '../core/types.js';
+import type { Budget } from './budget.js';
 import { compileTagRules, parseTagMatch, parseTagRules } from './tag-set.js';
 
 /**
@@ -31,8 +32,10 @@ export interface VariableRule {
   /**
    * Matching instances, sorted by sortBy (stable; values without statistics last), cut to the top
    * `limit`, then paged by start/count. `stats` gives curr/min/max over the request's window.
+   * `budget` (a request's) is charged one unit per instance tested and per sort comparison, so a
+   * spent budget stops the selection (AppError TIME_BUDGET) even inside the sort.
    */
-  select(instances: readonly VariableInstance[], stats?: (slot: number) => RuleStats): VariableInstance[];
+  select(instances: readonly VariableInstance[], stats?: (slot: number) => RuleStats, budget?: Budget): VariableInstance[];
 }
 
 const SORT_COLUMNS: readonly SortColumn[] = ['devices', 'component', 'description', 'curr', 'min', 'max'];
@@ -105,15 +108,16 @@ export function compileVariableRule(query: Query): VariableRule {
     sort,
     needsStats,
     match,
-    select(instances, stats) {
+    select(instances, stats, budget) {
       if (empty) return [];
-      let out = instances.filter(match);
+      let out = budget ? instances.filter((v) => { budget.spend(); return match(v); }) : instances.filter(match);
       if (sort) {
         const { column, desc } = sort;
         const sign = desc ? -1 : 1;
         if (column === 'curr' || column === 'min' || column === 'max') {
           const keyed = out.map((v) => ({ v, k: stats ? stats(v.slot)[column] : NaN }));
           keyed.sort((a, b) => {
+            budget?.spend();
             const an = Number.isNaN(a.k);
             const bn = Number.isNaN(b.k);
             if (an || bn) return an === bn ? 0 : an ? 1 : -1;
@@ -124,7 +128,7 @@ export function compileVariableRule(query: Query): VariableRule {
           const key = column === 'devices' ? (v: VariableInstance) => v.deviceName
             : column === 'component' ? (v: VariableInstance) => v.componentName
               : (v: VariableInstance) => v.description;
-          out.sort((a, b) => collator.compare(key(a), key(b)) * sign);
+          out.sort((a, b) => { budget?.spend(); return collator.compare(key(a), key(b)) * sign; });
         }
       }
       if (limit !== null && limit >= 0) out = out.slice(0, limit);

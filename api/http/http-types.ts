@@ -84,10 +84,32 @@ export interface EncodedResponse {
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const TEXT_TYPE = 'text/plain; charset=utf-8';
 
+/**
+ * The last frozen header object found in wire form (lower-case names, a `content-type`): an answer
+ * that carries it again (a memoized JSON answer's constant headers) gets it as it is, not a copy.
+ * Frozen, so it cannot have changed since it was checked. One entry: an identity comparison is
+ * cheaper than copying, a WeakSet lookup is not.
+ */
+let lastWireForm: object | undefined;
+
+function inWireForm(h: Readonly<Record<string, string>>): boolean {
+  if (h === lastWireForm) return true;
+  if (!Object.isFrozen(h) || h['content-type'] === undefined) return false;
+  for (const k in h) if (k !== k.toLowerCase()) return false;
+  lastWireForm = h;
+  return true;
+}
+
 /** Encodes a handler's answer; throws what JSON.stringify throws (the router turns that into a 500). */
 export function encodeResponse(res: ApiResponse): EncodedResponse {
-  const headers: Record<string, string> = {};
-  if (res.headers !== undefined) for (const k in res.headers) headers[k.toLowerCase()] = res.headers[k];
+  const given = res.headers;
+  let headers: Record<string, string>;
+  if (given !== undefined && inWireForm(given)) {
+    headers = given as Record<string, string>; // never written below: it has a content-type
+  } else {
+    headers = {};
+    if (given !== undefined) for (const k in given) headers[k.toLowerCase()] = given[k];
+  }
   let body: Buffer;
   let type: string;
   if (res.body === undefined || res.body === null) {

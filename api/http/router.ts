@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { ANONYMOUS, type Caller } from '../../core/caller.js';
 import { AppError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';

@@ -7,7 +7,9 @@
  *    so the two servers could not return the same bytes): it goes through the router's path and
  *    query parsing, a handler, the services and JSON encoding, and its answer is constant.
  *    Both servers run in a child process pinned to core 0, wrk (C, `-t1 -c50`) pinned to core 1;
- *    repetitions alternate between the two servers; the ratio is taken per pair.
+ *    repetitions alternate between the two servers; the ratio is taken per pair. Two more servers
+ *    tell where the API's cost lies: the uWS adapter and router answering fixed bytes, and bare
+ *    uWebSockets.js with no code of ours (the floor, and so the ceiling of the ratio).
  * 2. Latency of graph calls of 10 triplets × 24 h at a fixed offered rate of 200 requests/s over
  *    50 keep-alive connections (open loop, bench/api/open-loop.ts), the server on the real LMDB
  *    store filled with 24 h of 1-minute points for 10k slots (1k at quick scale). Request mix:
@@ -74,6 +76,7 @@ async function throughput(o: BenchOptions): Promise<Figure[]> {
   const api = await startServer(cores.server, './api-server.js', ['--slots', '0'], 30_000);
   let plain: Awaited<ReturnType<typeof startServer>> | undefined;
   let transport: Awaited<ReturnType<typeof startServer>> | undefined;
+  let bareUws: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     const answer = await fetchOnce(api.port, STATUS_PATH);
     if (answer.status !== 200) throw new Error(`${STATUS_PATH} answered ${answer.status}: ${answer.body.toString()}`);
@@ -83,6 +86,7 @@ async function throughput(o: BenchOptions): Promise<Figure[]> {
     const cannedArg = Buffer.from(JSON.stringify(canned)).toString('base64');
     plain = await startServer(cores.server, './plain-server.js', ['--response', cannedArg], 10_000);
     transport = await startServer(cores.server, './transport-server.js', ['--response', cannedArg, '--path', STATUS_PATH], 10_000);
+    bareUws = await startServer(cores.server, './bare-uws-server.js', ['--response', cannedArg], 10_000);
     const check = await fetchOnce(plain.port, STATUS_PATH);
     if (!check.body.equals(answer.body) || check.headers['content-type'] !== answer.headers['content-type']) {
       throw new Error('the plain server does not return the same body and content type');
@@ -100,9 +104,11 @@ async function throughput(o: BenchOptions): Promise<Figure[]> {
     await wrk(api); // warm-up (JIT) of both, not counted
     await wrk(plain);
     await wrk(transport);
+    await wrk(bareUws);
     const ours: number[] = [], theirs: number[] = [], ratios: number[] = [];
     const oursCpu: number[] = [], theirsCpu: number[] = [], cpuRatios: number[] = [];
     const bare: number[] = [], bareCpu: number[] = [];
+    const floorCpu: number[] = [], floorRatios: number[] = [];
     let wrkShare = 0;
     const shares: string[] = [];
     for (let r = 0; r < reps; r++) {
@@ -112,7 +118,9 @@ async function throughput(o: BenchOptions): Promise<Figure[]> {
       const p = await wrk(plain);
       const b = a ?? await wrk(api);
       const t = await wrk(transport);
+      const f = await wrk(bareUws);
       bare.push(t.requestsPerS); bareCpu.push(t.serverCpuUsPerReq);
+      floorCpu.push(f.serverCpuUsPerReq); floorRatios.push(f.requestsPerS / p.requestsPerS);
       ours.push(b.requestsPerS); theirs.push(p.requestsPerS); ratios.push(b.requestsPerS / p.requestsPerS);
       oursCpu.push(b.serverCpuUsPerReq); theirsCpu.push(p.serverCpuUsPerReq); cpuRatios.push(p.serverCpuUsPerReq / b.serverCpuUsPerReq);
       wrkShare = Math.max(wrkShare, b.wrkCpuShare, p.wrkCpuShare);
@@ -120,6 +128,7 @@ async function throughput(o: BenchOptions): Promise<Figure[]> {
       o.log(`rep ${r + 1}/${reps}: uWS API ${Math.round(b.requestsPerS)} req/s (${b.serverCpuUsPerReq.toFixed(1)} µs CPU/req, core ${Math.round(100 * b.serverCpuShare)} % busy), ` +
         `node:http ${Math.round(p.requestsPerS)} req/s (${p.serverCpuUsPerReq.toFixed(1)} µs CPU/req, ${Math.round(100 * p.serverCpuShare)} %), ` +
         `uWS adapter + router alone ${Math.round(t.requestsPerS)} req/s (${t.serverCpuUsPerReq.toFixed(1)} µs CPU/req), ` +
+        `bare uWS ${Math.round(f.requestsPerS)} req/s (${f.serverCpuUsPerReq.toFixed(1)} µs CPU/req), ` +
         `ratio ${(b.requestsPerS / p.requestsPerS).toFixed(2)}; wrk used ${Math.round(100 * b.wrkCpuShare)}/${Math.round(100 * p.wrkCpuShare)} % of its core`);
     }
     const setting = `wrk -t1 -c50 -d${durationS}s, ${reps} alternating repetitions after one warm-up each; ` +
@@ -133,10 +142,16 @@ async function throughput(o: BenchOptions): Promise<Figure[]> {
       { name: 'node:http / API CPU per request', unit: '×', samples: cpuRatios },
       { name: 'uWS adapter + router alone (fixed bytes) throughput', unit: 'req/s', samples: bare },
       { name: 'uWS adapter + router alone CPU per request', unit: 'µs', samples: bareCpu },
+      {
+        name: 'bare uWebSockets.js (no code of ours) CPU per request', unit: 'µs', samples: floorCpu,
+        note: 'bench/api/bare-uws-server.ts: the floor under the API on this machine',
+      },
+      { name: 'bare uWS / node:http throughput ratio (the ceiling of the API ratio)', unit: '×', samples: floorRatios },
     ];
   } finally {
     if (plain) await stopChild(plain.child);
     if (transport) await stopChild(transport.child);
+    if (bareUws) await stopChild(bareUws.child);
     await stopChild(api.child);
   }
 }
@@ -156,7 +171,9 @@ async function latency(o: BenchOptions): Promise<Figure[]> {
     const sample = await fetchOnce(server.port, graphPath(0, slots, hours));
     const body = JSON.parse(sample.body.toString()) as { info?: { timeseries: string[] }[]; errors?: string };
     const points = (body.info ?? []).map((i) => i.timeseries.length - 1);
-    if (sample.status !== 200 || points.length !== graphSlots(0, slots).length || points.some((n) => n < hours * 60)) {
+    // The fill ends at the grid minute of its start and the graph's window at the time of this call:
+    // when a minute boundary passed in between (the fill takes ~10 s), the oldest point is out of it.
+    if (sample.status !== 200 || points.length !== graphSlots(0, slots).length || points.some((n) => n < hours * 60 - 1)) {
       throw new Error(`graph call answered ${sample.status} with ${points.length} series of ${points.join('/')} points: ${body.errors ?? ''}`);
     }
     o.log(`one graph answer: ${sample.body.length} bytes, ${points.length} series of ${points[0]} points`);

@@ -8,12 +8,15 @@ import t from 'tap';
 import { silentLogger } from '../../core/logger.js';
 import type { SeriesPoints, VariableInstance } from '../../core/types.js';
 import { buildRouter } from '../../api/routes/index.js';
+import { CatalogService } from '../../services/catalog.js';
 import { createServices } from '../../services/index.js';
+import { SeriesService } from '../../services/series.js';
+import { NetworkTablesCache } from '../../services/svcql-tables.js';
 import { REQUEST_LIMITS } from '../../services/request-limits.js';
 import type { SeriesStore, SlotRollups } from '../../store/series/series.js';
 import { enableRegexpSafety } from '../../svcql/index.js';
 import { apiFor, call, fixedClock } from './call.js';
-import { fixture, NOW_MS, variable, type FakeService } from './fake-service.js';
+import { device, fixture, iface, NOW_MS, variable, type FakeService } from './fake-service.js';
 
 enableRegexpSafety();
 
@@ -211,6 +214,85 @@ t.test('graph and data calls are bounded in points read and answer bytes', async
     t.equal(r.status, status, url);
     if (message) {
       t.equal(r.json.code, 'REQUEST_LIMIT', url);
+      t.match(r.json.error, message, url);
+    }
+  }
+});
+
+t.test('calls over the inventory have a time budget: catalog, workbench, last values, graph by rule', async (t) => {
+  // Time is a counting clock: each reading is 10 ms later, so the 2,000 ms budget is 200 readings,
+  // about 200 × 1,024 units of work (an instance tested, a sort comparison, an answer item). 60,000
+  // variables with descriptions in shuffled order: a selection without sortBy costs 60,000 units,
+  // one sorted by a text column ≈ 30,000 × 15 comparisons more.
+  const svc = inventory(60_000, (i) => ({ description: `d${(i * 7919) % 60_000}` }));
+  let reads = 0;
+  const monotonicMs = () => reads++ * 10;
+  const clock = fixedClock(NOW_MS);
+  const deps = { collector: svc, series: svc.series, meta: svc.meta, config: () => svc.config, clock, logger: silentLogger };
+  const base = createServices(deps);
+  const networks = base.networks;
+  const services = {
+    ...base,
+    catalog: new CatalogService(deps, networks, new NetworkTablesCache(deps), monotonicMs),
+    series: new SeriesService(deps, networks, monotonicMs),
+  };
+  const { router } = buildRouter({ services, clock, logger: silentLogger });
+  const cases: [string, number, RegExp | null][] = [
+    ['/v2/ui/net/1/gw/variables?name=ifInRate&limit=10', 200, null],
+    ['/v2/ui/net/1/gw/variables?name=ifInRate&sortBy=description&limit=10', 400, /time budget of 2000 ms .*; narrow it: narrow the rule/],
+    ['/v2/ui/net/1/gw/variables?tags=!Nope&sortBy=description.desc&limit=10', 400, /time budget/],
+    // No points in the window: every max is missing, the order is kept (one comparison per instance).
+    ['/v2/ui/net/1/gw/variables?tags=!Nope&sortBy=max.desc&limit=10', 200, null],
+    ['/api/monitor/networks/1/gw?name=ifInRate,ifOutRate&count=100', 200, null],
+    ['/api/monitor/networks/1/gw?name=ifInRate,ifOutRate&sortBy=devices.desc&count=100', 400, /time budget/],
+    ['/api/monitor/networks/1/vars?name=ifInRate&sortBy=devices&limit=5', 400, /time budget/],
+    ['/api/monitor/networks/1/vars/ifInRate', 400, /time budget .*; narrow it: use the rule form/],
+    ['/api/monitor/networks/1/catalog/', 200, null],
+    ['/api/monitor/networks/1/gw/', 200, null],
+    ['/v2/ui/net/1/gw/catalog/variables/ifInRate,ifOutRate', 200, null],
+    ['/api/monitor/networks/1/graph/?name=ifInRate', 200, null],
+    ['/api/monitor/networks/1/graph/?name=ifInRate&sortBy=description', 400, /time budget .*; narrow it: narrow the rule .* or leave out sortBy/],
+  ];
+  for (const [url, status, message] of cases) {
+    reads = 0;
+    const r = await call(router, 'GET', url);
+    t.equal(r.status, status, url);
+    if (message) {
+      t.same([r.json.status, r.json.code], ['error', 'TIME_BUDGET'], url);
+      t.match(r.json.error, message, url);
+    }
+  }
+});
+
+t.test('discovery topology and devices answers are bounded in bytes', async (t) => {
+  // 3,000 devices: with descriptions of 12,000 characters both answers are 36 MB; with contacts of
+  // 12,000 characters only the devices answer is (the topology leaves contacts out).
+  const gen = (number: number, completedAtMs: number, big: 'sysDescr' | 'sysContact' | null) => ({
+    networkId: 1, number, status: 'completed' as const, startedAtMs: completedAtMs - 500, completedAtMs, links: [], errors: [],
+    devices: Array.from({ length: big === null ? 3 : 3_000 }, (_, i) => {
+      const d = device(100 + i, `sw${100 + i}`, [iface(1, 'eth1')]);
+      return big === null ? d : { ...d, [big]: `${i}`.padEnd(12_000, 'x') };
+    }),
+  });
+  const svc = fixture();
+  svc.gens.set(1, [gen(1, 1000, null), gen(2, 2000, 'sysContact'), gen(3, 3000, 'sysDescr')]);
+  const { get } = apiFor(svc, NOW_MS);
+  const cases: [string, number, RegExp | null][] = [
+    ['/v2/discovery/net/1/devices', 400, /answer bytes per request\); ask for devices one at a time: \/v2\/discovery\/net\/:id\/devices\/:devid/],
+    ['/v2/discovery/net/1/devices', 400, /answer bytes per request/], // again: the generation's size is remembered
+    ['/v2/discovery/net/1/topo', 400, /answer bytes per request\); ask for devices one at a time: .*SELECT id FROM devices/],
+    ['/v2/discovery/net/1/devices/100', 200, null],
+    ['/v2/discovery/net/1/topo?generation=2', 200, null],
+    ['/v2/discovery/net/1/devices?generation=2', 400, /answer bytes per request/],
+    ['/v2/discovery/net/1/devices?generation=1', 200, null],
+    ['/v2/discovery/net/1/topo?generation=1', 200, null],
+    ['/v2/discovery/net/2/devices', 200, null], // nothing discovered
+  ];
+  for (const [url, status, message] of cases) {
+    const r = await get(url);
+    t.equal(r.status, status, url);
+    if (message) {
+      t.same([r.json.status, r.json.code], ['error', 'REQUEST_LIMIT'], url);
       t.match(r.json.error, message, url);
     }
   }

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { AppError } from '../../core/errors.js';
+import { encodeResponse } from '../../api/http/http-types.js';
 import { Router, listParam } from '../../api/http/router.js';
 import { call, memoryLogger } from './call.js';
 
@@ -166,4 +167,23 @@ t.test('the server route table: every route once, with its access level', async 
   t.same(table.filter((r) => r.access === 'admin').map((r) => r.pattern), ['/v2/svc/discovery/net/:id/start'], 'discovery start is for administrators');
   const anon = await call(router, 'GET', '/v2/ui/net/1/status');
   t.equal(anon.status, 200, 'with authentication off the anonymous caller is allowed');
+});
+
+t.test('encodeResponse: header names in lower case, a content-type; frozen wire-ready headers are used as they are', async (t) => {
+  const wire = Object.freeze({ 'content-type': 'application/json; charset=utf-8', 'x-a': '1' });
+  const body = Buffer.from('{}');
+  const cases: [string, Readonly<Record<string, string>> | undefined, unknown, Record<string, string>, boolean][] = [
+    ['no headers, a Buffer', undefined, body, { 'content-type': 'application/octet-stream' }, false],
+    ['no headers, JSON', undefined, { a: 1 }, { 'content-type': 'application/json; charset=utf-8' }, false],
+    ['frozen, lower case, content-type', wire, body, { ...wire }, true],
+    ['frozen, lower case, content-type, again', wire, { a: 1 }, { ...wire }, true],
+    ['frozen, upper case', Object.freeze({ 'Content-Type': 'text/csv' }), body, { 'content-type': 'text/csv' }, false],
+    ['frozen, no content-type', Object.freeze({ 'x-a': '1' }), 'text', { 'x-a': '1', 'content-type': 'text/plain; charset=utf-8' }, false],
+    ['not frozen', { 'content-type': 'text/csv' }, body, { 'content-type': 'text/csv' }, false],
+  ];
+  for (const [name, headers, b, expected, same] of cases) {
+    const e = encodeResponse({ status: 200, body: b, ...(headers ? { headers } : {}) });
+    t.same(e.headers, expected, name);
+    t.equal(e.headers === headers, same, `${name}: ${same ? 'the same object' : 'a copy'}`);
+  }
 });
