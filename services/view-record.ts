@@ -1,4 +1,4 @@
-import { MAX_VIEW_NAME_CHARS, MAX_VIEW_RULE_CHARS, type ViewRuleTable } from '../core/config-schema.js';
+import { MAX_VIEW_NAME_CHARS, MAX_VIEW_RULE_CHARS, type ViewConfig, type ViewRuleTable } from '../core/config-schema.js';
 import { AppError, isAppError } from '../core/errors.js';
 import { compileMatcher, devicesSource, interfacesSource } from '../svcql/index.js';
 import { CONTROL_CHARS } from './filter-owner.js';
@@ -68,15 +68,8 @@ export interface ViewTile {
   readonly layoutUpdatedAt: number;
 }
 
-/** What an update or validate body sets (spec 2.1). */
-export interface ViewInput {
-  readonly name: string;
-  readonly devRule: string;
-  readonly linkRule: string;
-  readonly adjacent: boolean;
-  readonly connecting: boolean;
-  readonly formData: string;
-}
+/** What an update or validate body sets (spec 2.1): the fields a configured SCRIPTED view declares too. */
+export type ViewInput = Pick<ViewConfig, 'name' | 'devRule' | 'linkRule' | 'adjacent' | 'connecting' | 'formData'>;
 
 export function toMapView(id: number, d: ViewData, editable: boolean): MapView {
   return {

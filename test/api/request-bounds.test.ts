@@ -5,6 +5,7 @@
  * Every case is decided by the answer, never by how long it took.
  */
 import t from 'tap';
+import type { Test } from 'tap';
 import { silentLogger } from '../../core/logger.js';
 import type { SeriesPoints, VariableInstance } from '../../core/types.js';
 import { buildRouter } from '../../api/routes/index.js';
@@ -35,6 +36,20 @@ function api(svc: FakeService) {
   const a = apiFor(svc, NOW_MS);
   const query = (body: unknown) => call(a.router, 'POST', '/v2/query/net/1/data/', Buffer.from(JSON.stringify(body)), { 'content-type': 'application/json' });
   return { ...a, query };
+}
+
+/** Each case: the URL, its status, and for a refusal the REQUEST_LIMIT message it must match. */
+async function checkBoundCases(
+  t: Test, get: (url: string) => Promise<{ status: number; json: any }>, cases: readonly [string, number, RegExp | null][],
+): Promise<void> {
+  for (const [url, status, message] of cases) {
+    const r = await get(url);
+    t.equal(r.status, status, url);
+    if (message) {
+      t.same([r.json.status, r.json.code], ['error', 'REQUEST_LIMIT'], url);
+      t.match(r.json.error, message, url);
+    }
+  }
 }
 
 t.test('hostile regexps are refused by the check: SvcQL and structured targets', async (t) => {
@@ -149,14 +164,7 @@ t.test('catalog and workbench answers are bounded in bytes', async (t) => {
     ['/api/monitor/networks/1/gw?name=ifInRate,ifOutRate&count=100', 200, null],
     ['/api/monitor/networks/1/gw/', 200, null], // the summary lists names, devices, components, tags: small
   ];
-  for (const [url, status, message] of cases) {
-    const r = await get(url);
-    t.equal(r.status, status, url);
-    if (message) {
-      t.same([r.json.status, r.json.code], ['error', 'REQUEST_LIMIT'], url);
-      t.match(r.json.error, message, url);
-    }
-  }
+  await checkBoundCases(t, get, cases);
 });
 
 /** Points every `stepMs` on the grid in any window, for every slot, made when read (rollups computed). */
@@ -288,12 +296,5 @@ t.test('discovery topology and devices answers are bounded in bytes', async (t) 
     ['/v2/discovery/net/1/topo?generation=1', 200, null],
     ['/v2/discovery/net/2/devices', 200, null], // nothing discovered
   ];
-  for (const [url, status, message] of cases) {
-    const r = await get(url);
-    t.equal(r.status, status, url);
-    if (message) {
-      t.same([r.json.status, r.json.code], ['error', 'REQUEST_LIMIT'], url);
-      t.match(r.json.error, message, url);
-    }
-  }
+  await checkBoundCases(t, get, cases);
 });

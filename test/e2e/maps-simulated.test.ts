@@ -2,7 +2,7 @@ import t from 'tap';
 import { startApp, type App } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
-import { randomPort, tempDir, waitFor } from './helpers.js';
+import { randomPort, simulatedConfigText, tempDir, waitFor } from './helpers.js';
 
 /**
  * The acceptance of maps on the project's simulator: the server discovers a ring of 6 simulated
@@ -17,17 +17,8 @@ t.test('connecting and adjacent devices on a simulated ring', { timeout: 120_000
   const simPort = randomPort();
   const config = loadConfig({
     path: 'maps.yaml', env: { HOST: '127.0.0.1', PORT: '0', DATA_DIR: dir },
-    text: `
-simulator: { devices: 6, interfacesPerDevice: 3, port: ${simPort}, topology: ring }
-networks:
-  - id: 1
-    name: sim
-    seeds: [127.1.0.1]
-    ranges: [127.1.0.0/16]
-    snmp: { port: ${simPort}, timeout: 1s, retries: 1 }
-    pollInterval: 10s
-    discoveryInterval: 10m
-`,
+    // The simulator's default topology is a ring.
+    text: simulatedConfigText(simPort, { devices: 6, interfacesPerDevice: 3, pollInterval: '10s', networkExtra: '    discoveryInterval: 10m' }),
   });
   const app: App = await startApp(config, silentLogger);
   t.teardown(() => app.stop());
