@@ -80,9 +80,9 @@ t.test('every transition of 3.1 over HTTP with two users and a token; each failu
     ['token:ci', 'unshare', 'A', 400, 'VIEW_REFUSED', true],
     ['user:alice', 'unshare', 'A', 200, undefined, false],
     ['user:alice', 'unshare', 'A', 400, 'VIEW_REFUSED', false],
-    ['user:bob', 'share', 'A', 404, 'UNKNOWN_VIEW', false],
-    ['admin:root', 'share', 'A', 404, 'UNKNOWN_VIEW', false],
-    ['token:ci', 'share', 'A', 404, 'UNKNOWN_VIEW', false],
+    ['user:bob', 'share', 'A', 400, 'VIEW_REFUSED', false],
+    ['admin:root', 'share', 'A', 400, 'VIEW_REFUSED', false],
+    ['token:ci', 'share', 'A', 400, 'VIEW_REFUSED', false],
     ['token:ci', 'share', 'T', 200, undefined, true],
     ['user:bob', 'unshare', 'T', 400, 'VIEW_REFUSED', true],
     ['token:other', 'unshare', 'T', 400, 'VIEW_REFUSED', true],
@@ -91,7 +91,7 @@ t.test('every transition of 3.1 over HTTP with two users and a token; each failu
     ['user:alice', 'unshare', 'S', 400, 'VIEW_REFUSED', true],
     ['user:bob', 'share', 'C', 400, 'VIEW_REFUSED', true],
     ['token:ci', 'unshare', 'C', 400, 'VIEW_REFUSED', true],
-    ['user:alice', 'share', 999, 404, 'UNKNOWN_VIEW'],
+    ['user:alice', 'share', 999, 400, 'VIEW_REFUSED'],
     ['user:alice', 'share', 'abc', 400, 'BAD_PARAMETER'],
     ['user:alice', 'unshare', '-1', 400, 'BAD_PARAMETER'],
   ];
@@ -105,7 +105,7 @@ t.test('every transition of 3.1 over HTTP with two users and a token; each failu
     if (shared !== undefined) t.equal((await as(undefined, 'GET', `${VIEWS}/${id}`)).json[0].shared, shared, `${what}: then ${shared ? 'shared' : 'private'}`);
   }
   const elsewhere = await as('user:alice', 'POST', `/v2/ui/net/2/views/${ids.A}/share`);
-  t.equal(elsewhere.status, 404, 'a view of network 1 is unknown in network 2');
+  t.same([elsewhere.status, elsewhere.json.code], [400, 'VIEW_REFUSED'], 'a view of network 1 is unknown in network 2: its share is refused');
   t.equal((await as('user:alice', 'POST', `/v2/ui/net/99/views/${ids.A}/share`)).json.code, 'UNKNOWN_NETWORK');
 });
 
@@ -122,12 +122,12 @@ t.test('update, validate, delete over HTTP: answers, refusals, the SvcQL error w
     ['update with a bad flag', 'user:alice', 'POST', `${url}/update`, { adjacent: 'maybe' }, 400, 'BAD_REQUEST', /'adjacent'/],
     ['update of a SYSTEM view', 'user:alice', 'POST', `${VIEWS}/${sysId}/update`, body, 400, 'VIEW_REFUSED', /SYSTEM view/],
     ['delete of a SYSTEM view', undefined, 'DELETE', `${VIEWS}/${sysId}`, undefined, 400, 'VIEW_REFUSED'],
-    ['update by bob: unknown to him', 'user:bob', 'POST', `${url}/update`, body, 404, 'UNKNOWN_VIEW'],
+    ['update by bob: unknown to him, refused (spec 7)', 'user:bob', 'POST', `${url}/update`, body, 400, 'VIEW_REFUSED', /^no view \d+ in network 1$/],
     ['delete by bob: unknown to him', 'user:bob', 'DELETE', url, undefined, 404, 'UNKNOWN_VIEW'],
     ['get by bob: unknown to him', 'user:bob', 'GET', url, undefined, 404, 'UNKNOWN_VIEW'],
     ['update with no body', 'user:alice', 'POST', `${url}/update`, undefined, 415, 'UNSUPPORTED_MEDIA_TYPE'],
     ['update with an array', 'user:alice', 'POST', `${url}/update`, [1], 400, 'BAD_REQUEST'],
-    ['update of an unknown view', 'user:alice', 'POST', `${VIEWS}/999/update`, body, 404, 'UNKNOWN_VIEW'],
+    ['update of an unknown view', 'user:alice', 'POST', `${VIEWS}/999/update`, body, 400, 'VIEW_REFUSED'],
     ['update', 'user:alice', 'POST', `${url}/update`, body, 200],
   ];
   for (const [what, who, method, u, b, status, code, message] of cases) {

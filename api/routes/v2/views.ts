@@ -1,4 +1,4 @@
-import { AppError } from '../../../core/errors.js';
+import { AppError, isAppError } from '../../../core/errors.js';
 import { VIEW_TYPES, type ViewType } from '../../../services/view-record.js';
 import { excerpt } from '../../http/errors.js';
 import type { ApiResponse, RoutedRequest } from '../../http/http-types.js';
@@ -15,8 +15,9 @@ const OK: ApiResponse = Object.freeze({ status: 200, body: Object.freeze({ statu
  * access level. Answers: list and get the view objects (get: an array of one); create
  * `{status: "ok", id}`; update, validate, delete, share and unshare `{status: "ok"}`. A failure is
  * the error envelope `{status: "error", error, code}`: 400 for a refused call or a bad body
- * (VIEW_REFUSED, BAD_REQUEST, BAD_JSON, BAD_PARAMETER), 404 for a view the caller may not see
- * (UNKNOWN_VIEW) or an unknown network, 413 for a formData over ui.viewFormDataMaxBytes, 415 for a
+ * (VIEW_REFUSED, BAD_REQUEST, BAD_JSON, BAD_PARAMETER) — an update, validate, share or unshare of a
+ * view the caller may not see included (`refusedAs400`) —, 404 for a get or delete of a view the
+ * caller may not see (UNKNOWN_VIEW) or an unknown network, 413 for a formData over ui.viewFormDataMaxBytes, 415 for a
  * body without a JSON content type. Create takes no body (one sent is ignored).
  */
 export function registerViews(router: Router, ctx: ApiContext): void {
@@ -29,12 +30,12 @@ export function registerViews(router: Router, ctx: ApiContext): void {
   router.get('/v2/ui/net/:id/views/:view_id', (req) => json([views.get(net(req), req.caller, viewId(req))]));
   router.post('/v2/ui/net/:id/views/:view_id/update', async (req) => {
     const n = net(req);
-    await views.update(n, req.caller, viewId(req), readJson(req));
+    await refusedAs400(() => views.update(n, req.caller, viewId(req), readJson(req)));
     return OK;
   });
-  router.post('/v2/ui/net/:id/views/:view_id/validate', (req) => {
+  router.post('/v2/ui/net/:id/views/:view_id/validate', async (req) => {
     const n = net(req);
-    views.validate(n, req.caller, viewId(req), readJson(req));
+    await refusedAs400(() => views.validate(n, req.caller, viewId(req), readJson(req)));
     return OK;
   });
   router.add('DELETE', '/v2/ui/net/:id/views/:view_id', async (req) => {
@@ -43,9 +44,25 @@ export function registerViews(router: Router, ctx: ApiContext): void {
   });
   for (const [verb, shared] of [['share', true], ['unshare', false]] as const) {
     router.post(`/v2/ui/net/:id/views/:view_id/${verb}`, async (req) => {
-      await views.setShared(net(req), req.caller, viewId(req), shared);
+      const n = net(req);
+      await refusedAs400(() => views.setShared(n, req.caller, viewId(req), shared));
       return OK;
     });
+  }
+}
+
+/**
+ * Runs an update, validate, share or unshare: a view the caller may not see is refused with 400
+ * (spec 3.1: sharing another user's view; spec 7: a failed update, validate or share is a 400) as
+ * VIEW_REFUSED, with UNKNOWN_VIEW's message, the same for a view that does not exist and for another
+ * user's private view (no hint which). Get, delete and the maps keep the 404.
+ */
+async function refusedAs400(call: () => unknown): Promise<void> {
+  try {
+    await call();
+  } catch (err) {
+    if (isAppError(err) && err.code === 'UNKNOWN_VIEW') throw new AppError('VIEW_REFUSED', err.message, { cause: err });
+    throw err;
   }
 }
 
