@@ -144,7 +144,9 @@ export class Authenticator {
   async login(user: string, password: string, address: string): Promise<(PasswordVerdict & { kind: 'bad' | 'limited' }) | ({ kind: 'ok' } & Login)> {
     const v = await this.checkPassword(user, password, address);
     if (v.kind !== 'ok') return v;
-    const rec = this.snapshot().users.get(user)!.rec;
+    const entry = this.snapshot().users.get(user);
+    if (entry === undefined) return { kind: 'bad' }; // removed while its password was checked
+    const rec = entry.rec;
     const now = this.deps.clock.nowMs();
     const sessionId = newSessionId();
     const session: SessionRecord = { user, stamp: rec.stamp, createdAtMs: now, expiresAtMs: now + this.config.sessionLifetimeMs };
@@ -170,6 +172,9 @@ export class Authenticator {
   private async checkPassword(user: string, password: string, address: string): Promise<PasswordVerdict> {
     const retryAfterS = this.limiter.retryAfterS(address, this.deps.clock.nowMs());
     if (retryAfterS > 0) return { kind: 'limited', retryAfterS };
+    // Counted as a failure before scrypt runs (a match clears it): checks sent at once from one
+    // address are limited like checks sent one after another.
+    this.limiter.failed(address, this.deps.clock.nowMs());
     const known = user.length <= MAX_CREDENTIAL_CHARS ? this.snapshot(true).users.get(user) : undefined;
     const usable = password.length <= MAX_PASSWORD_CHARS;
     const matches = await verifyPassword(usable ? password : '', known?.rec.password ?? await this.dummy());
@@ -179,7 +184,6 @@ export class Authenticator {
       this.limiter.succeeded(address);
       return { kind: 'ok', caller: now.caller };
     }
-    this.limiter.failed(address, this.deps.clock.nowMs());
     return { kind: 'bad' };
   }
 

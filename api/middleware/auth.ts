@@ -13,6 +13,13 @@ export const UNAUTHORIZED: ApiResponse = Object.freeze(errorResponse(
   { 'www-authenticate': 'Basic realm="netmon", charset="UTF-8"' },
 ));
 export const FORBIDDEN: ApiResponse = Object.freeze(errorResponse('FORBIDDEN', 'this call is for administrators; the caller\'s role may not make it'));
+/**
+ * A request another site's page made the browser send with the credentials the browser adds by
+ * itself (the session cookie, cached HTTP Basic credentials): refused, so that no page elsewhere
+ * can act as the user (cross-site request forgery). Browsers say so in `Sec-Fetch-Site`; tokens,
+ * which a page cannot add without being given them, are not affected.
+ */
+export const CROSS_SITE: ApiResponse = Object.freeze(errorResponse('FORBIDDEN', 'a cross-site request with browser credentials (cookie or HTTP Basic) is refused'));
 
 /** 429 for an address with too many failed logins. */
 export function rateLimited(retryAfterS: number): ApiResponse {
@@ -25,7 +32,8 @@ export function rateLimited(retryAfterS: number): ApiResponse {
  * every route but the `public` ones needs credentials (credentials.ts: session cookie, HTTP Basic,
  * Bearer token, X-NSG-Auth-API-Token, access_token; the first present decides): missing or bad →
  * 401 UNAUTHORIZED, the same answer whatever was wrong; a `user` caller on an `admin` route → 403
- * FORBIDDEN; otherwise the caller goes into `req.caller`. HTTP Basic checks are counted per client
+ * FORBIDDEN; a request with a cookie or Basic credentials that the browser marks `Sec-Fetch-Site:
+ * cross-site` → 403 (CROSS_SITE); otherwise the caller goes into `req.caller`. HTTP Basic checks are counted per client
  * address (429 LOGIN_RATE_LIMITED with Retry-After once over the limit) and remembered briefly
  * when they pass (services/authenticator.ts). Public routes run without looking at credentials.
  */
@@ -34,6 +42,7 @@ export function authMiddleware(auth: Authenticator): Middleware | null {
   return (req, route, next) => {
     if (route.access === 'public') return next(req);
     const c = findCredentials(req);
+    if ((c.kind === 'session' || c.kind === 'basic') && req.header('sec-fetch-site') === 'cross-site') return CROSS_SITE;
     let caller: Caller | null = null;
     switch (c.kind) {
       case 'session': caller = auth.bySession(c.id); break;

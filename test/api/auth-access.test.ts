@@ -49,7 +49,8 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function setup(extraAuth = '') {
   const fake = fixture();
-  fake.config = loadConfig({ text: `simulator: true\nauth: { enabled: true, maxLoginFailures: 1000000${extraAuth} }\n`, env: {} });
+  const limit = extraAuth.includes('maxLoginFailures') ? '' : ', maxLoginFailures: 1000000';
+  fake.config = loadConfig({ text: `simulator: true\nauth: { enabled: true${limit}${extraAuth} }\n`, env: {} });
   let nowMs = NOW_MS;
   const clock = { nowMs: () => nowMs };
   const services: Services = servicesOf(fake, clock);
@@ -149,6 +150,34 @@ t.test('every credential transport names its caller (whoami)', async (t) => {
   const out = await send(s.router, 'POST', '/v2/logout', { cookie: `netmon_session=${cookie}` });
   t.match(out.headers['set-cookie'], /^netmon_session=; Max-Age=0; Path=\/; HttpOnly; SameSite=Strict$/, 'logout clears the cookie');
   t.equal((await send(s.router, 'GET', '/v2/whoami', { cookie: `netmon_session=${cookie}` })).status, 401, 'the session is over after logout');
+});
+
+t.test('browser credentials on a cross-site request are refused (CSRF); tokens and same-site requests pass', async (t) => {
+  const s = await setup();
+  const cookie = { cookie: `netmon_session=${await s.login('ann', 'ann-password')}` };
+  const cases: [string, string, Record<string, string>, number][] = [
+    ['cookie, cross-site POST', 'POST', { ...cookie, 'sec-fetch-site': 'cross-site' }, 403],
+    ['cookie, cross-site GET', 'GET', { ...cookie, 'sec-fetch-site': 'cross-site' }, 403],
+    ['Basic, cross-site POST', 'POST', { ...basic('ann', 'ann-password'), 'sec-fetch-site': 'cross-site' }, 403],
+    ['cookie, same-origin POST', 'POST', { ...cookie, 'sec-fetch-site': 'same-origin' }, 200],
+    ['cookie, no Sec-Fetch-Site (a script)', 'POST', cookie, 200],
+    ['Basic, same-site POST', 'POST', { ...basic('ann', 'ann-password'), 'sec-fetch-site': 'same-site' }, 200],
+    ['token, cross-site POST (a page cannot add it)', 'POST', { ...bearer(s.userToken), 'sec-fetch-site': 'cross-site' }, 200],
+  ];
+  for (const [what, method, headers, want] of cases) {
+    const path = method === 'POST' ? '/v2/ui/net/1/views' : '/v2/whoami';
+    const a = await send(s.router, method, path, headers);
+    t.equal(a.status, want, what);
+    if (want === 403) t.match(JSON.parse(a.text), { status: 'error', code: 'FORBIDDEN' }, `${what}: the error envelope`);
+  }
+});
+
+t.test('password checks sent at once from one address are limited like checks one after another', async (t) => {
+  const s = await setup(', maxLoginFailures: 3');
+  const burst = await Promise.all(Array.from({ length: 8 }, () => send(s.router, 'GET', '/v2/whoami', basic('ann', 'wrong-password'))));
+  const statuses = burst.map((a) => a.status).sort();
+  t.same(statuses, [401, 401, 401, 429, 429, 429, 429, 429], 'three checked, five refused unchecked');
+  t.equal((await send(s.router, 'GET', '/v2/whoami', basic('ann', 'ann-password'))).status, 429, 'the address stays limited, even for the right password');
 });
 
 t.test('the login call: cookie attributes, bad logins alike, malformed bodies 400', async (t) => {
