@@ -1,5 +1,5 @@
 import { AppError } from '../core/errors.js';
-import type { MetaStore } from '../store/meta/meta.js';
+import type { MetaStore, MetaTxn } from '../store/meta/meta.js';
 import type { Point } from './map-layout.js';
 import { NS_MAP_COORDINATES } from './map-view-source.js';
 
@@ -42,6 +42,12 @@ export function parsePositions(body: unknown): DevicePosition[] {
   return [...byId.values()];
 }
 
+/**
+ * Runs a change of coordinates in one metadata transaction and resolves once it committed (the
+ * maps pass the view's `markLayout`, which checks the view and marks its layout in the same one).
+ */
+export type CoordinateChange = (change: (tx: MetaTxn) => void) => Promise<unknown>;
+
 /** Views whose coordinates are kept in memory (most recently read); the others are read from the store. */
 export const MAX_CACHED_VIEW_COORDINATES = 64;
 
@@ -77,9 +83,12 @@ export class MapCoordinates {
     return out;
   }
 
-  /** Stores `points` (device id → position) for the view in one transaction; others are kept. */
-  async write(viewId: number, points: ReadonlyMap<number, Point>): Promise<void> {
-    await this.meta.transaction((tx) => {
+  /**
+   * Stores `points` (device id → position) for the view in one transaction (`run`'s: by default a
+   * transaction of its own); the view's other coordinates are kept.
+   */
+  async write(viewId: number, points: ReadonlyMap<number, Point>, run: CoordinateChange = this.ownTransaction): Promise<void> {
+    await run((tx) => {
       for (const [id, p] of points) tx.put(NS_MAP_COORDINATES, [viewId, id], { x: p.x, y: p.y });
     });
     const kept = this.cached.get(viewId);
@@ -87,18 +96,18 @@ export class MapCoordinates {
   }
 
   /**
-   * Removes every stored coordinate of the view in one transaction (the keys are read when it
-   * runs, so writes that committed before it are removed too); returns how many were removed.
+   * Removes every stored coordinate of the view in one transaction (`run`'s; the keys are read when
+   * it runs, so writes that committed before it are removed too).
    */
-  async clear(viewId: number): Promise<number> {
-    const removed = await this.meta.transaction((tx) => {
+  async clear(viewId: number, run: CoordinateChange = this.ownTransaction): Promise<void> {
+    await run((tx) => {
       const keys = [...this.meta.range(NS_MAP_COORDINATES, { start: [viewId], end: [viewId + 1] })].map((e) => e.key);
       for (const key of keys) tx.remove(NS_MAP_COORDINATES, key);
-      return keys.length;
     });
     this.cached.delete(viewId);
-    return removed;
   }
+
+  private readonly ownTransaction: CoordinateChange = (change) => this.meta.transaction(change);
 }
 
 const isPoint = (v: unknown): v is Point =>

@@ -1,4 +1,5 @@
 import type { Caller } from '../core/caller.js';
+import type { MetaTxn } from '../store/meta/meta.js';
 
 /**
  * The contract between map views (services/views.ts: the records, their visibility) and maps
@@ -24,8 +25,13 @@ export interface MapViewSource {
    * of another user looks absent, never forbidden).
    */
   forMap(networkId: number, viewId: number, caller: Caller): MapViewRules;
-  /** Records that the view's layout (its stored coordinates) changed at `atMs` (the view's `layoutUpdatedAt`). */
-  markLayout(networkId: number, viewId: number, atMs: number): Promise<void>;
+  /**
+   * Changes the view's layout in one metadata transaction: checks that the view is still in the
+   * network (else UNKNOWN_VIEW, nothing written), runs `change` (the write of its stored
+   * coordinates), and sets the view's `layoutUpdatedAt` to `atMs`. So a layout change and a delete
+   * of the view never interleave: no coordinates are left under a deleted view.
+   */
+  markLayout(networkId: number, viewId: number, atMs: number, change?: (tx: MetaTxn) => void): Promise<void>;
 }
 
 /**

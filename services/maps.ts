@@ -4,7 +4,7 @@ import type { GenerationSelector } from '../core/ports/networks.js';
 import type { Generation } from '../core/types.js';
 import type { ServiceDeps } from './deps.js';
 import { mapAnswer, type MapAnswer } from './map-answer.js';
-import { MapCoordinates, parsePositions } from './map-coordinates.js';
+import { MapCoordinates, parsePositions, type CoordinateChange } from './map-coordinates.js';
 import { autoLayout, fitLayout, type Point, type Viewport } from './map-layout.js';
 import { MapRulesCache, type MapRules } from './map-rules.js';
 import { linkValues, type LinkValuesAnswer } from './map-values.js';
@@ -119,8 +119,9 @@ export class MapService {
   ): Promise<MapAnswer> {
     const view = this.view(networkId, viewId, caller);
     const gen = this.generation(networkId, sel);
+    const inViewTxn = this.layoutChange(networkId, viewId);
     if (kind === 'reset') {
-      await this.coords.clear(viewId);
+      await this.coords.clear(viewId, inViewTxn);
     } else {
       const shown = this.answer(view, gen, view);
       let points: Map<number, Point>;
@@ -135,10 +136,9 @@ export class MapService {
         for (const d of shown.devices) if (d.x !== null && d.y !== null) placed.set(d.id, { x: d.x, y: d.y });
         points = fitLayout(placed, viewport);
       }
-      await this.coords.write(viewId, points);
+      await this.coords.write(viewId, points, inViewTxn);
     }
     this.coordsChanged(viewId);
-    await this.views.markLayout(networkId, viewId, this.deps.clock.nowMs());
     return this.answer(view, gen, view);
   }
 
@@ -157,10 +157,14 @@ export class MapService {
       const where = gen ? `generation ${gen.number}` : 'any completed discovery (none has completed yet)';
       throw new AppError('BAD_REQUEST', `device(s) ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? ', …' : ''} not in ${where}: no coordinates stored`);
     }
-    await this.coords.write(viewId, new Map(positions.map((p) => [p.id, { x: p.x, y: p.y }])));
+    await this.coords.write(viewId, new Map(positions.map((p) => [p.id, { x: p.x, y: p.y }])), this.layoutChange(networkId, viewId));
     this.coordsChanged(viewId);
-    await this.views.markLayout(networkId, viewId, this.deps.clock.nowMs());
     return { status: 'ok', stored: positions.length };
+  }
+
+  /** A coordinate change run in the view's transaction that marks its layout changed now (MapViewSource.markLayout). */
+  private layoutChange(networkId: number, viewId: number): CoordinateChange {
+    return (change) => this.views.markLayout(networkId, viewId, this.deps.clock.nowMs(), change);
   }
 
   /** The variables of config `deviceDetailsComponents.Interface`, with their definitions. */

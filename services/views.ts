@@ -1,5 +1,6 @@
 import { ownerName, type Caller } from '../core/caller.js';
 import { AppError } from '../core/errors.js';
+import type { MetaTxn } from '../store/meta/meta.js';
 import type { StoredRecord } from '../store/meta/repository.js';
 import type { ServiceDeps } from './deps.js';
 import { DEFAULT_FILTER_OWNER } from './filter-owner.js';
@@ -175,11 +176,12 @@ export class ViewService implements MapViewSource {
     return { id, networkId: data.networkId, devRule: data.devRule, linkRule: data.linkRule, adjacent: data.adjacent, connecting: data.connecting };
   }
 
-  async markLayout(networkId: number, viewId: number, atMs: number): Promise<void> {
+  async markLayout(networkId: number, viewId: number, atMs: number, change?: (tx: MetaTxn) => void): Promise<void> {
     await this.change(() => this.deps.meta.transaction((tx) => {
       const views = this.store.within(tx);
       const rec = views.get(viewId);
       if (!rec || rec.data.networkId !== networkId) throw unknownView(networkId, viewId);
+      change?.(tx);
       views.put(viewId, { ...rec.data, layoutUpdatedAtMs: atMs });
     }));
   }

@@ -18,7 +18,7 @@ import type { Clock } from '../../core/clock.js';
 import type { Device, Generation, Link } from '../../core/types.js';
 import { createServices, type Services } from '../../services/index.js';
 import type { MapViewRules, MapViewSource } from '../../services/map-view-source.js';
-import type { MetaStore } from '../../store/meta/meta.js';
+import type { MetaStore, MetaTxn } from '../../store/meta/meta.js';
 import { device, FakeService, iface, NOW_MS, variable } from './fake-service.js';
 
 export const RING_LINKS: readonly (readonly [number, number, number, number])[] = [
@@ -60,7 +60,14 @@ export class FakeMapViews implements MapViewSource {
     return v;
   }
 
-  async markLayout(networkId: number, viewId: number, atMs: number): Promise<void> {
+  /** Where a layout change's coordinate writes go (set by mapServices to the services' store). */
+  meta: MetaStore | null = null;
+
+  async markLayout(networkId: number, viewId: number, atMs: number, change?: (tx: MetaTxn) => void): Promise<void> {
+    if (change) {
+      if (!this.meta) throw new Error('FakeMapViews: no metadata store to write coordinates to (use mapServices)');
+      await this.meta.transaction(change);
+    }
     this.marks.push({ networkId, viewId, atMs });
   }
 }
@@ -90,6 +97,7 @@ export function mapCollector(): FakeService {
 
 /** The real services over the fake collector and view source (meta: the collector's, or `meta`). */
 export function mapServices(fake: FakeService, views: MapViewSource, clock: Clock = { nowMs: () => NOW_MS }, meta?: MetaStore): Services {
+  if (views instanceof FakeMapViews) views.meta = meta ?? fake.meta;
   return createServices(
     { collector: fake, series: fake.series, meta: meta ?? fake.meta, config: () => fake.config, clock, logger: silentLogger },
     { mapViews: views },

@@ -285,6 +285,13 @@ t.test('the maps\' contract: forMap, markLayout, coordinates removed with the vi
   for (const [v, d] of [[A, 10], [A, 11], [B, 10], [A + 100, 1]]) await fake.meta.put(NS_MAP_COORDINATES, [v, d], { x: d, y: v });
   await views.remove(1, alice, A);
   t.same([...fake.meta.range(NS_MAP_COORDINATES)].map((e) => e.key), [[B, 10], [A + 100, 1]], 'only the deleted view\'s coordinates are gone');
+  // A layout change runs in the view's transaction: with the view, or not at all.
+  await views.markLayout(1, B, 99, (tx) => tx.put(NS_MAP_COORDINATES, [B, 11], { x: 1, y: 2 }));
+  t.equal(views.get(1, bob, B).layoutUpdatedAt, 99, 'the coordinates and layoutUpdatedAt written together');
+  t.same(fake.meta.get(NS_MAP_COORDINATES, [B, 11]), { x: 1, y: 2 });
+  await t.rejects(views.markLayout(1, A, 100, (tx) => tx.put(NS_MAP_COORDINATES, [A, 12], { x: 1, y: 2 })), { code: 'UNKNOWN_VIEW' },
+    'a layout change of a deleted view is refused');
+  t.equal(fake.meta.get(NS_MAP_COORDINATES, [A, 12]), undefined, 'and writes no coordinates under the deleted view');
 });
 
 t.test('concurrent writes to one view: none lost', async (t) => {
