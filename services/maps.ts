@@ -61,6 +61,17 @@ export interface LinkGraphVar {
 }
 
 /** A built answer and what it was built from (the rest is its key). */
+/** Auto layouts kept (a few views' worth: each holds one position per device of its map). */
+const MAX_CACHED_AUTO_LAYOUTS = 16;
+
+/** What selects a map's devices and links: network, generation, rules and flags (not the view, not coordinates). */
+function selectionKey(networkId: number, gen: Generation | null, rules: MapRules): string {
+  return [
+    networkId, gen?.number ?? 0,
+    rules.adjacent ? 1 : 0, rules.connecting ? 1 : 0, rules.devRule.length, rules.devRule + '\u0000' + rules.linkRule,
+  ].join(':');
+}
+
 interface CachedAnswer { readonly gen: Generation | null; readonly coordsVersion: number; readonly answer: MapAnswer }
 
 export class MapService {
@@ -79,6 +90,8 @@ export class MapService {
    * with it, and view ids are never reused).
    */
   private readonly coordsVersion = new Map<number, number>();
+  /** Auto layouts by selection (selectionKey), at most MAX_CACHED_AUTO_LAYOUTS, oldest dropped. */
+  private readonly autoLayouts = new Map<string, { readonly gen: Generation | null; readonly points: Map<number, Point> }>();
 
   constructor(private readonly deps: ServiceDeps, private readonly networks: NetworkService, private readonly views: MapViewSource) {
     this.coords = new MapCoordinates(deps.meta);
@@ -130,7 +143,7 @@ export class MapService {
           throw new AppError('REQUEST_LIMIT',
             `the map shows ${shown.devices.length} devices; layout=auto lays out at most ${MAX_AUTO_LAYOUT_DEVICES}: narrow the view's rules`);
         }
-        points = autoLayout(shown.devices.map((d) => d.id), shown.links.map((l) => [l.a.deviceId, l.b.deviceId] as const));
+        points = this.autoPoints(view.networkId, gen, view, shown);
       } else {
         const placed = new Map<number, Point>();
         for (const d of shown.devices) if (d.x !== null && d.y !== null) placed.set(d.id, { x: d.x, y: d.y });
@@ -160,6 +173,21 @@ export class MapService {
     await this.coords.write(viewId, new Map(positions.map((p) => [p.id, { x: p.x, y: p.y }])), this.layoutChange(networkId, viewId));
     this.coordsChanged(viewId);
     return { status: 'ok', stored: positions.length };
+  }
+
+  /**
+   * The auto layout of a map's devices and links: a pure function of them, so computed once per
+   * network, generation and rules (the same selection) and kept for the next `layout=auto`.
+   */
+  private autoPoints(networkId: number, gen: Generation | null, rules: MapRules, shown: MapAnswer): Map<number, Point> {
+    const key = selectionKey(networkId, gen, rules);
+    const hit = this.autoLayouts.get(key);
+    if (hit && hit.gen === gen) return hit.points;
+    const points = autoLayout(shown.devices.map((d) => d.id), shown.links.map((l) => [l.a.deviceId, l.b.deviceId] as const));
+    this.autoLayouts.delete(key);
+    this.autoLayouts.set(key, { gen, points });
+    if (this.autoLayouts.size > MAX_CACHED_AUTO_LAYOUTS) this.autoLayouts.delete(this.autoLayouts.keys().next().value!);
+    return points;
   }
 
   /** A coordinate change run in the view's transaction that marks its layout changed now (MapViewSource.markLayout). */
@@ -216,10 +244,7 @@ export class MapService {
    * coordinates, one built from the cached one (moved devices rebuilt, the rest shared); else built.
    */
   private answer(view: MapViewRules, gen: Generation | null, rules: MapRules): MapAnswer {
-    const key = [
-      view.networkId, view.id, gen?.number ?? 0,
-      rules.adjacent ? 1 : 0, rules.connecting ? 1 : 0, rules.devRule.length, rules.devRule + '\u0000' + rules.linkRule,
-    ].join(':');
+    const key = `${view.id}:${selectionKey(view.networkId, gen, rules)}`;
     const version = this.coordsVersion.get(view.id) ?? 0;
     const hit = this.answers.get(key);
     const base = hit && hit.gen === gen ? hit : null;
