@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
 import { AppError } from './errors.js';
+import { CONTROL_CHARS, VARIABLE_NAME } from './names.js';
 import { parseDurationMs } from './duration.js';
 import { parseCidr } from './cidr.js';
 import {
@@ -271,8 +272,6 @@ export function parseConfigText(text: string, source: string, checkViewRule?: Vi
   return { server, auth, ui, deviceDetailsComponents, networks, views, simulator, source };
 }
 
-/** C0 controls and DEL: never part of a view name. */
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
 /**
  * `views:` — SCRIPTED map views: each names a configured network and a name unique in it; rules
@@ -323,7 +322,7 @@ function variableNames(c: Checker, v: unknown, p: Path): string[] {
   const out: string[] = [];
   list.forEach((x, i) => {
     const name = c.str(x, [...p, i]);
-    if (!/^[A-Za-z_][A-Za-z0-9_]{0,99}$/.test(name)) c.fail([...p, i], `must be a variable name (letters, digits, _), got '${name}'`);
+    if (!VARIABLE_NAME.test(name)) c.fail([...p, i], `must be a variable name (letters, digits, _), got '${name}'`);
     if (out.includes(name)) c.fail([...p, i], `variable '${name}' is listed twice`);
     out.push(name);
   });

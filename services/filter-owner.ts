@@ -1,5 +1,6 @@
 import { ownerName, type Caller } from '../core/caller.js';
 import { AppError } from '../core/errors.js';
+import { CONTROL_CHARS } from '../core/names.js';
 
 /** The owner of filters made with authentication off when the call names no user. */
 export const DEFAULT_FILTER_OWNER = 'anonymous';
@@ -7,8 +8,6 @@ export const DEFAULT_FILTER_OWNER = 'anonymous';
 /** Longest user name a `user` parameter may give: user names are short, and they are part of an index key. */
 export const MAX_USER_NAME_CHARS = 100;
 
-/** C0 controls and DEL: never part of a name (they would also disturb the index's key encoding). */
-export const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
 /**
  * The user a filter call acts as (spec 4.1 "View filters", 5.2): the filter's owner on creation,

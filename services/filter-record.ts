@@ -1,6 +1,6 @@
 import { AppError } from '../core/errors.js';
 import { parseExpression } from '../svcql/index.js';
-import { CONTROL_CHARS } from './filter-owner.js';
+import { CONTROL_CHARS } from '../core/names.js';
 
 /** A view filter as the API answers it (spec 2.2), every field present. */
 export interface ViewFilter {

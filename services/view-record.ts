@@ -1,7 +1,7 @@
 import { MAX_VIEW_NAME_CHARS, MAX_VIEW_RULE_CHARS, type ViewConfig, type ViewRuleTable } from '../core/config-schema.js';
 import { AppError, isAppError } from '../core/errors.js';
 import { compileMatcher, devicesSource, interfacesSource } from '../svcql/index.js';
-import { CONTROL_CHARS } from './filter-owner.js';
+import { CONTROL_CHARS } from '../core/names.js';
 
 export { MAX_VIEW_NAME_CHARS, MAX_VIEW_RULE_CHARS };
 

@@ -1,4 +1,5 @@
 import { AppError } from '../../core/errors.js';
+import { VARIABLE_NAME } from '../../core/names.js';
 import type { Viewport } from '../../services/map-layout.js';
 import { DEFAULT_VIEWPORT, type LayoutKind, type PreviewOptions } from '../../services/maps.js';
 import { excerpt } from '../http/errors.js';
@@ -22,7 +23,7 @@ export const viewParam = (req: RoutedRequest, name: string): number => parseNonN
 /** A variable name of a path parameter: a word of at most 100 characters (else BAD_PARAMETER). */
 export function variableParam(req: RoutedRequest, name: string): string {
   const v = pathParam(req, name);
-  if (!/^[A-Za-z_][A-Za-z0-9_]{0,99}$/.test(v)) throw new AppError('BAD_PARAMETER', `parameter '${name}' must be a variable name, got '${excerpt(v)}'`);
+  if (!VARIABLE_NAME.test(v)) throw new AppError('BAD_PARAMETER', `parameter '${name}' must be a variable name, got '${excerpt(v)}'`);
   return v;
 }
 

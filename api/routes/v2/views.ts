@@ -3,9 +3,9 @@ import { VIEW_TYPES, type ViewType } from '../../../services/view-record.js';
 import { excerpt } from '../../http/errors.js';
 import type { ApiResponse, RoutedRequest } from '../../http/http-types.js';
 import { readJson } from '../../http/json-body.js';
-import { parseNonNegativeInteger, pathParam } from '../../http/params.js';
 import type { Router } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
+import { viewParam } from '../map-params.js';
 
 /** The answer of a view call that succeeds and has nothing to return (spec 7: 200). */
 const OK: ApiResponse = Object.freeze({ status: 200, body: Object.freeze({ status: 'ok' }) });
@@ -22,7 +22,7 @@ const OK: ApiResponse = Object.freeze({ status: 200, body: Object.freeze({ statu
  */
 export function registerViews(router: Router, ctx: ApiContext): void {
   const { views } = ctx.services;
-  const viewId = (req: RoutedRequest) => parseNonNegativeInteger('view_id', pathParam(req, 'view_id'));
+  const viewId = (req: RoutedRequest) => viewParam(req, 'view_id');
   const net = (req: RoutedRequest) => networkParam(ctx, req).id;
 
   router.get('/v2/ui/net/:id/views', (req) => json(views.list(net(req), req.caller, typeParam(req))));
