@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
+import { LineCounter, parseDocument } from 'yaml';
 import { AppError } from './errors.js';
 import { CONTROL_CHARS, VARIABLE_NAME } from './names.js';
-import { parseDurationMs } from './duration.js';
+import { Checker, type Path } from './config-check.js';
+import { defaultAlerts, parseAlerts } from './config-alerts.js';
+import { defaultNotifications, parseNotifications } from './config-notifications.js';
 import { parseCidr } from './cidr.js';
 import {
   DEFAULTS, type Config, type NetworkConfig, type RangeConfig, type ServerConfig, type SimulatorConfig,
   type SnmpConfig, type UiConfig, type AuthConfig, type SnmpV3User, type LogLevel, type PollPath, type ViewConfig, type DeviceDetailsComponentsConfig,
-  type ViewRuleChecker, type ViewRuleTable, MAX_VIEW_NAME_CHARS, MAX_VIEW_RULE_CHARS,
+  type ViewRuleChecker, type ViewRuleTable, type AlertRuleChecker, MAX_VIEW_NAME_CHARS, MAX_VIEW_RULE_CHARS,
 } from './config-schema.js';
 
 /**
@@ -15,7 +17,9 @@ import {
  * names the key path and the line: `config.yaml: networks[0].snmp.port (line 9): must be an integer from 1 to 65535`.
  * The result is deeply frozen. Environment variables HOST, PORT and DATA_DIR override the file.
  */
-export function loadConfig(opts: { path?: string; text?: string; env?: NodeJS.ProcessEnv; checkViewRule?: ViewRuleChecker }): Config {
+export function loadConfig(opts: {
+  path?: string; text?: string; env?: NodeJS.ProcessEnv; checkViewRule?: ViewRuleChecker; checkAlertRule?: AlertRuleChecker;
+}): Config {
   const env = opts.env ?? process.env;
   let cfg: Config;
   if (opts.path === undefined && opts.text === undefined) {
@@ -27,7 +31,7 @@ export function loadConfig(opts: { path?: string; text?: string; env?: NodeJS.Pr
       try { text = readFileSync(opts.path!, 'utf8'); }
       catch (e) { throw new AppError('CONFIG_INVALID', `${source}: cannot read the file: ${(e as Error).message}`); }
     }
-    cfg = parseConfigText(text, source, opts.checkViewRule);
+    cfg = parseConfigText(text, source, opts.checkViewRule, opts.checkAlertRule);
   }
   return deepFreeze(applyEnv(cfg, env));
 }
@@ -46,6 +50,8 @@ export function builtinConfig(): Config {
     deviceDetailsComponents: { Interface: DEFAULTS.deviceDetailsInterface },
     networks: [simulatedNetwork(simulator, 'simulated')],
     views: [],
+    alerts: defaultAlerts(),
+    notifications: defaultNotifications(),
     simulator,
     source: 'built-in default (simulated network)',
   };
@@ -123,81 +129,12 @@ function applyEnv(cfg: Config, env: NodeJS.ProcessEnv): Config {
 /** The longest `auth.sessionLifetime`: a year (a cookie's Max-Age stays a small integer). */
 const MAX_SESSION_LIFETIME_MS = 365 * 86_400_000;
 
-// ---- validation -------------------------------------------------------------------------------
-
-type Path = (string | number)[];
-
-class Checker {
-  constructor(private readonly doc: Document, private readonly lines: LineCounter, private readonly source: string) {}
-
-  fail(path: Path, message: string): never {
-    const node = this.doc.getIn(path, true);
-    let where = '';
-    if (isNode(node) && node.range) where = ` (line ${this.lines.linePos(node.range[0]).line})`;
-    else if (path.length > 0) {
-      const parent = this.doc.getIn(path.slice(0, -1), true);
-      if (isNode(parent) && parent.range) where = ` (in the block at line ${this.lines.linePos(parent.range[0]).line})`;
-    }
-    throw new AppError('CONFIG_INVALID', `${this.source}: ${formatPath(path)}${where}: ${message}`);
-  }
-
-  object(v: unknown, path: Path, allowed: readonly string[]): Record<string, unknown> {
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) this.fail(path, 'must be a mapping (key: value lines)');
-    for (const k of Object.keys(v)) {
-      if (!allowed.includes(k)) this.fail([...path, k], `unknown key '${k}'; allowed here: ${allowed.join(', ')}`);
-    }
-    return v as Record<string, unknown>;
-  }
-
-  int(v: unknown, path: Path, min: number, max: number, dflt: number): number {
-    if (v === undefined) return dflt;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
-      this.fail(path, `must be an integer from ${min} to ${max}, got ${JSON.stringify(v)}`);
-    }
-    return v;
-  }
-
-  str(v: unknown, path: Path, dflt?: string): string {
-    if (v === undefined && dflt !== undefined) return dflt;
-    if (typeof v !== 'string' || v === '') this.fail(path, `must be a non-empty string, got ${JSON.stringify(v)}`);
-    return v;
-  }
-
-  bool(v: unknown, path: Path, dflt: boolean): boolean {
-    if (v === undefined) return dflt;
-    if (typeof v !== 'boolean') this.fail(path, `must be true or false, got ${JSON.stringify(v)}`);
-    return v;
-  }
-
-  oneOf<T extends string>(v: unknown, path: Path, values: readonly T[], dflt: T): T {
-    if (v === undefined) return dflt;
-    if (typeof v !== 'string' || !values.includes(v as T)) this.fail(path, `must be one of ${values.join(', ')}, got ${JSON.stringify(v)}`);
-    return v as T;
-  }
-
-  durationMs(v: unknown, path: Path, minMs: number, dflt: number): number {
-    if (v === undefined) return dflt;
-    const ms = typeof v === 'number' || typeof v === 'string' ? parseDurationMs(v) : null;
-    if (ms === null) this.fail(path, `must be a duration like 30s, 5m, 1h (a bare number is seconds), got ${JSON.stringify(v)}`);
-    if (ms < minMs) this.fail(path, `must be at least ${minMs / 1000}s, got ${JSON.stringify(v)}`);
-    return ms;
-  }
-
-  list(v: unknown, path: Path): unknown[] {
-    if (v === undefined) return [];
-    if (!Array.isArray(v)) this.fail(path, 'must be a list');
-    return v;
-  }
-}
-
-const formatPath = (path: Path): string =>
-  path.reduce<string>((s, p) => (typeof p === 'number' ? `${s}[${p}]` : s ? `${s}.${p}` : p), '') || '(top level)';
 
 /**
  * Parses YAML text into a validated Config (not yet frozen, no env applied). The rules of `views`
  * are checked with `checkViewRule` when given (else only their type and length).
  */
-export function parseConfigText(text: string, source: string, checkViewRule?: ViewRuleChecker): Config {
+export function parseConfigText(text: string, source: string, checkViewRule?: ViewRuleChecker, checkAlertRule?: AlertRuleChecker): Config {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
@@ -207,7 +144,7 @@ export function parseConfigText(text: string, source: string, checkViewRule?: Vi
   }
   const c = new Checker(doc, lines, source);
   const raw = doc.toJS() ?? {};
-  const top = c.object(raw, [], ['server', 'auth', 'networks', 'simulator', 'ui', 'views', 'deviceDetailsComponents']);
+  const top = c.object(raw, [], ['server', 'auth', 'networks', 'simulator', 'ui', 'views', 'deviceDetailsComponents', 'alerts', 'notifications']);
 
   const s = top.server === undefined ? {} : c.object(top.server, ['server'], ['host', 'port', 'dataDir', 'logLevel', 'maxBodyBytes', 'workers', 'maxUnwrittenPoints', 'minFreeMiB']);
   const server: ServerConfig = {
@@ -269,7 +206,9 @@ export function parseConfigText(text: string, source: string, checkViewRule?: Vi
   if (simulator && !ids.has(simulator.networkId)) networks.push(simulatedNetwork(simulator, 'simulated'));
   if (networks.length === 0) c.fail(['networks'], 'no network is defined and the simulator is off: add a network or `simulator: true`');
   const views = parseViews(c, top.views, networks, checkViewRule);
-  return { server, auth, ui, deviceDetailsComponents, networks, views, simulator, source };
+  const alerts = parseAlerts(c, top.alerts, networks, checkAlertRule);
+  const notifications = parseNotifications(c, top.notifications);
+  return { server, auth, ui, deviceDetailsComponents, networks, views, alerts, notifications, simulator, source };
 }
 
 

@@ -51,6 +51,11 @@ export const DEFAULTS = Object.freeze({
    * as rate and as utilisation, and the error rates — what a map colours links by.
    */
   deviceDetailsInterface: Object.freeze(['ifInRate', 'ifOutRate', 'ifInUtil', 'ifOutUtil', 'ifInErrors', 'ifOutErrors']),
+  notificationQueueSize: 1000,
+  notificationRetries: 5,
+  notificationRetryInitialMs: 1000,
+  notificationRetryMaxMs: 60_000,
+  notificationTimeoutMs: 10_000,
   simulator: Object.freeze({
     devices: 6,
     interfacesPerDevice: 8,
@@ -228,6 +233,102 @@ export interface DeviceDetailsComponentsConfig {
   readonly Interface: readonly string[];
 }
 
+/** The alert rules built in, each on by default (`alerts.builtin.<name>: false` turns one off). */
+export const BUILTIN_ALERT_NAMES = ['deviceUnreachable', 'interfaceDown', 'interfaceUtilisation', 'cpuHigh', 'deviceRebooted'] as const;
+export type BuiltinAlertName = typeof BUILTIN_ALERT_NAMES[number];
+
+/**
+ * One alert rule (configured under `alerts.rules`, or built in), validated at load. The rule's
+ * inputs are the variable instances its `input` selects; its `condition` is tested on every grid
+ * step against each input's interpolated value (docs: README "Alerts").
+ */
+export interface AlertRuleConfig {
+  /** Unique among the rules; the alerts' `name`. */
+  readonly name: string;
+  /** The networks the rule applies to; null: every network. */
+  readonly networks: readonly number[] | null;
+  /** SvcQL matching expression over the `variables` table: which variable instances are inputs. */
+  readonly input: string;
+  /**
+   * SvcQL matching expression tested per input and grid step: `value` (the input's grid value),
+   * `previous` (its value one step before, NULL when none), the input's columns of the `variables`
+   * table, and any other variable name (that variable's grid value on the same device and component).
+   */
+  readonly condition: string;
+  /** The window (ms): the condition is judged over the grid steps of the last `durationMs`; 0: the newest step only. */
+  readonly durationMs: number;
+  /** Share (1–100) of the window's values that must satisfy the condition; 100 by default. */
+  readonly percentage: number;
+  /** Re-notification period while active (ms); 0: notify only on entering Active and on clearing. */
+  readonly notificationTimeMs: number;
+  /** Text with macros ($device, $component, $value, $variable, $duration, …), expanded per alert. */
+  readonly description: string;
+  /** True: one alert per device and component; false: one alert for the whole rule. */
+  readonly fanOut: boolean;
+  /** Names of the notification streams to send to; null: every configured stream. */
+  readonly notify: readonly string[] | null;
+  /** Where it was declared (`alerts.rules[2]`, or `builtin.cpuHigh`): named in messages. */
+  readonly key: string;
+}
+
+/**
+ * Checks a rule's `input` (over the variables table) and `condition` as SvcQL matching expressions;
+ * throws an Error saying what is wrong and where. core/ may not import SvcQL: main.ts passes it in.
+ */
+export type AlertRuleChecker = (expr: string, part: 'input' | 'condition') => void;
+
+export interface AlertsConfig {
+  /** Every rule in force: the enabled built-ins first, then the configured ones. */
+  readonly rules: readonly AlertRuleConfig[];
+  /** Which built-in rules are on. */
+  readonly builtin: Readonly<Record<BuiltinAlertName, boolean>>;
+}
+
+/** A webhook receiver: JSON POST of each notification (or an Alertmanager-compatible list). */
+export interface WebhookStreamConfig {
+  readonly kind: 'webhook';
+  readonly name: string;
+  readonly url: string;
+  /** `json`: this server's notification object; `alertmanager`: the Alertmanager webhook payload. */
+  readonly format: 'json' | 'alertmanager';
+  readonly timeoutMs: number;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** E-mail over SMTP. */
+export interface EmailStreamConfig {
+  readonly kind: 'email';
+  readonly name: string;
+  readonly host: string;
+  readonly port: number;
+  /** TLS from the first byte (port 465 style); else STARTTLS when the server offers it. */
+  readonly secure: boolean;
+  readonly user: string;
+  readonly password: string;
+  readonly from: string;
+  readonly to: readonly string[];
+  readonly timeoutMs: number;
+}
+
+/** The server's log (always present under the name `log`). */
+export interface LogStreamConfig {
+  readonly kind: 'log';
+  readonly name: string;
+}
+
+export type NotificationStreamConfig = WebhookStreamConfig | EmailStreamConfig | LogStreamConfig;
+
+export interface NotificationsConfig {
+  /** The streams, `log` first (always there). */
+  readonly streams: readonly NotificationStreamConfig[];
+  /** Notifications waiting per stream; past it the oldest waiting is dropped and counted. */
+  readonly queueSize: number;
+  /** Tries after the first failed delivery, with exponential backoff from retryInitialMs to retryMaxMs. */
+  readonly retries: number;
+  readonly retryInitialMs: number;
+  readonly retryMaxMs: number;
+}
+
 export interface Config {
   readonly server: ServerConfig;
   readonly auth: AuthConfig;
@@ -236,6 +337,10 @@ export interface Config {
   readonly networks: readonly NetworkConfig[];
   /** SCRIPTED map views, in the file's order (none by default). */
   readonly views: readonly ViewConfig[];
+  /** Alert rules (built-in and configured); applies live on reload. */
+  readonly alerts: AlertsConfig;
+  /** Where alert notifications go; applies live on reload. */
+  readonly notifications: NotificationsConfig;
   /** The built-in simulated network, or null when the config does not ask for it. */
   readonly simulator: SimulatorConfig | null;
   /** Where the config came from: a file path, or 'built-in default'. */
