@@ -59,6 +59,7 @@ const ONE_FILE_PACKAGES = [
   ['net-snmp', 'net-snmp', 'workers/netsnmp/snmp-session.ts'],
   ['lmdb', 'lmdb', 'store/lmdb-env.ts'],
   ['d3-force', 'd3-force', 'services/map-layout.ts'],
+  ['nodemailer', 'nodemailer', 'services/notify-email.ts'],
 ];
 const oneFileRules = ONE_FILE_PACKAGES.map(([short, pkg, file]) => ({
   name: `${short}-only-from-${file.replace(/\.ts$/, '').replace(/\//g, '-')}`,

@@ -35,12 +35,20 @@ export interface StreamStatus {
   readonly dropped: number;
   /** Dropped by a purge (`alerts/purge/queue`). */
   readonly purged: number;
-  /** The last delivery error ('' when none). */
+  /** The last delivery error ('' when none; never a secret nor the receiver's URL). */
   readonly lastError: string;
+  /** When the latest notice was delivered (ms since the epoch), or null. */
+  readonly lastDeliveredAtMs: number | null;
+  /** When the notifier latest gave up on a notice (ms), or null. */
+  readonly lastFailedAtMs: number | null;
+  /** When the queue latest dropped a notice because it was full (ms), or null. */
+  readonly lastDroppedAtMs: number | null;
 }
 
 export interface NotifierStatus {
   readonly streams: readonly StreamStatus[];
+  /** Notices that were waiting in the queues of streams a reload removed. */
+  readonly droppedWithRemovedStreams: number;
 }
 
 export interface AlertNotifier {

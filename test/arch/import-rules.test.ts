@@ -82,6 +82,8 @@ const FIXTURE: Record<string, string[]> = {
   'collector/other-pool.ts': ['piscina'],
   'services/map-layout.ts': ['d3-force'],
   'services/other-layout.ts': ['d3-force'],
+  'services/notify-email.ts': ['nodemailer'],
+  'services/notify-other.ts': ['nodemailer'],
   'services/s.ts': ['../store/y.js', '../svcql/query.js', '../core/errors.js'],
   'services/bad.ts': ['../api/b.js', '../collector/ok.js', '../workers/index.js'],
   'api/b.ts': ['../services/s.js', '../core/errors.js'],
@@ -117,6 +119,7 @@ const EXPECTED: Array<[string, string, string]> = [
   ['collector-only-to-core-snmp-store-svcql', 'collector/up.ts', 'services/s.ts'],
   ['piscina-only-from-collector-pool', 'collector/other-pool.ts', 'node_modules/piscina/index.js'],
   ['d3-force-only-from-services-map-layout', 'services/other-layout.ts', 'node_modules/d3-force/index.js'],
+  ['nodemailer-only-from-services-notify-email', 'services/notify-other.ts', 'node_modules/nodemailer/index.js'],
   ['services-only-to-core-store-svcql', 'services/bad.ts', 'api/b.ts'],
   ['services-only-to-core-store-svcql', 'services/bad.ts', 'collector/ok.ts'],
   ['services-only-to-core-store-svcql', 'services/bad.ts', 'workers/index.ts'],
@@ -129,7 +132,7 @@ const EXPECTED: Array<[string, string, string]> = [
   ['folder-has-rules', 'extra/thing.ts', 'core/errors.ts'],
 ];
 
-const PACKAGES = ['uWebSockets.js', 'lmdb', 'net-snmp', 'piscina', 'd3-force'];
+const PACKAGES = ['uWebSockets.js', 'lmdb', 'net-snmp', 'piscina', 'd3-force', 'nodemailer'];
 
 function writeFixture(dir: string): void {
   const put = (file: string, text: string): void => {

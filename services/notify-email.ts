@@ -1,0 +1,78 @@
+import nodemailer from 'nodemailer';
+import type { EmailStreamConfig } from '../core/config-schema.js';
+import type { AlertNotice } from './alert-types.js';
+import type { Delivery } from './notify-delivery.js';
+
+/**
+ * An e-mail stream: one plain-text message per notice over SMTP (nodemailer; the only file that
+ * imports it). `secure: true` speaks TLS from the first byte (port 465); otherwise the connection
+ * upgrades with STARTTLS whenever the server offers it, and the server's certificate is verified
+ * either way (nodemailer's defaults, kept). `user`/`password` log in (PLAIN or LOGIN, as offered).
+ * The stream's timeout bounds the connection, the greeting, every socket wait and the whole send;
+ * a message the server takes after that bound may arrive twice (delivery is at least once).
+ * nodemailer's own logger stays off: it would print the conversation, credentials included.
+ */
+export function emailDelivery(cfg: EmailStreamConfig): Delivery {
+  const transport = nodemailer.createTransport({
+    host: cfg.host,
+    port: cfg.port,
+    secure: cfg.secure,
+    auth: cfg.user !== '' ? { user: cfg.user, pass: cfg.password } : undefined,
+    connectionTimeout: cfg.timeoutMs,
+    greetingTimeout: cfg.timeoutMs,
+    socketTimeout: cfg.timeoutMs,
+    dnsTimeout: cfg.timeoutMs,
+    logger: false,
+    debug: false,
+  });
+  let closed = false;
+  return {
+    deliver: (notice, signal) => {
+      const m = emailMessage(notice);
+      const send = transport.sendMail({ from: cfg.from, to: [...cfg.to], subject: m.subject, text: m.text });
+      return new Promise<void>((resolve, reject) => {
+        const done = (err?: Error) => {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', onAbort);
+          if (err) reject(err); else resolve();
+        };
+        const onAbort = () => done(new Error('cancelled: the notifier is closing'));
+        const timer = setTimeout(() => done(new Error(`no answer within ${cfg.timeoutMs} ms`)), cfg.timeoutMs);
+        timer.unref();
+        if (signal.aborted) { onAbort(); return; }
+        signal.addEventListener('abort', onAbort, { once: true });
+        send.then(() => done(), (e: Error) => done(new Error(`the SMTP server refused or failed: ${e.message}`)));
+      });
+    },
+    close: () => { if (!closed) { closed = true; transport.close(); } },
+  };
+}
+
+const KIND_WORD = { active: 'ACTIVE', cleared: 'CLEARED', repeat: 'REPEAT' } as const;
+/** Header text: no line breaks or other control characters (nodemailer encodes the rest). */
+const oneLine = (s: string): string => s.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+
+/**
+ * The message of a notice: subject `[netmon] ACTIVE|CLEARED|REPEAT <name> <device> <component>`
+ * and a plain-text body, one `Field: value` line per fact.
+ */
+export function emailMessage(n: AlertNotice): { subject: string; text: string } {
+  const a = n.alert;
+  const subject = oneLine(`[netmon] ${KIND_WORD[n.kind]} ${a.name} ${a.deviceName} ${a.componentName}`);
+  const lines: [string, string][] = [
+    ['Alert', a.name],
+    ['State', KIND_WORD[n.kind]],
+    ['Network', `${n.networkName} (id ${n.networkId})`],
+    ['Device', `${a.deviceName} (id ${a.deviceId})`],
+    ['Component', a.componentName === '' ? '-' : `${a.componentName} (index ${a.componentIndex})`],
+    ['Value', a.value],
+    ['Description', a.description],
+    ['Active since', a.activeSince > 0 ? new Date(a.activeSince).toISOString() : '-'],
+    ['Sent at', new Date(n.atMs).toISOString()],
+    ['Variable', a.inputVariable],
+    ['Tags', a.tags.length > 0 ? a.tags.join(' ') : '-'],
+    ['Key', a.key],
+  ];
+  const text = lines.map(([k, v]) => `${(k + ':').padEnd(14)}${v}`).join('\n') + '\n';
+  return { subject, text };
+}

@@ -1,0 +1,26 @@
+import type { ComponentHealth } from '../core/ports/networks.js';
+import type { NotifierStatus } from './alert-types.js';
+
+/** How long a queue overflow keeps the notifications component unhealthy (ms). */
+export const OVERFLOW_RECENT_MS = 15 * 60_000;
+
+/**
+ * The healthcheck's `notifications` component: unhealthy while a stream's latest outcome is a
+ * notice given up on (its last delivery failed after every retry; healthy again at its next
+ * delivery), or while its queue overflowed in the last OVERFLOW_RECENT_MS. The detail names the
+ * streams and why; it carries the streams' `lastError`, which holds no secret.
+ */
+export function notificationsHealth(status: NotifierStatus, nowMs: number): ComponentHealth {
+  const problems: string[] = [];
+  for (const s of status.streams) {
+    if (s.lastFailedAtMs !== null && (s.lastDeliveredAtMs === null || s.lastFailedAtMs >= s.lastDeliveredAtMs)) {
+      problems.push(`stream ${s.name}: latest delivery failed (${s.lastError || 'unknown error'})`);
+    }
+    if (s.lastDroppedAtMs !== null && nowMs - s.lastDroppedAtMs < OVERFLOW_RECENT_MS) {
+      problems.push(`stream ${s.name}: queue overflowed ${Math.max(0, Math.round((nowMs - s.lastDroppedAtMs) / 1000))} s ago (${s.dropped} dropped since start)`);
+    }
+  }
+  if (problems.length > 0) return { healthy: false, detail: problems.join('; ') };
+  const queued = status.streams.reduce((n, s) => n + s.queued, 0);
+  return { healthy: true, detail: `${status.streams.length} stream(s) delivering, ${queued} queued` };
+}
