@@ -95,6 +95,7 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
       collector: monitor, series: store.series, meta: store.meta, config: () => holder.current(), clock: systemClock,
       logger: logger.child('services'),
     });
+    stops.push(() => services.notifier.close());
     // The SYSTEM views of the configured networks and the SCRIPTED views of `views:`, before the API
     // answers. A store that cannot write (a full disk) does not stop the start: the views are made
     // at the next reload or start.
@@ -117,6 +118,8 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
       const load = opts.load;
       const plan = reloadConfig(holder, () => follow(load()));
       await monitor.applyReload(plan);
+      // `notifications:` applies live: streams added, changed or removed; kept streams keep their queues.
+      services.notifier.configure(holder.current().notifications);
       // `views:` applies live: the stored SYSTEM and SCRIPTED views follow the new configuration. The
       // configuration is swapped already, so a failure here (a store that cannot write) is logged
       // and the views are brought in step at the next reload or start.

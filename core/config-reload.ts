@@ -31,6 +31,8 @@
  * apply with the swap and are not in the plan.
  * `views` (SCRIPTED map views) applies live too: after the swap, app.ts has the views service bring
  * the stored views in step with the new list (services/views.ts `syncConfig`); it is not in the plan.
+ * `notifications` applies live too: after the swap, app.ts hands it to the notifier (`configure`:
+ * streams added, changed or removed by name, kept streams keeping their queues); not in the plan.
  */
 import { AppError } from './errors.js';
 import type { AuthConfig, Config, NetworkConfig, ServerConfig, SimulatorConfig } from './config-schema.js';

@@ -1,4 +1,5 @@
 import { AccountsService } from './accounts.js';
+import type { AlertNotifier } from './alert-types.js';
 import { Authenticator } from './authenticator.js';
 import { CatalogService } from './catalog.js';
 import type { ServiceDeps } from './deps.js';
@@ -8,6 +9,7 @@ import { KeyValueService } from './keyvalue.js';
 import type { MapViewSource } from './map-view-source.js';
 import { MapService } from './maps.js';
 import { NetworkService } from './networks.js';
+import { Notifier } from './notifier.js';
 import { QueryService } from './query.js';
 import { SeriesService } from './series.js';
 import { NetworkTablesCache } from './svcql-tables.js';
@@ -33,12 +35,16 @@ export interface Services {
   readonly auth: Authenticator;
   /** Maps of views: selection, layouts, coordinates, values (built on `views` as their MapViewSource). */
   readonly maps: MapService;
+  /** Alert notifications to the configured streams (app.ts configures it on reload and closes it on stop). */
+  readonly notifier: AlertNotifier;
 }
 
 /** Parts a caller may put in place of the built ones (tests of one service over a fake of another). */
 export interface ServiceSources {
   /** The view source of the maps; by default the views service. */
   readonly mapViews?: MapViewSource;
+  /** The alert notifier; by default one built from the configuration's `notifications:`. */
+  readonly notifier?: AlertNotifier;
 }
 
 export function createServices(deps: ServiceDeps, sources: ServiceSources = {}): Services {
@@ -59,6 +65,7 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
     accounts,
     auth: new Authenticator(deps, accounts),
     maps: new MapService(deps, networks, sources.mapViews ?? views),
+    notifier: sources.notifier ?? new Notifier(deps.config().notifications, { clock: deps.clock, logger: deps.logger.child('notify') }),
   };
 }
 

@@ -1,6 +1,9 @@
 import t from 'tap';
-import { apiFor } from './call.js';
-import { fixture, NOW_MS } from './fake-service.js';
+import { apiFor, call, fixedClock } from './call.js';
+import { fixture, NOW_MS, servicesOf } from './fake-service.js';
+import { buildRouter } from '../../api/routes/index.js';
+import { silentLogger } from '../../core/logger.js';
+import type { AlertNotifier, StreamStatus } from '../../services/alert-types.js';
 
 t.test('ping, healthcheck, metrics', async (t) => {
   const svc = fixture();
@@ -11,7 +14,11 @@ t.test('ping, healthcheck, metrics', async (t) => {
   t.match(ping.headers['content-type'], /^text\/plain/);
 
   const health = await get('/api/metrics/healthcheck');
-  t.same(health.json, { healthy: true, components: { store: { healthy: true, detail: 'ok' } }, uptimeMs: 0 });
+  t.same(health.json, {
+    healthy: true,
+    components: { store: { healthy: true, detail: 'ok' }, notifications: { healthy: true, detail: '1 stream(s) delivering, 0 queued' } },
+    uptimeMs: 0,
+  });
   svc.healthy = false;
   const sick = await get('/api/metrics/healthcheck');
   t.equal(sick.status, 200, 'the verdict is in the body');
@@ -31,6 +38,10 @@ t.test('ping, healthcheck, metrics', async (t) => {
   t.equal(m.json.http.routes['GET /api/metrics/ping'].count, 1);
   t.equal(m.json.http.byStatusClass['2xx'], 3);
   t.notMatch(m.text, '\n', 'compact by default');
+  t.same(m.json.notifications, {
+    streams: [{ name: 'log', kind: 'log', queued: 0, delivered: 0, failed: 0, dropped: 0, purged: 0, lastError: '', lastDeliveredAtMs: null, lastFailedAtMs: null, lastDroppedAtMs: null }],
+    droppedWithRemovedStreams: 0,
+  }, 'the notifier\'s counters (the default config: the log stream only)');
 
   const pretty = await get('/api/metrics/metrics?pretty=true');
   t.match(pretty.text, /^\{\n {2}"startedAtMs"/);
@@ -38,4 +49,32 @@ t.test('ping, healthcheck, metrics', async (t) => {
   t.equal(pretty.json.networks.length, 2);
   t.equal((await get('/api/metrics/metrics?pretty=please')).status, 400);
   t.equal((await get('/api/metrics/ping?x=1')).status, 200, 'unknown query parameters are ignored');
+});
+
+t.test('healthcheck: the notifications component is unhealthy when a stream gave up or overflowed lately', async (t) => {
+  const stream = (over: Partial<StreamStatus>): StreamStatus => ({
+    name: 'ops', kind: 'webhook', queued: 0, delivered: 3, failed: 0, dropped: 0, purged: 0, lastError: '',
+    lastDeliveredAtMs: NOW_MS - 60_000, lastFailedAtMs: null, lastDroppedAtMs: null, ...over,
+  });
+  let streams: StreamStatus[] = [];
+  const notifier: AlertNotifier = {
+    send: () => {}, purge: () => 0, configure: () => {}, close: async () => {},
+    status: () => ({ streams, droppedWithRemovedStreams: 0 }),
+  };
+  const clock = fixedClock(NOW_MS);
+  const { router } = buildRouter({ services: { ...servicesOf(fixture(), clock), notifier }, clock, logger: silentLogger });
+  const cases: [string, StreamStatus[], boolean, RegExp][] = [
+    ['delivering', [stream({})], true, /1 stream\(s\) delivering/],
+    ['gave up', [stream({ failed: 1, lastFailedAtMs: NOW_MS - 1000, lastError: 'the receiver answered HTTP 500' })], false, /stream ops: latest delivery failed \(the receiver answered HTTP 500\)/],
+    ['overflowed', [stream({ dropped: 4, lastDroppedAtMs: NOW_MS - 2000 })], false, /stream ops: queue overflowed 2 s ago/],
+  ];
+  for (const [name, s, healthy, detail] of cases) {
+    streams = s;
+    const h = (await call(router, 'GET', '/api/metrics/healthcheck')).json;
+    t.equal(h.healthy, healthy, name);
+    t.equal(h.components.notifications.healthy, healthy, name);
+    t.match(h.components.notifications.detail, detail, name);
+    t.equal(h.components.store.healthy, true, `${name}: other components as they were`);
+  }
+  t.same((await call(router, 'GET', '/api/metrics/metrics')).json.notifications.streams, streams, 'metrics: the status as the notifier gives it');
 });

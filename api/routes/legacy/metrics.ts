@@ -1,6 +1,7 @@
 import { JSON_TYPE } from '../../http/http-types.js';
 import { queryFlag } from '../../http/params.js';
 import type { Router } from '../../http/router.js';
+import { notificationsHealth } from '../../../services/notify-health.js';
 import type { ApiContext } from '../context.js';
 
 /** The legacy monitor JSON API: ping, healthcheck, metrics (spec 4.5 "Monitor JSON API"). */
@@ -14,14 +15,18 @@ export function registerLegacyMetrics(router: Router, ctx: ApiContext): void {
    */
   router.get('/api/metrics/healthcheck', () => {
     const h = ctx.services.networks.health();
-    return { status: 200, body: { healthy: h.healthy, components: h.components, uptimeMs: ctx.clock.nowMs() - ctx.startedAtMs } };
+    const now = ctx.clock.nowMs();
+    const notifications = notificationsHealth(ctx.services.notifier.status(), now);
+    const components = { ...h.components, notifications };
+    return { status: 200, body: { healthy: h.healthy && notifications.healthy, components, uptimeMs: now - ctx.startedAtMs } };
   });
 
   /**
    * Internal metrics (the project's shape): `{ startedAtMs, uptimeMs, networks: [{ id, name, poll,
-   * discovery }], store, http }`, where `poll` is the collector's PollStatus, `discovery` the latest and
+   * discovery }], store, http, notifications }`, where `poll` is the collector's PollStatus, `discovery` the latest and
    * running generation numbers, `store` the store's write state (StoreStatus, null when the store
-   * does not report it), and `http` the router's request counters. `pretty` indents the JSON.
+   * does not report it), `http` the router's request counters, and `notifications` the alert
+   * notifier's per-stream counters (NotifierStatus: no secret, no receiver URL). `pretty` indents the JSON.
    */
   router.get('/api/metrics/metrics', (req) => {
     const pretty = queryFlag(req, 'pretty');
@@ -29,6 +34,7 @@ export function registerLegacyMetrics(router: Router, ctx: ApiContext): void {
     const body = {
       startedAtMs: ctx.startedAtMs, uptimeMs: now - ctx.startedAtMs, networks: ctx.services.networks.metrics(),
       store: ctx.services.networks.health().store ?? null, http: ctx.routerStats(),
+      notifications: ctx.services.notifier.status(),
     };
     return pretty
       ? { status: 200, headers: { 'content-type': JSON_TYPE }, body: JSON.stringify(body, null, 2) + '\n' }
