@@ -28,6 +28,7 @@ export function emailDelivery(cfg: EmailStreamConfig): Delivery {
   let closed = false;
   return {
     deliver: (notice, signal) => {
+      if (signal.aborted) return Promise.reject(new Error('cancelled: the notifier is closing'));
       const m = emailMessage(notice);
       const send = transport.sendMail({ from: cfg.from, to: [...cfg.to], subject: m.subject, text: m.text });
       return new Promise<void>((resolve, reject) => {
@@ -39,7 +40,6 @@ export function emailDelivery(cfg: EmailStreamConfig): Delivery {
         const onAbort = () => done(new Error('cancelled: the notifier is closing'));
         const timer = setTimeout(() => done(new Error(`no answer within ${cfg.timeoutMs} ms`)), cfg.timeoutMs);
         timer.unref();
-        if (signal.aborted) { onAbort(); return; }
         signal.addEventListener('abort', onAbort, { once: true });
         send.then(() => done(), (e: Error) => done(new Error(`the SMTP server refused or failed: ${e.message}`)));
       });
