@@ -1,4 +1,6 @@
 import { AccountsService } from './accounts.js';
+import type { AlertSource } from './alert-types.js';
+import { AlertService, EMPTY_ALERT_SOURCE } from './alerts.js';
 import { Authenticator } from './authenticator.js';
 import { CatalogService } from './catalog.js';
 import type { ServiceDeps } from './deps.js';
@@ -10,6 +12,7 @@ import { MapService } from './maps.js';
 import { NetworkService } from './networks.js';
 import { QueryService } from './query.js';
 import { SeriesService } from './series.js';
+import { SilenceService } from './silences.js';
 import { NetworkTablesCache } from './svcql-tables.js';
 import { ViewService } from './views.js';
 
@@ -33,12 +36,18 @@ export interface Services {
   readonly auth: Authenticator;
   /** Maps of views: selection, layouts, coordinates, values (built on `views` as their MapViewSource). */
   readonly maps: MapService;
+  /** Alert silences (spec 2.5); also the SilenceLookup of the alert evaluator. */
+  readonly silences: SilenceService;
+  /** The alert list and get calls, over `ServiceSources.alertSource` and the silences. */
+  readonly alerts: AlertService;
 }
 
 /** Parts a caller may put in place of the built ones (tests of one service over a fake of another). */
 export interface ServiceSources {
   /** The view source of the maps; by default the views service. */
   readonly mapViews?: MapViewSource;
+  /** The alerts the alert service answers from (the evaluator's); by default none. */
+  readonly alertSource?: AlertSource;
 }
 
 export function createServices(deps: ServiceDeps, sources: ServiceSources = {}): Services {
@@ -47,6 +56,7 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
   // The SvcQL tables of each network, shared by the calls that read devices or latest values.
   const tables = new NetworkTablesCache(deps);
   const accounts = new AccountsService(deps.meta, deps.clock);
+  const silences = new SilenceService(deps);
   return {
     networks,
     discovery: new DiscoveryService(deps, networks),
@@ -59,6 +69,8 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
     accounts,
     auth: new Authenticator(deps, accounts),
     maps: new MapService(deps, networks, sources.mapViews ?? views),
+    silences,
+    alerts: new AlertService(deps, sources.alertSource ?? EMPTY_ALERT_SOURCE, silences),
   };
 }
 
