@@ -118,7 +118,7 @@ export class SilenceService implements SilenceLookup {
     const due: number[] = [];
     for (const net of this.records().values()) {
       for (const [id, d] of net) {
-        if (d.expiresAtMs <= cutoffMs) due.push(id);
+        if (d.expiresAtMs < cutoffMs) due.push(id);
         if (due.length >= PRUNE_BATCH) break;
       }
       if (due.length >= PRUNE_BATCH) break;
@@ -128,7 +128,7 @@ export class SilenceService implements SilenceLookup {
       const repo = this.repo.within(tx);
       return due.filter((id) => {
         const cur = repo.get(id);
-        return cur !== undefined && cur.data.expiresAtMs <= cutoffMs && repo.remove(id);
+        return cur !== undefined && cur.data.expiresAtMs < cutoffMs && repo.remove(id);
       });
     });
     for (const id of removed) this.refresh(id);
