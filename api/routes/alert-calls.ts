@@ -43,7 +43,8 @@ export function registerAlertCalls(router: Router, ctx: ApiContext, base: { aler
   }
   router.get(`${base.silences}/:id`, (req) => json(silences.get(netId(req), silenceId(req))));
   router.post(`${base.silences}/:id`, (req) => {
-    const id = /^\d{1,15}$/.test(pathParam(req, 'id')) ? Number(pathParam(req, 'id')) : 0;
+    let id = 0;
+    try { id = silenceId(req); } catch { /* malformed: answered by the run below, with id 0 */ }
     return silenceResult(id, async () => {
       const n = netId(req);
       return (await silences.update(n, req.caller, silenceId(req), silenceBody(req))).id;

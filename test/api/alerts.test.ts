@@ -189,6 +189,7 @@ t.test('404s and malformed ids', async (t) => {
     const malformed = await as('user:alice', 'POST', `${p.silences}/abc`, { reason: 'x' });
     t.equal(malformed.status, 400);
     t.match(malformed.json, { id: 0, status: 'error', code: 'BAD_PARAMETER' });
+    t.match((await as('user:alice', 'POST', `${p.silences}/007`, { reason: 'x' })).json, { id: 0, code: 'BAD_PARAMETER' }, 'leading zeros: malformed, id 0');
     const other = (await as('user:alice', 'POST', '/v2/alerts/net/2/silences', { expirationTimeMs: HOUR, match: { key: 'x' } })).json.id;
     const cross = await as('user:alice', 'POST', `${p.silences}/${other}`, { reason: 'x' });
     t.equal(cross.json.code, 'UNKNOWN_SILENCE', 'a silence of network 2 is unknown in network 1');
