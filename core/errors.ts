@@ -10,7 +10,8 @@ export type ErrorCode =
   | 'REQUEST_LIMIT' | 'TIME_BUDGET'
   | 'UNKNOWN_FILTER' | 'FILTER_REFUSED' | 'UNKNOWN_HANDLE'
   | 'UNKNOWN_VIEW' | 'VIEW_REFUSED'
-  | 'LOGIN_RATE_LIMITED';
+  | 'LOGIN_RATE_LIMITED'
+  | 'UNKNOWN_ALERT' | 'UNKNOWN_SILENCE';
 
 const statusOf: Record<ErrorCode, number> = {
   BAD_REQUEST: 400, BAD_JSON: 400, BAD_PARAMETER: 400, BAD_TRIPLET: 400,
@@ -59,6 +60,13 @@ const statusOf: Record<ErrorCode, number> = {
    * says when to try again (services/login-limiter.ts).
    */
   LOGIN_RATE_LIMITED: 429,
+  /** An alert key that names no alert of the network (active or cleared). */
+  UNKNOWN_ALERT: 404,
+  /**
+   * A silence id that names no active silence of the network: never made, of another network, or
+   * expired (an expired silence cannot be updated; spec 3.3).
+   */
+  UNKNOWN_SILENCE: 404,
 };
 
 export class AppError extends Error {

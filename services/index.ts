@@ -1,5 +1,7 @@
 import { AccountsService } from './accounts.js';
 import type { AlertNotifier } from './alert-types.js';
+import type { AlertSource } from './alert-types.js';
+import { AlertService, EMPTY_ALERT_SOURCE } from './alerts.js';
 import { Authenticator } from './authenticator.js';
 import { CatalogService } from './catalog.js';
 import type { ServiceDeps } from './deps.js';
@@ -12,6 +14,7 @@ import { NetworkService } from './networks.js';
 import { Notifier } from './notifier.js';
 import { QueryService } from './query.js';
 import { SeriesService } from './series.js';
+import { SilenceService } from './silences.js';
 import { NetworkTablesCache } from './svcql-tables.js';
 import { ViewService } from './views.js';
 
@@ -37,6 +40,10 @@ export interface Services {
   readonly maps: MapService;
   /** Alert notifications to the configured streams (app.ts configures it on reload and closes it on stop). */
   readonly notifier: AlertNotifier;
+  /** Alert silences (spec 2.5); also the SilenceLookup of the alert evaluator. */
+  readonly silences: SilenceService;
+  /** The alert list and get calls, over `ServiceSources.alertSource` and the silences. */
+  readonly alerts: AlertService;
 }
 
 /** Parts a caller may put in place of the built ones (tests of one service over a fake of another). */
@@ -45,6 +52,8 @@ export interface ServiceSources {
   readonly mapViews?: MapViewSource;
   /** The alert notifier; by default one built from the configuration's `notifications:`. */
   readonly notifier?: AlertNotifier;
+  /** The alerts the alert service answers from (the evaluator's); by default none. */
+  readonly alertSource?: AlertSource;
 }
 
 export function createServices(deps: ServiceDeps, sources: ServiceSources = {}): Services {
@@ -53,6 +62,7 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
   // The SvcQL tables of each network, shared by the calls that read devices or latest values.
   const tables = new NetworkTablesCache(deps);
   const accounts = new AccountsService(deps.meta, deps.clock);
+  const silences = new SilenceService(deps);
   return {
     networks,
     discovery: new DiscoveryService(deps, networks),
@@ -66,6 +76,8 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
     auth: new Authenticator(deps, accounts),
     maps: new MapService(deps, networks, sources.mapViews ?? views),
     notifier: sources.notifier ?? new Notifier(deps.config().notifications, { clock: deps.clock, logger: deps.logger.child('notify') }),
+    silences,
+    alerts: new AlertService(deps, sources.alertSource ?? EMPTY_ALERT_SOURCE, silences),
   };
 }
 

@@ -5,12 +5,14 @@ import { BufferPool } from '../http/buffer-pool.js';
 import { Router } from '../http/router.js';
 import { authMiddleware } from '../middleware/auth.js';
 import type { ApiContext } from './context.js';
+import { registerLegacyAlerts } from './legacy/alerts.js';
 import { registerLegacyGraph } from './legacy/graph.js';
 import { registerLegacyKeyValue } from './legacy/keyvalue.js';
 import { registerLegacyMaps } from './legacy/maps.js';
 import { registerLegacyViewManipulation } from './legacy/view-manipulation.js';
 import { registerLegacyMetrics } from './legacy/metrics.js';
 import { registerLegacyWorkbench } from './legacy/workbench.js';
+import { registerAlerts } from './v2/alerts.js';
 import { registerDiscovery } from './v2/discovery.js';
 import { registerFilters } from './v2/filters.js';
 import { registerKeyValue } from './v2/keyvalue.js';
@@ -67,5 +69,9 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
   // Maps of views: the map, layouts, preview, coordinates and values on the map.
   registerMaps(router, ctx);
   registerLegacyMaps(router, ctx);
+
+  // Alerts and silences.
+  registerAlerts(router, ctx);
+  registerLegacyAlerts(router, ctx);
   return { router, ctx };
 }

@@ -121,6 +121,11 @@ function bodies(r: () => number): { body: string | Buffer; type?: string }[] {
     { body: JSON.stringify([{ id: 1, x: 10, y: 20 }, { id: 2, x: -5.5, y: 1e6 }]), type: 'application/json' },
     { body: JSON.stringify([{ id: 1, x: 1e308, y: null }, { id: -1, x: 'a', y: 0 }, 5]), type: 'application/json' },
     { body: JSON.stringify(Array.from({ length: 12_000 }, (_, i) => ({ id: i, x: i, y: i }))), type: 'application/json' },
+    // Silence create and update bodies (spec 2.5): a good one, then wrong types, bounds and fields.
+    { body: JSON.stringify({ expirationTimeMs: 3_600_000, match: { deviceName: 'sim-1', tags: 'Role.Core,!Vendor.X' }, reason: 'fuzz' }), type: 'application/json' },
+    { body: JSON.stringify({ expirationTimeMs: 1e308, user: 'x'.repeat(5000), reason: { a: 1 }, match: { index: -1, deviceId: 2 ** 60, tags: '!,!' } }), type: 'application/json' },
+    { body: '{"expirationTimeMs":1,"match":{"__proto__":{"key":"x"},"constructor":1}}', type: 'application/json' },
+    { body: JSON.stringify({ expirationTimeMs: '1h', match: 'all', extra: [1] }), type: 'application/json' },
   ];
 }
 
