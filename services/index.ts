@@ -1,6 +1,5 @@
 import { AccountsService } from './accounts.js';
-import type { AlertNotifier } from './alert-types.js';
-import type { AlertSource } from './alert-types.js';
+import type { AlertNotifier, AlertSource } from './alert-types.js';
 import { AlertService, EMPTY_ALERT_SOURCE } from './alerts.js';
 import { Authenticator } from './authenticator.js';
 import { CatalogService } from './catalog.js';
