@@ -9,12 +9,17 @@ export function registerLegacyMetrics(router: Router, ctx: ApiContext): void {
   router.get('/api/metrics/ping', () => ({ status: 200, body: 'pong' }), { access: 'public' });
 
   /**
-   * `{ healthy, components, uptimeMs }` (the project's shape; the spec only says "status of internal
-   * components and summary health"). Always 200: the verdict is the `healthy` field.
+   * `{ healthy, status, reason, components, uptimeMs }` (the project's shape; the spec only says
+   * "status of internal components and summary health"). Always 200: the verdict is the `healthy`
+   * field (false when a component is failing); `status` (`ok`, `degraded`, `failing`) is the worst
+   * component's and `reason` says why when it is not `ok` (services/networks.ts summarizeHealth).
    */
   router.get('/api/metrics/healthcheck', () => {
     const h = ctx.services.networks.health();
-    return { status: 200, body: { healthy: h.healthy, components: h.components, uptimeMs: ctx.clock.nowMs() - ctx.startedAtMs } };
+    return {
+      status: 200,
+      body: { healthy: h.healthy, status: h.status, reason: h.reason, components: h.components, uptimeMs: ctx.clock.nowMs() - ctx.startedAtMs },
+    };
   });
 
   /**
