@@ -9,7 +9,7 @@ import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
 import { silentLogger } from '../../core/logger.js';
 import type {
-  CollectorPorts, DevicePollState, DiscoveryStatus, GenerationSelector, GenerationSummary, LatestValues, NetworkSummary, NetworksPort,
+  CollectorPorts, DevicePollState, DiscoveryStatus, GenerationSelector, Health, GenerationSummary, LatestValues, NetworkSummary, NetworksPort,
   PipelineEvents, PollStatus, VariableCatalog,
 } from '../../core/ports/index.js';
 import type { Device, Generation, Interface, Link, SeriesPoints, VariableDef, VariableInstance } from '../../core/types.js';
@@ -143,7 +143,7 @@ export class FakeService implements CollectorPorts, NetworksPort {
 
   readonly events: PipelineEvents = { onCycleDone: () => () => {}, onGridStepWritten: () => () => {} };
 
-  health() {
+  health(): Health {
     return { healthy: this.healthy, components: { store: { healthy: this.healthy, detail: this.healthy ? 'ok' : 'disk full' } } };
   }
 

@@ -11,11 +11,13 @@ t.test('ping, healthcheck, metrics', async (t) => {
   t.match(ping.headers['content-type'], /^text\/plain/);
 
   const health = await get('/api/metrics/healthcheck');
-  t.same(health.json, { healthy: true, components: { store: { healthy: true, detail: 'ok' } }, uptimeMs: 0 });
+  t.same(health.json, { healthy: true, status: 'ok', reason: '', components: { store: { healthy: true, detail: 'ok' } }, uptimeMs: 0 });
   svc.healthy = false;
   const sick = await get('/api/metrics/healthcheck');
   t.equal(sick.status, 200, 'the verdict is in the body');
   t.equal(sick.json.healthy, false);
+  t.equal(sick.json.status, 'failing', 'a component without a status reads failing when unhealthy');
+  t.equal(sick.json.reason, 'store failing: disk full');
 
   await get('/nowhere');
   const m = await get('/api/metrics/metrics');
@@ -38,4 +40,24 @@ t.test('ping, healthcheck, metrics', async (t) => {
   t.equal(pretty.json.networks.length, 2);
   t.equal((await get('/api/metrics/metrics?pretty=please')).status, 400);
   t.equal((await get('/api/metrics/ping?x=1')).status, 200, 'unknown query parameters are ignored');
+});
+
+t.test('healthcheck summary: the worst component status and the reasons of those not ok (table)', async (t) => {
+  const poller = (status: 'ok' | 'degraded' | 'failing', detail: string) => ({ healthy: status !== 'failing', status, detail });
+  const cases: [string, Record<string, { healthy: boolean; status?: 'ok' | 'degraded' | 'failing'; detail: string }>, boolean, string, string][] = [
+    ['all ok', { 'network.1.poller': poller('ok', '2 polled'), store: { healthy: true, detail: 'ok' } }, true, 'ok', ''],
+    ['degraded', { 'network.1.poller': poller('degraded', '1 device failing their polls: sw2'), store: { healthy: true, detail: 'ok' } }, true, 'degraded',
+      'network.1.poller degraded: 1 device failing their polls: sw2'],
+    ['degraded and failing', {
+      'network.1.poller': poller('degraded', 'sw2 failing'), 'network.2.poller': poller('failing', 'no poll cycle'), store: { healthy: true, detail: 'ok' },
+    }, false, 'failing', 'network.1.poller degraded: sw2 failing; network.2.poller failing: no poll cycle'],
+  ];
+  for (const [what, components, healthy, status, reason] of cases) {
+    const svc = fixture();
+    svc.health = () => ({ healthy: Object.values(components).every((c) => c.healthy), components });
+    const { get } = apiFor(svc, NOW_MS);
+    const r = await get('/api/metrics/healthcheck');
+    t.same([r.json.healthy, r.json.status, r.json.reason], [healthy, status, reason], what);
+    t.same(r.json.components, components, `${what}: components as the collector gives them`);
+  }
 });
