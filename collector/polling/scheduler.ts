@@ -92,9 +92,15 @@ export class PollScheduler<P extends { readonly deviceId: number }> {
       this.opts.onPolled?.(plan, outcome, startMs);
     }));
     const s = this.stats;
+    // A dead device fails every cycle: its start and end are logged once each (device-health.ts), so
+    // a cycle's figures are logged at info only when they change (or polls were skipped).
+    const changed = failed !== s.devicesFailed || skipped > 0;
     s.cycles++; s.lastCycleStartMs = startMs; s.lastCycleDurationMs = this.opts.nowMs() - startMs;
     s.devicesPolled = ok; s.devicesFailed = failed; s.devicesSkipped = skipped; s.answersRejected = rejected;
-    if (failed > 0 || skipped > 0) this.opts.logger.info('poll cycle done', { devices: plans.length, ok, failed, skipped, durationMs: s.lastCycleDurationMs });
+    if (failed > 0 || skipped > 0) {
+      const fields = { devices: plans.length, ok, failed, skipped, durationMs: s.lastCycleDurationMs };
+      if (changed) this.opts.logger.info('poll cycle done', fields); else this.opts.logger.debug('poll cycle done', fields);
+    }
     this.opts.onCycleDone?.(s);
   }
 
