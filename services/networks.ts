@@ -132,10 +132,17 @@ export class NetworkService {
     };
   }
 
-  /** The poll state of every device of the network's current generation (found with `need`), by device id. */
+  /**
+   * The poll state of every device of the network's current generation (found with `need`), by
+   * device id; kept while the collector gives the same array (it makes a new one when a state changes).
+   */
   deviceStates(netId: number): ReadonlyMap<number, DevicePollState> {
-    return new Map(this.deps.collector.networks.deviceStates(netId).map((d) => [d.deviceId, d]));
+    const states = this.deps.collector.networks.deviceStates(netId);
+    let byId = this.statesById.get(states);
+    if (!byId) this.statesById.set(states, byId = new Map(states.map((d) => [d.deviceId, d])));
+    return byId;
   }
+  private readonly statesById = new WeakMap<readonly DevicePollState[], ReadonlyMap<number, DevicePollState>>();
 
   metrics(): NetworkMetrics[] {
     const ports = this.deps.collector.networks;

@@ -30,6 +30,8 @@ interface Entry {
  */
 export class DeviceHealth {
   private readonly byId = new Map<number, Entry>();
+  /** `states()` as last made, until a state changes (readers between two cycles share it). */
+  private snapshot: readonly DevicePollState[] | null = null;
 
   constructor(private readonly opts: { networkId: number; networkName: string; logger: Logger; nowMs: () => number }) {}
 
@@ -38,6 +40,7 @@ export class DeviceHealth {
    * addresses follow the generation), new ones start unknown, devices no longer there are dropped.
    */
   setDevices(devices: readonly { readonly id: number; readonly name: string; readonly address: string }[]): void {
+    this.snapshot = null;
     const keep = new Set<number>();
     for (const d of devices) {
       keep.add(d.id);
@@ -52,6 +55,7 @@ export class DeviceHealth {
   record(deviceId: number, outcome: PollOutcome): void {
     const e = this.byId.get(deviceId);
     if (!e) return;
+    this.snapshot = null;
     const now = this.opts.nowMs();
     const where = { device: e.name, address: e.address, network: this.opts.networkId, networkName: this.opts.networkName };
     if (outcome.ok) {
@@ -71,11 +75,16 @@ export class DeviceHealth {
     }
   }
 
-  /** Every device's state, by device id. */
-  states(): DevicePollState[] {
+  /**
+   * Every device's state, by device id: the same (frozen) array until a state changes, so that
+   * readers may cache what they derive from it on its identity.
+   */
+  states(): readonly DevicePollState[] {
+    if (this.snapshot) return this.snapshot;
     const out: DevicePollState[] = [];
-    for (const [deviceId, e] of this.byId) out.push(stateOf(deviceId, e));
-    return out.sort((a, b) => a.deviceId - b.deviceId);
+    for (const [deviceId, e] of this.byId) out.push(Object.freeze(stateOf(deviceId, e)));
+    out.sort((a, b) => a.deviceId - b.deviceId);
+    return this.snapshot = Object.freeze(out);
   }
 
   /** One device's state, or undefined when it is not in the current generation. */
