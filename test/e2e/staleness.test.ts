@@ -99,6 +99,11 @@ t.test('a device that stops answering is failing, unreachable and stale; then re
   t.same([stale.colorLevel, stale.value], ['stale', cpu.value], 'its cpuUtil is stale, keeping its last value');
   t.ok(cpuItems.filter((i) => others.includes(i.device)).every((i) => i.colorLevel === 'normal'), 'the others are not stale');
   t.same([(await itemOf('reachable')).value, (await itemOf('reachable')).colorLevel], ['0', 'normal'], 'reachable itself is current: 0');
+  const query = await fetch(`${base}/v2/query/net/1/data/`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ from: 'now-5m', targets: [{ id: 'A', svcql: "SELECT device, metric FROM variables WHERE variable = 'reachable' AND metric = 0", format: 'table' }] }),
+  }).then((r) => r.json()) as any[];
+  t.same(query[0]?.rows, [[victim.name, 0]], 'the SvcQL variables table has reachable: 0 for it alone');
   const starts = lines.filter((l) => l.includes('starts failing') && l.includes(`device=${victim.name}`));
   t.equal(starts.length, 1, 'one "starts failing" line over three failed polls');
   t.match(starts[0], /WARN/);
