@@ -71,7 +71,8 @@ export class Monitor implements CollectorPorts, NetworksPort {
    * and swapped: removed networks stop; a changed network stops and starts again from its new
    * settings (its inventory is rebuilt from its latest generation with the new SNMP settings, its
    * scheduler and grid take the new interval; slots, series and generations stay, the interpolation
-   * carry starts over, so one grid step may be a gap); added networks start; unchanged ones go on.
+   * carry starts over, so one grid step may be a gap; devices keep their poll states, so a device
+   * failing before is not announced again); added networks start; unchanged ones go on.
    */
   async applyReload(plan: ReloadPlan): Promise<void> {
     const log = this.deps.logger;
@@ -85,7 +86,9 @@ export class Monitor implements CollectorPorts, NetworksPort {
       ...plan.changed.map((c) => this.networksById.get(c.before.id)?.stop()),
     ]);
     for (const net of [...plan.changed.map((c) => c.after), ...plan.added]) {
+      const before = this.networksById.get(net.id);
       const n = this.networkMonitor(net);
+      if (before) n.health.carryOver(before.health);
       n.reserve(this.ringBuffer.capacity);
       this.networksById.set(net.id, n);
       await n.start();

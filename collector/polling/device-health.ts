@@ -51,6 +51,15 @@ export class DeviceHealth {
     for (const id of this.byId.keys()) if (!keep.has(id)) this.byId.delete(id);
   }
 
+  /**
+   * Takes the states of `other` (the tracker of the same network before a config reload), so that a
+   * device failing before the reload is not announced again. Call before `setDevices`.
+   */
+  carryOver(other: DeviceHealth): void {
+    for (const [id, e] of other.byId) this.byId.set(id, { ...e });
+    this.snapshot = null;
+  }
+
   /** Records one poll's outcome; a device not in the current generation is ignored. */
   record(deviceId: number, outcome: PollOutcome): void {
     const e = this.byId.get(deviceId);

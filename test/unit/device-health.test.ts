@@ -68,3 +68,20 @@ t.test('devices follow the generation; unknown ids are ignored; long reasons are
   h.record(1, OK);
   t.ok(lines.at(-1)!.includes('device=sw1-renamed'), 'the recovery names the device as it is now');
 });
+
+t.test('carryOver: a reloaded network keeps its devices\' states and does not announce them again', async (t) => {
+  const { h } = tracker();
+  h.record(1, fail('timeout'));
+  h.record(2, OK);
+  const lines: string[] = [];
+  const next = new DeviceHealth({ networkId: 3, networkName: 'lab', nowMs: () => 5_000_000, logger: createLogger({ write: (l) => lines.push(l) }) });
+  next.carryOver(h);
+  next.setDevices([{ id: 1, name: 'sw1', address: '10.0.0.1' }, { id: 2, name: 'sw2', address: '10.0.0.2' }]);
+  t.same(next.states(), h.states(), 'the same states');
+  next.record(1, fail('timeout'));
+  t.equal(next.state(1)!.consecutiveFailures, 2);
+  t.equal(lines.length, 0, 'no second "starts failing" line');
+  h.record(2, fail('x'));
+  t.equal(next.state(2)!.failing, false, 'copies, not shared');
+});
+
