@@ -70,8 +70,8 @@ export function latestValues(deps: ServiceDeps, slots: readonly number[]): Float
 /**
  * `latestValues` with the time of each value: the ring's newest observation (its poll time), else
  * the store's last point of the past hour (its grid time); NaN for both where there is none. Reads
- * every observation of the slot (the port has no cheaper way to the time): for answers bounded in
- * items, not for a whole inventory.
+ * the slot's few ring observations (the port has no cheaper way to the newest one's time): two
+ * small arrays per slot, which the answers that call it (bounded in bytes and time) afford.
  */
 export function latestValuesWithTimes(deps: ServiceDeps, slots: readonly number[]): { values: Float64Array; tsMs: Float64Array } {
   const values = new Float64Array(slots.length);
