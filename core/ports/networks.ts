@@ -74,7 +74,7 @@ export interface DevicePollState {
   readonly consecutiveFailures: number;
   /** The first failed poll of the current run of failures (ms since the epoch), or null. */
   readonly failingSinceMs: number | null;
-  /** The latest failed poll's error text (e.g. `127.1.0.3:1161: timeout`), '' while the device answers. */
+  /** The latest failed poll's error text (e.g. `127.1.0.3:1161: Request timed out`), '' while the device answers. */
   readonly reason: string;
   /** The latest answered poll (ms since the epoch), or null when none since the collector started. */
   readonly lastSuccessMs: number | null;
