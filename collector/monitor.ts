@@ -1,8 +1,8 @@
 import type { Config, NetworkConfig } from '../core/config-schema.js';
 import type { ReloadPlan } from '../core/config-reload.js';
 import type {
-  CollectorPorts, DiscoveryStatus, GenerationSelector, Health, LatestValues, NetworkSummary, NetworksPort, PollStatus,
-  VariableAllocation, VariableCatalog,
+  CollectorPorts, ComponentHealth, DevicePollState, DiscoveryStatus, GenerationSelector, Health, LatestValues, NetworkSummary,
+  NetworksPort, PollStatus, VariableAllocation, VariableCatalog,
 } from '../core/ports/index.js';
 import { AppError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
@@ -71,7 +71,8 @@ export class Monitor implements CollectorPorts, NetworksPort {
    * and swapped: removed networks stop; a changed network stops and starts again from its new
    * settings (its inventory is rebuilt from its latest generation with the new SNMP settings, its
    * scheduler and grid take the new interval; slots, series and generations stay, the interpolation
-   * carry starts over, so one grid step may be a gap); added networks start; unchanged ones go on.
+   * carry starts over, so one grid step may be a gap; devices keep their poll states, so a device
+   * failing before is not announced again); added networks start; unchanged ones go on.
    */
   async applyReload(plan: ReloadPlan): Promise<void> {
     const log = this.deps.logger;
@@ -85,7 +86,9 @@ export class Monitor implements CollectorPorts, NetworksPort {
       ...plan.changed.map((c) => this.networksById.get(c.before.id)?.stop()),
     ]);
     for (const net of [...plan.changed.map((c) => c.after), ...plan.added]) {
+      const before = this.networksById.get(net.id);
       const n = this.networkMonitor(net);
+      if (before) n.health.carryOver(before.health);
       n.reserve(this.ringBuffer.capacity);
       this.networksById.set(net.id, n);
       await n.start();
@@ -144,6 +147,10 @@ export class Monitor implements CollectorPorts, NetworksPort {
     };
   }
 
+  deviceStates(netId: number): readonly DevicePollState[] {
+    return this.need(netId).health.states();
+  }
+
   private makeCatalog(): VariableCatalog {
     return {
       instances: (netId: number): readonly VariableInstance[] => { this.need(netId); return this.inventory.instances(netId); },
@@ -161,23 +168,34 @@ export class Monitor implements CollectorPorts, NetworksPort {
     };
   }
 
+  /**
+   * A network's poller is `failing` (unhealthy) when it has devices and no cycle started in the last
+   * three intervals, `degraded` (still healthy) when devices of it fail their polls, naming the
+   * first few; discovery is `failing` after a failed run. The store component is storeComponent's.
+   */
   health(): Health {
-    const components: Record<string, { healthy: boolean; detail: string }> = {};
+    const components: Record<string, ComponentHealth> = {};
     for (const n of this.networksById.values()) {
       const s = n.scheduler.stats;
       const polledRecently = s.lastCycleStartMs !== null && this.deps.nowMs() - s.lastCycleStartMs < 3 * n.net.pollIntervalMs;
       const hasDevices = this.inventory.plans(n.net.id).length > 0;
-      components[`network.${n.net.id}.poller`] = {
-        healthy: !hasDevices || polledRecently,
-        detail: hasDevices ? `${s.devicesPolled} polled, ${s.devicesFailed} failed in the last cycle` : 'no devices discovered yet',
-      };
+      const last = `${s.devicesPolled} polled, ${s.devicesFailed} failed in the last cycle`;
+      const failing = hasDevices ? n.health.states().filter((d) => d.failing) : [];
+      let poller: ComponentHealth;
+      if (!hasDevices) poller = { healthy: true, status: 'ok', detail: 'no devices discovered yet' };
+      else if (!polledRecently) poller = { healthy: false, status: 'failing', detail: `no poll cycle started in the last ${3 * n.net.pollIntervalMs / 1000}s; ${last}` };
+      else if (failing.length > 0) poller = { healthy: true, status: 'degraded', detail: `${last}; ${failingDevicesText(failing)}` };
+      else poller = { healthy: true, status: 'ok', detail: last };
+      components[`network.${n.net.id}.poller`] = poller;
+      const discoveryOk = n.lastDiscoveryError === '';
       components[`network.${n.net.id}.discovery`] = {
-        healthy: n.lastDiscoveryError === '',
+        healthy: discoveryOk, status: discoveryOk ? 'ok' : 'failing',
         detail: n.running ? `generation ${n.running.number} running` : n.lastDiscoveryError || `${n.log.count} generations`,
       };
     }
     const store = this.deps.series.status?.();
-    components.store = storeComponent(store, `${this.inventory.slotCount} series slots`);
+    const sc = storeComponent(store, `${this.inventory.slotCount} series slots`);
+    components.store = { ...sc, status: sc.healthy ? 'ok' : 'failing' };
     return { healthy: Object.values(components).every((c) => c.healthy), components, ...(store ? { store } : {}) };
   }
 
@@ -201,6 +219,16 @@ export class Monitor implements CollectorPorts, NetworksPort {
 export function capacityFor(slots: number): number {
   return Math.max(MIN_SLOTS, Math.ceil((slots * 1.1) / MIN_SLOTS) * MIN_SLOTS);
 }
+
+/** How many devices fail their polls, and the first FAILING_NAMED of them: name (address) since when: why. */
+function failingDevicesText(failing: readonly DevicePollState[]): string {
+  const named = failing.slice(0, FAILING_NAMED).map((d) =>
+    `${d.name} (${d.address}) since ${new Date(d.failingSinceMs!).toISOString()}: ${d.reason}`);
+  const more = failing.length > FAILING_NAMED ? `; and ${failing.length - FAILING_NAMED} more` : '';
+  return `${failing.length} device${failing.length === 1 ? '' : 's'} failing their polls: ${named.join('; ')}${more}`;
+}
+/** Devices named in a degraded poller's detail (the status call lists more). */
+const FAILING_NAMED = 5;
 
 function summary(n: NetworkMonitor): NetworkSummary {
   const c = n.net;

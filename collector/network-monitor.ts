@@ -12,6 +12,7 @@ import { GenerationLog } from './discovery/generations.js';
 import type { Inventory } from './inventory/inventory.js';
 import { resolveLinks } from './discovery/links.js';
 import type { WorkerPool } from './pool.js';
+import { DeviceHealth, type PollOutcome } from './polling/device-health.js';
 import { PollScheduler, type CycleStats } from './polling/scheduler.js';
 import { SeriesWriter } from './polling/series-writer.js';
 
@@ -29,6 +30,17 @@ export interface NetworkDeps {
   readonly onInventoryChanged: () => void;
 }
 
+/**
+ * The grid time a cycle's outcomes belong to: the grid step at or before its start. Cycles start on
+ * the grid (a timer that fires late by up to an interval still maps to its step); a timer firing up
+ * to GRID_EARLY_MS early maps to the step it was meant for. The cycle run right after a first
+ * discovery, between grid steps, writes at the step before it (the next cycle writes the next one).
+ */
+export function cycleGridMs(cycleStartMs: number, intervalMs: number): number {
+  return Math.floor((cycleStartMs + Math.min(GRID_EARLY_MS, intervalMs / 10)) / intervalMs) * intervalMs;
+}
+const GRID_EARLY_MS = 50;
+
 /** How long stop() waits for polls and probes in flight (a probe is bounded by the SNMP timeout × tries). */
 const STOP_WAIT_MS = 15_000;
 
@@ -38,6 +50,8 @@ export interface RunningDiscovery { number: number; startedAtMs: number; progres
 export class NetworkMonitor {
   readonly log: GenerationLog;
   readonly scheduler: PollScheduler<PlanHandle>;
+  /** Every device's poll state (failing since, why, last success). */
+  readonly health: DeviceHealth;
   private readonly writer: SeriesWriter;
   private readonly ids: DeviceIds;
   private discoveryTimer: NodeJS.Timeout | null = null;
@@ -49,15 +63,29 @@ export class NetworkMonitor {
     this.log = GenerationLog.open(deps.meta, net.id);
     this.ids = new DeviceIds(deps.meta);
     this.writer = new SeriesWriter(deps.series, net.pollIntervalMs);
+    this.health = new DeviceHealth({ networkId: net.id, networkName: net.name, logger: deps.logger.child(`poll:${net.id}`), nowMs: deps.nowMs });
     this.scheduler = new PollScheduler({
       intervalMs: net.pollIntervalMs,
       plans: () => deps.inventory.plans(net.id),
       poll: deps.poll,
       accept: (r) => this.writer.accept(r),
+      onPolled: (plan, outcome, cycleStartMs) => this.polled(plan.deviceId, outcome, cycleStartMs),
       onCycleDone: (s) => this.announceCycle(s),
       nowMs: deps.nowMs,
       logger: deps.logger.child(`poll:${net.id}`),
     });
+  }
+
+  /**
+   * One device's poll outcome: its poll state, and its `reachable` value at its cycle's grid time.
+   * The value is written here rather than polled: it exists precisely when the poll got no answer.
+   * It goes through the series writer (the single owner of the network's appends) so that the
+   * cycle's GridStepWritten, sent after every poll of the cycle ended, counts it in `points`.
+   */
+  private polled(deviceId: number, outcome: PollOutcome, cycleStartMs: number): void {
+    this.health.record(deviceId, outcome);
+    const slot = this.deps.inventory.reachableSlot(this.net.id, deviceId);
+    if (slot >= 0) this.writer.markReachable(slot, cycleGridMs(cycleStartMs, this.net.pollIntervalMs), outcome.ok ? 1 : 0);
   }
 
   private announceCycle(s: Readonly<CycleStats>): void {
@@ -66,6 +94,7 @@ export class NetworkMonitor {
       networkId, cycleStartMs: s.lastCycleStartMs!, durationMs: s.lastCycleDurationMs!,
       devicesPolled: s.devicesPolled, devicesFailed: s.devicesFailed, devicesSkipped: s.devicesSkipped,
     });
+    this.writer.flushPending();
     const w = this.writer.takeWritten();
     if (w.points > 0) this.deps.events.emitGridStepWritten({ networkId, gridTsMs: w.gridTsMs, points: w.points });
   }
@@ -192,6 +221,7 @@ export class NetworkMonitor {
 
   private async adopt(g: Generation): Promise<void> {
     await this.deps.inventory.rebuild(this.net, g);
+    this.health.setDevices(g.devices);
     this.writer.setKinds(this.deps.inventory.kinds());
     this.deps.onInventoryChanged();
   }

@@ -1,4 +1,5 @@
 import { formatTriplet, parseTriplet } from '../core/triplet.js';
+import type { DevicePollState } from '../core/ports/networks.js';
 import type { Tag, VariableInstance } from '../core/types.js';
 import { Budget, jsonBytes, textBytes } from '../svcql/index.js';
 import { facetOf } from '../svcql/tag-set.js';
@@ -10,7 +11,7 @@ import {
 import type { NetworkService } from './networks.js';
 import { selectByRule, type StatsWindow } from './rule-select.js';
 import { REQUEST_LIMITS } from './request-limits.js';
-import { latestValues, type NetworkTablesCache } from './svcql-tables.js';
+import { latestValuesWithTimes, type NetworkTablesCache } from './svcql-tables.js';
 import { unitScale } from './unit-scale.js';
 
 /**
@@ -93,10 +94,28 @@ export interface LastValueItem {
 }
 
 /**
- * Colours of last values (project design): this server has no thresholds on variables yet, so
- * `colorLevel` only says whether there is a value: `normal` (green) or `none` (grey).
+ * Colours of last values (project design). This server has no thresholds on variables yet, so
+ * `colorLevel` says whether there is a current value: `normal` (green) a current one, `stale`
+ * (amber) the last one known but no longer current (see `isStale`), `none` (grey) no value in the
+ * past hour. A stale item keeps its value.
  */
-export const COLORS = Object.freeze({ normal: '#2e7d32', none: '#9e9e9e' });
+export const COLORS = Object.freeze({ normal: '#2e7d32', stale: '#f9a825', none: '#9e9e9e' });
+
+/**
+ * A value older than this many poll intervals is stale: two intervals (one missed poll) and half
+ * of one more for the poll's own time (timeouts and retries).
+ */
+export const STALE_AFTER_INTERVALS = 2.5;
+
+/**
+ * Whether a value observed at `tsMs` is stale now: older than STALE_AFTER_INTERVALS poll intervals,
+ * or older than its device's current run of failed polls (the last value the device gave before it
+ * stopped answering). A value written since (the collector's own `reachable`) is current.
+ */
+export function isStale(tsMs: number, nowMs: number, pollIntervalMs: number, device: DevicePollState | undefined): boolean {
+  if (nowMs - tsMs > STALE_AFTER_INTERVALS * pollIntervalMs) return true;
+  return device !== undefined && device.failing && device.failingSinceMs !== null && tsMs < device.failingSinceMs;
+}
 
 const valueText = (v: number): string => String(Number(v.toPrecision(12)));
 
@@ -274,22 +293,29 @@ export class CatalogService {
     return this.lastValues(netId, this.select(netId, params, statsWindow, budget), NARROW_RULE, budget);
   }
 
-  /** The newest poll (ring buffer), else the store's last point of the past hour (one rollup for all). */
+  /**
+   * The newest poll (ring buffer), else the store's last point of the past hour (one rollup for
+   * all); a value that is not current is `stale` (isStale).
+   */
   private lastValues(netId: number, chosen: readonly VariableInstance[], narrow: string, budget: Budget): LastValueItem[] {
     const devices = deviceIndex(this.tables.get(netId).devices);
-    const values = latestValues(this.deps, chosen.map((v) => v.slot));
+    const { values, tsMs } = latestValuesWithTimes(this.deps, chosen.map((v) => v.slot));
+    const states = this.networks.deviceStates(netId);
+    const intervalMs = this.networks.need(netId).pollIntervalMs;
+    const now = this.deps.clock.nowMs();
     budget.check();
     const bound = new AnswerBound(narrow, {}, budget);
     return chosen.map((v, i) => {
       const value = values[i]!;
       const has = Number.isFinite(value);
+      const level = !has ? 'none' : isStale(tsMs[i]!, now, intervalMs, states.get(v.deviceId)) ? 'stale' : 'normal';
       const { unit: scaledUnit, scale } = unitScale(v.unit, has ? Math.abs(value) : 0);
       return bound.item({
         device: v.deviceName,
         address: devices.get(v.deviceId)?.address ?? '',
         component: v.componentName,
-        color: has ? COLORS.normal : COLORS.none,
-        colorLevel: has ? 'normal' : 'none',
+        color: COLORS[level],
+        colorLevel: level,
         value: has ? valueText(value) : '',
         scaledValue: has ? valueText(value / scale) : '',
         unit: v.unit,

@@ -1,5 +1,5 @@
 import { AppError } from '../core/errors.js';
-import type { DiscoveryStart, GenerationSelector } from '../core/ports/networks.js';
+import type { DevicePollState, DiscoveryStart, GenerationSelector } from '../core/ports/networks.js';
 import type { Device, Generation } from '../core/types.js';
 import { jsonBytes } from '../svcql/index.js';
 import { AnswerBound } from './answer-bound.js';
@@ -41,6 +41,37 @@ export function publicDevice(d: Device): Record<string, unknown> {
   delete out.poll;
   return out;
 }
+
+/**
+ * A device's poll state as the devices answers show it (the project's shape): `state` is `ok` (its
+ * latest poll answered), `failing` (from its first failed poll until it answers again) or `unknown`
+ * (not polled since the server started, or not in the network's current generation); the state is
+ * the collector's now, whichever generation was selected. Not named `poll`: that field of the
+ * stored record (how the device is polled, credentials included) never leaves the server.
+ */
+export interface PollStateRecord {
+  readonly state: 'ok' | 'failing' | 'unknown';
+  readonly failingSinceMs: number | null;
+  readonly consecutiveFailures: number;
+  readonly reason: string;
+  readonly lastSuccessMs: number | null;
+}
+
+const UNKNOWN_POLL_STATE: PollStateRecord = Object.freeze({ state: 'unknown', failingSinceMs: null, consecutiveFailures: 0, reason: '', lastSuccessMs: null });
+
+export function pollStateRecord(s: DevicePollState | undefined): PollStateRecord {
+  if (!s || (!s.failing && s.lastSuccessMs === null)) return UNKNOWN_POLL_STATE;
+  return {
+    state: s.failing ? 'failing' : 'ok', failingSinceMs: s.failingSinceMs, consecutiveFailures: s.consecutiveFailures,
+    reason: s.reason, lastSuccessMs: s.lastSuccessMs,
+  };
+}
+
+/**
+ * The most a pollState adds to a device record in JSON: the fields, two times, and a reason of at
+ * most 200 characters (collector/polling/device-health.ts MAX_REASON_CHARS), escaped.
+ */
+const POLL_STATE_MAX_BYTES = 1400;
 
 /** A device as the topology shows it: identity and interfaces, no neighbour tables or components. */
 function topoDevice(d: Device) {
@@ -90,6 +121,12 @@ function answerBytes(gen: Generation, device: (d: Device) => unknown, withLinks:
   return n;
 }
 
+function withPollState(d: Device, s: DevicePollState | undefined): Record<string, unknown> {
+  const out = publicDevice(d);
+  out.pollState = pollStateRecord(s);
+  return out;
+}
+
 export class DiscoveryService {
   private readonly sizes = new WeakMap<Generation, AnswerSizes>();
 
@@ -99,7 +136,9 @@ export class DiscoveryService {
   private checkSize(gen: Generation, which: keyof AnswerSizes): void {
     let sizes = this.sizes.get(gen);
     if (!sizes) this.sizes.set(gen, sizes = {});
-    const bytes = sizes[which] ??= which === 'topology' ? answerBytes(gen, topoDevice, true) : answerBytes(gen, publicDevice, false);
+    const bytes = sizes[which] ??= which === 'topology'
+      ? answerBytes(gen, topoDevice, true)
+      : answerBytes(gen, publicDevice, false) + gen.devices.length * POLL_STATE_MAX_BYTES;
     new AnswerBound(which === 'topology' ? NARROW_TOPOLOGY : NARROW_DEVICES).row(bytes);
   }
 
@@ -130,14 +169,18 @@ export class DiscoveryService {
     };
   }
 
-  /** `{ networkId, generation, startedAtMs, completedAtMs, devices: Device[] }` (public records). */
+  /**
+   * `{ networkId, generation, startedAtMs, completedAtMs, devices: Device[] }` (public records, each
+   * with its `pollState`).
+   */
   devices(netId: number, sel: GenerationSelector) {
     const gen = this.selected(netId, sel);
     if (gen) this.checkSize(gen, 'devices');
-    return { ...head(netId, gen), devices: gen ? gen.devices.map(publicDevice) : [] };
+    const states = gen ? this.networks.deviceStates(netId) : new Map<number, DevicePollState>();
+    return { ...head(netId, gen), devices: gen ? gen.devices.map((d) => withPollState(d, states.get(d.id))) : [] };
   }
 
-  /** One public Device record; AppError UNKNOWN_DEVICE when the generation lacks it. */
+  /** One public Device record with its `pollState`; AppError UNKNOWN_DEVICE when the generation lacks it. */
   device(netId: number, devId: number, sel: GenerationSelector): Record<string, unknown> {
     const gen = this.selected(netId, sel);
     const d = gen?.devices.find((x) => x.id === devId);
@@ -145,6 +188,6 @@ export class DiscoveryService {
       const where = gen ? `generation ${gen.number}` : 'any completed discovery (none has completed yet)';
       throw new AppError('UNKNOWN_DEVICE', `device ${devId} is not in ${where}`);
     }
-    return publicDevice(d);
+    return withPollState(d, this.networks.deviceStates(netId).get(devId));
   }
 }

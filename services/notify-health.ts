@@ -5,7 +5,8 @@ import type { NotifierStatus } from './alert-types.js';
 export const OVERFLOW_RECENT_MS = 15 * 60_000;
 
 /**
- * The healthcheck's `notifications` component: unhealthy while a stream's latest outcome is a
+ * The healthcheck's `notifications` component: `degraded` (still healthy: the server monitors on,
+ * only its notices do not get through) while a stream's latest outcome is a
  * notice given up on (its last delivery failed after every retry; healthy again at its next
  * delivery), or while its queue overflowed in the last OVERFLOW_RECENT_MS. The detail names the
  * streams and why; it carries the streams' `lastError`, which holds no secret.
@@ -20,7 +21,7 @@ export function notificationsHealth(status: NotifierStatus, nowMs: number): Comp
       problems.push(`stream ${s.name}: queue overflowed ${Math.max(0, Math.round((nowMs - s.lastDroppedAtMs) / 1000))} s ago (${s.dropped} dropped since start)`);
     }
   }
-  if (problems.length > 0) return { healthy: false, detail: problems.join('; ') };
+  if (problems.length > 0) return { healthy: true, status: 'degraded', detail: problems.join('; ') };
   const queued = status.streams.reduce((n, s) => n + s.queued, 0);
   return { healthy: true, detail: `${status.streams.length} stream(s) delivering, ${queued} queued` };
 }

@@ -67,6 +67,31 @@ export function latestValues(deps: ServiceDeps, slots: readonly number[]): Float
   return out;
 }
 
+/**
+ * `latestValues` with the time of each value: the ring's newest observation (its poll time), else
+ * the store's last point of the past hour (its grid time); NaN for both where there is none. Reads
+ * the slot's few ring observations (the port has no cheaper way to the newest one's time): two
+ * small arrays per slot, which the answers that call it (bounded in bytes and time) afford.
+ */
+export function latestValuesWithTimes(deps: ServiceDeps, slots: readonly number[]): { values: Float64Array; tsMs: Float64Array } {
+  const values = new Float64Array(slots.length);
+  const tsMs = new Float64Array(slots.length).fill(NaN);
+  const missing: number[] = [];
+  const at: number[] = [];
+  for (let i = 0; i < slots.length; i++) {
+    const o = deps.collector.latest.observations(slots[i]!);
+    const k = o.values.length - 1;
+    values[i] = k >= 0 ? o.values[k]! : NaN;
+    if (Number.isNaN(values[i])) { missing.push(slots[i]!); at.push(i); } else tsMs[i] = o.tsMs[k]!;
+  }
+  if (missing.length > 0) {
+    const now = deps.clock.nowMs();
+    const r = deps.series.rollup(missing, now - LATEST_FALLBACK_MS, now);
+    for (let k = 0; k < missing.length; k++) { values[at[k]!] = r.last[k]!; tsMs[at[k]!] = r.lastTsMs[k]!; }
+  }
+  return { values, tsMs };
+}
+
 /** The built tables of each network, kept by the services (one cache for every call that reads them). */
 export class NetworkTablesCache {
   private readonly perNet = new Map<number, Entry>();

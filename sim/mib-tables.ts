@@ -199,7 +199,7 @@ export function buildMib(ctx: MibContext): MibTable[] {
       base: '1.3.6.1.2.1.25.3.3.1',
       columns: [[2, Integer]],
       rows: () => HR_CPU_ROWS,
-      write(d, _col, row, s, w) { w.writeInt(Integer, cpuLoad(seed, d, row, s)); },
+      write(d, _col, row, s, w) { w.writeInt(Integer, d.cpuPercent ?? cpuLoad(seed, d, row, s)); },
     }),
     defineTable({
       name: 'ifXTable',

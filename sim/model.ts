@@ -26,6 +26,8 @@ export interface DeviceModel {
   vendor: VendorProfile;
   model: VendorModel;
   alive: boolean;
+  /** CPU load every hrProcessorLoad row answers (SimNetwork.setCpuLoad), or null for the computed one */
+  cpuPercent: number | null;
   /** front-panel ports; the management interface is ifIndex ports + 1 */
   ports: number;
   /** lldpLocPortIdSubtype this device advertises */
@@ -115,6 +117,7 @@ export function buildDevices(p: BuildParams): DeviceModel[] {
       vendor,
       model,
       alive: !dead.has(i),
+      cpuPercent: null,
       ports: p.ports,
       portIdSubtype: i % 2 === 0 ? PortIdSubtype.InterfaceName : PortIdSubtype.MacAddress,
       uptimeOffsetTicks: 100 * (3600 + (hash4(p.seed, i, 0, 72) % (90 * 86400))),
@@ -159,7 +162,10 @@ export function publicLinks(devs: DeviceModel[]): SimLink[] {
   return out;
 }
 
-/** The public view of a device; `interfaces` is built on first access so 5,000 devices stay small. */
+/**
+ * The public view of a device; `interfaces` is built on first access so 5,000 devices stay small,
+ * `alive` reads the model (it follows SimNetwork.setAlive).
+ */
 export function publicDevice(d: DeviceModel): SimDevice {
   let cached: SimInterface[] | undefined;
   return {
@@ -168,7 +174,7 @@ export function publicDevice(d: DeviceModel): SimDevice {
     chassisId: formatMac(chassisMacBytes(d)),
     vendor: d.vendor.vendor,
     model: d.model.model,
-    alive: d.alive,
+    get alive(): boolean { return d.alive; },
     get interfaces(): SimInterface[] {
       if (!cached) {
         cached = [];

@@ -75,6 +75,17 @@ export interface SimNetwork {
   counterAt(device: string, ifIndex: number, column: SimCounterColumn, tMs: number): bigint;
   /** the time the counters count from (ms, the clock's epoch) */
   readonly startMs: number;
+  /**
+   * Makes a device (name or address) answer every hrProcessorLoad row (the CPU load the collector
+   * polls as cpuUtil) with `percent` (an integer 0..100) from now on; null goes back to the
+   * computed load. Throws on an unknown device or a percent outside 0..100.
+   */
+  setCpuLoad(device: string, percent: number | null): void;
+  /**
+   * Makes a device (name or address) stop answering (false: it still receives, counted in
+   * `dropped`) or answer again (true); its `alive` in `devices` follows. Throws on an unknown device.
+   */
+  setAlive(device: string, alive: boolean): void;
   stats(): SimStats;
   close(): Promise<void>;
 }

@@ -147,6 +147,12 @@ export async function startSimulator(opts: SimOptions = {}): Promise<SimNetwork>
     topology: o.topology, community: o.community,
   });
 
+  const need = (what: string, device: string): DeviceModel => {
+    const d = byKey.get(device);
+    if (!d) throw new AppError('BAD_PARAMETER', `simulator ${what}: unknown device '${device}' (a device name or address)`);
+    return d;
+  };
+
   let closed = false;
   return {
     devices: publicDevices,
@@ -162,6 +168,19 @@ export async function startSimulator(opts: SimOptions = {}): Promise<SimNetwork>
       if (!c) throw new Error(`counterAt: unknown column '${column}'`);
       const v = counterBigInt(o.seed, d, ifIndex, c.kind, (tMs - startMs) / 1000);
       return c.bits === 32 ? v & 0xffffffffn : v;
+    },
+    setCpuLoad(device: string, percent: number | null): void {
+      const d = need('setCpuLoad', device);
+      if (percent !== null && !(Number.isInteger(percent) && percent >= 0 && percent <= 100)) {
+        throw new AppError('BAD_PARAMETER', `simulator setCpuLoad: percent must be an integer in 0..100 or null, got ${percent}`);
+      }
+      d.cpuPercent = percent;
+      logger.info('simulated CPU load set', { device: d.name, percent: percent ?? 'computed' });
+    },
+    setAlive(device: string, alive: boolean): void {
+      const d = need('setAlive', device);
+      d.alive = alive;
+      logger.info(alive ? 'simulated device answers again' : 'simulated device stops answering', { device: d.name, address: d.addressText });
     },
     stats: () => ({ ...stats }),
     async close() {

@@ -54,6 +54,8 @@ export class BenchService implements CollectorPorts, NetworksPort {
     return { cycles: 0, lastCycleStartMs: null, lastCycleDurationMs: null, devicesPolled: 0, devicesFailed: 0, variables: this.instances.length };
   }
 
+  deviceStates(_netId: number) { return []; }
+
   readonly catalog: VariableCatalog = {
     instances: () => this.instances,
     find: (netId, name, deviceId, index) => (netId === 1 ? this.byTriplet.get(`${name}.${deviceId}.${index}`) : undefined),

@@ -6,6 +6,7 @@ import type { MetaStore } from '../../store/meta/meta.js';
 import { makePlanHandle, type PlanHandle } from '../../workers/index.js';
 import { buildDevicePlan, interfaceLookup, variableInstance } from '../polling/plan-build.js';
 import type { VariableDefs } from './variable-defs.js';
+import { REACHABLE } from './variables-builtin.js';
 
 /** Slot maps, one record per device; NS_LEGACY holds the one-key-per-variable slots of earlier versions. */
 const NS_DEVICE_SLOTS = 'deviceSlots';
@@ -36,13 +37,15 @@ interface NetworkVars {
   readonly index: Int32Array;
   readonly slot: Int32Array;
   readonly plans: readonly PlanHandle[];
+  /** The `reachable` slot of devices[d]. */
+  readonly reachable: Int32Array;
   /** VariableInstance objects made for the API (discovered, then allocated ones), kept while something uses them. */
   cache: WeakRef<VariableInstance[]> | null;
 }
 
 const NO_DEVICES: NetworkVars = Object.freeze({
   devices: [], devicePos: new Map(), start: new Int32Array(1), nameId: new Uint16Array(0), index: new Int32Array(0),
-  slot: new Int32Array(0), plans: [], cache: null,
+  slot: new Int32Array(0), plans: [], reachable: new Int32Array(0), cache: null,
 });
 
 const ifScan = (d: Device) => (index: number): Interface | undefined => d.interfaces.find((i) => i.index === index);
@@ -133,12 +136,13 @@ export class Inventory {
     const cols = new ColumnsBuilder(g.devices.length * 16);
     const start = new Int32Array(g.devices.length + 1);
     const devicePos = new Map<number, number>();
+    const reachable = new Int32Array(g.devices.length);
     const plans: PlanHandle[] = [];
     const writes: Promise<void>[] = [];
     g.devices.forEach((d, pos) => {
       const known = this.readDeviceSlots(d.id);
       let added = false;
-      const p = buildDevicePlan(d, net, (name, _dev, index) => {
+      const slotOf = (name: string, index: number): number => {
         const key = `${name}.${index}`;
         let slot = known.get(key);
         if (slot === undefined) {
@@ -147,7 +151,14 @@ export class Inventory {
           added = true;
         }
         return slot;
-      });
+      };
+      const p = buildDevicePlan(d, net, (name, _dev, index) => slotOf(name, index));
+      // `reachable` (REACHABLE): a variable of every device that no poll op computes, so it is not in the
+      // plan; its slot is made here, with the device's others, and kept in the same record (stable
+      // across generations and restarts). The network monitor writes its values (one per poll
+      // outcome); its grid kind stays 0, so the interpolator never touches it.
+      const reachableSlot = slotOf(REACHABLE, 0);
+      reachable[pos] = reachableSlot;
       // Put before the first await: lmdb-js batches them into one transaction.
       if (added) writes.push(this.meta.put(NS_DEVICE_SLOTS, d.id, packDeviceSlots(known)));
       const v = p.vars;
@@ -158,6 +169,8 @@ export class Inventory {
         this.kindsBySlot[v.slots[k]!] = v.kinds[k]!;
         cols.push(this.nameId(v.names[k]!), v.indexes[k]!, v.slots[k]!);
       }
+      this.kindsBySlot[reachableSlot] = 0;
+      cols.push(this.nameId(REACHABLE), 0, reachableSlot);
       plans.push(makePlanHandle(p.plan));
     });
     start[g.devices.length] = cols.length;
@@ -166,7 +179,7 @@ export class Inventory {
     if (this.meta.get<number>(NS_COUNTERS, 'nextSlot') !== this.nextSlot) writes.push(this.meta.put(NS_COUNTERS, 'nextSlot', this.nextSlot));
     await Promise.all(writes);
     const { nameId, index, slot } = cols.done();
-    this.byNetwork.set(net.id, { devices: g.devices, devicePos, start, nameId, index, slot, plans, cache: null });
+    this.byNetwork.set(net.id, { devices: g.devices, devicePos, start, nameId, index, slot, plans, reachable, cache: null });
   }
 
   private growKinds(slots: number): void {
@@ -187,7 +200,14 @@ export class Inventory {
     return out;
   }
 
-  /** Number of polled variables of a network. */
+  /** The slot of a device's `reachable` variable, or -1 when the device is not in the network's current generation. */
+  reachableSlot(netId: number, deviceId: number): number {
+    const n = this.byNetwork.get(netId);
+    const p = n?.devicePos.get(deviceId);
+    return n && p !== undefined ? n.reachable[p]! : -1;
+  }
+
+  /** Number of variables of a network made from its generation: the polled ones and every device's `reachable`. */
   count(netId: number): number { return this.byNetwork.get(netId)?.slot.length ?? 0; }
 
   /**

@@ -1,5 +1,11 @@
 import type { VariableDef } from '../../core/types.js';
 
+/**
+ * The name of every device's poll outcome variable: 1 at a cycle's grid time when the device answered
+ * its poll, 0 when the poll failed (the built-in alert rule deviceUnreachable reads it).
+ */
+export const REACHABLE = 'reachable';
+
 /** The built-in monitoring variables. Rates are per second; utilisation is % of ifSpeed. */
 export const BUILTIN_VARIABLES: readonly VariableDef[] = Object.freeze([
   { name: 'ifInRate', description: 'Inbound traffic rate', unit: 'bit/s', category: 'Traffic', type: 'counter', scope: 'interface' },
@@ -18,6 +24,8 @@ export const BUILTIN_VARIABLES: readonly VariableDef[] = Object.freeze([
   { name: 'sysUpTime', description: 'Time since the SNMP agent (re)started', unit: 's', category: 'System', type: 'gauge', scope: 'device' },
   { name: 'cpuUtil', description: 'CPU utilisation (mean over processors)', unit: '%', category: 'System', type: 'gauge', scope: 'device' },
   { name: 'memUtil', description: 'Memory in use', unit: '%', category: 'System', type: 'gauge', scope: 'device' },
+  // Written by the collector, not polled (inventory.ts makes its slot, network-monitor.ts its values).
+  { name: REACHABLE, description: 'Whether the device answered its SNMP poll (1) or not (0)', unit: '', category: 'Status', type: 'gauge', scope: 'device' },
 ].map((v) => Object.freeze(v as VariableDef)));
 
 export const variableDef = (name: string): VariableDef | undefined => BUILTIN_VARIABLES.find((v) => v.name === name);

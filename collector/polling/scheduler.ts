@@ -1,5 +1,8 @@
 import type { Logger } from '../../core/logger.js';
 import type { PollResult } from '../../workers/index.js';
+import type { PollOutcome } from './device-health.js';
+
+const OK: PollOutcome = Object.freeze({ ok: true });
 
 export interface CycleStats {
   cycles: number;
@@ -29,6 +32,12 @@ export class PollScheduler<P extends { readonly deviceId: number }> {
     plans: () => readonly P[];
     poll: (plan: P) => Promise<PollResult>;
     accept: (r: PollResult) => void;
+    /**
+     * Called once per device poll that ran, after `accept` for an answered one: its outcome and the
+     * start of the cycle it belongs to. A device skipped because its previous poll still runs gets
+     * no call for that cycle (its running poll reports when it ends, with its own cycle's start).
+     */
+    onPolled?: (plan: P, outcome: PollOutcome, cycleStartMs: number) => void;
     /** Called after every cycle, with its figures (the stats object, updated). */
     onCycleDone?: (stats: Readonly<CycleStats>) => void;
     nowMs: () => number;
@@ -61,24 +70,37 @@ export class PollScheduler<P extends { readonly deviceId: number }> {
     await Promise.all(plans.map(async (plan) => {
       if (this.busy.has(plan.deviceId)) { skipped++; return; }
       this.busy.add(plan.deviceId);
+      let outcome: PollOutcome;
       try {
         const r = await this.opts.poll(plan);
         if (r.rejectedAnswers > 0) {
           rejected += r.rejectedAnswers;
           this.opts.logger.debug('answers dropped: they did not fit their request', { device: plan.deviceId, dropped: r.rejectedAnswers, why: r.rejectedWhy });
         }
-        if (r.ok) { ok++; this.opts.accept(r); } else { failed++; this.opts.logger.debug('poll failed', { device: plan.deviceId, error: r.error }); }
+        if (r.ok) { ok++; outcome = OK; this.opts.accept(r); } else {
+          failed++;
+          outcome = { ok: false, error: r.error || 'the poll failed' };
+          this.opts.logger.debug('poll failed', { device: plan.deviceId, error: r.error });
+        }
       } catch (e) {
         failed++;
+        outcome = { ok: false, error: `the poll task crashed: ${(e as Error).message}` };
         this.opts.logger.error('poll task crashed', { device: plan.deviceId, error: (e as Error).message });
       } finally {
         this.busy.delete(plan.deviceId);
       }
+      this.opts.onPolled?.(plan, outcome, startMs);
     }));
     const s = this.stats;
+    // A dead device fails every cycle: its start and end are logged once each (device-health.ts), so
+    // a cycle's figures are logged at info only when they change (or polls were skipped).
+    const changed = failed !== s.devicesFailed || skipped > 0;
     s.cycles++; s.lastCycleStartMs = startMs; s.lastCycleDurationMs = this.opts.nowMs() - startMs;
     s.devicesPolled = ok; s.devicesFailed = failed; s.devicesSkipped = skipped; s.answersRejected = rejected;
-    if (failed > 0 || skipped > 0) this.opts.logger.info('poll cycle done', { devices: plans.length, ok, failed, skipped, durationMs: s.lastCycleDurationMs });
+    if (failed > 0 || skipped > 0) {
+      const fields = { devices: plans.length, ok, failed, skipped, durationMs: s.lastCycleDurationMs };
+      if (changed) this.opts.logger.info('poll cycle done', fields); else this.opts.logger.debug('poll cycle done', fields);
+    }
     this.opts.onCycleDone?.(s);
   }
 

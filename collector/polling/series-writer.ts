@@ -56,6 +56,21 @@ export class SeriesWriter {
     this.flush();
   }
 
+  /**
+   * Queues a device's `reachable` value (1 answered, 0 failed) at its cycle's grid time. It is written
+   * with the next poll's step (same grid time: one appendStep) or by `flushPending` at the latest,
+   * and counted in `takeWritten` like every grid value. The slot has no grid kind: nothing is
+   * interpolated, the value is the poll's outcome at that grid time.
+   */
+  markReachable(slot: number, gridTsMs: number, value: 0 | 1): void {
+    this.sink(gridTsMs, slot, value);
+  }
+
+  /** Writes what is queued (the cycle's end, before its GridStepWritten is announced). */
+  flushPending(): void {
+    if (this.pending.size > 0) this.flush();
+  }
+
   /** What was written since the last call (grid time NaN and 0 points when nothing), and starts over. */
   takeWritten(): { gridTsMs: number; points: number } {
     const out = { gridTsMs: this.newestGridMs, points: this.pointsSinceTaken };

@@ -18,8 +18,9 @@ export interface CycleDone {
 /**
  * Grid values of a network were handed to the series store during a cycle: `gridTsMs` is the newest
  * grid time written (older ones may have been completed too, e.g. after a gap), `points` how many
- * values were written in that cycle. Sent after the cycle's CycleDone; not sent for a cycle that
- * wrote nothing.
+ * values were written in that cycle, every polled device's `reachable` (1 or 0 at the cycle's grid
+ * time) included: they are in the store when this is sent. Sent after the cycle's CycleDone; not
+ * sent for a cycle that wrote nothing.
  */
 export interface GridStepWritten {
   readonly networkId: number;

@@ -59,9 +59,39 @@ export interface DiscoveryStart {
   readonly nextStartAtMs?: number;
 }
 
+/**
+ * One device's poll state (collector/polling/device-health.ts). A device is failing from its first
+ * failed poll (timeout and retries spent, or an error answer) until its next answered one; a poll
+ * skipped because the previous one still runs is not a failure. Neither failing nor ever answered
+ * (`lastSuccessMs` null): not polled yet since the collector started (unknown).
+ */
+export interface DevicePollState {
+  readonly deviceId: number;
+  readonly name: string;
+  readonly address: string;
+  readonly failing: boolean;
+  /** Failed polls in a row (0 while the device answers). */
+  readonly consecutiveFailures: number;
+  /** The first failed poll of the current run of failures (ms since the epoch), or null. */
+  readonly failingSinceMs: number | null;
+  /** The latest failed poll's error text (e.g. `127.1.0.3:1161: Request timed out`), '' while the device answers. */
+  readonly reason: string;
+  /** The latest answered poll (ms since the epoch), or null when none since the collector started. */
+  readonly lastSuccessMs: number | null;
+}
+
+/**
+ * `ok`: works; `degraded`: works, with something to look at (e.g. devices that do not answer their
+ * polls); `failing`: does not do its job (no poll cycle lately, store writes failing).
+ */
+export type HealthStatus = 'ok' | 'degraded' | 'failing';
+
 export interface ComponentHealth {
+  /** False only when `status` is `failing` (a degraded component is still healthy). */
   readonly healthy: boolean;
   readonly detail: string;
+  /** Absent in implementations that predate it: read as `ok` when healthy, else `failing`. */
+  readonly status?: HealthStatus;
 }
 
 /**
@@ -113,6 +143,8 @@ export interface NetworksPort {
    */
   generation(netId: number, sel: GenerationSelector): Generation | null;
   pollStatus(netId: number): PollStatus;
+  /** The poll state of every device of the network's current generation, by device id. */
+  deviceStates(netId: number): readonly DevicePollState[];
   /** Health of the collector's parts (pollers, discovery, store). */
   health(): Health;
 }

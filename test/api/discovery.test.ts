@@ -1,4 +1,5 @@
 import t from 'tap';
+import type { DevicePollState } from '../../core/ports/networks.js';
 import { apiFor } from './call.js';
 import { fixture, NOW_MS } from './fake-service.js';
 
@@ -12,7 +13,7 @@ t.test('status', async (t) => {
     latestDiscovery: { number: 2, status: 'completed', startedAtMs: 3000, completedAtMs: 4000, devices: 2, links: 1 },
     ongoingDiscovery: { number: 3, status: 'running', startedAtMs: 5000, completedAtMs: null, devices: 0, links: 0, probed: 1, queued: 4 },
     generations: 3,
-    polling: { cycles: 3, lastCycleStartMs: 1000, lastCycleDurationMs: 20, devicesPolled: 2, devicesFailed: 0, variables: 4 },
+    polling: { cycles: 3, lastCycleStartMs: 1000, lastCycleDurationMs: 20, devicesPolled: 2, devicesFailed: 0, variables: 4, devicesFailing: 0, failing: [] },
     views: [],
     viewsOrder: 'id',
   });
@@ -123,6 +124,55 @@ t.test('before the first discovery completes', async (t) => {
   const explicit = await get('/v2/discovery/net/2/topo?generation=1');
   t.equal(explicit.status, 404);
   t.equal(explicit.json.code, 'UNKNOWN_GENERATION');
+});
+
+t.test('status names the failing devices, at most 100, with their count', async (t) => {
+  const svc = fixture();
+  const { get } = apiFor(svc, NOW_MS);
+  const failing = (id: number): DevicePollState => ({
+    deviceId: id, name: `dev${id}`, address: `10.0.${id >> 8}.${id & 255}`, failing: true, consecutiveFailures: 3,
+    failingSinceMs: NOW_MS - 6000, reason: `10.0.0.${id}:161: timeout`, lastSuccessMs: id % 2 === 0 ? NOW_MS - 8000 : null,
+  });
+  const ok = (id: number): DevicePollState => ({ ...failing(id), failing: false, consecutiveFailures: 0, failingSinceMs: null, reason: '', lastSuccessMs: NOW_MS - 1000 });
+  const cases: [string, DevicePollState[], number, number[]][] = [
+    ['none', [ok(10), ok(11)], 0, []],
+    ['one', [ok(10), failing(11)], 1, [11]],
+    ['150 of 200: the first 100 by id', Array.from({ length: 200 }, (_, i) => (i % 4 === 0 ? ok(i + 1) : failing(i + 1))), 150,
+      Array.from({ length: 200 }, (_, i) => i + 1).filter((id) => id % 4 !== 1).slice(0, 100)],
+  ];
+  for (const [what, states, count, ids] of cases) {
+    svc.pollStates.set(1, states);
+    const r = await get('/v2/ui/net/1/status');
+    t.equal(r.json.polling.devicesFailing, count, `${what}: count`);
+    const listed = r.json.polling.failing as { id: number }[];
+    t.equal(listed.length, Math.min(count, 100), `${what}: listed`);
+    if (ids.length > 0) t.same(listed.map((d) => d.id), ids, `${what}: ids`);
+  }
+  svc.pollStates.set(1, [ok(10), failing(11)]);
+  const r = await get('/v2/ui/net/1/status');
+  t.same(r.json.polling.failing, [{
+    id: 11, name: 'dev11', address: '10.0.0.11', failingSinceMs: NOW_MS - 6000, consecutiveFailures: 3, reason: '10.0.0.11:161: timeout', lastSuccessMs: null,
+  }]);
+});
+
+t.test('device records carry their poll state', async (t) => {
+  const svc = fixture();
+  const { get } = apiFor(svc, NOW_MS);
+  const unknown = { state: 'unknown', failingSinceMs: null, consecutiveFailures: 0, reason: '', lastSuccessMs: null };
+  let all = await get('/v2/discovery/net/1/devices');
+  t.same(all.json.devices.map((d: { pollState: unknown }) => d.pollState), [unknown, unknown], 'unknown before any poll');
+  svc.pollStates.set(1, [
+    { deviceId: 10, name: 'sw10', address: '10.0.0.10', failing: false, consecutiveFailures: 0, failingSinceMs: null, reason: '', lastSuccessMs: NOW_MS - 1000 },
+    { deviceId: 11, name: 'sw11', address: '10.0.0.11', failing: true, consecutiveFailures: 2, failingSinceMs: NOW_MS - 4000, reason: '10.0.0.11:161: timeout', lastSuccessMs: NOW_MS - 6000 },
+  ]);
+  all = await get('/v2/discovery/net/1/devices');
+  const want = [
+    { state: 'ok', failingSinceMs: null, consecutiveFailures: 0, reason: '', lastSuccessMs: NOW_MS - 1000 },
+    { state: 'failing', failingSinceMs: NOW_MS - 4000, consecutiveFailures: 2, reason: '10.0.0.11:161: timeout', lastSuccessMs: NOW_MS - 6000 },
+  ];
+  t.same(all.json.devices.map((d: { pollState: unknown }) => d.pollState), want);
+  t.same((await get('/v2/discovery/net/1/devices/11')).json.pollState, want[1], 'one device');
+  t.same((await get('/v2/discovery/net/1/devices/10?generation=1')).json.pollState, want[0], 'the state now, whichever generation');
 });
 
 t.test('devices and one device', async (t) => {

@@ -9,7 +9,7 @@ import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
 import { silentLogger } from '../../core/logger.js';
 import type {
-  CollectorPorts, DiscoveryStatus, GenerationSelector, GenerationSummary, LatestValues, NetworkSummary, NetworksPort,
+  CollectorPorts, DevicePollState, DiscoveryStatus, GenerationSelector, Health, GenerationSummary, LatestValues, NetworkSummary, NetworksPort,
   PipelineEvents, PollStatus, VariableCatalog,
 } from '../../core/ports/index.js';
 import type { Device, Generation, Interface, Link, SeriesPoints, VariableDef, VariableInstance } from '../../core/types.js';
@@ -73,6 +73,8 @@ export class FakeService implements CollectorPorts, NetworksPort {
   readonly ring = RingBuffer.create(64);
   readonly selectors: { netId: number; sel: GenerationSelector }[] = [];
   readonly startCalls: number[] = [];
+  /** Devices' poll states by network (none: every device unknown). */
+  readonly pollStates = new Map<number, DevicePollState[]>();
   healthy = true;
 
   get networks(): NetworksPort { return this; }
@@ -114,6 +116,8 @@ export class FakeService implements CollectorPorts, NetworksPort {
     return { cycles: 3, lastCycleStartMs: 1000, lastCycleDurationMs: 20, devicesPolled: 2, devicesFailed: 0, variables: 4 };
   }
 
+  deviceStates(netId: number): readonly DevicePollState[] { return this.pollStates.get(netId) ?? []; }
+
   readonly catalog: VariableCatalog = {
     instances: (netId) => this.vars.get(netId) ?? [],
     find: (netId, name, deviceId, index) => this.catalog.instances(netId).find((v) => v.name === name && v.deviceId === deviceId && v.index === index),
@@ -139,7 +143,7 @@ export class FakeService implements CollectorPorts, NetworksPort {
 
   readonly events: PipelineEvents = { onCycleDone: () => () => {}, onGridStepWritten: () => () => {} };
 
-  health() {
+  health(): Health {
     return { healthy: this.healthy, components: { store: { healthy: this.healthy, detail: this.healthy ? 'ok' : 'disk full' } } };
   }
 

@@ -15,7 +15,7 @@ t.test('ping, healthcheck, metrics', async (t) => {
 
   const health = await get('/api/metrics/healthcheck');
   t.same(health.json, {
-    healthy: true,
+    healthy: true, status: 'ok', reason: '',
     components: { store: { healthy: true, detail: 'ok' }, notifications: { healthy: true, detail: '1 stream(s) delivering, 0 queued' } },
     uptimeMs: 0,
   });
@@ -23,6 +23,8 @@ t.test('ping, healthcheck, metrics', async (t) => {
   const sick = await get('/api/metrics/healthcheck');
   t.equal(sick.status, 200, 'the verdict is in the body');
   t.equal(sick.json.healthy, false);
+  t.equal(sick.json.status, 'failing', 'a component without a status reads failing when unhealthy');
+  t.equal(sick.json.reason, 'store failing: disk full');
 
   await get('/nowhere');
   const m = await get('/api/metrics/metrics');
@@ -51,7 +53,7 @@ t.test('ping, healthcheck, metrics', async (t) => {
   t.equal((await get('/api/metrics/ping?x=1')).status, 200, 'unknown query parameters are ignored');
 });
 
-t.test('healthcheck: the notifications component is unhealthy when a stream gave up or overflowed lately', async (t) => {
+t.test('healthcheck: the notifications component is degraded when a stream gave up or overflowed lately', async (t) => {
   const stream = (over: Partial<StreamStatus>): StreamStatus => ({
     name: 'ops', kind: 'webhook', queued: 0, delivered: 3, failed: 0, dropped: 0, purged: 0, lastError: '',
     lastDeliveredAtMs: NOW_MS - 60_000, lastFailedAtMs: null, lastDroppedAtMs: null, ...over,
@@ -71,10 +73,31 @@ t.test('healthcheck: the notifications component is unhealthy when a stream gave
   for (const [name, s, healthy, detail] of cases) {
     streams = s;
     const h = (await call(router, 'GET', '/api/metrics/healthcheck')).json;
-    t.equal(h.healthy, healthy, name);
-    t.equal(h.components.notifications.healthy, healthy, name);
+    t.equal(h.healthy, true, `${name}: still healthy`);
+    t.equal(h.status, healthy ? 'ok' : 'degraded', name);
+    t.equal(h.components.notifications.status ?? 'ok', healthy ? 'ok' : 'degraded', name);
     t.match(h.components.notifications.detail, detail, name);
     t.equal(h.components.store.healthy, true, `${name}: other components as they were`);
   }
   t.same((await call(router, 'GET', '/api/metrics/metrics')).json.notifications.streams, streams, 'metrics: the status as the notifier gives it');
+});
+
+t.test('healthcheck summary: the worst component status and the reasons of those not ok (table)', async (t) => {
+  const poller = (status: 'ok' | 'degraded' | 'failing', detail: string) => ({ healthy: status !== 'failing', status, detail });
+  const cases: [string, Record<string, { healthy: boolean; status?: 'ok' | 'degraded' | 'failing'; detail: string }>, boolean, string, string][] = [
+    ['all ok', { 'network.1.poller': poller('ok', '2 polled'), store: { healthy: true, detail: 'ok' } }, true, 'ok', ''],
+    ['degraded', { 'network.1.poller': poller('degraded', '1 device failing their polls: sw2'), store: { healthy: true, detail: 'ok' } }, true, 'degraded',
+      'network.1.poller degraded: 1 device failing their polls: sw2'],
+    ['degraded and failing', {
+      'network.1.poller': poller('degraded', 'sw2 failing'), 'network.2.poller': poller('failing', 'no poll cycle'), store: { healthy: true, detail: 'ok' },
+    }, false, 'failing', 'network.1.poller degraded: sw2 failing; network.2.poller failing: no poll cycle'],
+  ];
+  for (const [what, components, healthy, status, reason] of cases) {
+    const svc = fixture();
+    svc.health = () => ({ healthy: Object.values(components).every((c) => c.healthy), components });
+    const { get } = apiFor(svc, NOW_MS);
+    const r = await get('/api/metrics/healthcheck');
+    t.same([r.json.healthy, r.json.status, r.json.reason], [healthy, status, reason], what);
+    t.same({ ...r.json.components, notifications: undefined }, { ...components, notifications: undefined }, `${what}: components as the collector gives them`);
+  }
 });

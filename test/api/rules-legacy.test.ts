@@ -188,6 +188,31 @@ t.test('legacy vars: last values (ring first, else the store), scaled', async (t
   }
 });
 
+t.test('legacy vars: a value that is not current is stale (amber), keeping its value (table)', async (t) => {
+  // Network 1 polls every 60 s (stale past 150 s). cpuLoad.10.0: ring observation (55) at NOW − age;
+  // ifInRate.10.1: store points to NOW_MS. Device 10 failing since NOW − failingForMs, or answering.
+  const cases: [string, number, number | null, string, string][] = [
+    ['fresh, device answering', 1_000, null, 'normal', '#2e7d32'],
+    ['2 intervals old', 120_000, null, 'normal', '#2e7d32'],
+    ['older than 2.5 intervals', 151_000, null, 'stale', '#f9a825'],
+    ['fresh but the device fails since after it', 1_000, 500, 'stale', '#f9a825'],
+    ['newer than the failure (a value written since)', 1_000, 5_000, 'normal', '#2e7d32'],
+  ];
+  for (const [what, ageMs, failingForMs, level, color] of cases) {
+    const svc = ruleFixture();
+    svc.ring.write(2, NOW_MS - ageMs, 55);
+    svc.pollStates.set(1, [{
+      deviceId: 10, name: 'sw10', address: '10.0.0.10', failing: failingForMs !== null, consecutiveFailures: failingForMs === null ? 0 : 1,
+      failingSinceMs: failingForMs === null ? null : NOW_MS - failingForMs, reason: failingForMs === null ? '' : 'timeout', lastSuccessMs: null,
+    }]);
+    const { get } = apiFor(svc, NOW_MS);
+    const cpu = (await get('/api/monitor/networks/1/vars/cpuLoad')).json[0];
+    t.same([cpu.device, cpu.value, cpu.colorLevel, cpu.color], ['sw10', '55', level, color], what);
+    const rate = (await get('/api/monitor/networks/1/vars/ifInRate')).json[0];
+    t.equal(rate.colorLevel, 'normal', `${what}: a store point at NOW_MS (not before the failure) is current`);
+  }
+});
+
 t.test('legacy catalog: keyed by triplet', async (t) => {
   const { get } = apiFor(ruleFixture(), NOW_MS);
   const all = await get('/api/monitor/networks/1/catalog/');

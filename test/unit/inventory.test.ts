@@ -1,7 +1,7 @@
 // The collector's inventory on a real LMDB metadata store: slots are stable across rebuilds and
 // restarts (one record per device), an interface that goes away and comes back gets its slot back,
 // slots of the earlier per-variable layout are honoured, and the variables made on demand are the
-// ones buildDevicePlan describes.
+// ones buildDevicePlan describes, plus every device's `reachable` (written by the collector, no grid kind).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,7 +45,11 @@ t.test('instances, find and plans are what buildDevicePlan describes', async (t)
   for (const d of g.devices) {
     const slots = new Map(all.filter((v) => v.deviceId === d.id).map((v) => [`${v.name}.${v.index}`, v.slot]));
     const dp = buildDevicePlan(d, benchNetwork, (name, _dev, index) => slots.get(`${name}.${index}`) ?? -1);
-    t.same(all.filter((v) => v.deviceId === d.id), instancesOf(d, dp.vars), `device ${d.id}: instances as described`);
+    const reachable = all.find((v) => v.deviceId === d.id && v.name === 'reachable')!;
+    t.same(all.filter((v) => v.deviceId === d.id), [...instancesOf(d, dp.vars), reachable], `device ${d.id}: instances as described, then reachable`);
+    t.same([reachable.index, reachable.unit, reachable.category, reachable.description], [0, '', 'Status', 'Whether the device answered its SNMP poll (1) or not (0)']);
+    t.equal(inventory.reachableSlot(1, d.id), reachable.slot, `device ${d.id}: reachableSlot`);
+    t.notOk(dp.plan.ops.some((op) => op.slot === reachable.slot), `device ${d.id}: no poll op writes reachable`);
     t.same(readPlanHandle(inventory.plans(1).find((p) => p.deviceId === d.id)!), JSON.parse(JSON.stringify(dp.plan)), `device ${d.id}: the packed plan`);
   }
   const cases: [string, number, number, string | null][] = [
@@ -63,7 +67,8 @@ t.test('instances, find and plans are what buildDevicePlan describes', async (t)
     t.equal(v!.componentName, component);
   }
   const kinds = inventory.kinds();
-  t.ok(all.every((v) => kinds[v.slot]! > 0), 'every variable has a grid kind');
+  t.ok(all.every((v) => (v.name === 'reachable') === (kinds[v.slot] === 0)), 'every polled variable has a grid kind, reachable none');
+  t.equal(inventory.reachableSlot(1, 99), -1, 'no reachable slot for a device not in the generation');
 });
 
 t.test('slots are stable across rebuilds, restarts and an interface going away and back', async (t) => {
@@ -76,6 +81,7 @@ t.test('slots are stable across rebuilds, restarts and an interface going away a
   await a.inventory.rebuild(benchNetwork, without(g, 2, [7, 8]));
   const second = slotMap(a.inventory);
   t.equal(second.size, first.size - 2 * 13, 'two interfaces fewer');
+  t.ok([...first.keys()].filter((k) => k.startsWith('reachable.')).length === 4, 'a reachable slot per device');
   t.ok([...second].every(([k, s]) => first.get(k) === s), 'the others keep their slots');
   t.equal(a.inventory.slotCount, highest, 'no new slot');
   await a.close();
@@ -109,7 +115,8 @@ t.test("slots stored by an earlier version (one key per variable) are kept", asy
   t.teardown(a.close);
   await a.inventory.rebuild(benchNetwork, g);
   const got = slotMap(a.inventory);
-  t.same([...got].filter(([k]) => !k.startsWith('~')), [...legacy].filter(([k]) => got.has(k)), 'every variable keeps its slot');
-  t.equal(got.size, [...legacy.keys()].filter((k) => !k.startsWith('~')).length);
-  t.equal(a.inventory.slotCount, next, 'no new slot');
+  const polled = [...got].filter(([k]) => !k.startsWith('~') && !k.startsWith('reachable.'));
+  t.same(polled, [...legacy].filter(([k]) => got.has(k)), 'every variable keeps its slot');
+  t.equal(polled.length, [...legacy.keys()].filter((k) => !k.startsWith('~')).length);
+  t.equal(a.inventory.slotCount, next + g.devices.length, 'new slots only for reachable (earlier versions had none)');
 });

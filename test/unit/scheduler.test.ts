@@ -48,3 +48,31 @@ t.test('a poll task that throws is counted, never thrown out of the cycle', asyn
   t.equal(s.stats.devicesFailed, 1);
   t.equal(s.stats.devicesPolled, 1);
 });
+
+t.test('onPolled: one outcome per poll that ran, with its cycle start; a skipped device gets none', async (t) => {
+  const seen: [number, boolean, string, number][] = [];
+  let release: (() => void) | null = null;
+  let now = 10_000;
+  const s = new PollScheduler({
+    intervalMs: 1000, plans: () => [plan(1), plan(2), plan(3)],
+    poll: (p) => {
+      if (p.deviceId === 2 && release === null) return new Promise((resolve) => { release = () => resolve(result(2, false)); });
+      if (p.deviceId === 3) return Promise.reject(new Error('worker died'));
+      return Promise.resolve(result(p.deviceId, true));
+    },
+    accept: () => {},
+    onPolled: (p, o, startMs) => seen.push([p.deviceId, o.ok, o.ok ? '' : o.error, startMs]),
+    nowMs: () => now, logger: silentLogger,
+  });
+  const first = s.cycle();          // starts at 10000; device 2 hangs
+  await new Promise((r) => setImmediate(r));
+  now = 11_000;
+  await s.cycle();                  // device 2 skipped: no outcome for it
+  release!();
+  await first;
+  t.same(seen, [
+    [1, true, '', 10_000], [3, false, 'the poll task crashed: worker died', 10_000],
+    [1, true, '', 11_000], [3, false, 'the poll task crashed: worker died', 11_000],
+    [2, false, 'timeout', 10_000],
+  ], 'outcomes in the order polls ended, each with its own cycle start');
+});

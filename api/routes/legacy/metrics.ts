@@ -1,6 +1,7 @@
 import { JSON_TYPE } from '../../http/http-types.js';
 import { queryFlag } from '../../http/params.js';
 import type { Router } from '../../http/router.js';
+import { summarizeHealth } from '../../../services/networks.js';
 import { notificationsHealth } from '../../../services/notify-health.js';
 import type { ApiContext } from '../context.js';
 
@@ -10,15 +11,17 @@ export function registerLegacyMetrics(router: Router, ctx: ApiContext): void {
   router.get('/api/metrics/ping', () => ({ status: 200, body: 'pong' }), { access: 'public' });
 
   /**
-   * `{ healthy, components, uptimeMs }` (the project's shape; the spec only says "status of internal
-   * components and summary health"). Always 200: the verdict is the `healthy` field.
+   * `{ healthy, status, reason, components, uptimeMs }` (the project's shape; the spec only says
+   * "status of internal components and summary health"). Always 200: the verdict is the `healthy`
+   * field (false when a component is failing); `status` (`ok`, `degraded`, `failing`) is the worst
+   * component's and `reason` says why when it is not `ok` (services/networks.ts summarizeHealth).
    */
   router.get('/api/metrics/healthcheck', () => {
     const h = ctx.services.networks.health();
     const now = ctx.clock.nowMs();
-    const notifications = notificationsHealth(ctx.services.notifier.status(), now);
-    const components = { ...h.components, notifications };
-    return { status: 200, body: { healthy: h.healthy && notifications.healthy, components, uptimeMs: now - ctx.startedAtMs } };
+    const components = { ...h.components, notifications: notificationsHealth(ctx.services.notifier.status(), now) };
+    const s = summarizeHealth({ healthy: Object.values(components).every((c) => c.healthy), components });
+    return { status: 200, body: { healthy: s.healthy, status: s.status, reason: s.reason, components, uptimeMs: now - ctx.startedAtMs } };
   });
 
   /**

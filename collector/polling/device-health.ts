@@ -1,0 +1,118 @@
+import type { Logger } from '../../core/logger.js';
+import type { DevicePollState } from '../../core/ports/networks.js';
+
+/** The outcome of one device's poll as the scheduler reports it (a skipped poll is not reported). */
+export type PollOutcome = { readonly ok: true } | { readonly ok: false; readonly error: string };
+
+/** Longest reason kept (a poll's error text is short; this bounds what the API shows per device). */
+export const MAX_REASON_CHARS = 200;
+
+interface Entry {
+  name: string;
+  address: string;
+  consecutiveFailures: number;
+  failingSinceMs: number | null;
+  reason: string;
+  lastSuccessMs: number | null;
+}
+
+/**
+ * The poll state of every device of one network: consecutive failed polls, since when, why (the
+ * poll's error text: a timeout, no answer, a refused community…), and the last answered poll.
+ *
+ * A device is failing from its first failed poll (the worker already spent its timeout and retries)
+ * until its next answered one. The transition is logged once each way: a warning when it starts
+ * failing (device name, address, network, reason) and an info line when it recovers (how long it
+ * failed, how many polls) — never once per cycle. A poll skipped because the device's previous
+ * poll is still running is not an outcome: it changes nothing here (that previous poll's outcome
+ * counts when it ends). States live in memory: after a restart every device is `unknown` until its
+ * first poll.
+ */
+export class DeviceHealth {
+  private readonly byId = new Map<number, Entry>();
+  /** `states()` as last made, until a state changes (readers between two cycles share it). */
+  private snapshot: readonly DevicePollState[] | null = null;
+
+  constructor(private readonly opts: { networkId: number; networkName: string; logger: Logger; nowMs: () => number }) {}
+
+  /**
+   * The devices of the network's current generation: known ones keep their state (names and
+   * addresses follow the generation), new ones start unknown, devices no longer there are dropped.
+   */
+  setDevices(devices: readonly { readonly id: number; readonly name: string; readonly address: string }[]): void {
+    this.snapshot = null;
+    const keep = new Set<number>();
+    for (const d of devices) {
+      keep.add(d.id);
+      const e = this.byId.get(d.id);
+      if (e) { e.name = d.name; e.address = d.address; continue; }
+      this.byId.set(d.id, { name: d.name, address: d.address, consecutiveFailures: 0, failingSinceMs: null, reason: '', lastSuccessMs: null });
+    }
+    for (const id of this.byId.keys()) if (!keep.has(id)) this.byId.delete(id);
+  }
+
+  /**
+   * Takes the states of `other` (the tracker of the same network before a config reload), so that a
+   * device failing before the reload is not announced again. Call before `setDevices`.
+   */
+  carryOver(other: DeviceHealth): void {
+    for (const [id, e] of other.byId) this.byId.set(id, { ...e });
+    this.snapshot = null;
+  }
+
+  /** Records one poll's outcome; a device not in the current generation is ignored. */
+  record(deviceId: number, outcome: PollOutcome): void {
+    const e = this.byId.get(deviceId);
+    if (!e) return;
+    this.snapshot = null;
+    const now = this.opts.nowMs();
+    const where = { device: e.name, address: e.address, network: this.opts.networkId, networkName: this.opts.networkName };
+    if (outcome.ok) {
+      if (e.failingSinceMs !== null) {
+        this.opts.logger.info('device recovered: it answers its polls again', {
+          ...where, failedForMs: now - e.failingSinceMs, failedPolls: e.consecutiveFailures,
+        });
+      }
+      e.consecutiveFailures = 0; e.failingSinceMs = null; e.reason = ''; e.lastSuccessMs = now;
+      return;
+    }
+    e.consecutiveFailures++;
+    e.reason = outcome.error.length > MAX_REASON_CHARS ? `${outcome.error.slice(0, MAX_REASON_CHARS - 1)}…` : outcome.error;
+    if (e.failingSinceMs === null) {
+      e.failingSinceMs = now;
+      this.opts.logger.warn('device starts failing: its poll got no usable answer', { ...where, reason: e.reason });
+    }
+  }
+
+  /**
+   * Every device's state, by device id: the same (frozen) array until a state changes, so that
+   * readers may cache what they derive from it on its identity.
+   */
+  states(): readonly DevicePollState[] {
+    if (this.snapshot) return this.snapshot;
+    const out: DevicePollState[] = [];
+    for (const [deviceId, e] of this.byId) out.push(Object.freeze(stateOf(deviceId, e)));
+    out.sort((a, b) => a.deviceId - b.deviceId);
+    return this.snapshot = Object.freeze(out);
+  }
+
+  /** One device's state, or undefined when it is not in the current generation. */
+  state(deviceId: number): DevicePollState | undefined {
+    const e = this.byId.get(deviceId);
+    return e ? stateOf(deviceId, e) : undefined;
+  }
+
+  /** How many devices are failing now. */
+  failingCount(): number {
+    let n = 0;
+    for (const e of this.byId.values()) if (e.failingSinceMs !== null) n++;
+    return n;
+  }
+}
+
+function stateOf(deviceId: number, e: Entry): DevicePollState {
+  return {
+    deviceId, name: e.name, address: e.address, failing: e.failingSinceMs !== null,
+    consecutiveFailures: e.consecutiveFailures, failingSinceMs: e.failingSinceMs, reason: e.reason, lastSuccessMs: e.lastSuccessMs,
+  };
+}
