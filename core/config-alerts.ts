@@ -32,8 +32,9 @@ export const BUILTIN_ALERT_RULES: Readonly<Record<BuiltinAlertName, AlertRuleCon
     input: "variable = 'cpuUtil'", condition: 'value > 90', durationMs: 5 * 60_000,
     description: 'CPU of $device at $value% (over 90% for $duration)',
   }),
+  /** On the right of a comparison a bare name is text: the column is written in backticks. */
   deviceRebooted: rule('deviceRebooted', {
-    input: "variable = 'sysUpTime'", condition: 'previous IS NOT NULL AND value < previous', durationMs: 0,
+    input: "variable = 'sysUpTime'", condition: 'previous IS NOT NULL AND value < `previous`', durationMs: 0,
     description: '$device restarted: sysUpTime went back to $value s',
   }),
 });

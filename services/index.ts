@@ -1,4 +1,7 @@
 import { AccountsService } from './accounts.js';
+import { logOnlyNotifier, NO_SILENCES } from './alert-defaults.js';
+import { AlertEngine } from './alert-engine.js';
+import type { AlertNotifier, SilenceLookup } from './alert-types.js';
 import { Authenticator } from './authenticator.js';
 import { CatalogService } from './catalog.js';
 import type { ServiceDeps } from './deps.js';
@@ -33,19 +36,26 @@ export interface Services {
   readonly auth: Authenticator;
   /** Maps of views: selection, layouts, coordinates, values (built on `views` as their MapViewSource). */
   readonly maps: MapService;
+  /** The alert evaluator (rules on grid steps) and the AlertSource of the alerts; app.ts starts and stops it. */
+  readonly alertEngine: AlertEngine;
 }
 
 /** Parts a caller may put in place of the built ones (tests of one service over a fake of another). */
 export interface ServiceSources {
   /** The view source of the maps; by default the views service. */
   readonly mapViews?: MapViewSource;
+  /** Where alert notices go; by default a notifier that logs them. */
+  readonly notifier?: AlertNotifier;
+  /** Which silence matches an alert; by default none. */
+  readonly silences?: SilenceLookup;
 }
 
 export function createServices(deps: ServiceDeps, sources: ServiceSources = {}): Services {
   const views = new ViewService(deps);
   const networks = new NetworkService(deps, views);
   // The SvcQL tables of each network, shared by the calls that read devices or latest values.
-  const tables = new NetworkTablesCache(deps);
+  const alertEngine = new AlertEngine(deps, sources.notifier ?? logOnlyNotifier(deps.logger.child('alerts')), sources.silences ?? NO_SILENCES);
+  const tables = new NetworkTablesCache(deps, alertEngine);
   const accounts = new AccountsService(deps.meta, deps.clock);
   return {
     networks,
@@ -59,6 +69,7 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
     accounts,
     auth: new Authenticator(deps, accounts),
     maps: new MapService(deps, networks, sources.mapViews ?? views),
+    alertEngine,
   };
 }
 
