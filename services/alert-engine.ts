@@ -20,7 +20,8 @@ import { latestValue } from './svcql-tables.js';
  * state variable (`alertState.0.<alert number>`: 1 active, 0 cleared) at that grid time, hands
  * notices to the notifier, and persists the alerts changed by the step in one metadata
  * transaction. Work is done off the event (a network's steps run one after the other; steps that
- * pile up are coalesced, the missed grid times evaluated in order, at most MAX_CATCH_UP_STEPS).
+ * pile up are coalesced, the missed grid times evaluated in order, at most MAX_CATCH_UP_STEPS);
+ * making rule states yields to the event loop between rules, a step's evaluation runs in one go.
  *
  * Inputs are selected again when the network's generation or its instance list changes (the
  * alert state variables this engine allocates do not count); a rule whose inputs did not change
@@ -165,14 +166,14 @@ export class AlertEngine implements AlertSource {
       net.pendingTsMs = NaN;
       if (Number.isNaN(g)) break;
       try {
-        this.processStep(net, g);
+        await this.processStep(net, g);
       } catch (e) {
         this.deps.logger.error('alerts: evaluation of a grid step failed', { network: net.id, gridTsMs: g, error: (e as Error).stack ?? String(e) });
       }
     }
   }
 
-  private processStep(net: NetworkAlerts, g: number): void {
+  private async processStep(net: NetworkAlerts, g: number): Promise<void> {
     const cfg = this.deps.config().networks.find((n) => n.id === net.id);
     if (!cfg) return;
     if (g <= net.lastStepMs) return;
@@ -181,7 +182,7 @@ export class AlertEngine implements AlertSource {
     const cx: NoticeContext = {
       networkId: net.id, networkName: cfg.name, nowMs: this.deps.clock.nowMs(), notifier: this.notifier, silences: this.silences, dirty,
     };
-    this.reconcile(net, cfg, g, cx);
+    await this.reconcile(net, cfg, g, cx);
     let t = Number.isNaN(net.lastStepMs) ? g : Math.max(net.lastStepMs + interval, g - (MAX_CATCH_UP_STEPS - 1) * interval);
     for (; t <= g; t += interval) this.stepAt(net, cfg, t, dirty);
     net.lastStepMs = g;
@@ -250,7 +251,7 @@ export class AlertEngine implements AlertSource {
    * again when the generation or the instance list changed, rules replaced on reload (see the
    * class comment), new states filled from the store up to g − interval.
    */
-  private reconcile(net: NetworkAlerts, cfg: NetworkConfig, g: number, cx: NoticeContext): void {
+  private async reconcile(net: NetworkAlerts, cfg: NetworkConfig, g: number, cx: NoticeContext): Promise<void> {
     const config = this.deps.config();
     const catalog = this.deps.collector.catalog;
     const gen = this.deps.collector.networks.generation(net.id, {});
@@ -303,6 +304,8 @@ export class AlertEngine implements AlertSource {
         this.deps.logger.error('alerts: a rule\'s condition does not compile', { rule: rule.name, network: net.id, error: (e as Error).message });
         continue;
       }
+      // Selecting and filling a rule's state may take a while at a million inputs: let other work in between rules.
+      await new Promise<void>((r) => setImmediate(r));
       this.prefill(st, g, cfg.pollIntervalMs);
       if (same) st.carryOver(prev);
       for (const [k, a] of net.byRule.get(rule.name) ?? []) {
