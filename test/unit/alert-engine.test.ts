@@ -11,6 +11,8 @@ import type { AlertNotice, AlertNotifier, AlertRecord, SilenceLookup } from '../
 import { AlertEngine } from '../../services/alert-engine.js';
 import { alertKey, expandDescription } from '../../services/alert-record.js';
 import { checkAlertRule } from '../../services/alert-rules.js';
+import { NetworkTablesCache } from '../../services/svcql-tables.js';
+import { compileMatcher } from '../../svcql/index.js';
 import { FakeService, variable } from '../api/fake-service.js';
 
 const MIN = 60_000;
@@ -208,4 +210,22 @@ t.test('persistence across a restart; reload', async (t) => {
   const third = setup(rules, fake);
   t.equal(third.engine.alerts(1).length, 3, 'cleared alerts are kept');
   await third.engine.stop();
+});
+
+t.test('the SvcQL alerts table reads the live alerts', async (t) => {
+  const fake = new FakeService();
+  fake.vars.set(1, [variable(0, 'cpuUtil', 10, 0, '%', { tags: ['Role.Core'] }), variable(1, 'cpuUtil', 11, 0, '%')]);
+  const { engine, step, clock } = setup(`${OFF}  rules:\n    - { name: cpu, input: "variable = 'cpuUtil'", condition: value > 90 }\n`, fake);
+  const tables = new NetworkTablesCache(
+    { collector: fake, series: fake.series, meta: fake.meta, config: () => fake.config, clock, logger: silentLogger }, engine,
+  );
+  const alerts = () => tables.get(1).catalog.table('alerts') as import('../../svcql/index.js').RowSource<AlertRecord>;
+  t.same(alerts().rows(), [], 'none yet');
+  await step(0, { 0: 95, 1: 50 });
+  const src = alerts();
+  const match = compileMatcher("active = 'true' AND Role = 'Core' AND name = 'cpu'", src);
+  t.same(src.rows().filter(match).map((a) => a.deviceId), [10], 'the same tables object sees the new alert');
+  await step(1, { 0: 50, 1: 50 });
+  t.same(src.rows().map((a) => a.active), [false], 'and its clearing');
+  await engine.stop();
 });
