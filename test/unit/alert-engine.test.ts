@@ -196,13 +196,17 @@ t.test('persistence across a restart; reload', async (t) => {
   await second.step(2, { 0: 95, 1: 95 });
   t.same(active(second.engine), ['cpu:10:0', 'mem:10:0'], 'the window filled from the store: cpu still holds at once');
   t.same(second.notices.take(), [], 'not notified again');
-  // Reload: cpu unchanged, mem removed, disk added.
+  // Reload: cpu unchanged, mem removed, disk added. Reads of the store tell which windows were filled again.
+  const reads: number[] = [];
+  const rollup = fake.series.rollup.bind(fake.series);
+  fake.series.rollup = (slots, from, to) => { reads.push(slots.length); return rollup(slots, from, to); };
   fake.config = loadConfig({ text: `${NETS}${OFF}  rules:
     - { name: cpu, input: "variable = 'cpuUtil'", condition: value > 90, duration: 2m }
     - { name: disk, input: "variable = 'cpuUtil'", condition: value > 50 }
 `, env: {}, checkAlertRule });
   await second.step(3, { 0: 95, 1: 95 });
   t.same(active(second.engine), ['cpu:10:0', 'disk:10:0']);
+  t.same(reads, [1, 2], 'the new rule\'s window filled (W = 1: one read), then the step\'s one read of both rules; cpu kept its window');
   t.same(second.notices.take(), [`cleared:${alertKey(1, 'mem', 10, 0).slice(0, 4)}`, `active:${alertKey(1, 'disk', 10, 0).slice(0, 4)}`],
     'the removed rule\'s alert cleared, the new one active, cpu untouched');
   t.match(second.engine.get(1, alertKey(1, 'mem', 10, 0)), { active: false }, 'still listed, cleared');
