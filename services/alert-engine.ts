@@ -14,9 +14,9 @@ import { latestValue } from './svcql-tables.js';
 
 /**
  * The alert evaluator (the data processor of the alerts): on every `onGridStepWritten` of a
- * network it reads the grid values of every rule's inputs at that grid time (one `rollup` over the
- * slots of all the network's rules), tests each rule's condition per input, moves the windows on
- * (alert-window.ts), turns groups Active or Cleared (alert-transitions.ts), writes every alert's
+ * network it reads the grid values of every rule's inputs at that grid time (one `valuesAt` of the
+ * store over the slots of all the network's rules, into a reused array), tests each rule's
+ * condition per input, moves the windows on (alert-window.ts), turns groups Active or Cleared (alert-transitions.ts), writes every alert's
  * state variable (`alertState.0.<alert number>`: 1 active, 0 cleared) at that grid time, hands
  * notices to the notifier, and persists the alerts changed by the step in one metadata
  * transaction. Work is done off the event (a network's steps run one after the other; steps that
@@ -37,6 +37,8 @@ import { latestValue } from './svcql-tables.js';
 
 /** Metadata namespace of the alerts: key [networkId, alert key] → the stored alert (alert-record.ts). */
 export const NS_ALERTS = 'alerts';
+/** Values of the matrix a rule's window is filled from at once (8 bytes each: 64 MiB). */
+export const PREFILL_MATRIX_VALUES = 8_000_000;
 /** Most missed grid times evaluated when steps pile up (beyond: the newest ones). */
 export const MAX_CATCH_UP_STEPS = 60;
 
@@ -60,6 +62,8 @@ interface NetworkAlerts {
   ownCount: number;
   readSlots: Int32Array;
   bases: Int32Array;
+  /** The values read at the latest step (reused from step to step). */
+  values: Float64Array;
   lastStepMs: number;
   pendingTsMs: number;
   running: Promise<void> | null;
@@ -128,7 +132,7 @@ export class AlertEngine implements AlertSource {
     if (!n) {
       n = {
         id, states: [], alerts: new Map(), byRule: new Map(), nextNumber: 1, rulesSeen: null, intervalMs: 0, generation: undefined,
-        instances: null, ownCount: -1, readSlots: new Int32Array(0), bases: new Int32Array(0), lastStepMs: NaN, pendingTsMs: NaN, running: null,
+        instances: null, ownCount: -1, readSlots: new Int32Array(0), bases: new Int32Array(0), values: new Float64Array(0), lastStepMs: NaN, pendingTsMs: NaN, running: null,
       };
       this.nets.set(id, n);
     }
@@ -191,7 +195,7 @@ export class AlertEngine implements AlertSource {
 
   /** One grid time: read, evaluate every rule, transitions and notices, state variables. */
   private stepAt(net: NetworkAlerts, cfg: NetworkConfig, t: number, dirty: Set<Alert>): void {
-    const values = this.deps.series.rollup(net.readSlots, t, t).last;
+    const values = net.values = this.valuesAt(net.readSlots, t, net.values);
     const cx = {
       networkId: net.id, networkName: cfg.name, nowMs: this.deps.clock.nowMs(), notifier: this.notifier, silences: this.silences, dirty,
       create: (st: RuleState, grp: number) => this.create(net, st, grp),
@@ -339,13 +343,44 @@ export class AlertEngine implements AlertSource {
     states.forEach((s, k) => net.readSlots.set(s.slots, net.bases[k]));
   }
 
-  /** Fills a new state's window from the store: the W grid times before g. */
+  /**
+   * The grid values of `slots` at t (NaN: none), in `buf` when it is long enough: the store's
+   * `valuesAt` (a slot's newest point without reading the others), else its rollup's `last`.
+   */
+  private valuesAt(slots: Int32Array, t: number, buf: Float64Array): Float64Array {
+    const series = this.deps.series;
+    if (!series.valuesAt) return series.rollup(slots, t, t).last;
+    return series.valuesAt(slots, t, buf.length >= slots.length ? buf : new Float64Array(slots.length));
+  }
+
+  /**
+   * Fills a new state's window from the store: the W grid times before g. Each slot's points of
+   * the window are read once (a store walks a slot's points of an hour in order, so W reads at one
+   * grid time each would walk them W times), into a W × slots matrix, when that matrix is at most
+   * PREFILL_MATRIX_VALUES; a larger window is read one grid time at a time.
+   */
   private prefill(st: RuleState, g: number, intervalMs: number): void {
     const steps = st.window.steps;
-    for (let k = steps; k >= 1; k--) {
-      const t = g - k * intervalMs;
-      st.step(this.deps.series.rollup(st.slots, t, t).last, 0, t);
+    const n = st.slots.length;
+    const fromMs = g - steps * intervalMs;
+    if (steps * n > PREFILL_MATRIX_VALUES) {
+      let buf: Float64Array = new Float64Array(n);
+      for (let k = 0; k < steps; k++) {
+        const t = fromMs + k * intervalMs;
+        buf = this.valuesAt(st.slots, t, buf);
+        st.step(buf, 0, t);
+      }
+      return;
     }
+    const matrix = new Float64Array(steps * n).fill(NaN);
+    for (let j = 0; j < n; j++) {
+      const p = this.deps.series.read(st.slots[j]!, fromMs, g - intervalMs);
+      for (let k = 0; k < p.tsMs.length; k++) {
+        const offset = p.tsMs[k]! - fromMs;
+        if (offset % intervalMs === 0) matrix[(offset / intervalMs) * n + j] = p.values[k]!;
+      }
+    }
+    for (let k = 0; k < steps; k++) st.step(matrix.subarray(k * n, (k + 1) * n), 0, fromMs + k * intervalMs);
   }
 }
 

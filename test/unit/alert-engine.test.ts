@@ -13,6 +13,8 @@ import { alertKey, expandDescription } from '../../services/alert-record.js';
 import { checkAlertRule } from '../../services/alert-rules.js';
 import { NetworkTablesCache } from '../../services/svcql-tables.js';
 import { compileMatcher } from '../../svcql/index.js';
+import { MemorySeriesStore } from '../../store/series/memory-series.js';
+import type { SeriesStore } from '../../store/series/series.js';
 import { FakeService, variable } from '../api/fake-service.js';
 
 const MIN = 60_000;
@@ -40,19 +42,19 @@ class Silences implements SilenceLookup {
   matching(_net: number, a: AlertRecord): number { return this.names.has(a.name) ? 7 : 0; }
 }
 
-function setup(alerts: string, fake = new FakeService()) {
+function setup(alerts: string, fake = new FakeService(), series: SeriesStore = fake.series) {
   fake.config = loadConfig({ text: NETS + alerts, env: {}, checkAlertRule });
   const clock = { now: T0 + 5_000, nowMs() { return this.now; } };
   const notices = new Notices();
   const silences = new Silences();
   const engine = new AlertEngine(
-    { collector: fake, series: fake.series, meta: fake.meta, config: () => fake.config, clock, logger: silentLogger }, notices, silences,
+    { collector: fake, series, meta: fake.meta, config: () => fake.config, clock, logger: silentLogger }, notices, silences,
   );
   engine.start();
   /** Writes one grid step (slot → value; NaN a gap) and evaluates it. */
   const step = async (n: number, values: Record<number, number>) => {
     const slots = Object.keys(values).map(Number);
-    fake.series.appendStep(at(n), Int32Array.from(slots), Float64Array.from(slots.map((s) => values[s]!)));
+    series.appendStep(at(n), Int32Array.from(slots), Float64Array.from(slots.map((s) => values[s]!)));
     clock.now = at(n) + 5_000;
     await engine.runStep(1, at(n));
   };
@@ -61,7 +63,7 @@ function setup(alerts: string, fake = new FakeService()) {
 
 const active = (e: AlertEngine) => e.alerts(1).filter((a) => a.active).map((a) => `${a.name}:${a.deviceId}:${a.componentIndex}`);
 
-t.test('built-in rules on hand series', async (t) => {
+for (const store of ['a store read with rollup', 'a store with valuesAt'] as const) t.test(`built-in rules on hand series (${store})`, async (t) => {
   const fake = new FakeService();
   fake.vars.set(1, [
     variable(0, 'ifOperStatus', 10, 1, ''), variable(1, 'ifAdminStatus', 10, 1, ''),
@@ -69,7 +71,7 @@ t.test('built-in rules on hand series', async (t) => {
     variable(4, 'sysUpTime', 10, 0, 's'), variable(5, 'reachable', 11, 0, ''),
     variable(6, 'ifOperStatus', 10, 3, ''), // no ifAdminStatus: NULL, not up
   ]);
-  const { engine, notices, step } = setup('', fake);
+  const { engine, notices, step } = setup('', fake, store === 'a store with valuesAt' ? new MemorySeriesStore() : fake.series);
   //        oper1 admin1 oper2 admin2 uptime reach oper3
   await step(0, { 0: 1, 1: 1, 2: 2, 3: 2, 4: 100, 5: 1, 6: 2 });
   t.same(active(engine), [], 'all well; interface 2 is down but administratively down; interface 3 has no admin status');
@@ -197,16 +199,23 @@ t.test('persistence across a restart; reload', async (t) => {
   t.same(active(second.engine), ['cpu:10:0', 'mem:10:0'], 'the window filled from the store: cpu still holds at once');
   t.same(second.notices.take(), [], 'not notified again');
   // Reload: cpu unchanged, mem removed, disk added. Reads of the store tell which windows were filled again.
-  const reads: number[] = [];
+  const reads: string[] = [];
   const rollup = fake.series.rollup.bind(fake.series);
-  fake.series.rollup = (slots, from, to) => { reads.push(slots.length); return rollup(slots, from, to); };
+  const read = fake.series.read.bind(fake.series);
+  let inRollup = false; // this fake's rollup reads each slot
+  fake.series.rollup = (slots, from, to) => {
+    reads.push(`rollup of ${slots.length}`);
+    inRollup = true;
+    try { return rollup(slots, from, to); } finally { inRollup = false; }
+  };
+  fake.series.read = (slot, from, to) => { if (!inRollup) reads.push(`read of ${slot}`); return read(slot, from, to); };
   fake.config = loadConfig({ text: `${NETS}${OFF}  rules:
     - { name: cpu, input: "variable = 'cpuUtil'", condition: value > 90, duration: 2m }
     - { name: disk, input: "variable = 'cpuUtil'", condition: value > 50 }
 `, env: {}, checkAlertRule });
   await second.step(3, { 0: 95, 1: 95 });
   t.same(active(second.engine), ['cpu:10:0', 'disk:10:0']);
-  t.same(reads, [1, 2], 'the new rule\'s window filled (W = 1: one read), then the step\'s one read of both rules; cpu kept its window');
+  t.same(reads, ['read of 0', 'rollup of 2'], 'the new rule\'s window filled (its one slot), then the step\'s one read of both rules; cpu kept its window');
   t.same(second.notices.take(), [`cleared:${alertKey(1, 'mem', 10, 0).slice(0, 4)}`, `active:${alertKey(1, 'disk', 10, 0).slice(0, 4)}`],
     'the removed rule\'s alert cleared, the new one active, cpu untouched');
   t.match(second.engine.get(1, alertKey(1, 'mem', 10, 0)), { active: false }, 'still listed, cleared');
