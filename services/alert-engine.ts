@@ -75,7 +75,11 @@ export class AlertEngine implements AlertSource {
   private unsubscribe: (() => void) | null = null;
   private readonly latest: (slot: number) => number;
 
-  constructor(private readonly deps: ServiceDeps, private readonly notifier: AlertNotifier, private readonly silences: SilenceLookup) {
+  /** `prefillMatrixValues`: see PREFILL_MATRIX_VALUES (tests lower it to take the other path). */
+  constructor(
+    private readonly deps: ServiceDeps, private readonly notifier: AlertNotifier, private readonly silences: SilenceLookup,
+    private readonly opts: { readonly prefillMatrixValues?: number } = {},
+  ) {
     this.latest = latestValue(deps);
   }
 
@@ -363,7 +367,7 @@ export class AlertEngine implements AlertSource {
     const steps = st.window.steps;
     const n = st.slots.length;
     const fromMs = g - steps * intervalMs;
-    if (steps * n > PREFILL_MATRIX_VALUES) {
+    if (steps * n > (this.opts.prefillMatrixValues ?? PREFILL_MATRIX_VALUES)) {
       let buf: Float64Array = new Float64Array(n);
       for (let k = 0; k < steps; k++) {
         const t = fromMs + k * intervalMs;
