@@ -4,7 +4,7 @@ import { variablesSource } from '../svcql/index.js';
 import {
   ALERT_STATE_VARIABLE, alertKey, decodeAlert, encodeAlert, toRecord, type Alert,
 } from './alert-record.js';
-import { selectInputs } from './alert-rules.js';
+import { positionsByName, selectInputs } from './alert-rules.js';
 import { RuleState, ruleDefinition } from './alert-rule-state.js';
 import { applyTransitions, clear, type NoticeContext } from './alert-transitions.js';
 import type { AlertNotifier, AlertRecord, AlertSource, SilenceLookup } from './alert-types.js';
@@ -277,7 +277,8 @@ export class AlertEngine implements AlertSource {
     const rules = config.alerts.rules.filter((r) => r.networks === null || r.networks.includes(net.id));
     const devices = gen?.devices ?? [];
     const table = variablesSource(instances, this.latest, { devices });
-    const names = [...new Set(instances.map((v) => v.name))];
+    const byName = positionsByName(instances);
+    const names = [...byName.keys()];
     const siblingIndex = new Map<string, Map<string, number>>();
     const siblingSlot = (name: string, deviceId: number, index: number): number | undefined => {
       let m = siblingIndex.get(name);
@@ -298,7 +299,7 @@ export class AlertEngine implements AlertSource {
       if (same && !selectionChanged) { states.push(prev); continue; }
       let inputs: VariableInstance[];
       try {
-        inputs = selectInputs(rule.input, table, instances);
+        inputs = selectInputs(rule.input, table, instances, byName);
       } catch (e) {
         this.deps.logger.error('alerts: a rule cannot select its inputs', { rule: rule.name, network: net.id, error: (e as Error).message });
         continue;
