@@ -71,7 +71,8 @@ interface NetworkAlerts {
 
 export class AlertEngine implements AlertSource {
   private readonly nets = new Map<number, NetworkAlerts>();
-  private readonly persisting = new Set<Promise<void>>();
+  /** Allocations and transactions in progress. */
+  private readonly writes = new Set<Promise<void>>();
   private unsubscribe: (() => void) | null = null;
   private readonly latest: (slot: number) => number;
 
@@ -99,20 +100,20 @@ export class AlertEngine implements AlertSource {
     this.unsubscribe = this.deps.collector.events.onGridStepWritten((e) => this.schedule(e.networkId, e.gridTsMs));
   }
 
-  /** Stops listening; waits for the step in progress and the alerts being written. */
+  /** Stops listening; waits for the step in progress, the alerts being written and the state variables being allocated. */
   async stop(): Promise<void> {
     this.unsubscribe?.();
     this.unsubscribe = null;
     for (const n of this.nets.values()) n.pendingTsMs = NaN;
     await Promise.all([...this.nets.values()].map((n) => n.running));
-    await Promise.all([...this.persisting]);
+    await Promise.all([...this.writes]);
   }
 
   /** Evaluates grid time `gridTsMs` of a network now (what a grid step event does, awaited): tests and benches. */
   async runStep(networkId: number, gridTsMs: number): Promise<void> {
     this.schedule(networkId, gridTsMs);
     await this.net(networkId).running;
-    await Promise.all([...this.persisting]);
+    await Promise.all([...this.writes]);
   }
 
   alerts(networkId: number): readonly AlertRecord[] {
@@ -151,14 +152,20 @@ export class AlertEngine implements AlertSource {
   }
 
   private allocateState(a: Alert): void {
-    this.deps.collector.catalog.allocate({ netId: a.networkId, name: ALERT_STATE_VARIABLE, deviceId: 0, index: a.number })
+    this.track(this.deps.collector.catalog.allocate({ netId: a.networkId, name: ALERT_STATE_VARIABLE, deviceId: 0, index: a.number })
       .then((v) => {
         a.stateSlot = v.slot;
         // The step that made the alert is past: write its state there too.
         const at = this.nets.get(a.networkId)?.lastStepMs ?? NaN;
         if (!Number.isNaN(at)) this.deps.series.appendStep(at, Int32Array.of(v.slot), Float64Array.of(a.active ? 1 : 0));
       })
-      .catch((e) => this.deps.logger.warn('alerts: no state variable for an alert', { key: a.key, error: (e as Error).message }));
+      .catch((e) => this.deps.logger.warn('alerts: no state variable for an alert', { key: a.key, error: (e as Error).message })));
+  }
+
+  /** Keeps a write in progress (an allocation, a transaction) until it settles: stop() waits for them. */
+  private track(p: Promise<void>): void {
+    this.writes.add(p);
+    void p.finally(() => this.writes.delete(p));
   }
 
   private schedule(networkId: number, gridTsMs: number): void {
@@ -248,10 +255,8 @@ export class AlertEngine implements AlertSource {
   private persist(networkId: number, dirty: Set<Alert>): void {
     if (dirty.size === 0) return;
     const records = [...dirty].map((a) => [a.key, structuredClone(encodeAlert(a))] as const);
-    const p = this.deps.meta.transaction((tx) => { for (const [key, rec] of records) tx.put(NS_ALERTS, [networkId, key], rec); })
-      .catch((e) => this.deps.logger.error('alerts: cannot store alerts', { network: networkId, alerts: records.length, error: (e as Error).message }));
-    this.persisting.add(p);
-    void p.finally(() => this.persisting.delete(p));
+    this.track(this.deps.meta.transaction((tx) => { for (const [key, rec] of records) tx.put(NS_ALERTS, [networkId, key], rec); })
+      .catch((e) => this.deps.logger.error('alerts: cannot store alerts', { network: networkId, alerts: records.length, error: (e as Error).message })));
   }
 
   /**
