@@ -31,6 +31,8 @@
  * apply with the swap and are not in the plan.
  * `views` (SCRIPTED map views) applies live too: after the swap, app.ts has the views service bring
  * the stored views in step with the new list (services/views.ts `syncConfig`); it is not in the plan.
+ * `alerts` (the rules) applies live: the alert evaluator reads them through the holder at each
+ * network's next grid step (services/alert-engine.ts says what a changed rule keeps); not in the plan.
  */
 import { AppError } from './errors.js';
 import type { AuthConfig, Config, NetworkConfig, ServerConfig, SimulatorConfig } from './config-schema.js';
