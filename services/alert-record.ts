@@ -8,7 +8,13 @@ import type { AlertRecord } from './alert-types.js';
  * description macros and its stored form (metadata namespace NS_ALERTS).
  */
 
-/** The variable each alert's state is written to (1 active, 0 cleared), one instance per alert. */
+/**
+ * The variable each alert's state is written to (1 active, 0 cleared), one instance per alert:
+ * `alertState.0.<alert number>`, network-level. One variable for every rule because a variable
+ * name cannot carry a rule's name (a letter then letters, digits, _; rule names also have - and .),
+ * and the index is the alert's number, not its component's, because two rules may alert on one
+ * component; the alert's device and component are in the alert itself.
+ */
 export const ALERT_STATE_VARIABLE = 'alertState';
 /** Most entries of an alert's `values` (a rule without fanOut may have very many members). */
 export const MAX_ALERT_VALUES = 100;
