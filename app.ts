@@ -102,6 +102,9 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
     await services.views.start().catch((e: unknown) => {
       logger.error('map views not brought in step with the configuration', { error: (e as Error).message });
     });
+    // Alert rules on grid steps: after the monitor started, stopped before it stops.
+    services.alertEngine.start();
+    stops.push(() => services.alertEngine.stop());
     if (config.auth.enabled) await services.auth.start();
     else if (!isLoopback(config.server.host)) {
       logger.warn('authentication is off and the server listens beyond loopback: anyone who reaches it may make every call', { host: config.server.host });

@@ -7,6 +7,7 @@ import { startApp } from './app.js';
 import { ACCOUNTS_USAGE, runAccountsCommand } from './cli/accounts-cli.js';
 import { readPassword } from './cli/password-input.js';
 import { checkViewRule } from './services/view-record.js';
+import { checkAlertRule } from './services/alert-rules.js';
 
 const USAGE = `Usage: node dist/main.js [--config FILE] [--check-config]
        node dist/main.js user|token …   (accounts; see below)
@@ -43,7 +44,7 @@ async function main(): Promise<number> {
   const path = args.config ?? process.env.NETMON_CONFIG;
   let config;
   try {
-    config = loadConfig({ path: path || undefined, checkViewRule });
+    config = loadConfig({ path: path || undefined, checkViewRule, checkAlertRule });
   } catch (e) {
     if (isAppError(e)) { process.stderr.write(`netmon: ${e.message}\n`); return 2; }
     throw e;
@@ -56,7 +57,7 @@ async function main(): Promise<number> {
   logger.info('starting', { config: config.source, networks: config.networks.map((n) => `${n.id}:${n.name}`).join(',') });
   let app;
   try {
-    app = await startApp(config, logger, { load: () => loadConfig({ path: path || undefined, checkViewRule }) });
+    app = await startApp(config, logger, { load: () => loadConfig({ path: path || undefined, checkViewRule, checkAlertRule }) });
   } catch (e) {
     logger.error('start-up failed', { error: (e as Error).message });
     return 1;

@@ -15,6 +15,7 @@ import { pinningNote } from './harness/process.js';
 import { appendRun, runInfo, runSection } from './harness/results.js';
 import { formatTable, rowOf, type Row } from './harness/table.js';
 import { RESULTS_HEADER } from './harness/results-header.js';
+import { alertsBench } from './alerts/alerts-bench.js';
 import { apiBench } from './api/api-bench.js';
 import { collectorBench, faultsBench } from './collector/collector-bench.js';
 import { authBench } from './api/auth-bench.js';
@@ -33,6 +34,7 @@ const BENCHES: readonly Bench[] = [
   storeBench,
   svcqlBench,
   mapsBench,
+  alertsBench,
 ];
 
 interface Args { scale: Scale; only: string[] | null; record: boolean }

@@ -1,4 +1,5 @@
-import type { Checker } from './config-check.js';
+import { formatPath, type Checker, type Path } from './config-check.js';
+import { CONTROL_CHARS } from './names.js';
 import {
   BUILTIN_ALERT_NAMES, type AlertRuleChecker, type AlertRuleConfig, type AlertsConfig, type BuiltinAlertName,
   type NetworkConfig,
@@ -31,8 +32,9 @@ export const BUILTIN_ALERT_RULES: Readonly<Record<BuiltinAlertName, AlertRuleCon
     input: "variable = 'cpuUtil'", condition: 'value > 90', durationMs: 5 * 60_000,
     description: 'CPU of $device at $value% (over 90% for $duration)',
   }),
+  /** On the right of a comparison a bare name is text: the column is written in backticks. */
   deviceRebooted: rule('deviceRebooted', {
-    input: "variable = 'sysUpTime'", condition: 'previous IS NOT NULL AND value < previous', durationMs: 0,
+    input: "variable = 'sysUpTime'", condition: 'previous IS NOT NULL AND value < `previous`', durationMs: 0,
     description: '$device restarted: sysUpTime went back to $value s',
   }),
 });
@@ -49,13 +51,99 @@ export function defaultAlerts(): AlertsConfig {
   return { builtin, rules: BUILTIN_ALERT_NAMES.map((n) => BUILTIN_ALERT_RULES[n]) };
 }
 
+/** The longest rule name: a word of letters, digits, `_`, `-` and `.`. */
+export const MAX_ALERT_NAME_CHARS = 100;
+/** The longest `input` or `condition` (SvcQL text). */
+export const MAX_ALERT_EXPR_CHARS = 8192;
+const ALERT_NAME = /^[A-Za-z0-9_.-]+$/;
+/** The description of a configured rule that gives none. */
+export const DEFAULT_ALERT_DESCRIPTION = '$rule: $variable of $device $component is $value';
+
 /**
- * Parses `alerts:`. `check` (main.ts passes SvcQL's) checks each rule's input and condition at
- * load; without it only their type and length are checked.
+ * Parses `alerts:` — `builtin: { <name>: true|false }` and `rules: [...]`, each rule
+ * `{ name, networks?, input, condition, duration? (0), percentage? (100), notificationTime? (1h; 0:
+ * never again), description?, fanOut? (true), notify? (absent or null: every stream) }`. Every
+ * mistake fails naming the key and its line. `check` (main.ts passes SvcQL's) checks each rule's
+ * input and condition at load; without it only their type and length are checked. The names in
+ * `notify` are checked against `notifications.streams` by the loader, not here.
  */
-export function parseAlerts(c: Checker, v: unknown, _networks: readonly NetworkConfig[], _check: AlertRuleChecker | undefined): AlertsConfig {
+export function parseAlerts(c: Checker, v: unknown, networks: readonly NetworkConfig[], check: AlertRuleChecker | undefined): AlertsConfig {
   if (v === undefined || v === null) return defaultAlerts();
-  // TODO(alerts engine): builtin switches and rules.
-  c.object(v, ['alerts'], ['builtin', 'rules']);
-  return defaultAlerts();
+  const top = c.object(v, ['alerts'], ['builtin', 'rules']);
+  const builtin = { ...defaultAlerts().builtin };
+  if (top.builtin !== undefined && top.builtin !== null) {
+    const b = c.object(top.builtin, ['alerts', 'builtin'], BUILTIN_ALERT_NAMES);
+    for (const n of BUILTIN_ALERT_NAMES) builtin[n] = c.bool(b[n], ['alerts', 'builtin', n], true);
+  }
+  const rules: AlertRuleConfig[] = BUILTIN_ALERT_NAMES.filter((n) => builtin[n]).map((n) => BUILTIN_ALERT_RULES[n]);
+  const taken = new Map<string, string>(rules.map((r) => [r.name, `the built-in rule (turn it off with alerts.builtin.${r.name}: false)`]));
+  const netIds = new Set(networks.map((n) => n.id));
+  c.list(top.rules, ['alerts', 'rules']).forEach((item, i) => {
+    const r = parseRule(c, item, ['alerts', 'rules', i], netIds, check);
+    const other = taken.get(r.name);
+    if (other !== undefined) c.fail(['alerts', 'rules', i, 'name'], `the name '${r.name}' is taken by ${other}`);
+    taken.set(r.name, `alerts.rules[${i}]`);
+    rules.push(r);
+  });
+  return Object.freeze({ builtin: Object.freeze(builtin), rules: Object.freeze(rules) });
+}
+
+const RULE_KEYS = ['name', 'networks', 'input', 'condition', 'duration', 'percentage', 'notificationTime', 'description', 'fanOut', 'notify'];
+
+function parseRule(c: Checker, v: unknown, p: Path, netIds: ReadonlySet<number>, check: AlertRuleChecker | undefined): AlertRuleConfig {
+  const o = c.object(v, p, RULE_KEYS);
+  const name = c.str(o.name, [...p, 'name']);
+  if (name.length > MAX_ALERT_NAME_CHARS) c.fail([...p, 'name'], `must be at most ${MAX_ALERT_NAME_CHARS} characters`);
+  if (!ALERT_NAME.test(name)) c.fail([...p, 'name'], `must be a word of letters, digits, _, - and ., got ${JSON.stringify(name)}`);
+  let nets: number[] | null = null;
+  if (o.networks !== undefined && o.networks !== null) {
+    nets = c.list(o.networks, [...p, 'networks']).map((x, k) => {
+      const id = c.int(x, [...p, 'networks', k], 1, 1_000_000, NaN);
+      if (!netIds.has(id)) c.fail([...p, 'networks', k], `no network has id ${id}; configured: ${[...netIds].join(', ')}`);
+      return id;
+    });
+    if (nets.length === 0) c.fail([...p, 'networks'], 'must list at least one network id (leave the key out for every network)');
+  }
+  const expr = (key: 'input' | 'condition'): string => {
+    const e = o[key];
+    if (e === undefined || e === null) c.fail([...p, key], `is required (a SvcQL matching expression${key === 'input' ? ' over the variables table' : ''})`);
+    if (typeof e !== 'string' || e.trim() === '') c.fail([...p, key], `must be a non-empty SvcQL matching expression (a string), got ${JSON.stringify(e)}`);
+    if (e.length > MAX_ALERT_EXPR_CHARS) c.fail([...p, key], `must be at most ${MAX_ALERT_EXPR_CHARS} characters`);
+    if (check) {
+      try { check(e, key); } catch (err) { c.fail([...p, key], `not a valid ${key}: ${(err as Error).message}`); }
+    }
+    return e;
+  };
+  const input = expr('input');
+  const condition = expr('condition');
+  const durationMs = c.durationMs(o.duration, [...p, 'duration'], 0, 0);
+  const percentage = c.int(o.percentage, [...p, 'percentage'], 1, 100, 100);
+  const notificationTimeMs = c.durationMs(o.notificationTime, [...p, 'notificationTime'], 0, HOUR_MS);
+  const description = o.description === undefined || o.description === null ? DEFAULT_ALERT_DESCRIPTION : c.str(o.description, [...p, 'description']);
+  if (CONTROL_CHARS.test(description.replace(/\n/g, ' '))) c.fail([...p, 'description'], 'must not contain control characters other than line breaks');
+  const fanOut = c.bool(o.fanOut, [...p, 'fanOut'], true);
+  let notify: string[] | null = null;
+  if (o.notify !== undefined && o.notify !== null) {
+    notify = c.list(o.notify, [...p, 'notify']).map((x, k) => c.str(x, [...p, 'notify', k]));
+  }
+  return Object.freeze({
+    name, networks: nets && Object.freeze(nets), input, condition, durationMs, percentage, notificationTimeMs, description,
+    fanOut, notify: notify && Object.freeze(notify), key: formatPath(p),
+  });
+}
+
+/**
+ * Each stream a configured rule's `notify` names must be one of `notifications.streams` (called by
+ * the loader once both sections are parsed): a misspelt stream would otherwise drop notices quietly.
+ */
+export function checkNotifyStreams(c: Checker, alerts: AlertsConfig, streamNames: readonly string[]): void {
+  for (const r of alerts.rules) {
+    const at = /^alerts\.rules\[(\d+)\]$/.exec(r.key);
+    if (!at || !r.notify) continue;
+    r.notify.forEach((name, k) => {
+      if (!streamNames.includes(name)) {
+        c.fail(['alerts', 'rules', Number(at[1]), 'notify', k], `no notification stream is named '${name}'; configured: ${streamNames.join(', ')}`);
+      }
+    });
+  }
 }

@@ -3,7 +3,7 @@ import { LineCounter, parseDocument } from 'yaml';
 import { AppError } from './errors.js';
 import { CONTROL_CHARS, VARIABLE_NAME } from './names.js';
 import { Checker, type Path } from './config-check.js';
-import { defaultAlerts, parseAlerts } from './config-alerts.js';
+import { checkNotifyStreams, defaultAlerts, parseAlerts } from './config-alerts.js';
 import { defaultNotifications, parseNotifications } from './config-notifications.js';
 import { parseCidr } from './cidr.js';
 import {
@@ -208,6 +208,7 @@ export function parseConfigText(text: string, source: string, checkViewRule?: Vi
   const views = parseViews(c, top.views, networks, checkViewRule);
   const alerts = parseAlerts(c, top.alerts, networks, checkAlertRule);
   const notifications = parseNotifications(c, top.notifications);
+  checkNotifyStreams(c, alerts, notifications.streams.map((st) => st.name));
   return { server, auth, ui, deviceDetailsComponents, networks, views, alerts, notifications, simulator, source };
 }
 

@@ -33,6 +33,8 @@
  * the stored views in step with the new list (services/views.ts `syncConfig`); it is not in the plan.
  * `notifications` applies live too: after the swap, app.ts hands it to the notifier (`configure`:
  * streams added, changed or removed by name, kept streams keeping their queues); not in the plan.
+ * `alerts` (the rules) applies live: the alert evaluator reads them through the holder at each
+ * network's next grid step (services/alert-engine.ts says what a changed rule keeps); not in the plan.
  */
 import { AppError } from './errors.js';
 import type { AuthConfig, Config, NetworkConfig, ServerConfig, SimulatorConfig } from './config-schema.js';

@@ -1,6 +1,7 @@
 import { AccountsService } from './accounts.js';
-import type { AlertNotifier, AlertSource } from './alert-types.js';
-import { AlertService, EMPTY_ALERT_SOURCE } from './alerts.js';
+import { AlertEngine } from './alert-engine.js';
+import type { AlertNotifier, AlertSource, SilenceLookup } from './alert-types.js';
+import { AlertService } from './alerts.js';
 import { Authenticator } from './authenticator.js';
 import { CatalogService } from './catalog.js';
 import type { ServiceDeps } from './deps.js';
@@ -41,7 +42,9 @@ export interface Services {
   readonly notifier: AlertNotifier;
   /** Alert silences (spec 2.5); also the SilenceLookup of the alert evaluator. */
   readonly silences: SilenceService;
-  /** The alert list and get calls, over `ServiceSources.alertSource` and the silences. */
+  /** The alert evaluator (rules on grid steps) and the AlertSource of the alerts; app.ts starts and stops it. */
+  readonly alertEngine: AlertEngine;
+  /** The alert list and get calls, over the evaluator's alerts (or `ServiceSources.alertSource`) and the silences. */
   readonly alerts: AlertService;
 }
 
@@ -49,9 +52,11 @@ export interface Services {
 export interface ServiceSources {
   /** The view source of the maps; by default the views service. */
   readonly mapViews?: MapViewSource;
-  /** The alert notifier; by default one built from the configuration's `notifications:`. */
+  /** Where alert notices go; by default the notifier built from the configuration's `notifications:`. */
   readonly notifier?: AlertNotifier;
-  /** The alerts the alert service answers from (the evaluator's); by default none. */
+  /** Which silence matches an alert, for the evaluator; by default the silences service. */
+  readonly silences?: SilenceLookup;
+  /** The alerts the alert service answers from; by default the evaluator's. */
   readonly alertSource?: AlertSource;
 }
 
@@ -59,9 +64,11 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
   const views = new ViewService(deps);
   const networks = new NetworkService(deps, views);
   // The SvcQL tables of each network, shared by the calls that read devices or latest values.
-  const tables = new NetworkTablesCache(deps);
   const accounts = new AccountsService(deps.meta, deps.clock);
   const silences = new SilenceService(deps);
+  const notifier = sources.notifier ?? new Notifier(deps.config().notifications, { clock: deps.clock, logger: deps.logger.child('notify') });
+  const alertEngine = new AlertEngine(deps, notifier, sources.silences ?? silences);
+  const tables = new NetworkTablesCache(deps, alertEngine);
   return {
     networks,
     discovery: new DiscoveryService(deps, networks),
@@ -74,9 +81,10 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
     accounts,
     auth: new Authenticator(deps, accounts),
     maps: new MapService(deps, networks, sources.mapViews ?? views),
-    notifier: sources.notifier ?? new Notifier(deps.config().notifications, { clock: deps.clock, logger: deps.logger.child('notify') }),
+    notifier,
     silences,
-    alerts: new AlertService(deps, sources.alertSource ?? EMPTY_ALERT_SOURCE, silences),
+    alertEngine,
+    alerts: new AlertService(deps, sources.alertSource ?? alertEngine, silences),
   };
 }
 

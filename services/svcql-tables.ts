@@ -1,14 +1,15 @@
 import type { Device, Link, VariableInstance } from '../core/types.js';
 import {
   alertsSource, allTags, devicesSource, interfacesSource, mapCatalog, seriesSource, tagsSource, variablesSource,
-  type Catalog, type SeriesSource,
+  type AlertRecord, type Catalog, type SeriesSource,
 } from '../svcql/index.js';
+import type { AlertSource } from './alert-types.js';
 import type { ServiceDeps } from './deps.js';
 
 /**
  * The SvcQL tables of one network, built from the collector's ports: `devices` and `interfaces`
  * from the latest completed generation, `variables` and the series tables from the variable
- * inventory, `tags` from all of them, `alerts` (empty: this server keeps no alerts yet).
+ * inventory, `tags` from all of them, `alerts` from the alert evaluator (read at each statement).
  *
  * Building is cheap but not free (facet and sibling indexes), so the tables are kept per network
  * and rebuilt when the generation, or the inventory's array or size, changes. Values are never
@@ -96,7 +97,8 @@ export function latestValuesWithTimes(deps: ServiceDeps, slots: readonly number[
 export class NetworkTablesCache {
   private readonly perNet = new Map<number, Entry>();
 
-  constructor(private readonly deps: ServiceDeps) {}
+  /** `alerts`: the live alerts of the `alerts` table (none without it). */
+  constructor(private readonly deps: ServiceDeps, private readonly alerts?: AlertSource) {}
 
   /** The tables of network `netId` (which the caller has checked exists). */
   get(netId: number): NetworkTables {
@@ -105,7 +107,8 @@ export class NetworkTablesCache {
     const key = `${gen?.number ?? 0}:${instances.length}`;
     const hit = this.perNet.get(netId);
     if (hit && hit.key === key && hit.generation === gen && hit.instances === instances) return hit.tables;
-    const tables = buildTables(this.deps, gen?.devices ?? [], gen?.links ?? [], instances);
+    const alerts = this.alerts;
+    const tables = buildTables(this.deps, gen?.devices ?? [], gen?.links ?? [], instances, () => alerts?.alerts(netId) ?? []);
     this.perNet.set(netId, { key, generation: gen, instances, tables });
     return tables;
   }
@@ -113,6 +116,7 @@ export class NetworkTablesCache {
 
 function buildTables(
   deps: ServiceDeps, devices: readonly Device[], links: readonly Link[], instances: readonly VariableInstance[],
+  alerts: () => readonly AlertRecord[],
 ): NetworkTables {
   const latest = latestValue(deps);
   const read = deps.series.read.bind(deps.series);
@@ -125,7 +129,7 @@ function buildTables(
       interfaces: interfacesSource(devices, links),
       variables: variablesSource(instances, latest, { devices }),
       tags: tagsSource(allTags(devices, instances)),
-      alerts: alertsSource([]),
+      alerts: alertsSource(alerts),
     },
     {
       names: () => names,

@@ -28,13 +28,14 @@ export interface AlertRecord {
 const bool = (b: boolean): string => (b ? 'true' : 'false');
 
 /**
- * The `alerts` table: the spec's alert fields as columns (booleans read as 'true'/'false';
+ * The `alerts` table (over a list, or a function read once per statement: the live alerts): the spec's alert fields as columns (booleans read as 'true'/'false';
  * `values` is not a column), `device` and `component` as short names, tags as facets.
  */
-export function alertsSource(alerts: readonly AlertRecord[]): RowSource<AlertRecord> {
+export function alertsSource(alerts: readonly AlertRecord[] | (() => readonly AlertRecord[])): RowSource<AlertRecord> {
+  const rows = typeof alerts === 'function' ? alerts : () => alerts;
   return buildSource<AlertRecord>({
     table: 'alerts',
-    rows: () => alerts,
+    rows,
     columns: {
       key: single((a) => a.key),
       name: single((a) => a.name),

@@ -235,8 +235,18 @@ export class Inventory {
     return out;
   }
 
+  /**
+   * An allocated variable as an instance: on a device of the current generation, or network-level
+   * (device id 0: no device, component or tags; the alert evaluator's `alertState.0.<alert number>`).
+   */
   private allocatedInstance(n: NetworkVars, a: Allocated): VariableInstance | undefined {
     const def = this.defs.get(a.name);
+    if (def && a.deviceId === 0) {
+      return {
+        slot: a.slot, name: a.name, deviceId: 0, index: a.index, deviceName: '', componentName: '',
+        description: def.description, unit: def.unit, category: def.category, tags: [],
+      };
+    }
     const p = n.devicePos.get(a.deviceId);
     if (!def || p === undefined) return undefined;
     const d = n.devices[p]!;
@@ -263,7 +273,7 @@ export class Inventory {
     return this.findAllocated(netId, name, deviceId, index);
   }
 
-  /** An allocated variable's instance (its device must be in the current generation). */
+  /** An allocated variable's instance (its device must be in the current generation, or be 0: network-level). */
   private findAllocated(netId: number, name: string, deviceId: number, index: number): VariableInstance | undefined {
     const n = this.byNetwork.get(netId);
     const a = this.allocated.get(netId)?.find((x) => x.name === name && x.deviceId === deviceId && x.index === index);

@@ -9,6 +9,7 @@ import type { VariableDef, VariableInstance } from '../types.js';
 export interface VariableAllocation {
   readonly netId: number;
   readonly name: string;
+  /** A device of the network's current generation, or 0: a network-level variable (no device, component or tags). */
   readonly deviceId: number;
   /** Component index; 0 for a device-level variable. */
   readonly index: number;

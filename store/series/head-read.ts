@@ -13,6 +13,25 @@ export function headRead(h: HeadHour, slot: number, fromMs: number, toMs: number
   }
 }
 
+/**
+ * The layer's value of `slot` at `offsetMs` (NaN when it has no point there): the slot's newest
+ * point is read directly, an older one by walking the chain.
+ */
+export function headValueAt(h: HeadHour, slot: number, offsetMs: number): number {
+  if (slot >= h.slotLimit) return NaN;
+  const tail = h.last[slot];
+  if (tail < 0) return NaN;
+  const tailOff = h.offsetOf(tail);
+  if (tailOff === offsetMs) return h.valueOf(tail);
+  if (tailOff < offsetMs) return NaN;
+  for (let p = h.first[slot]; p >= 0; p = h.nextOf(p)) {
+    const off = h.offsetOf(p);
+    if (off === offsetMs) return h.valueOf(p);
+    if (off > offsetMs) return NaN;
+  }
+  return NaN;
+}
+
 /** Whether the layer holds any point of `slot`. */
 export const headHasSlot = (h: HeadHour, slot: number): boolean => slot < h.slotLimit && h.first[slot] >= 0;
 

@@ -9,7 +9,7 @@ import { decodeChunk, type ChunkRollup } from './chunk-decode.js';
 import { HOUR_MS, hourStartOf } from './chunk-format.js';
 import { headAppend } from './head-append.js';
 import { HeadHour } from './head-hour.js';
-import { headHasSlot, headRead, headRollup } from './head-read.js';
+import { headHasSlot, headRead, headRollup, headValueAt } from './head-read.js';
 import { replayHead } from './head-replay.js';
 import { CloseScratch, closeHourSlice, finishHourClose } from './hour-close.js';
 import { decodeHourRollup, newRollupDraft, readRollupEntry, slotCountOf } from './hour-rollup.js';
@@ -332,6 +332,29 @@ export class LmdbSeriesStore implements SeriesStore {
       }
     }
     return r;
+  }
+
+  /**
+   * When the hour of `tsMs` is held by one head layer alone (the open hour, typically), each
+   * slot's value from the layer (its newest point directly); otherwise from the hour's points.
+   */
+  valuesAt(slots: ArrayLike<number>, tsMs: number, out: Float64Array = new Float64Array(slots.length)): Float64Array {
+    out.fill(NaN, 0, slots.length);
+    if (this.minHourMs === Infinity) return out;
+    const hour = hourStartOf(tsMs);
+    const layer = !this.closedHours.has(hour) && this.layersOf(hour) === 1 ? this.layerOf(hour) : undefined;
+    if (layer) {
+      const off = tsMs - hour;
+      for (let i = 0; i < slots.length; i++) out[i] = headValueAt(layer, slots[i], off);
+      return out;
+    }
+    const buf = this.hourBuf;
+    for (let i = 0; i < slots.length; i++) {
+      buf.clear();
+      this.collectHour(slots[i], hour, tsMs, tsMs, buf);
+      if (buf.length > 0) out[i] = buf.values[buf.length - 1];
+    }
+    return out;
   }
 
   /** Rejects with AppError STORE_WRITE_FAILED when the writes fail; what it could not write stays queued. */

@@ -36,6 +36,11 @@ export class MemorySeriesStore implements SeriesStore {
     return rollupByReading((s, f, t) => this.read(s, f, t), slots, fromMs, toMs);
   }
 
+  valuesAt(slots: ArrayLike<number>, tsMs: number, out: Float64Array = new Float64Array(slots.length)): Float64Array {
+    for (let i = 0; i < slots.length; i++) out[i] = this.bySlot.get(slots[i])?.get(tsMs) ?? NaN;
+    return out;
+  }
+
   async flush(): Promise<void> {}
   async close(): Promise<void> { this.closed = true; }
 }

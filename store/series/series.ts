@@ -54,6 +54,15 @@ export interface SeriesStore {
   rollup(slots: ArrayLike<number>, fromMs: number, toMs: number): SlotRollups;
 
   /**
+   * The value of each slot at exactly `tsMs` (NaN where the slot has no point there), written to
+   * `out[i]` for slots[i] (`out` at least slots.length long; a new array when omitted) and
+   * returned. The read of one grid step over very many slots (the alert evaluator's): a backend
+   * answers a slot's newest point without reading its other points. Optional: a caller without it
+   * uses `rollup(slots, tsMs, tsMs).last`, which gives the same values.
+   */
+  valuesAt?(slots: ArrayLike<number>, tsMs: number, out?: Float64Array): Float64Array;
+
+  /**
    * Makes everything appended so far durable. Rejects with AppError STORE_WRITE_FAILED when the
    * disk refuses the writes; what was appended stays in memory and a later flush writes it.
    */

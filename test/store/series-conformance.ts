@@ -23,7 +23,9 @@ type RollupWant = { count: number; min: number; max: number; sum: number; last: 
 type Check =
   | { read: [slot: number, fromMs: number, toMs: number]; want: Pt[] }
   | { last: [slot: number, fromMs: number, toMs: number]; want: Pt | null }
-  | { rollup: [slots: number[], fromMs: number, toMs: number]; want: RollupWant[] };
+  | { rollup: [slots: number[], fromMs: number, toMs: number]; want: RollupWant[] }
+  /** `valuesAt` (when the backend has it); null stands for NaN (no point). */
+  | { valuesAt: [slots: number[], tsMs: number]; want: (number | null)[] };
 
 interface Case { name: string; ops: Op[]; checks: Check[] }
 
@@ -72,7 +74,12 @@ const cases: Case[] = [
   {
     name: 'steps out of order are read in time order',
     ops: [step(T0 + 3 * M, [0, 4]), step(T0 + M, [0, 2]), step(T0 + 2 * M, [0, 3]), step(T0, [0, 1]), step(T0 + 2 * M, [0, 33])],
-    checks: [{ read: [0, T0, T0 + H], want: [[T0, 1], [T0 + M, 2], [T0 + 2 * M, 33], [T0 + 3 * M, 4]] }],
+    checks: [
+      { read: [0, T0, T0 + H], want: [[T0, 1], [T0 + M, 2], [T0 + 2 * M, 33], [T0 + 3 * M, 4]] },
+      { valuesAt: [[0, 1, 0], T0 + 2 * M], want: [33, null, 33] },
+      { valuesAt: [[0], T0 + 3 * M], want: [4] },
+      { valuesAt: [[0], T0 + 90_000], want: [null] },
+    ],
   },
   {
     name: 'read window bounds are inclusive',
@@ -120,6 +127,11 @@ const cases: Case[] = [
       { read: [0, T0 + H + 2 * M, T0 + 2 * H + 29 * M], want: [] },
       { last: [0, T0, T0 + 3 * H - 1], want: [T0 + 2 * H + 30 * M, 150] },
       { last: [1, T0, T0 + 3 * H - 1], want: [T0 + 59 * M, 1] },
+      { valuesAt: [[0, 1, 2], T0 + 59 * M], want: [59, 1, null] },
+      { valuesAt: [[0, 1], T0 + 3 * H], want: [180, 2] },
+      { valuesAt: [[0, 1], T0 + 2 * H + 30 * M], want: [150, null] },
+      { valuesAt: [[], T0], want: [] },
+      { valuesAt: [[0], T0 - H], want: [null] },
     ],
   },
   {
@@ -132,6 +144,8 @@ const cases: Case[] = [
       { read: [0, T0, T0 + H], want: [[T0, 1], [T0 + 30 * M, 22], [T0 + 45 * M, 4]] },
       { read: [1, T0, T0 + H], want: [[T0, 1], [T0 + 30 * M, 5]] },
       { last: [0, T0, T0 + H], want: [T0 + 45 * M, 4] },
+      { valuesAt: [[0, 1], T0 + 30 * M], want: [22, 5] },
+      { valuesAt: [[0, 1], T0 + 45 * M], want: [4, null] },
       { rollup: [[0, 1], T0, T0 + H - 1], want: [
         { count: 3, min: 1, max: 22, sum: 27, last: 4, lastTsMs: T0 + 45 * M },
         { count: 2, min: 1, max: 5, sum: 6, last: 5, lastTsMs: T0 + 30 * M },
@@ -211,8 +225,19 @@ function check(t: Test, store: SeriesStore, checks: Check[], when: string): void
     else if ('last' in c) {
       const got = store.last(...c.last);
       t.same(got === null ? null : [got.tsMs, got.value], c.want, `${when}: last(${c.last.join(', ')})`);
-    } else t.same(rollupRows(store, ...c.rollup), c.want, `${when}: rollup([${c.rollup[0].join(',')}], ${c.rollup[1]}, ${c.rollup[2]})`);
+    } else if ('rollup' in c) t.same(rollupRows(store, ...c.rollup), c.want, `${when}: rollup([${c.rollup[0].join(',')}], ${c.rollup[1]}, ${c.rollup[2]})`);
+    else if (store.valuesAt) t.same(valuesAtRow(store, ...c.valuesAt), c.want, `${when}: valuesAt([${c.valuesAt[0].join(',')}], ${c.valuesAt[1]})`);
   }
+}
+
+/** valuesAt with NaN as null, into a reused array longer than needed (its tail must stay untouched). */
+function valuesAtRow(store: SeriesStore, slots: number[], tsMs: number): (number | null)[] {
+  const out = new Float64Array(slots.length + 1).fill(-7);
+  const got = store.valuesAt!(slots, tsMs, out);
+  if (got !== out || out[slots.length] !== -7) throw new Error('valuesAt must fill the given array and only its first slots.length entries');
+  const fresh = store.valuesAt!(slots, tsMs);
+  if (fresh.length !== slots.length) throw new Error('valuesAt without an array returns one of slots.length');
+  return Array.from(out.subarray(0, slots.length), (v) => (Number.isNaN(v) ? null : v));
 }
 
 /** A small deterministic PRNG (mulberry32), so that the mixed workload is the same on every run. */
@@ -255,6 +280,13 @@ async function mixedWorkload(t: Test, store: SeriesStore): Promise<void> {
     }
     const all = Array.from({ length: slots + 2 }, (_, i) => i);
     t.same(rollupRows(store, all, T0, T0 + 2 * H), rollupRows(ref, all, T0, T0 + 2 * H), `${when}: rollups equal the reference`);
+    if (store.valuesAt) {
+      let differ = 0;
+      for (let at = T0 - H; at <= T0 + 4 * H; at += M) {
+        if (JSON.stringify(valuesAtRow(store, all, at)) !== JSON.stringify(valuesAtRow(ref, all, at))) differ++;
+      }
+      t.equal(differ, 0, `${when}: valuesAt equals the reference at every grid time`);
+    }
     t.equal(bad, 0, `${when}: reads and last() equal the reference for every slot and window`);
   };
   compare('before flush');

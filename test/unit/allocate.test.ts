@@ -60,6 +60,10 @@ t.test('allocated slots: own, stable, listed, persisted', async (t) => {
   t.ok(d > Math.max(a, b), 'a new triplet after a restart gets a slot above every earlier one');
   await s.inventory.rebuild(benchNetwork, syntheticGeneration(2));
   t.equal(s.inventory.find(1, 'alertState', 2, 0)?.slot, d, 'a rebuild keeps allocated variables');
+  const net = await s.inventory.allocate({ netId: 1, name: 'alertState', deviceId: 0, index: 17 });
+  t.match(s.inventory.find(1, 'alertState', 0, 17), { slot: net, deviceId: 0, index: 17, deviceName: '', componentName: '', tags: [] },
+    'device 0: a network-level variable');
+  t.ok(s.inventory.instances(1).some((v) => v.slot === net), 'listed with the others');
   await s.close();
 });
 
