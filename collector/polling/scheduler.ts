@@ -104,13 +104,19 @@ export class PollScheduler<P extends { readonly deviceId: number }> {
     this.opts.onCycleDone?.(s);
   }
 
-  private arm(): void {
+  /**
+   * Arms the timer of the next grid time after `afterMs` (the grid time just run, or now). A timer
+   * may fire a little before its time by the wall clock (Node's timers run on a monotonic clock):
+   * the next cycle is then still the one after the grid time the timer was set for, never that
+   * same grid time again (computing it from `now` started every cycle twice, 1–2 ms apart).
+   */
+  private arm(afterMs = this.opts.nowMs()): void {
     if (this.stopped) return;
     const I = this.opts.intervalMs;
     const now = this.opts.nowMs();
-    const next = Math.floor(now / I) * I + I;
+    const next = Math.floor(Math.max(afterMs, now) / I) * I + I;
     this.timer = setTimeout(() => {
-      this.arm();
+      this.arm(next);
       this.cycle().catch((e) => this.opts.logger.error('poll cycle failed', { error: (e as Error).message }));
     }, next - now);
     this.timer.unref?.();

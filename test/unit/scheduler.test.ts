@@ -76,3 +76,26 @@ t.test('onPolled: one outcome per poll that ran, with its cycle start; a skipped
     [2, false, 'timeout', 10_000],
   ], 'outcomes in the order polls ended, each with its own cycle start');
 });
+
+t.test('a timer that fires before its grid time by the clock starts one cycle per grid time, not two', async (t) => {
+  // Every other reading of the scheduler's clock is 5 ms behind (the wall clock slewed against Node's
+  // monotonic timers): a timer then fires "early" by the clock. Before, such a firing re-armed the
+  // timer for the same grid time and started that grid's cycle twice.
+  const startsMs: number[] = [];
+  let reads = 0;
+  const s = new PollScheduler({
+    intervalMs: 100,
+    plans: () => [plan(1)],
+    poll: async () => result(1, true),
+    accept: () => {},
+    onCycleDone: (st) => { startsMs.push(st.lastCycleStartMs!); },
+    nowMs: () => Date.now() - (++reads % 2 === 0 ? 5 : 0),
+    logger: silentLogger,
+  });
+  s.start();
+  await new Promise((r) => setTimeout(r, 560));
+  s.stop();
+  const grids = startsMs.map((ms) => Math.round(ms / 100));
+  t.ok(startsMs.length >= 4 && startsMs.length <= 6, `about one cycle per 100 ms (${startsMs.length} in 560 ms)`);
+  t.same(grids, [...new Set(grids)], `no grid time started twice (${grids.join(', ')})`);
+});
