@@ -86,11 +86,13 @@ export const collectorBench: Bench = {
 interface FaultResult {
   intervalMs: number; cycleMs: number[]; cycleCpuMs: number[]; cycleMainCpuMs: number[]; coldCycleMs: number; deadDevices: number; liveDevices: number; failedLivePolls: number;
   liveSlotsChecked: number; gridStepsChecked: number; missingPoints: number; slotsWithGaps: number;
+  /** The default alert rules evaluated after each cycle (null with `--alerts off`). */
+  alerts: { inputs: number; stepCpuMs: number[]; active: number; notices: number } | null;
 }
 
 export const faultsBench: Bench = {
   name: 'collector-faults',
-  title: 'a polling cycle with 10% of the devices never answering: cycle time vs interval, gaps over 10 cycles',
+  title: 'a polling cycle with 10% of the devices never answering, the default alert rules on: cycle time vs interval, gaps over 10 cycles',
   async run({ scale, log }) {
     // The issue's 5,000 devices at a 20 s interval; quick scale shortens both in proportion.
     const devices = scale === 'full' ? 5000 : 500;
@@ -105,6 +107,10 @@ export const faultsBench: Bench = {
         { name: 'slowest of 10 cycles / interval', unit: '×', samples: [Math.max(...r.cycleMs) / r.intervalMs], target: { op: '<=', value: 0.5 }, note: `${setting}; cycles ${r.cycleMs.join(', ')} ms (collector CPU, all threads: ${r.cycleCpuMs.join(', ')} ms; of which the main thread: ${r.cycleMainCpuMs.join(', ')} ms) after a cold first cycle of ${r.coldCycleMs} ms (first readings)` },
         { name: 'missing grid points of live series over the cycles', unit: 'points', samples: [r.missingPoints], target: { op: '<=', value: 0 }, note: `${r.liveSlotsChecked} live series × ${r.gridStepsChecked} grid steps read back from the store; ${r.slotsWithGaps} series with a gap` },
         { name: 'failed polls of live devices', unit: 'polls', samples: [r.failedLivePolls], target: { op: '<=', value: 0 } },
+        ...(r.alerts ? [{
+          name: 'default alert rules: CPU per grid step', unit: 'ms', samples: r.alerts.stepCpuMs.slice(1),
+          note: `the built-in rules over ${r.alerts.inputs} inputs and siblings, evaluated after each cycle as the server's grid step event does; first step (selection, windows, alerts made) ${r.alerts.stepCpuMs[0]} ms; ${r.alerts.active} alerts active, ${r.alerts.notices} notices`,
+        }] : []),
       ];
     } finally {
       await stopChild(sim.child);

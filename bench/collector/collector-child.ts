@@ -9,7 +9,8 @@
  *   node dist/bench/collector/collector-child.js --sim-port P --base 127.2.0.1 --devices N
  *        [--path fast|net-snmp] [--task handle|plan] [--max-message-bytes B] [--threads T] [--timeout-ms 1000] [--retries 1]
  *        throughput:  --seconds S          cycles back to back for S seconds (the first is warm-up)
- *        faults:      --cycles C --interval-ms I   C cycles on the grid, then a gap check read from the store
+ *        faults:      --cycles C --interval-ms I [--alerts default|off]   C cycles on the grid (with the server's
+ *                     default alert rules evaluated after each, as its grid step event does), then a gap check
  *
  * Prints progress on stderr and one line `RESULT <json>` on stdout.
  */
@@ -30,6 +31,9 @@ import { SlotState } from '../../workers/slot-state.js';
 import { makePlanHandle, type PlanHandle } from '../../workers/v2c/plan-handle.js';
 import { addressAt, formatIpv4, parseIpv4 } from '../../sim/addresses.js';
 import { cpuSeconds } from '../harness/cpu-time.js';
+import { cycleGridMs } from '../../collector/network-monitor.js';
+import type { DeviceVars } from '../../collector/polling/plan-build.js';
+import { FaultsAlerts } from './faults-alerts.js';
 import { discoverSimPlans, simNetworkConfig } from './sim-plans.js';
 
 interface Args {
@@ -39,10 +43,12 @@ interface Args {
   task: 'plan' | 'handle';
   /** Answer size the fast path plans GETs for: the network's snmp.maxMessageBytes (0: its default). */
   maxMessageBytes: number;
+  /** Faults mode: evaluate the server's default alert rules after every cycle (bench/collector/faults-alerts.ts). */
+  alerts: 'default' | 'off';
 }
 
 function parseArgs(argv: readonly string[]): Args {
-  const a: Args = { simPort: 0, base: '127.2.0.1', devices: 100, path: 'fast', threads: 1, timeoutMs: 1000, retries: 1, seconds: 0, cycles: 0, intervalMs: 1000, task: 'handle', maxMessageBytes: 0 };
+  const a: Args = { simPort: 0, base: '127.2.0.1', devices: 100, path: 'fast', threads: 1, timeoutMs: 1000, retries: 1, seconds: 0, cycles: 0, intervalMs: 1000, task: 'handle', maxMessageBytes: 0, alerts: 'default' };
   for (let i = 0; i < argv.length; i += 2) {
     const k = argv[i]!, v = argv[i + 1] ?? '';
     switch (k) {
@@ -57,6 +63,7 @@ function parseArgs(argv: readonly string[]): Args {
       case '--cycles': a.cycles = Math.min(100, Number(v)); break;
       case '--interval-ms': a.intervalMs = Number(v); break;
       case '--max-message-bytes': a.maxMessageBytes = Number(v); break;
+      case '--alerts': if (v !== 'default' && v !== 'off') throw new Error('--alerts is default or off'); a.alerts = v; break;
       case '--task': if (v !== 'plan' && v !== 'handle') throw new Error('--task is plan or handle'); a.task = v; break;
       default: throw new Error(`unknown flag ${k}`);
     }
@@ -109,9 +116,18 @@ async function main(): Promise<void> {
   const capacity0 = 16;
   let kindBySlot = new Uint8Array(capacity0);
   const liveList: number[] = [];
+  const withAlerts = a.cycles > 0 && a.alerts === 'default';
+  /** Devices with their variables and `reachable` slot, for the alert evaluator (faults mode). */
+  const alertDevices: [Device, DeviceVars, number][] = [];
+  const reachableSlot = new Map<number, number>();
   for (const d of devices) {
     const dp = buildDevicePlan(d, net, slotOf);
     plans.push(dp.plan);
+    if (withAlerts) {
+      const r = slotOf('reachable', d.id, 0);
+      reachableSlot.set(d.id, r);
+      alertDevices.push([d, dp.vars, r]);
+    }
     if (kindBySlot.length < slots.size) { const k = new Uint8Array(Math.max(slots.size, 2 * kindBySlot.length)); k.set(kindBySlot); kindBySlot = k; }
     dp.vars.slots.forEach((s, k) => { kindBySlot[s] = dp.vars.kinds[k]!; });
     if (d.id < 1_000_000) dp.vars.slots.forEach((s, k) => { if (dp.vars.names[k] !== 'sysUpTime') liveList.push(s); });
@@ -137,12 +153,20 @@ async function main(): Promise<void> {
     return w;
   };
   let writer = newWriter(a.intervalMs);
+  const alerts = withAlerts ? new FaultsAlerts(series, a.intervalMs) : null;
+  for (const [d, vars, r] of alertDevices) alerts!.addDevice(d, vars, r);
+  alertDevices.length = 0;
   const pool = createPool({ threads: a.threads, maxInFlight: 4096 });
   let varbinds = 0;
   const accept = (r: PollResult) => { varbinds += varbindsByDevice.get(r.deviceId) ?? 0; writer.accept(r); };
   const scheduler = new PollScheduler({
     intervalMs: a.intervalMs, plans: () => items, nowMs: Date.now, logger: silentLogger, accept,
     poll: (plan) => pool.run({ kind: 'poll', plan, ring: ring.buffer, state: state.buffer }),
+    // as the network monitor does: each device's `reachable` at its cycle's grid time
+    onPolled: alerts ? (plan, outcome, startMs) => {
+      const slot = reachableSlot.get(plan.deviceId);
+      if (slot !== undefined) writer.markReachable(slot, cycleGridMs(startMs, a.intervalMs), outcome.ok ? 1 : 0);
+    } : undefined,
   });
   const flushTimer = setInterval(() => { series.flush().catch(() => {}); }, 1000);
   const result: Record<string, unknown> = { path: a.path, task: a.task, devices: items.length, liveDevices: live, threads: a.threads, varbindsPerDevice };
@@ -186,6 +210,7 @@ async function main(): Promise<void> {
       const cpuMs: number[] = [], mainCpuMs: number[] = [], sysMs: number[] = [];
       const starts: number[] = [];
       let failedLive = 0, failedDead = 0;
+      const alertCpuMs: number[] = [];
       for (let c = 0; c < a.cycles; c++) {
         const now = Date.now();
         const next = Math.floor(now / I) * I + I;
@@ -198,12 +223,21 @@ async function main(): Promise<void> {
         mainCpuMs.push(Math.round((cpuSeconds(process.pid, process.pid) - main0) * 1000));
         if (process.env.BENCH_THREAD_CPU) log(`cycle ${c + 1} CPU by thread: ${threadCpuDelta(threads0, threadCpu())}`);
         await prof?.();
+        if (alerts) {
+          // what the cycle's GridStepWritten starts in the server: the default rules over the step just written
+          writer.flushPending();
+          const w = writer.takeWritten();
+          const c0 = process.cpuUsage();
+          if (w.points > 0) await alerts.step(w.gridTsMs);
+          const c = process.cpuUsage(c0);
+          alertCpuMs.push(Math.round((c.user + c.system) / 1000));
+        }
         cpuMs.push(Math.round((cpu.user + cpu.system) / 1000));
         sysMs.push(Math.round(cpu.system / 1000));
         durations.push(scheduler.stats.lastCycleDurationMs ?? NaN);
         failedLive += Math.max(0, scheduler.stats.devicesFailed - found.unreachable.length);
         failedDead += Math.min(scheduler.stats.devicesFailed, found.unreachable.length);
-        log(`cycle ${c + 1}/${a.cycles}: ${scheduler.stats.lastCycleDurationMs} ms of ${I}, CPU ${cpuMs[c]} ms (main thread ${mainCpuMs[c]} ms, system ${sysMs[c]} ms) (${scheduler.stats.devicesPolled} polled, ${scheduler.stats.devicesFailed} failed, ${scheduler.stats.devicesSkipped} skipped)`);
+        log(`cycle ${c + 1}/${a.cycles}: ${scheduler.stats.lastCycleDurationMs} ms of ${I}, CPU ${cpuMs[c]} ms (main thread ${mainCpuMs[c]} ms, system ${sysMs[c]} ms)${alerts ? `, alerts ${alertCpuMs[c]} ms CPU` : ''} (${scheduler.stats.devicesPolled} polled, ${scheduler.stats.devicesFailed} failed, ${scheduler.stats.devicesSkipped} skipped)`);
       }
       await series.flush();
       // Every live series must have a point at every grid time from the third cycle's on (a rate
@@ -220,7 +254,9 @@ async function main(): Promise<void> {
         intervalMs: I, coldCycleMs, cycleMs: durations, cycleCpuMs: cpuMs, cycleMainCpuMs: mainCpuMs, maxCycleMs: Math.max(...durations), deadDevices: found.unreachable.length,
         failedLivePolls: failedLive, failedDeadPolls: failedDead, liveSlotsChecked: liveSlots.length,
         gridStepsChecked: expected, missingPoints: gaps, slotsWithGaps,
+        alerts: alerts ? { inputs: alerts.inputs, stepCpuMs: alertCpuMs, active: alerts.activeAlerts(), notices: alerts.notices } : null,
       });
+      await alerts?.stop();
     }
   } finally {
     clearInterval(flushTimer);

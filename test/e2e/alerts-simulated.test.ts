@@ -12,7 +12,7 @@ import { startApp } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
 import { checkAlertRule } from '../../services/alert-rules.js';
-import { getJson, randomPort, tempDir, waitFor } from './helpers.js';
+import { getJson, randomPort, simulatedConfigText, tempDir, waitFor } from './helpers.js';
 
 interface Notice { kind: string; network: { id: number; name: string }; atMs: number; alert: Record<string, any> }
 
@@ -36,20 +36,9 @@ async function receiver(t: { teardown(fn: () => unknown): void }): Promise<{ url
 const POLL_S = 2;
 const RENOTIFY_S = 12;
 
-const config = (simPort: number, hook: string) => `
-simulator:
-  devices: 3
-  interfacesPerDevice: 2
-  port: ${simPort}
-networks:
-  - id: 1
-    name: sim
-    seeds: [127.1.0.1]
-    ranges: [127.1.0.0/16]
-    snmp: { port: ${simPort}, timeout: 500ms, retries: 0 }
-    pollInterval: ${POLL_S}s
-    discoveryInterval: 10m
-notifications:
+const config = (simPort: number, hook: string) => simulatedConfigText(simPort, {
+  devices: 3, interfacesPerDevice: 2, pollInterval: `${POLL_S}s`, timeout: '500ms', retries: 0, networkExtra: '    discoveryInterval: 10m',
+  extra: `notifications:
   retryInitial: 100ms
   streams:
     - { name: hook, webhook: { url: "${hook}", format: json, timeout: 2s } }
@@ -63,23 +52,27 @@ alerts:
       notificationTime: ${RENOTIFY_S}s
       description: "CPU of $device at $value%"
       notify: [hook]
-`;
+`,
+});
 
-t.test('a CPU alert: active, notified, re-notified, silenced, cleared', async (t) => {
+/** The server on its simulated network with the webhook receiver, polled until three grid steps were written. */
+async function startWithReceiver(t: Parameters<typeof tempDir>[0]) {
   const dataDir = tempDir(t, 'netmon-alerts-e2e-');
   const hook = await receiver(t);
   const simPort = randomPort();
   const load = () => loadConfig({ path: 'alerts.yaml', text: config(simPort, hook.url), env: { HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir }, checkAlertRule });
   const app = await startApp(load(), silentLogger, { load });
   t.teardown(() => app.stop());
-  const base = `http://127.0.0.1:${app.port}`;
-  const sim = app.simulator!;
-  const dev = sim.devices[0]!.name;
-
-  // Polling runs: the device's CPU has values before it is raised.
   let steps = 0;
   app.monitor.events.onGridStepWritten(() => { steps++; });
   await waitFor(async () => (steps >= 3 ? true : undefined), 60_000, 'three grid steps written');
+  return { app, hook, base: `http://127.0.0.1:${app.port}`, sim: app.simulator! };
+}
+
+t.test('a CPU alert: active, notified, re-notified, silenced, cleared', async (t) => {
+  const { hook, base, sim } = await startWithReceiver(t);
+  const dev = sim.devices[0]!.name;
+  // Polling runs: the device's CPU has values before it is raised.
   t.same((await getJson(base, '/v2/alerts/net/1/alerts?active=true')).body.filter((a: any) => a.name === 'cpuTest'), [], 'no CPU alert at the simulated load');
 
   sim.setCpuLoad(dev, 95);
@@ -143,18 +136,8 @@ t.test('a CPU alert: active, notified, re-notified, silenced, cleared', async (t
 });
 
 t.test('a device that stops answering: the built-in unreachable alert within two cycles, shown stale', async (t) => {
-  const dataDir = tempDir(t, 'netmon-alerts-e2e-');
-  const hook = await receiver(t);
-  const simPort = randomPort();
-  const load = () => loadConfig({ path: 'alerts.yaml', text: config(simPort, hook.url), env: { HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir }, checkAlertRule });
-  const app = await startApp(load(), silentLogger, { load });
-  t.teardown(() => app.stop());
-  const base = `http://127.0.0.1:${app.port}`;
-  const sim = app.simulator!;
+  const { hook, base, sim } = await startWithReceiver(t);
   const victim = sim.devices[1]!;
-  let steps = 0;
-  app.monitor.events.onGridStepWritten(() => { steps++; });
-  await waitFor(async () => (steps >= 3 ? true : undefined), 60_000, 'three grid steps written');
   t.same((await getJson(base, '/v2/alerts/net/1/alerts?active=true')).body, [], 'no alert while every device answers');
 
   // The alert must be active at the grid step of the first or second cycle after the device stopped.

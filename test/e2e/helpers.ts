@@ -74,6 +74,9 @@ export interface SimulatedConfig {
   readonly networkExtra?: string;
   /** More top-level YAML (auth:, …). */
   readonly extra?: string;
+  /** The network's SNMP timeout and retries (default `1s` and 1). */
+  readonly timeout?: string;
+  readonly retries?: number;
 }
 
 /**
@@ -88,7 +91,7 @@ networks:
     name: sim
     seeds: [127.1.0.1]
     ranges: [127.1.0.0/16]
-    snmp: { port: ${simPort}, timeout: 1s, retries: 1 }
+    snmp: { port: ${simPort}, timeout: ${c.timeout ?? '1s'}, retries: ${c.retries ?? 1} }
     pollInterval: ${c.pollInterval}
 ${c.networkExtra ?? ''}
 ${c.extra ?? ''}

@@ -3,7 +3,7 @@ import { startApp, type App } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { createLogger } from '../../core/logger.js';
 import type { GridStepWritten } from '../../core/ports/events.js';
-import { getJson, randomPort, tempDir, waitFor } from './helpers.js';
+import { getJson, randomPort, simulatedConfigText, tempDir, waitFor } from './helpers.js';
 
 /**
  * A device that stops answering, on the whole server over its simulated network (2 s polls, 400 ms
@@ -18,20 +18,9 @@ function configFor(dataDir: string, simPort: number) {
   return loadConfig({
     path: 'staleness.yaml',
     env: { HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir },
-    text: `
-simulator:
-  devices: 4
-  interfacesPerDevice: 2
-  port: ${simPort}
-networks:
-  - id: 1
-    name: sim
-    seeds: [127.1.0.1]
-    ranges: [127.1.0.0/16]
-    snmp: { port: ${simPort}, timeout: 400ms, retries: 0 }
-    pollInterval: ${POLL_MS / 1000}s
-    discoveryInterval: 10m
-`,
+    text: simulatedConfigText(simPort, {
+      devices: 4, interfacesPerDevice: 2, pollInterval: `${POLL_MS / 1000}s`, timeout: '400ms', retries: 0, networkExtra: '    discoveryInterval: 10m',
+    }),
   });
 }
 
