@@ -69,18 +69,18 @@ t.test('pipeline events, allocated variables and config reload on the running se
 
   // A variable that discovery did not make: own slot, listed, graphable through the API.
   const catalog = app.monitor.catalog;
-  catalog.define({ name: 'alertState', description: 'Alert state', unit: '', category: 'Alerts', type: 'enum', scope: 'device' });
+  catalog.define({ name: 'derivedTest', description: 'A derived test variable', unit: '', category: 'Alerts', type: 'enum', scope: 'device' });
   const polled = catalog.instances(1);
   const dev = polled[0]!.deviceId;
-  const v = await catalog.allocate({ netId: 1, name: 'alertState', deviceId: dev, index: 0 });
+  const v = await catalog.allocate({ netId: 1, name: 'derivedTest', deviceId: dev, index: 0 });
   t.notOk(polled.some((p) => p.slot === v.slot), 'a slot of its own');
-  t.equal((await catalog.allocate({ netId: 1, name: 'alertState', deviceId: dev, index: 0 })).slot, v.slot, 'stable');
-  const g = await getJson(base, `/v2/ui/net/1/graph/alertState.${dev}.0?intervalHr=1`);
+  t.equal((await catalog.allocate({ netId: 1, name: 'derivedTest', deviceId: dev, index: 0 })).slot, v.slot, 'stable');
+  const g = await getJson(base, `/v2/ui/net/1/graph/derivedTest.${dev}.0?intervalHr=1`);
   t.equal(g.status, 200);
   t.equal(g.body.errors, '', 'the API knows the allocated variable');
-  t.equal(g.body.info[0].varId, `alertState.${dev}.0`);
-  const wb = await getJson(base, '/v2/ui/net/1/gw/variables?name=alertState');
-  t.same(wb.body.map((x: any) => x.triplet), [`alertState.${dev}.0`], 'the workbench lists it');
+  t.equal(g.body.info[0].varId, `derivedTest.${dev}.0`);
+  const wb = await getJson(base, '/v2/ui/net/1/gw/variables?name=derivedTest');
+  t.same(wb.body.map((x: any) => x.triplet), [`derivedTest.${dev}.0`], 'the workbench lists it');
   let failed: unknown;
   try { await catalog.allocate({ netId: 1, name: 'noSuchVariable', deviceId: dev, index: 0 }); } catch (e) { failed = e; }
   t.ok(isAppError(failed) && failed.code === 'UNKNOWN_VARIABLE', 'no definition: UNKNOWN_VARIABLE');
@@ -109,7 +109,7 @@ t.test('pipeline events, allocated variables and config reload on the running se
     return p.cycles >= cyclesBefore + 1 && p.lastCycleStartMs % 3000 < 500 && p.devicesPolled === 3 ? p : undefined;
   }, 30_000, 'polling on the new 3 s grid');
   t.equal(after.devicesFailed, 0, 'every device polled after the reload');
-  t.equal((await catalog.allocate({ netId: 1, name: 'alertState', deviceId: dev, index: 0 })).slot, v.slot, 'allocated slots survive a reload');
+  t.equal((await catalog.allocate({ netId: 1, name: 'derivedTest', deviceId: dev, index: 0 })).slot, v.slot, 'allocated slots survive a reload');
   await waitFor(async () => ((await status(2)).body.latestDiscovery ? true : undefined), 30_000, 'the added network discovered');
   // And removed again.
   text = yaml(simPort, 3);

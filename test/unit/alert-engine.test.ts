@@ -21,7 +21,7 @@ const MIN = 60_000;
 const T0 = 28_333_333 * MIN;
 const at = (step: number): number => T0 + step * MIN;
 
-const NETS = 'networks:\n  - { id: 1, name: lab, seeds: [10.0.0.1], pollInterval: 60s }\n';
+const NETS = 'networks:\n  - { id: 1, name: lab, seeds: [10.0.0.1], pollInterval: 60s }\nnotifications:\n  streams:\n    - { name: ops, webhook: { url: "http://127.0.0.1:9/" } }\n';
 const OFF = 'alerts:\n  builtin: { deviceUnreachable: false, interfaceDown: false, interfaceUtilisation: false, cpuHigh: false, deviceRebooted: false }\n';
 
 class Notices implements AlertNotifier {
