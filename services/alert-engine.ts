@@ -39,6 +39,11 @@ import { latestValue } from './svcql-tables.js';
 export const NS_ALERTS = 'alerts';
 /** Values of the matrix a rule's window is filled from at once (8 bytes each: 64 MiB). */
 export const PREFILL_MATRIX_VALUES = 8_000_000;
+/**
+ * Slots whose window points a fill reads before it lets other work run (an API call, a poll's
+ * answers): a rule over half a million inputs reads for seconds (bench/RESULTS.md, collector-faults).
+ */
+export const PREFILL_YIELD_SLOTS = 20_000;
 /** Most missed grid times evaluated when steps pile up (beyond: the newest ones). */
 export const MAX_CATCH_UP_STEPS = 60;
 
@@ -76,10 +81,10 @@ export class AlertEngine implements AlertSource {
   private unsubscribe: (() => void) | null = null;
   private readonly latest: (slot: number) => number;
 
-  /** `prefillMatrixValues`: see PREFILL_MATRIX_VALUES (tests lower it to take the other path). */
+  /** `prefillMatrixValues`, `prefillYieldSlots`: see PREFILL_MATRIX_VALUES and PREFILL_YIELD_SLOTS (tests lower them). */
   constructor(
     private readonly deps: ServiceDeps, private readonly notifier: AlertNotifier, private readonly silences: SilenceLookup,
-    private readonly opts: { readonly prefillMatrixValues?: number } = {},
+    private readonly opts: { readonly prefillMatrixValues?: number; readonly prefillYieldSlots?: number } = {},
   ) {
     this.latest = latestValue(deps);
   }
@@ -320,7 +325,7 @@ export class AlertEngine implements AlertSource {
       }
       // Selecting and filling a rule's state may take a while at a million inputs: let other work in between rules.
       await new Promise<void>((r) => setImmediate(r));
-      this.prefill(st, g, cfg.pollIntervalMs);
+      await this.prefill(st, g, cfg.pollIntervalMs);
       if (same) st.carryOver(prev);
       for (const [k, a] of net.byRule.get(rule.name) ?? []) {
         const grp = groupKeys.get(k);
@@ -367,23 +372,27 @@ export class AlertEngine implements AlertSource {
    * Fills a new state's window from the store: the W grid times before g. Each slot's points of
    * the window are read once (a store walks a slot's points of an hour in order, so W reads at one
    * grid time each would walk them W times), into a W × slots matrix, when that matrix is at most
-   * PREFILL_MATRIX_VALUES; a larger window is read one grid time at a time.
+   * PREFILL_MATRIX_VALUES; a larger window is read one grid time at a time. Other work runs every
+   * PREFILL_YIELD_SLOTS slots (or between grid times): the step that fills waits, nothing else does.
    */
-  private prefill(st: RuleState, g: number, intervalMs: number): void {
+  private async prefill(st: RuleState, g: number, intervalMs: number): Promise<void> {
     const steps = st.window.steps;
     const n = st.slots.length;
     const fromMs = g - steps * intervalMs;
+    const pause = () => new Promise<void>((r) => setImmediate(r));
     if (steps * n > (this.opts.prefillMatrixValues ?? PREFILL_MATRIX_VALUES)) {
       let buf: Float64Array = new Float64Array(n);
       for (let k = 0; k < steps; k++) {
         const t = fromMs + k * intervalMs;
         buf = this.valuesAt(st.slots, t, buf);
         st.step(buf, 0, t);
+        await pause();
       }
       return;
     }
     const matrix = new Float64Array(steps * n).fill(NaN);
     for (let j = 0; j < n; j++) {
+      if (j > 0 && j % (this.opts.prefillYieldSlots ?? PREFILL_YIELD_SLOTS) === 0) await pause();
       const p = this.deps.series.read(st.slots[j]!, fromMs, g - intervalMs);
       for (let k = 0; k < p.tsMs.length; k++) {
         const offset = p.tsMs[k]! - fromMs;

@@ -38,6 +38,10 @@ async function run(o: BenchOptions): Promise<Figure[]> {
         name: 'first step (inputs selected, conditions compiled, windows filled from the store), CPU', unit: 'ms', samples: [m.firstStepCpuMs],
         note: `store filled with ${(m.fillSeconds).toFixed(1)} s of appends beforehand (not measured)`,
       },
+      {
+        name: 'first step: longest stretch without letting other work run (event-loop delay)', unit: 'ms', samples: [m.firstStepMaxBlockMs],
+        note: 'what an API call arriving during the first step may wait (monitorEventLoopDelay, 10 ms resolution)',
+      },
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -42,14 +42,14 @@ class Silences implements SilenceLookup {
   matching(_net: number, a: AlertRecord): number { return this.names.has(a.name) ? 7 : 0; }
 }
 
-function setup(alerts: string, fake = new FakeService(), series: SeriesStore = fake.series, prefillMatrixValues?: number) {
+function setup(alerts: string, fake = new FakeService(), series: SeriesStore = fake.series, prefillMatrixValues?: number, prefillYieldSlots?: number) {
   fake.config = loadConfig({ text: NETS + alerts, env: {}, checkAlertRule });
   const clock = { now: T0 + 5_000, nowMs() { return this.now; } };
   const notices = new Notices();
   const silences = new Silences();
   const engine = new AlertEngine(
     { collector: fake, series, meta: fake.meta, config: () => fake.config, clock, logger: silentLogger }, notices, silences,
-    prefillMatrixValues === undefined ? {} : { prefillMatrixValues },
+    { ...(prefillMatrixValues === undefined ? {} : { prefillMatrixValues }), ...(prefillYieldSlots === undefined ? {} : { prefillYieldSlots }) },
   );
   engine.start();
   /** Writes one grid step (slot → value; NaN a gap) and evaluates it. */
@@ -245,17 +245,18 @@ t.test('the SvcQL alerts table reads the live alerts', async (t) => {
 });
 
 t.test('a window filled from the store at start, read slot by slot or one grid time at a time', async (t) => {
-  for (const matrix of [undefined, 0]) {
+  for (const [matrix, yieldSlots] of [[undefined, undefined], [0, undefined], [undefined, 1]] as const) {
     const fake = new FakeService();
     fake.vars.set(1, [variable(0, 'cpuUtil', 10, 0, '%'), variable(1, 'cpuUtil', 11, 0, '%')]);
     // Before the evaluator starts: dev10 over 90 for 3 of the last 4 minutes, dev11 for 2 (a gap at -3).
     const hist: [number, number, number][] = [[-4, 95, 95], [-3, 95, NaN], [-2, 50, 50], [-1, 95, 95]];
     for (const [n, a, b] of hist) fake.series.appendStep(at(n), Int32Array.of(0, 1), Float64Array.of(a, b));
     const { engine, step } = setup(`${OFF}  rules:\n    - { name: cpu, input: "variable = 'cpuUtil'", condition: value > 90, duration: 5m, percentage: 80 }\n`,
-      fake, fake.series, matrix);
+      fake, fake.series, matrix, yieldSlots);
     await step(0, { 0: 95, 1: 95 });
     // Window -4…0: dev10 4 of 5 (80%), dev11 3 of 4 values (75%).
-    t.same(active(engine), ['cpu:10:0'], `judged at the first step (${matrix === undefined ? 'matrix' : 'one grid time at a time'})`);
+    const way = matrix === undefined ? `matrix${yieldSlots ? ', other work let in after every slot' : ''}` : 'one grid time at a time';
+    t.same(active(engine), ['cpu:10:0'], `judged at the first step (${way})`);
     await engine.stop();
   }
 });
