@@ -6,7 +6,7 @@
  * fake collector at our own ports (no SNMP) and the in-memory metadata store. Prints
  * `RESULT <json>` (an AlertsResult).
  *
- *   node dist/bench/alerts/measure.js --inputs 1000000 --steps 5 --dir <empty dir> [--rules 100]
+ *   node dist/bench/alerts/measure.js --inputs 1000000 --steps 5 --dir <empty dir> [--rules 100] [--hot 200]
  *
  * Rules 0–89: `value > 90` (half of them with percentage 80); rules 90–99 also read a sibling
  * variable (`value > 90 AND v0 < 50`). 1 in 200 inputs is over 90 at every step (alerts exist and
@@ -56,7 +56,9 @@ const PORTS = 48;
 const HISTORY_STEPS = 50;
 
 async function main(): Promise<void> {
-  const { values: a } = parseArgs({ options: { inputs: { type: 'string' }, steps: { type: 'string' }, dir: { type: 'string' }, rules: { type: 'string' } } });
+  const { values: a } = parseArgs({ options: { inputs: { type: 'string' }, steps: { type: 'string' }, dir: { type: 'string' }, rules: { type: 'string' }, hot: { type: 'string' } } });
+  /** 1 input in `hot` is over 90 at every step (`--hot`, default 200). */
+  const hot = Number(a.hot ?? 200);
   const RULES = Number(a.rules ?? DEFAULT_RULES);
   const inputs = Number(a.inputs ?? 1_000_000);
   const steps = Number(a.steps ?? 5);
@@ -118,7 +120,7 @@ async function main(): Promise<void> {
   const stepCount = HISTORY_STEPS + 1 + steps;
   /** Grid step s of every input, as the collector appends it. */
   const append = (s: number) => {
-    for (let i = 0; i < total; i++) values[i] = i % 200 === 7 ? 95 : (i * 7 + s * 13) % 80;
+    for (let i = 0; i < total; i++) values[i] = i % hot === 7 % hot ? 95 : (i * 7 + s * 13) % 80;
     series.appendStep(t0 + s * MIN, slots, values);
   };
   const fillStart = performance.now();
