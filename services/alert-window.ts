@@ -4,8 +4,8 @@
  * step; no object per input). Every input of a rule moves on together: `advance` once per step,
  * then `record` once for every input.
  *
- * An input holds when its window is full (W steps recorded since the engine began watching it),
- * it has at least one value in the window, and satisfied × 100 ≥ percentage × values: gaps
+ * An input holds when its window is full (W steps recorded since its first value the engine saw,
+ * from the store or live), it has at least one value in the window, and satisfied × 100 ≥ percentage × values: gaps
  * neither count for nor against it.
  */
 export const GAP = 0;
@@ -49,7 +49,10 @@ export class AlertWindow {
     if (old !== GAP) { this.values[i]!--; if (old === SATISFIED) this.satisfied[i]!--; }
     this.ring[k] = outcome;
     if (outcome !== GAP) { this.values[i]!++; if (outcome === SATISFIED) this.satisfied[i]!++; }
-    if (this.seen[i]! < this.steps) this.seen[i]!++;
+    // Steps are counted from the input's first value: gaps before it (a window filled from a store
+    // that has nothing yet, a new interface) do not make the window full, so one sample of a new
+    // input cannot decide a rule with a duration.
+    if (this.seen[i]! < this.steps && (this.seen[i]! > 0 || outcome !== GAP)) this.seen[i]!++;
   }
 
   holds(i: number): boolean {

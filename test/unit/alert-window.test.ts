@@ -20,6 +20,9 @@ t.test('holds: window fill, gaps, percentage', async (t) => {
     ['W 5, 80%: 4 of 5, then 3 of 5', 5, 80, 'SSSSNSNS', '....HHcc'],
     ['W 5, 80%: 4 of 4 values with a gap, then 3 of 4', 5, 80, 'SS_SSN', '....Hc'],
     ['W 2, 100%: clears on the first unsatisfied step', 2, 100, 'SSSN_', '.HHcc'],
+    ['W 3: gaps before the first value do not fill the window (a new input, a fill from an empty store)', 3, 100, '__SSS', '....H'],
+    ['W 3: one value after gaps decides nothing', 3, 100, '___S_', '.....'],
+    ['W 1: a first value after gaps is judged at once', 1, 100, '__S', '..H'],
   ];
   for (const [name, W, pct, outcomes, want] of cases) {
     const w = new AlertWindow(1, W, pct);
