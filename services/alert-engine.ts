@@ -234,7 +234,7 @@ export class AlertEngine implements AlertSource {
     const a: Alert = {
       key: alertKey(net.id, rule.name, deviceId, componentIndex), networkId: net.id, rule: rule.name, number: net.nextNumber++,
       deviceId, componentIndex, deviceName: rule.fanOut ? first.deviceName : '', componentName: rule.fanOut ? first.componentName : '',
-      active: false, activeSince: 0, timeLastNotificationSent: 0, notified: false, value: '', values: {}, description: '', tags: [],
+      active: false, activeSince: 0, timeLastNotificationSent: 0, notified: false, streams: null, value: '', values: {}, description: '', tags: [],
       inputVariable: '', durationMs: rule.durationMs, percentage: rule.percentage, notificationTimeMs: rule.notificationTimeMs,
       history: [], stateSlot: -1,
     };
@@ -301,6 +301,8 @@ export class AlertEngine implements AlertSource {
     };
     const old = new Map(net.states.map((s) => [s.rule.name, s]));
     const states: RuleState[] = [];
+    /** Rules still configured whose state could not be made: their alerts are not a removed rule's. */
+    const keepAlertsOf = new Set<string>();
     for (const rule of rules) {
       const steps = windowSteps(rule.durationMs, cfg.pollIntervalMs);
       const def = ruleDefinition(rule, steps);
@@ -311,7 +313,9 @@ export class AlertEngine implements AlertSource {
       try {
         inputs = selectInputs(rule.input, table, instances, byName);
       } catch (e) {
+        // Its alerts are kept as they were (with its last state, when it had one), not cleared as a removed rule's.
         this.deps.logger.error('alerts: a rule cannot select its inputs', { rule: rule.name, network: net.id, error: (e as Error).message });
+        if (prev) states.push(prev); else keepAlertsOf.add(rule.name);
         continue;
       }
       if (same && sameSlots(prev.inputs, inputs)) { states.push(prev); continue; }
@@ -321,6 +325,7 @@ export class AlertEngine implements AlertSource {
         st = new RuleState(rule, def, inputs, steps, names, devices, siblingSlot, groupKeys);
       } catch (e) {
         this.deps.logger.error('alerts: a rule\'s condition does not compile', { rule: rule.name, network: net.id, error: (e as Error).message });
+        if (prev) states.push(prev); else keepAlertsOf.add(rule.name);
         continue;
       }
       // Selecting and filling a rule's state may take a while at a million inputs: let other work in between rules.
@@ -329,7 +334,10 @@ export class AlertEngine implements AlertSource {
       if (same) st.carryOver(prev);
       for (const [k, a] of net.byRule.get(rule.name) ?? []) {
         const grp = groupKeys.get(k);
-        if (grp === undefined) continue;
+        // An alert no group of the rule claims: when the rule changed (fanOut, a narrower input),
+        // nothing would judge it again, so it clears; when only the inventory changed (a device or
+        // interface no longer discovered), it keeps its state (the device may be down, not gone).
+        if (grp === undefined) { if (prev !== undefined && !same) clear(a, g, cx); continue; }
         st.alerts[grp] = a;
         a.durationMs = rule.durationMs;
         a.percentage = rule.percentage;
@@ -339,9 +347,8 @@ export class AlertEngine implements AlertSource {
     }
     const kept = new Set(states.map((s) => s.rule.name));
     for (const [name, byKey] of net.byRule) {
-      if (kept.has(name)) continue;
-      const streams = old.get(name)?.rule.notify ?? null;
-      for (const a of byKey.values()) clear(a, g, cx, streams);
+      if (kept.has(name) || keepAlertsOf.has(name)) continue;
+      for (const a of byKey.values()) clear(a, g, cx);
     }
     net.states = states;
     net.rulesSeen = config.alerts.rules;

@@ -36,6 +36,11 @@ export interface Alert {
   timeLastNotificationSent: number;
   /** An `active` notice went out for the current (or last) activation: its clearing is notified. */
   notified: boolean;
+  /**
+   * The streams that activation's notice went to (null: every stream): its `cleared` notice goes
+   * there too, even when the rule is gone or changed (stored; absent in alerts stored before it).
+   */
+  streams: readonly string[] | null;
   value: string;
   values: Record<string, string>;
   description: string;
@@ -146,5 +151,6 @@ export function decodeAlert(v: unknown): Alert | undefined {
     && typeof o.active === 'boolean' && typeof o.notified === 'boolean' && Array.isArray(o.tags) && Array.isArray(o.history)
     && typeof o.values === 'object' && o.values !== null;
   if (!ok) return undefined;
-  return { ...(o as unknown as Alert), stateSlot: -1 };
+  const streams = Array.isArray(o.streams) && o.streams.every((x) => typeof x === 'string') ? o.streams as string[] : null;
+  return { ...(o as unknown as Alert), streams, stateSlot: -1 };
 }

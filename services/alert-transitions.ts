@@ -50,23 +50,26 @@ export function applyTransitions(state: RuleState, gridTsMs: number, cx: Transit
         cx.dirty.add(a);
       }
       if (!a.notified) {
-        if (notify(a, 'active', cx, state.rule.notify)) a.notified = true;
+        if (notify(a, 'active', cx, state.rule.notify)) { a.notified = true; a.streams = state.rule.notify; }
       } else if (a.notificationTimeMs > 0 && cx.nowMs - a.timeLastNotificationSent >= a.notificationTimeMs) {
         notify(a, 'repeat', cx, state.rule.notify);
       }
     } else if (a && a.active && groupJudged[g] === 1) {
       describe(a, state, g, -1, false, cx.networkName);
-      clear(a, gridTsMs, cx, state.rule.notify);
+      clear(a, gridTsMs, cx);
     }
   }
 }
 
-/** Clears an active alert (its rule judged it, or its rule is gone). */
-export function clear(a: Alert, atMs: number, cx: NoticeContext, streams: readonly string[] | null): void {
+/**
+ * Clears an active alert (its rule judged it, or its rule is gone or no longer covers it); the
+ * `cleared` notice goes where its activation's went.
+ */
+export function clear(a: Alert, atMs: number, cx: NoticeContext): void {
   if (!a.active) return;
   a.active = false;
   recordCleared(a, atMs);
-  if (a.notified) notify(a, 'cleared', cx, streams, true);
+  if (a.notified) notify(a, 'cleared', cx, a.streams, true);
   a.notified = false;
   cx.dirty.add(a);
 }

@@ -261,3 +261,27 @@ t.test('a window filled from the store at start, read slot by slot or one grid t
     await engine.stop();
   }
 });
+
+t.test('a changed rule clears the alerts it no longer covers; a clear goes where the activation went, after a restart too', async (t) => {
+  const fake = new FakeService();
+  fake.vars.set(1, [variable(0, 'cpuUtil', 10, 0, '%'), variable(1, 'cpuUtil', 11, 0, '%')]);
+  const rule = (extra: string) => `${OFF}  rules:\n    - { name: cpu, input: "variable = 'cpuUtil'", condition: value > 90, notify: [ops]${extra} }\n`;
+  const { engine, notices, step } = setup(rule(''), fake);
+  await step(0, { 0: 95, 1: 50 });
+  t.same(active(engine), ['cpu:10:0']);
+  notices.sent.splice(0);
+
+  // fanOut off: one alert for the rule; the per-device alert is no longer judged by anything.
+  fake.config = loadConfig({ text: NETS + rule(', fanOut: false'), env: {}, checkAlertRule });
+  await step(1, { 0: 95, 1: 50 });
+  t.same(active(engine), ['cpu:0:0'], 'the rule-wide alert is active, the per-device one cleared');
+  t.same(notices.sent.map((n) => [n.kind, n.key === alertKey(1, 'cpu', 10, 0), n.streams]), [['cleared', true, ['ops']], ['active', false, ['ops']]]);
+  await engine.stop();
+
+  // The rule removed while the server was down: the stored alert's clear goes to the streams of its activation.
+  const again = setup(`${OFF}`, fake);
+  await again.step(2, { 0: 95, 1: 50 });
+  t.same(active(again.engine), [], 'the removed rule\'s alert cleared');
+  t.same(again.notices.sent.map((n) => [n.kind, n.streams]), [['cleared', ['ops']]], 'to its activation\'s streams, not every stream');
+  await again.engine.stop();
+});
