@@ -72,6 +72,8 @@ interface NetworkAlerts {
   lastStepMs: number;
   pendingTsMs: number;
   running: Promise<void> | null;
+  /** Alerts whose last write failed (a full disk): written again with the next step's changes. */
+  readonly unsaved: Set<Alert>;
 }
 
 export class AlertEngine implements AlertSource {
@@ -142,7 +144,7 @@ export class AlertEngine implements AlertSource {
     if (!n) {
       n = {
         id, states: [], alerts: new Map(), byRule: new Map(), nextNumber: 1, rulesSeen: null, intervalMs: 0, generation: undefined,
-        instances: null, ownCount: -1, readSlots: new Int32Array(0), bases: new Int32Array(0), values: new Float64Array(0), lastStepMs: NaN, pendingTsMs: NaN, running: null,
+        instances: null, ownCount: -1, readSlots: new Int32Array(0), bases: new Int32Array(0), values: new Float64Array(0), lastStepMs: NaN, pendingTsMs: NaN, running: null, unsaved: new Set(),
       };
       this.nets.set(id, n);
     }
@@ -206,7 +208,7 @@ export class AlertEngine implements AlertSource {
     let t = Number.isNaN(net.lastStepMs) ? g : Math.max(net.lastStepMs + interval, g - (MAX_CATCH_UP_STEPS - 1) * interval);
     for (; t <= g; t += interval) this.stepAt(net, cfg, t, dirty);
     net.lastStepMs = g;
-    this.persist(net.id, dirty);
+    this.persist(net, dirty);
   }
 
   /** One grid time: read, evaluate every rule, transitions and notices, state variables. */
@@ -257,11 +259,21 @@ export class AlertEngine implements AlertSource {
   }
 
   /** The alerts changed by a step, in one transaction (what was encoded at the call). */
-  private persist(networkId: number, dirty: Set<Alert>): void {
+  private persist(net: NetworkAlerts, dirty: Set<Alert>): void {
+    for (const a of net.unsaved) dirty.add(a);
+    net.unsaved.clear();
     if (dirty.size === 0) return;
-    const records = [...dirty].map((a) => [a.key, structuredClone(encodeAlert(a))] as const);
-    this.track(this.deps.meta.transaction((tx) => { for (const [key, rec] of records) tx.put(NS_ALERTS, [networkId, key], rec); })
-      .catch((e) => this.deps.logger.error('alerts: cannot store alerts', { network: networkId, alerts: records.length, error: (e as Error).message })));
+    const alerts = [...dirty];
+    const records = alerts.map((a) => [a.key, structuredClone(encodeAlert(a))] as const);
+    this.track(this.deps.meta.transaction((tx) => { for (const [key, rec] of records) tx.put(NS_ALERTS, [net.id, key], rec); })
+      .catch((e) => {
+        // Written again (as they are then) with the next step's changes, so a restart after the
+        // disk recovers does not send a clear or an activation a second time.
+        for (const a of alerts) net.unsaved.add(a);
+        this.deps.logger.error('alerts: cannot store alerts; they are written again at the next step', {
+          network: net.id, alerts: records.length, error: (e as Error).message,
+        });
+      }));
   }
 
   /**

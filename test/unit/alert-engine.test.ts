@@ -8,7 +8,7 @@ import t from 'tap';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
 import type { AlertNotice, AlertNotifier, AlertRecord, SilenceLookup } from '../../services/alert-types.js';
-import { AlertEngine } from '../../services/alert-engine.js';
+import { AlertEngine, NS_ALERTS } from '../../services/alert-engine.js';
 import { alertKey, expandDescription } from '../../services/alert-record.js';
 import { checkAlertRule } from '../../services/alert-rules.js';
 import { NetworkTablesCache } from '../../services/svcql-tables.js';
@@ -284,4 +284,19 @@ t.test('a changed rule clears the alerts it no longer covers; a clear goes where
   t.same(active(again.engine), [], 'the removed rule\'s alert cleared');
   t.same(again.notices.sent.map((n) => [n.kind, n.streams]), [['cleared', ['ops']]], 'to its activation\'s streams, not every stream');
   await again.engine.stop();
+});
+
+t.test('alerts whose write failed are written again with the next step', async (t) => {
+  const fake = new FakeService();
+  fake.vars.set(1, [variable(0, 'cpuUtil', 10, 0, '%')]);
+  const { engine, step } = setup(`${OFF}  rules:\n    - { name: cpu, input: "variable = 'cpuUtil'", condition: value > 90 }\n`, fake);
+  const transaction = fake.meta.transaction.bind(fake.meta);
+  let failures = 1;
+  fake.meta.transaction = ((fn: Parameters<typeof transaction>[0]) => (failures-- > 0 ? Promise.reject(new Error('disk full')) : transaction(fn))) as typeof transaction;
+  const stored = () => [...fake.meta.range<{ active: boolean }>(NS_ALERTS)].map((r) => r.value.active);
+  await step(0, { 0: 95 });
+  t.same(stored(), [], 'the activation\'s write failed');
+  await step(1, { 0: 95 });
+  t.same(stored(), [true], 'written with the next step (which changed nothing of its own)');
+  await engine.stop();
 });
