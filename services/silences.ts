@@ -35,6 +35,12 @@ export const PRUNE_BATCH = 200;
  * - Silences expired for over PRUNE_AFTER_MS are removed from the store, at most PRUNE_BATCH per
  *   pass, in passes started at most every PRUNE_INTERVAL_MS after a write or the first read.
  */
+/**
+ * Active silences a network keeps at most: far more than operators make by hand, and a bound on
+ * what every alert is matched against at every grid step (a create past it is refused).
+ */
+export const MAX_ACTIVE_SILENCES = 10_000;
+
 export class SilenceService implements SilenceLookup {
   private readonly repo: Repository<SilenceData>;
   /** networkId → id → record; null until first use. */
@@ -43,7 +49,8 @@ export class SilenceService implements SilenceLookup {
   private readonly indexes = new Map<number, SilenceIndex>();
   private lastPruneMs = -Infinity;
 
-  constructor(private readonly deps: ServiceDeps) {
+  /** `maxActive`: MAX_ACTIVE_SILENCES unless given (tests lower it). */
+  constructor(private readonly deps: ServiceDeps, private readonly maxActive = MAX_ACTIVE_SILENCES) {
     this.repo = new Repository<SilenceData>(deps.meta, NS_SILENCES, { decode: decodeSilenceData, noun: 'silence', notFound: 'UNKNOWN_SILENCE' });
   }
 
@@ -65,8 +72,12 @@ export class SilenceService implements SilenceLookup {
   async create(networkId: number, caller: Caller, body: unknown): Promise<Silence> {
     const input = parseSilenceBody(body, 'create');
     const user = silenceUser(caller, input.user);
-    this.records();
     const nowMs = this.deps.clock.nowMs();
+    let active = 0;
+    for (const d of this.records().get(networkId)?.values() ?? []) if (d.expiresAtMs > nowMs) active++;
+    if (active >= this.maxActive) {
+      throw new AppError('REQUEST_LIMIT', `network ${networkId} has ${active} active silences, the most it keeps (${this.maxActive}): update or let some expire first`);
+    }
     const rec = await this.repo.create({
       networkId, user, reason: input.reason ?? '', match: input.match!,
       createdAtMs: nowMs, updatedAtMs: nowMs, expiresAtMs: nowMs + input.expiresInMs!,

@@ -25,11 +25,11 @@ const ci: Caller = { kind: 'token', tokenId: 'id-ci', tokenName: 'ci', role: 'us
 const anon: Caller = { kind: 'anonymous' };
 const HOUR = 3_600_000;
 
-function service(meta: MetaStore = new MemoryMetaStore()) {
+function service(meta: MetaStore = new MemoryMetaStore(), maxActive?: number) {
   const clock = { now: NOW_MS, nowMs() { return this.now; } };
   const fake = fixture();
   const deps: ServiceDeps = { collector: fake, series: fake.series, meta, config: () => fake.config, clock, logger: silentLogger };
-  return { s: new SilenceService(deps), clock, meta };
+  return { s: new SilenceService(deps, maxActive), clock, meta };
 }
 
 t.test('create: absolute expiry, every field, user from the caller', async (t) => {
@@ -156,4 +156,15 @@ t.test('persistence: silences survive a reopened LMDB store', async (t) => {
   t.equal(again.matching(1, alert(), NOW_MS), a.id, 'the lookup reads them');
   const c = await again.create(1, alice, { expirationTimeMs: HOUR, match: { key: 'x' } });
   t.ok(c.id > b.id, 'ids are not handed out twice');
+});
+
+t.test('a network keeps a bounded number of active silences; expired ones make room', async (t) => {
+  const { s, clock } = service(new MemoryMetaStore(), 3);
+  for (let i = 0; i < 3; i++) await s.create(1, alice, { expirationTimeMs: (i + 1) * HOUR, match: { deviceId: i + 1 } });
+  await t.rejects(s.create(1, alice, { expirationTimeMs: HOUR, match: { deviceId: 9 } }), { code: 'REQUEST_LIMIT', message: /3 active silences, the most it keeps \(3\)/ });
+  await s.create(2, alice, { expirationTimeMs: HOUR, match: { deviceId: 9 } });
+  t.pass('another network has its own bound');
+  clock.now += HOUR;
+  await s.create(1, alice, { expirationTimeMs: HOUR, match: { deviceId: 9 } });
+  t.equal(s.list(1).length, 3, 'the first expired: room for one more');
 });
