@@ -44,6 +44,14 @@ export const PREFILL_MATRIX_VALUES = 8_000_000;
  * answers): a rule over half a million inputs reads for seconds (bench/RESULTS.md, collector-faults).
  */
 export const PREFILL_YIELD_SLOTS = 20_000;
+/**
+ * A cleared alert that no rule judges any more (its rule removed or changed, its input gone from
+ * the inventory) is removed this long after it cleared: from the list, the store and the state
+ * writes (its state series stays readable). Alerts of live rules stay, whatever their age.
+ */
+export const ALERT_RETENTION_MS = 7 * 86_400_000;
+/** How often a network's alerts are looked over for removal. */
+export const ALERT_PRUNE_EVERY_MS = 3_600_000;
 /** Most missed grid times evaluated when steps pile up (beyond: the newest ones). */
 export const MAX_CATCH_UP_STEPS = 60;
 
@@ -74,6 +82,8 @@ interface NetworkAlerts {
   running: Promise<void> | null;
   /** Alerts whose last write failed (a full disk): written again with the next step's changes. */
   readonly unsaved: Set<Alert>;
+  /** When the network's alerts were last looked over for removal (ALERT_PRUNE_EVERY_MS). */
+  prunedAtMs: number;
 }
 
 export class AlertEngine implements AlertSource {
@@ -144,7 +154,7 @@ export class AlertEngine implements AlertSource {
     if (!n) {
       n = {
         id, states: [], alerts: new Map(), byRule: new Map(), nextNumber: 1, rulesSeen: null, intervalMs: 0, generation: undefined,
-        instances: null, ownCount: -1, readSlots: new Int32Array(0), bases: new Int32Array(0), values: new Float64Array(0), lastStepMs: NaN, pendingTsMs: NaN, running: null, unsaved: new Set(),
+        instances: null, ownCount: -1, readSlots: new Int32Array(0), bases: new Int32Array(0), values: new Float64Array(0), lastStepMs: NaN, pendingTsMs: NaN, running: null, unsaved: new Set(), prunedAtMs: -Infinity,
       };
       this.nets.set(id, n);
     }
@@ -209,6 +219,30 @@ export class AlertEngine implements AlertSource {
     for (; t <= g; t += interval) this.stepAt(net, cfg, t, dirty);
     net.lastStepMs = g;
     this.persist(net, dirty);
+    this.prune(net, cx.nowMs);
+  }
+
+  /** Removes the cleared alerts no rule judges any more, ALERT_RETENTION_MS after they cleared (hourly). */
+  private prune(net: NetworkAlerts, nowMs: number): void {
+    if (nowMs - net.prunedAtMs < ALERT_PRUNE_EVERY_MS) return;
+    net.prunedAtMs = nowMs;
+    const judged = new Set<Alert>();
+    for (const st of net.states) for (const a of st.alerts) if (a) judged.add(a);
+    const gone: Alert[] = [];
+    for (const a of net.alerts.values()) {
+      if (a.active || judged.has(a)) continue;
+      const clearedAtMs = a.history[a.history.length - 1]?.[1] ?? 0;
+      if (clearedAtMs > 0 && nowMs - clearedAtMs >= ALERT_RETENTION_MS) gone.push(a);
+    }
+    if (gone.length === 0) return;
+    for (const a of gone) {
+      net.alerts.delete(a.key);
+      net.byRule.get(a.rule)?.delete(`${a.deviceId}:${a.componentIndex}`);
+      net.unsaved.delete(a);
+    }
+    this.deps.logger.info('alerts: removed cleared alerts that no rule judges any more', { network: net.id, removed: gone.length });
+    this.track(this.deps.meta.transaction((tx) => { for (const a of gone) tx.remove(NS_ALERTS, [net.id, a.key]); })
+      .catch((e) => this.deps.logger.error('alerts: cannot remove alerts from the store; they come back at the next start', { network: net.id, error: (e as Error).message })));
   }
 
   /** One grid time: read, evaluate every rule, transitions and notices, state variables. */

@@ -300,3 +300,22 @@ t.test('alerts whose write failed are written again with the next step', async (
   t.same(stored(), [true], 'written with the next step (which changed nothing of its own)');
   await engine.stop();
 });
+
+t.test('cleared alerts no rule judges are removed a week after they cleared; a live rule\'s stay', async (t) => {
+  const fake = new FakeService();
+  fake.vars.set(1, [variable(0, 'cpuUtil', 10, 0, '%'), variable(1, 'memUtil', 10, 0, '%')]);
+  const both = `${OFF}  rules:\n    - { name: cpu, input: "variable = 'cpuUtil'", condition: value > 90 }\n    - { name: mem, input: "variable = 'memUtil'", condition: value > 90 }\n`;
+  const { engine, step } = setup(both, fake);
+  await step(0, { 0: 95, 1: 95 });
+  await step(1, { 0: 50, 1: 50 });
+  t.same(engine.alerts(1).map((a) => [a.name, a.active]), [['cpu', false], ['mem', false]], 'both cleared');
+  fake.config = loadConfig({ text: `${NETS}${OFF}  rules:\n    - { name: cpu, input: "variable = 'cpuUtil'", condition: value > 90 }\n`, env: {}, checkAlertRule });
+  await step(2, { 0: 50, 1: 50 });
+  const week = 7 * 24 * 60;
+  await step(week, { 0: 50, 1: 50 });
+  t.same(engine.alerts(1).map((a) => a.name), ['cpu', 'mem'], 'not yet: mem cleared less than a week ago (at minute 1)');
+  await step(week + 62, { 0: 50, 1: 50 });
+  t.same(engine.alerts(1).map((a) => a.name), ['cpu'], 'mem, whose rule is gone, removed; cpu of a live rule kept');
+  await engine.stop();
+  t.same([...fake.meta.range<{ rule: string }>(NS_ALERTS)].map((r) => r.value.rule), ['cpu'], 'and from the store');
+});
