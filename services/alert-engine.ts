@@ -91,6 +91,7 @@ export class AlertEngine implements AlertSource {
   /** Allocations and transactions in progress. */
   private readonly writes = new Set<Promise<void>>();
   private unsubscribe: (() => void) | null = null;
+  private stopping = false;
   private readonly latest: (slot: number) => number;
 
   /** `prefillMatrixValues`, `prefillYieldSlots`: see PREFILL_MATRIX_VALUES and PREFILL_YIELD_SLOTS (tests lower them). */
@@ -104,6 +105,7 @@ export class AlertEngine implements AlertSource {
   /** Loads the stored alerts, defines the state variable and starts listening to grid steps. */
   start(): void {
     if (this.unsubscribe) return;
+    this.stopping = false;
     const log = this.deps.logger;
     try { this.deps.collector.catalog.define({ ...STATE_DEF }); } catch (e) { log.error('alerts: cannot define the state variable', { error: (e as Error).message }); }
     for (const { key, value } of this.deps.meta.range<unknown>(NS_ALERTS)) {
@@ -121,6 +123,8 @@ export class AlertEngine implements AlertSource {
   async stop(): Promise<void> {
     this.unsubscribe?.();
     this.unsubscribe = null;
+    // A step in progress (a long first fill) ends at its next pause without evaluating or notifying.
+    this.stopping = true;
     for (const n of this.nets.values()) n.pendingTsMs = NaN;
     await Promise.all([...this.nets.values()].map((n) => n.running));
     await Promise.all([...this.writes]);
@@ -215,6 +219,7 @@ export class AlertEngine implements AlertSource {
       networkId: net.id, networkName: cfg.name, nowMs: this.deps.clock.nowMs(), notifier: this.notifier, silences: this.silences, dirty,
     };
     await this.reconcile(net, cfg, g, cx);
+    if (this.stopping) return;
     let t = Number.isNaN(net.lastStepMs) ? g : Math.max(net.lastStepMs + interval, g - (MAX_CATCH_UP_STEPS - 1) * interval);
     for (; t <= g; t += interval) this.stepAt(net, cfg, t, dirty);
     net.lastStepMs = g;
@@ -377,6 +382,8 @@ export class AlertEngine implements AlertSource {
       // Selecting and filling a rule's state may take a while at a million inputs: let other work in between rules.
       await new Promise<void>((r) => setImmediate(r));
       await this.prefill(st, g, cfg.pollIntervalMs);
+      // Stopping: the network keeps its states as they were (nothing half filled is kept).
+      if (this.stopping) return;
       if (same) st.carryOver(prev);
       for (const [k, a] of net.byRule.get(rule.name) ?? []) {
         const grp = groupKeys.get(k);
@@ -433,6 +440,7 @@ export class AlertEngine implements AlertSource {
     const n = st.slots.length;
     const fromMs = g - steps * intervalMs;
     const pause = () => new Promise<void>((r) => setImmediate(r));
+    const stopped = () => this.stopping;
     if (steps * n > (this.opts.prefillMatrixValues ?? PREFILL_MATRIX_VALUES)) {
       let buf: Float64Array = new Float64Array(n);
       for (let k = 0; k < steps; k++) {
@@ -440,12 +448,13 @@ export class AlertEngine implements AlertSource {
         buf = this.valuesAt(st.slots, t, buf);
         st.step(buf, 0, t);
         await pause();
+        if (stopped()) return;
       }
       return;
     }
     const matrix = new Float64Array(steps * n).fill(NaN);
     for (let j = 0; j < n; j++) {
-      if (j > 0 && j % (this.opts.prefillYieldSlots ?? PREFILL_YIELD_SLOTS) === 0) await pause();
+      if (j > 0 && j % (this.opts.prefillYieldSlots ?? PREFILL_YIELD_SLOTS) === 0) { await pause(); if (stopped()) return; }
       const p = this.deps.series.read(st.slots[j]!, fromMs, g - intervalMs);
       for (let k = 0; k < p.tsMs.length; k++) {
         const offset = p.tsMs[k]! - fromMs;

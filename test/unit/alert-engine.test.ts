@@ -319,3 +319,19 @@ t.test('cleared alerts no rule judges are removed a week after they cleared; a l
   await engine.stop();
   t.same([...fake.meta.range<{ rule: string }>(NS_ALERTS)].map((r) => r.value.rule), ['cpu'], 'and from the store');
 });
+
+t.test('stop() during a window fill: the step ends at its next pause, nothing evaluated or notified', async (t) => {
+  const fake = new FakeService();
+  fake.vars.set(1, [variable(0, 'cpuUtil', 10, 0, '%'), variable(1, 'cpuUtil', 11, 0, '%'), variable(2, 'cpuUtil', 12, 0, '%')]);
+  for (const n of [-2, -1]) fake.series.appendStep(at(n), Int32Array.of(0, 1, 2), Float64Array.of(95, 95, 95));
+  const { engine, notices, step } = setup(`${OFF}  rules:\n    - { name: cpu, input: "variable = 'cpuUtil'", condition: value > 90, duration: 2m }\n`,
+    fake, fake.series, undefined, 1);
+  const read = fake.series.read.bind(fake.series);
+  let stopped: Promise<void> | null = null;
+  fake.series.read = (slot, from, to) => { stopped ??= engine.stop(); return read(slot, from, to); };
+  await step(0, { 0: 95, 1: 95, 2: 95 });
+  await stopped;
+  t.ok(stopped, 'stop() was called during the fill');
+  t.same(active(engine), [], 'nothing evaluated');
+  t.same(notices.sent, [], 'nothing notified');
+});
