@@ -53,19 +53,7 @@ export function latestValue(deps: ServiceDeps): (slot: number) => number {
  * without one (after a restart) one rollup over the past hour for all of them.
  */
 export function latestValues(deps: ServiceDeps, slots: readonly number[]): Float64Array {
-  const out = new Float64Array(slots.length);
-  const missing: number[] = [];
-  const at: number[] = [];
-  for (let i = 0; i < slots.length; i++) {
-    out[i] = deps.collector.latest.last(slots[i]!);
-    if (Number.isNaN(out[i])) { missing.push(slots[i]!); at.push(i); }
-  }
-  if (missing.length > 0) {
-    const now = deps.clock.nowMs();
-    const r = deps.series.rollup(missing, now - LATEST_FALLBACK_MS, now);
-    for (let k = 0; k < missing.length; k++) out[at[k]!] = r.last[k]!;
-  }
-  return out;
+  return readLatest(deps, slots, null);
 }
 
 /**
@@ -75,22 +63,35 @@ export function latestValues(deps: ServiceDeps, slots: readonly number[]): Float
  * small arrays per slot, which the answers that call it (bounded in bytes and time) afford.
  */
 export function latestValuesWithTimes(deps: ServiceDeps, slots: readonly number[]): { values: Float64Array; tsMs: Float64Array } {
-  const values = new Float64Array(slots.length);
   const tsMs = new Float64Array(slots.length).fill(NaN);
+  return { values: readLatest(deps, slots, tsMs), tsMs };
+}
+
+/** The two above: the ring first, one store rollup for the slots it has nothing of; times into `tsMs` when given. */
+function readLatest(deps: ServiceDeps, slots: readonly number[], tsMs: Float64Array | null): Float64Array {
+  const values = new Float64Array(slots.length);
   const missing: number[] = [];
   const at: number[] = [];
   for (let i = 0; i < slots.length; i++) {
-    const o = deps.collector.latest.observations(slots[i]!);
-    const k = o.values.length - 1;
-    values[i] = k >= 0 ? o.values[k]! : NaN;
-    if (Number.isNaN(values[i])) { missing.push(slots[i]!); at.push(i); } else tsMs[i] = o.tsMs[k]!;
+    if (tsMs) {
+      const o = deps.collector.latest.observations(slots[i]!);
+      const k = o.values.length - 1;
+      values[i] = k >= 0 ? o.values[k]! : NaN;
+      if (!Number.isNaN(values[i])) tsMs[i] = o.tsMs[k]!;
+    } else {
+      values[i] = deps.collector.latest.last(slots[i]!);
+    }
+    if (Number.isNaN(values[i])) { missing.push(slots[i]!); at.push(i); }
   }
   if (missing.length > 0) {
     const now = deps.clock.nowMs();
     const r = deps.series.rollup(missing, now - LATEST_FALLBACK_MS, now);
-    for (let k = 0; k < missing.length; k++) { values[at[k]!] = r.last[k]!; tsMs[at[k]!] = r.lastTsMs[k]!; }
+    for (let k = 0; k < missing.length; k++) {
+      values[at[k]!] = r.last[k]!;
+      if (tsMs) tsMs[at[k]!] = r.lastTsMs[k]!;
+    }
   }
-  return { values, tsMs };
+  return values;
 }
 
 /** The built tables of each network, kept by the services (one cache for every call that reads them). */
