@@ -2,11 +2,11 @@ import type { AlertRuleConfig, NetworkConfig } from '../core/config-schema.js';
 import type { VariableInstance } from '../core/types.js';
 import { variablesSource } from '../svcql/index.js';
 import {
-  ALERT_STATE_VARIABLE, alertKey, decodeAlert, encodeAlert, toRecord, type Alert,
+  ALERT_STATE_VARIABLE, alertKey, componentKey, decodeAlert, encodeAlert, toRecord, withSilence, type Alert,
 } from './alert-record.js';
 import { positionsByName, selectInputs } from './alert-rules.js';
 import { RuleState, ruleDefinition } from './alert-rule-state.js';
-import { applyTransitions, clear, type NoticeContext } from './alert-transitions.js';
+import { applyTransitions, clear, type NoticeContext, type TransitionContext } from './alert-transitions.js';
 import type { AlertNotifier, AlertRecord, AlertSource, SilenceLookup } from './alert-types.js';
 import { windowSteps } from './alert-window.js';
 import type { ServiceDeps } from './deps.js';
@@ -65,7 +65,7 @@ interface NetworkAlerts {
   states: RuleState[];
   /** Every alert of the network by key, active and cleared. */
   readonly alerts: Map<string, Alert>;
-  /** Alerts by rule name, then by `${deviceId}:${componentIndex}`. */
+  /** Alerts by rule name, then by componentKey(deviceId, componentIndex). */
   readonly byRule: Map<string, Map<string, Alert>>;
   nextNumber: number;
   rulesSeen: readonly AlertRuleConfig[] | null;
@@ -150,7 +150,8 @@ export class AlertEngine implements AlertSource {
   }
 
   private record(a: Alert, nowMs: number): AlertRecord {
-    return toRecord(a, this.silences.matching(a.networkId, toRecord(a, 0), nowMs));
+    const rec = toRecord(a, 0);
+    return withSilence(rec, this.silences.matching(a.networkId, rec, nowMs));
   }
 
   private net(id: number): NetworkAlerts {
@@ -169,7 +170,7 @@ export class AlertEngine implements AlertSource {
     net.alerts.set(a.key, a);
     let m = net.byRule.get(a.rule);
     if (!m) net.byRule.set(a.rule, m = new Map());
-    m.set(`${a.deviceId}:${a.componentIndex}`, a);
+    m.set(componentKey(a.deviceId, a.componentIndex), a);
   }
 
   private allocateState(a: Alert): void {
@@ -215,13 +216,14 @@ export class AlertEngine implements AlertSource {
     if (g <= net.lastStepMs) return;
     const interval = cfg.pollIntervalMs;
     const dirty = new Set<Alert>();
-    const cx: NoticeContext = {
+    const cx: TransitionContext = {
       networkId: net.id, networkName: cfg.name, nowMs: this.deps.clock.nowMs(), notifier: this.notifier, silences: this.silences, dirty,
+      create: (st, grp) => this.create(net, st, grp),
     };
     await this.reconcile(net, cfg, g, cx);
     if (this.stopping) return;
     let t = Number.isNaN(net.lastStepMs) ? g : Math.max(net.lastStepMs + interval, g - (MAX_CATCH_UP_STEPS - 1) * interval);
-    for (; t <= g; t += interval) this.stepAt(net, cfg, t, dirty);
+    for (; t <= g; t += interval) this.stepAt(net, t, cx);
     net.lastStepMs = g;
     this.persist(net, dirty);
     this.prune(net, cx.nowMs);
@@ -242,7 +244,7 @@ export class AlertEngine implements AlertSource {
     if (gone.length === 0) return;
     for (const a of gone) {
       net.alerts.delete(a.key);
-      net.byRule.get(a.rule)?.delete(`${a.deviceId}:${a.componentIndex}`);
+      net.byRule.get(a.rule)?.delete(componentKey(a.deviceId, a.componentIndex));
       net.unsaved.delete(a);
     }
     this.deps.logger.info('alerts: removed cleared alerts that no rule judges any more', { network: net.id, removed: gone.length });
@@ -251,12 +253,8 @@ export class AlertEngine implements AlertSource {
   }
 
   /** One grid time: read, evaluate every rule, transitions and notices, state variables. */
-  private stepAt(net: NetworkAlerts, cfg: NetworkConfig, t: number, dirty: Set<Alert>): void {
+  private stepAt(net: NetworkAlerts, t: number, cx: TransitionContext): void {
     const values = net.values = this.valuesAt(net.readSlots, t, net.values);
-    const cx = {
-      networkId: net.id, networkName: cfg.name, nowMs: this.deps.clock.nowMs(), notifier: this.notifier, silences: this.silences, dirty,
-      create: (st: RuleState, grp: number) => this.create(net, st, grp),
-    };
     for (let k = 0; k < net.states.length; k++) {
       const st = net.states[k]!;
       if (st.lastStepMs >= t) continue;
@@ -326,9 +324,10 @@ export class AlertEngine implements AlertSource {
     const gen = this.deps.collector.networks.generation(net.id, {});
     const instances = catalog.instances(net.id);
     let selectionChanged = gen !== net.generation;
+    /** Instances that are not this engine's state variables (counted at most once per call). */
+    let own = -1;
     if (!selectionChanged && instances !== net.instances) {
-      let own = 0;
-      for (const v of instances) if (v.name !== ALERT_STATE_VARIABLE) own++;
+      own = ownInstances(instances);
       selectionChanged = own !== net.ownCount;
       net.instances = instances;
     }
@@ -345,10 +344,10 @@ export class AlertEngine implements AlertSource {
       let m = siblingIndex.get(name);
       if (!m) {
         m = new Map();
-        for (const v of instances) if (v.name === name) m.set(`${v.deviceId}:${v.index}`, v.slot);
+        for (const v of instances) if (v.name === name) m.set(componentKey(v.deviceId, v.index), v.slot);
         siblingIndex.set(name, m);
       }
-      return m.get(`${deviceId}:${index}`);
+      return m.get(componentKey(deviceId, index));
     };
     const old = new Map(net.states.map((s) => [s.rule.name, s]));
     const states: RuleState[] = [];
@@ -408,9 +407,7 @@ export class AlertEngine implements AlertSource {
     net.intervalMs = cfg.pollIntervalMs;
     net.generation = gen;
     net.instances = instances;
-    let own = 0;
-    for (const v of instances) if (v.name !== ALERT_STATE_VARIABLE) own++;
-    net.ownCount = own;
+    net.ownCount = own >= 0 ? own : ownInstances(instances);
     let total = 0;
     net.bases = new Int32Array(states.length);
     states.forEach((s, k) => { net.bases[k] = total; total += s.slots.length; });
@@ -463,6 +460,13 @@ export class AlertEngine implements AlertSource {
     }
     for (let k = 0; k < steps; k++) st.step(matrix.subarray(k * n, (k + 1) * n), 0, fromMs + k * intervalMs);
   }
+}
+
+/** Instances that are not alert state variables: what makes a change of the inventory for the rules. */
+function ownInstances(instances: readonly VariableInstance[]): number {
+  let n = 0;
+  for (const v of instances) if (v.name !== ALERT_STATE_VARIABLE) n++;
+  return n;
 }
 
 function sameSlots(a: readonly VariableInstance[], b: readonly VariableInstance[]): boolean {

@@ -60,6 +60,12 @@ export function alertKey(networkId: number, rule: string, deviceId: number, comp
   return createHash('sha256').update(`${networkId}/${rule}/${deviceId}/${componentIndex}`).digest('hex').slice(0, 20);
 }
 
+/**
+ * A device and component as one map key (`10:3`): the key of an alert's group within its rule, by
+ * which a rule's groups, its alerts and sibling variables are found.
+ */
+export const componentKey = (deviceId: number, index: number): string => `${deviceId}:${index}`;
+
 export const stateTriplet = (a: Pick<Alert, 'number'>): string => `${ALERT_STATE_VARIABLE}.0.${a.number}`;
 
 /** The API's form (spec 2.4); `silenceId` from the silence lookup at the time of the call (0: none). */
@@ -71,6 +77,11 @@ export function toRecord(a: Alert, silenceId: number): AlertRecord {
     silenced: silenceId !== 0, matchingSilenceId: silenceId, timeLastNotificationSent: a.timeLastNotificationSent,
     duration: a.durationMs, percentage: a.percentage, notificationTimeMs: a.notificationTimeMs,
   };
+}
+
+/** The alert record with the silence `silenceId` (0: none) in `silenced` and `matchingSilenceId`; the same object when they already say so. */
+export function withSilence(rec: AlertRecord, silenceId: number): AlertRecord {
+  return silenceId === rec.matchingSilenceId && (silenceId !== 0) === rec.silenced ? rec : { ...rec, silenced: silenceId !== 0, matchingSilenceId: silenceId };
 }
 
 /** A grid value as an alert shows it: up to 4 decimals, no exponent for ordinary magnitudes; '' for a gap. */

@@ -1,6 +1,6 @@
 import type { AlertRuleConfig } from '../core/config-schema.js';
 import type { Device, VariableInstance } from '../core/types.js';
-import type { Alert } from './alert-record.js';
+import { componentKey, type Alert } from './alert-record.js';
 import { compileCondition } from './alert-rules.js';
 import { AlertWindow, GAP, NOT_SATISFIED, SATISFIED } from './alert-window.js';
 
@@ -80,13 +80,13 @@ export class RuleState {
     this.groupOf = new Int32Array(n);
     if (rule.fanOut) {
       for (let i = 0; i < n; i++) {
-        const k = `${inputs[i]!.deviceId}:${inputs[i]!.index}`;
+        const k = componentKey(inputs[i]!.deviceId, inputs[i]!.index);
         let g = groupKeys.get(k);
         if (g === undefined) { g = groupKeys.size; groupKeys.set(k, g); }
         this.groupOf[i] = g;
       }
     } else if (n > 0) {
-      groupKeys.set('0:0', 0);
+      groupKeys.set(componentKey(0, 0), 0);
     }
     const groups = this.groupCount = groupKeys.size;
     this.groupStart = new Int32Array(groups + 1);

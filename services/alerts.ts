@@ -1,6 +1,7 @@
 import { AppError } from '../core/errors.js';
 import type { VariableInstance } from '../core/types.js';
 import { compileVariableRule, type RuleStats } from '../svcql/index.js';
+import { withSilence } from './alert-record.js';
 import type { AlertRecord, AlertSource, SilenceLookup } from './alert-types.js';
 import type { ServiceDeps } from './deps.js';
 import { inputVariableName } from './silence-match.js';
@@ -67,8 +68,7 @@ export class AlertService {
   }
 
   private withSilence(networkId: number, a: AlertRecord, nowMs: number): AlertRecord {
-    const id = this.silences.matching(networkId, a, nowMs);
-    return id === a.matchingSilenceId && (id !== 0) === a.silenced ? a : { ...a, silenced: id !== 0, matchingSilenceId: id };
+    return withSilence(a, this.silences.matching(networkId, a, nowMs));
   }
 }
 
