@@ -64,10 +64,13 @@ export const DEFAULT_ALERT_DESCRIPTION = '$rule: $variable of $device $component
  * `{ name, networks?, input, condition, duration? (0), percentage? (100), notificationTime? (1h; 0:
  * never again), description?, fanOut? (true), notify? (absent or null: every stream) }`. Every
  * mistake fails naming the key and its line. `check` (main.ts passes SvcQL's) checks each rule's
- * input and condition at load; without it only their type and length are checked. The names in
- * `notify` are checked against `notifications.streams` by the loader, not here.
+ * input and condition at load; without it only their type and length are checked. Each name in
+ * `notify` must be one of `streamNames` (`notifications.streams`, parsed first): a misspelt stream
+ * would otherwise drop notices quietly.
  */
-export function parseAlerts(c: Checker, v: unknown, networks: readonly NetworkConfig[], check: AlertRuleChecker | undefined): AlertsConfig {
+export function parseAlerts(
+  c: Checker, v: unknown, networks: readonly NetworkConfig[], streamNames: readonly string[], check: AlertRuleChecker | undefined,
+): AlertsConfig {
   if (v === undefined || v === null) return defaultAlerts();
   const top = c.object(v, ['alerts'], ['builtin', 'rules']);
   const builtin = { ...defaultAlerts().builtin };
@@ -79,7 +82,7 @@ export function parseAlerts(c: Checker, v: unknown, networks: readonly NetworkCo
   const taken = new Map<string, string>(rules.map((r) => [r.name, `the built-in rule (turn it off with alerts.builtin.${r.name}: false)`]));
   const netIds = new Set(networks.map((n) => n.id));
   c.list(top.rules, ['alerts', 'rules']).forEach((item, i) => {
-    const r = parseRule(c, item, ['alerts', 'rules', i], netIds, check);
+    const r = parseRule(c, item, ['alerts', 'rules', i], netIds, streamNames, check);
     const other = taken.get(r.name);
     if (other !== undefined) c.fail(['alerts', 'rules', i, 'name'], `the name '${r.name}' is taken by ${other}`);
     taken.set(r.name, `alerts.rules[${i}]`);
@@ -90,7 +93,9 @@ export function parseAlerts(c: Checker, v: unknown, networks: readonly NetworkCo
 
 const RULE_KEYS = ['name', 'networks', 'input', 'condition', 'duration', 'percentage', 'notificationTime', 'description', 'fanOut', 'notify'];
 
-function parseRule(c: Checker, v: unknown, p: Path, netIds: ReadonlySet<number>, check: AlertRuleChecker | undefined): AlertRuleConfig {
+function parseRule(
+  c: Checker, v: unknown, p: Path, netIds: ReadonlySet<number>, streamNames: readonly string[], check: AlertRuleChecker | undefined,
+): AlertRuleConfig {
   const o = c.object(v, p, RULE_KEYS);
   const name = c.str(o.name, [...p, 'name']);
   if (name.length > MAX_ALERT_NAME_CHARS) c.fail([...p, 'name'], `must be at most ${MAX_ALERT_NAME_CHARS} characters`);
@@ -124,26 +129,14 @@ function parseRule(c: Checker, v: unknown, p: Path, netIds: ReadonlySet<number>,
   const fanOut = c.bool(o.fanOut, [...p, 'fanOut'], true);
   let notify: string[] | null = null;
   if (o.notify !== undefined && o.notify !== null) {
-    notify = c.list(o.notify, [...p, 'notify']).map((x, k) => c.str(x, [...p, 'notify', k]));
+    notify = c.list(o.notify, [...p, 'notify']).map((x, k) => {
+      const stream = c.str(x, [...p, 'notify', k]);
+      if (!streamNames.includes(stream)) c.fail([...p, 'notify', k], `no notification stream is named '${stream}'; configured: ${streamNames.join(', ')}`);
+      return stream;
+    });
   }
   return Object.freeze({
     name, networks: nets && Object.freeze(nets), input, condition, durationMs, percentage, notificationTimeMs, description,
     fanOut, notify: notify && Object.freeze(notify), key: formatPath(p),
   });
-}
-
-/**
- * Each stream a configured rule's `notify` names must be one of `notifications.streams` (called by
- * the loader once both sections are parsed): a misspelt stream would otherwise drop notices quietly.
- */
-export function checkNotifyStreams(c: Checker, alerts: AlertsConfig, streamNames: readonly string[]): void {
-  for (const r of alerts.rules) {
-    const at = /^alerts\.rules\[(\d+)\]$/.exec(r.key);
-    if (!at || !r.notify) continue;
-    r.notify.forEach((name, k) => {
-      if (!streamNames.includes(name)) {
-        c.fail(['alerts', 'rules', Number(at[1]), 'notify', k], `no notification stream is named '${name}'; configured: ${streamNames.join(', ')}`);
-      }
-    });
-  }
 }

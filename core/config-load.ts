@@ -3,7 +3,7 @@ import { LineCounter, parseDocument } from 'yaml';
 import { AppError } from './errors.js';
 import { CONTROL_CHARS, VARIABLE_NAME } from './names.js';
 import { Checker, type Path } from './config-check.js';
-import { checkNotifyStreams, defaultAlerts, parseAlerts } from './config-alerts.js';
+import { defaultAlerts, parseAlerts } from './config-alerts.js';
 import { defaultNotifications, parseNotifications } from './config-notifications.js';
 import { parseCidr } from './cidr.js';
 import {
@@ -206,9 +206,8 @@ export function parseConfigText(text: string, source: string, checkViewRule?: Vi
   if (simulator && !ids.has(simulator.networkId)) networks.push(simulatedNetwork(simulator, 'simulated'));
   if (networks.length === 0) c.fail(['networks'], 'no network is defined and the simulator is off: add a network or `simulator: true`');
   const views = parseViews(c, top.views, networks, checkViewRule);
-  const alerts = parseAlerts(c, top.alerts, networks, checkAlertRule);
   const notifications = parseNotifications(c, top.notifications);
-  checkNotifyStreams(c, alerts, notifications.streams.map((st) => st.name));
+  const alerts = parseAlerts(c, top.alerts, networks, notifications.streams.map((st) => st.name), checkAlertRule);
   return { server, auth, ui, deviceDetailsComponents, networks, views, alerts, notifications, simulator, source };
 }
 
