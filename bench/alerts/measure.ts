@@ -15,14 +15,10 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../core/config-load.js';
-import { silentLogger } from '../../core/logger.js';
-import type { CollectorPorts, VariableCatalog } from '../../core/ports/index.js';
-import type { VariableDef, VariableInstance } from '../../core/types.js';
-import { AlertEngine } from '../../services/alert-engine.js';
-import type { AlertNotifier } from '../../services/alert-types.js';
-import { MemoryMetaStore } from '../../store/meta/memory-meta.js';
+import type { VariableInstance } from '../../core/types.js';
 import { openLmdbSeriesStore } from '../../store/series/lmdb-series.js';
 import { RESULT } from '../harness/process.js';
+import { benchAlertEngine } from './bench-engine.js';
 
 export interface AlertsResult {
   inputs: number;
@@ -80,30 +76,6 @@ async function main(): Promise<void> {
     }
   }
   const total = instances.length;
-  let nextSlot = total;
-  const allocated = new Map<string, VariableInstance>();
-  const defs = new Map<string, VariableDef>();
-  const catalog: VariableCatalog = {
-    instances: () => instances,
-    find: () => undefined,
-    definition: (name) => defs.get(name),
-    define: (def) => { defs.set(def.name, def); },
-    allocate: async (x) => {
-      const key = `${x.name}.${x.deviceId}.${x.index}`;
-      let v = allocated.get(key);
-      if (!v) {
-        v = { slot: nextSlot++, name: x.name, deviceId: 0, index: x.index, deviceName: '', componentName: '', description: '', unit: '', category: 'Alerts', tags: [] };
-        allocated.set(key, v);
-      }
-      return v;
-    },
-  };
-  const collector = {
-    networks: { generation: () => null },
-    catalog,
-    latest: { last: () => NaN, observations: () => [] },
-    events: { onCycleDone: () => () => {}, onGridStepWritten: () => () => {} },
-  } as unknown as CollectorPorts;
 
   const rules = Array.from({ length: RULES }, (_, k) => {
     const cond = k >= 90 ? 'value > 90 AND v0 < 50' : 'value > 90';
@@ -128,16 +100,8 @@ async function main(): Promise<void> {
   await series.flush();
   const fillSeconds = (performance.now() - fillStart) / 1000;
 
-  let notices = 0;
-  const notifier: AlertNotifier = {
-    send: () => { notices++; }, status: () => ({ streams: [], droppedWithRemovedStreams: 0 }), purge: () => 0, configure() {}, close: async () => {},
-  };
   let now = 0;
-  const engine = new AlertEngine(
-    { collector, series, meta: new MemoryMetaStore(), config: () => config, clock: { nowMs: () => now }, logger: silentLogger },
-    notifier, { matching: () => 0 },
-  );
-  engine.start();
+  const { engine, notices } = benchAlertEngine({ instances, series, config, nowMs: () => now, firstFreeSlot: total });
   const cpuMs = (u: NodeJS.CpuUsage): number => (u.user + u.system) / 1000;
   const first = HISTORY_STEPS;
   now = t0 + first * MIN + 5_000;
@@ -177,7 +141,7 @@ async function main(): Promise<void> {
   }
   const result: AlertsResult = {
     inputs: total, rules: RULES, firstStepCpuMs, firstStepMaxBlockMs, stepCpuMs, stepWallMs, readCpuMs, rollupCpuMs, slotsRead: readSlots.length,
-    activeAlerts: engine.alerts(1).filter((x) => x.active).length, notices, fillSeconds,
+    activeAlerts: engine.alerts(1).filter((x) => x.active).length, notices: notices(), fillSeconds,
   };
   await engine.stop();
   await series.close();

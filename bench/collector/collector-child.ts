@@ -254,7 +254,7 @@ async function main(): Promise<void> {
         intervalMs: I, coldCycleMs, cycleMs: durations, cycleCpuMs: cpuMs, cycleMainCpuMs: mainCpuMs, maxCycleMs: Math.max(...durations), deadDevices: found.unreachable.length,
         failedLivePolls: failedLive, failedDeadPolls: failedDead, liveSlotsChecked: liveSlots.length,
         gridStepsChecked: expected, missingPoints: gaps, slotsWithGaps,
-        alerts: alerts ? { inputs: alerts.inputs, stepCpuMs: alertCpuMs, active: alerts.activeAlerts(), notices: alerts.notices } : null,
+        alerts: alerts ? { inputs: alerts.inputs, stepCpuMs: alertCpuMs, active: alerts.activeAlerts(), notices: alerts.notices() } : null,
       });
       await alerts?.stop();
     }

@@ -7,13 +7,10 @@
  */
 import { instancesOf, type DeviceVars } from '../../collector/polling/plan-build.js';
 import { loadConfig } from '../../core/config-load.js';
-import { silentLogger } from '../../core/logger.js';
-import type { CollectorPorts, VariableCatalog } from '../../core/ports/index.js';
-import type { Device, VariableDef, VariableInstance } from '../../core/types.js';
-import { AlertEngine } from '../../services/alert-engine.js';
-import type { AlertNotifier } from '../../services/alert-types.js';
-import { MemoryMetaStore } from '../../store/meta/memory-meta.js';
+import type { Device, VariableInstance } from '../../core/types.js';
+import type { AlertEngine } from '../../services/alert-engine.js';
 import type { SeriesStore } from '../../store/series/series.js';
+import { benchAlertEngine } from '../alerts/bench-engine.js';
 
 /** What the default rules read: their inputs, and the sibling of interfaceDown. */
 const READ = new Set(['reachable', 'ifOperStatus', 'ifAdminStatus', 'ifInUtil', 'ifOutUtil', 'cpuUtil', 'sysUpTime']);
@@ -21,34 +18,14 @@ const READ = new Set(['reachable', 'ifOperStatus', 'ifAdminStatus', 'ifInUtil', 
 export class FaultsAlerts {
   private readonly instances: VariableInstance[] = [];
   private readonly engine: AlertEngine;
-  notices = 0;
+  /** Notices handed to the notifier so far. */
+  readonly notices: () => number;
 
   constructor(series: SeriesStore, intervalMs: number) {
-    const instances = this.instances;
-    const defs = new Map<string, VariableDef>();
-    let nextSlot = 1 << 30;
-    const catalog: VariableCatalog = {
-      instances: () => instances,
-      find: () => undefined,
-      definition: (name) => defs.get(name),
-      define: (def) => { defs.set(def.name, def); },
-      allocate: async (x) => ({ slot: nextSlot++, name: x.name, deviceId: 0, index: x.index, deviceName: '', componentName: '', description: '', unit: '', category: 'Alerts', tags: [] }),
-    };
-    const collector = {
-      networks: { generation: () => null },
-      catalog,
-      latest: { last: () => NaN, observations: () => ({ tsMs: [], values: [] }) },
-      events: { onCycleDone: () => () => {}, onGridStepWritten: () => () => {} },
-    } as unknown as CollectorPorts;
     const config = loadConfig({ text: `networks:\n  - { id: 1, name: faults, seeds: [10.0.0.1], pollInterval: ${intervalMs}ms }\n`, env: {} });
-    const notifier: AlertNotifier = {
-      send: () => { this.notices++; }, status: () => ({ streams: [], droppedWithRemovedStreams: 0 }), purge: () => 0, configure() {}, close: async () => {},
-    };
-    this.engine = new AlertEngine(
-      { collector, series, meta: new MemoryMetaStore(), config: () => config, clock: { nowMs: () => Date.now() }, logger: silentLogger },
-      notifier, { matching: () => 0 },
-    );
-    this.engine.start();
+    const bench = benchAlertEngine({ instances: this.instances, series, config, nowMs: () => Date.now(), firstFreeSlot: 1 << 30 });
+    this.engine = bench.engine;
+    this.notices = bench.notices;
   }
 
   /** Adds a device's instances the default rules read, and its `reachable` at `reachableSlot`. */
