@@ -30,17 +30,6 @@ export interface NetworkDeps {
   readonly onInventoryChanged: () => void;
 }
 
-/**
- * The grid time a cycle's outcomes belong to: the grid step at or before its start. Cycles start on
- * the grid (a timer that fires late by up to an interval still maps to its step); a timer firing up
- * to GRID_EARLY_MS early maps to the step it was meant for. The cycle run right after a first
- * discovery, between grid steps, writes at the step before it (the next cycle writes the next one).
- */
-export function cycleGridMs(cycleStartMs: number, intervalMs: number): number {
-  return Math.floor((cycleStartMs + Math.min(GRID_EARLY_MS, intervalMs / 10)) / intervalMs) * intervalMs;
-}
-const GRID_EARLY_MS = 50;
-
 /** How long stop() waits for polls and probes in flight (a probe is bounded by the SNMP timeout × tries). */
 const STOP_WAIT_MS = 15_000;
 
@@ -69,7 +58,7 @@ export class NetworkMonitor {
       plans: () => deps.inventory.plans(net.id),
       poll: deps.poll,
       accept: (r) => this.writer.accept(r),
-      onPolled: (plan, outcome, cycleStartMs) => this.polled(plan.deviceId, outcome, cycleStartMs),
+      onPolled: (plan, outcome, gridMs) => this.polled(plan.deviceId, outcome, gridMs),
       onCycleDone: (s) => this.announceCycle(s),
       nowMs: deps.nowMs,
       logger: deps.logger.child(`poll:${net.id}`),
@@ -77,15 +66,16 @@ export class NetworkMonitor {
   }
 
   /**
-   * One device's poll outcome: its poll state, and its `reachable` value at its cycle's grid time.
+   * One device's poll outcome: its poll state, and its `reachable` value at its cycle's grid time
+   * (the scheduler's `gridMs`).
    * The value is written here rather than polled: it exists precisely when the poll got no answer.
    * It goes through the series writer (the single owner of the network's appends) so that the
    * cycle's GridStepWritten, sent after every poll of the cycle ended, counts it in `points`.
    */
-  private polled(deviceId: number, outcome: PollOutcome, cycleStartMs: number): void {
+  private polled(deviceId: number, outcome: PollOutcome, gridMs: number): void {
     this.health.record(deviceId, outcome);
     const slot = this.deps.inventory.reachableSlot(this.net.id, deviceId);
-    if (slot >= 0) this.writer.markReachable(slot, cycleGridMs(cycleStartMs, this.net.pollIntervalMs), outcome.ok ? 1 : 0);
+    if (slot >= 0) this.writer.markReachable(slot, gridMs, outcome.ok ? 1 : 0);
   }
 
   private announceCycle(s: Readonly<CycleStats>): void {

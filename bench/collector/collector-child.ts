@@ -31,7 +31,6 @@ import { SlotState } from '../../workers/slot-state.js';
 import { makePlanHandle, type PlanHandle } from '../../workers/v2c/plan-handle.js';
 import { addressAt, formatIpv4, parseIpv4 } from '../../sim/addresses.js';
 import { cpuSeconds } from '../harness/cpu-time.js';
-import { cycleGridMs } from '../../collector/network-monitor.js';
 import type { DeviceVars } from '../../collector/polling/plan-build.js';
 import { FaultsAlerts } from './faults-alerts.js';
 import { discoverSimPlans, simNetworkConfig } from './sim-plans.js';
@@ -163,9 +162,9 @@ async function main(): Promise<void> {
     intervalMs: a.intervalMs, plans: () => items, nowMs: Date.now, logger: silentLogger, accept,
     poll: (plan) => pool.run({ kind: 'poll', plan, ring: ring.buffer, state: state.buffer }),
     // as the network monitor does: each device's `reachable` at its cycle's grid time
-    onPolled: alerts ? (plan, outcome, startMs) => {
+    onPolled: alerts ? (plan, outcome, gridMs) => {
       const slot = reachableSlot.get(plan.deviceId);
-      if (slot !== undefined) writer.markReachable(slot, cycleGridMs(startMs, a.intervalMs), outcome.ok ? 1 : 0);
+      if (slot !== undefined) writer.markReachable(slot, gridMs, outcome.ok ? 1 : 0);
     } : undefined,
   });
   const flushTimer = setInterval(() => { series.flush().catch(() => {}); }, 1000);
@@ -218,7 +217,7 @@ async function main(): Promise<void> {
         starts.push(next);
         const cpu0 = process.cpuUsage(), main0 = cpuSeconds(process.pid, process.pid), threads0 = threadCpu();
         const prof = await profileCycle(c + 1);
-        await scheduler.cycle();
+        await scheduler.cycle(next);
         const cpu = process.cpuUsage(cpu0);
         mainCpuMs.push(Math.round((cpuSeconds(process.pid, process.pid) - main0) * 1000));
         if (process.env.BENCH_THREAD_CPU) log(`cycle ${c + 1} CPU by thread: ${threadCpuDelta(threads0, threadCpu())}`);

@@ -34,10 +34,11 @@ export class PollScheduler<P extends { readonly deviceId: number }> {
     accept: (r: PollResult) => void;
     /**
      * Called once per device poll that ran, after `accept` for an answered one: its outcome and the
-     * start of the cycle it belongs to. A device skipped because its previous poll still runs gets
-     * no call for that cycle (its running poll reports when it ends, with its own cycle's start).
+     * grid time of the cycle it belongs to (see `cycle`). A device skipped because its previous
+     * poll still runs gets no call for that cycle (its running poll reports when it ends, with its
+     * own cycle's grid time).
      */
-    onPolled?: (plan: P, outcome: PollOutcome, cycleStartMs: number) => void;
+    onPolled?: (plan: P, outcome: PollOutcome, cycleGridMs: number) => void;
     /** Called after every cycle, with its figures (the stats object, updated). */
     onCycleDone?: (stats: Readonly<CycleStats>) => void;
     nowMs: () => number;
@@ -62,9 +63,16 @@ export class PollScheduler<P extends { readonly deviceId: number }> {
     return this.busy.size === 0;
   }
 
-  /** Runs one cycle now; resolves when every poll of it has finished. */
-  async cycle(): Promise<void> {
+  /**
+   * Runs one cycle now; resolves when every poll of it has finished. `gridMs` is the grid time it
+   * belongs to: the one its timer was armed for (even when the timer fired a little early by the
+   * wall clock); for a cycle run by hand (after a first discovery, between grid steps), the grid
+   * step at or before its start.
+   */
+  async cycle(gridMs?: number): Promise<void> {
     const startMs = this.opts.nowMs();
+    const I = this.opts.intervalMs;
+    const cycleGridMs = gridMs ?? Math.floor(startMs / I) * I;
     const plans = this.opts.plans();
     let ok = 0, failed = 0, skipped = 0, rejected = 0;
     await Promise.all(plans.map(async (plan) => {
@@ -89,7 +97,7 @@ export class PollScheduler<P extends { readonly deviceId: number }> {
       } finally {
         this.busy.delete(plan.deviceId);
       }
-      this.opts.onPolled?.(plan, outcome, startMs);
+      this.opts.onPolled?.(plan, outcome, cycleGridMs);
     }));
     const s = this.stats;
     // A dead device fails every cycle: its start and end are logged once each (device-health.ts), so
@@ -117,7 +125,7 @@ export class PollScheduler<P extends { readonly deviceId: number }> {
     const next = Math.floor(Math.max(afterMs, now) / I) * I + I;
     this.timer = setTimeout(() => {
       this.arm(next);
-      this.cycle().catch((e) => this.opts.logger.error('poll cycle failed', { error: (e as Error).message }));
+      this.cycle(next).catch((e) => this.opts.logger.error('poll cycle failed', { error: (e as Error).message }));
     }, next - now);
     this.timer.unref?.();
   }

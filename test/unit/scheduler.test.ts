@@ -99,3 +99,32 @@ t.test('a timer that fires before its grid time by the clock starts one cycle pe
   t.ok(startsMs.length >= 4 && startsMs.length <= 6, `about one cycle per 100 ms (${startsMs.length} in 560 ms)`);
   t.same(grids, [...new Set(grids)], `no grid time started twice (${grids.join(', ')})`);
 });
+
+t.test('onPolled gets the grid time of the cycle: the armed one (an early timer too), or the step before a cycle run by hand', async (t) => {
+  const grids: number[] = [];
+  let reads = 0;
+  const s = new PollScheduler({
+    intervalMs: 100,
+    plans: () => [plan(1)],
+    poll: async () => result(1, true),
+    accept: () => {},
+    onPolled: (_p, _o, gridMs) => { grids.push(gridMs); },
+    // every other reading of the clock is 5 ms behind the timers: the cycles' starts read early
+    nowMs: () => Date.now() - (++reads % 2 === 0 ? 5 : 0),
+    logger: silentLogger,
+  });
+  s.start();
+  await new Promise((r) => setTimeout(r, 460));
+  s.stop();
+  t.ok(grids.length >= 3, `${grids.length} timed cycles`);
+  t.ok(grids.every((g) => g % 100 === 0), `each on the grid (${grids.join(', ')})`);
+  t.same(grids, [...new Set(grids)].sort((a, b) => a - b), 'each grid time once, in order');
+  grids.length = 0;
+  const manual = new PollScheduler({
+    intervalMs: 2000, plans: () => [plan(1)], poll: async () => result(1, true), accept: () => {},
+    onPolled: (_p, _o, gridMs) => { grids.push(gridMs); }, nowMs: () => 11_940, logger: silentLogger,
+  });
+  await manual.cycle();
+  await manual.cycle(12_000);
+  t.same(grids, [10_000, 12_000], 'by hand: the step at or before its start; or the grid time it is given');
+});

@@ -2,7 +2,6 @@
 // poll's step or by flushPending, counted in takeWritten (which GridStepWritten reports), and never
 // interpolated (the slot has no grid kind).
 import t from 'tap';
-import { cycleGridMs } from '../../collector/network-monitor.js';
 import { SeriesWriter } from '../../collector/polling/series-writer.js';
 import { MemorySeriesStore } from '../../store/series/memory-series.js';
 import type { PollResult } from '../../workers/poll-plan.js';
@@ -33,11 +32,4 @@ t.test('reachable values are written at their grid time and counted before the s
   t.same(written, { gridTsMs: 12_000, points: 2 }, 'one gauge value and one reachable at 12 000');
   t.same(series.read(6, 0, 20_000), { tsMs: Float64Array.of(10_000, 12_000), values: Float64Array.of(0, 1) });
   t.same(series.read(5, 0, 20_000).values, Float64Array.of(1), 'nothing interpolated for a slot without a kind');
-});
-
-t.test('cycleGridMs: the grid step of a cycle start (table)', async (t) => {
-  const cases: [number, number][] = [
-    [10_000, 10_000], [10_003, 10_000], [11_940, 10_000], [11_960, 12_000], [9_990, 10_000], [9_949, 8_000], [10_700, 10_000],
-  ];
-  for (const [start, grid] of cases) t.equal(cycleGridMs(start, I), grid, `${start} → ${grid}`);
 });
