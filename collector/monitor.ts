@@ -17,6 +17,9 @@ import { EventHub } from './events.js';
 import { Inventory } from './inventory/inventory.js';
 import { VariableDefs } from './inventory/variable-defs.js';
 import { NetworkMonitor } from './network-monitor.js';
+import { TaskRegistry } from './tasks.js';
+import { devicesUnavailable } from './devices-unavailable.js';
+import type { DevicesPort, TasksPort } from '../core/ports/index.js';
 import type { WorkerPool } from './pool.js';
 
 const MIN_SLOTS = 4096;
@@ -35,11 +38,15 @@ export class Monitor implements CollectorPorts, NetworksPort {
   readonly events: EventHub;
   readonly catalog: VariableCatalog;
   readonly latest: LatestValues;
+  readonly tasks: TasksPort;
+  /** Managed devices (spec 4.4): not yet built (collector/devices/ replaces this placeholder). */
+  readonly devices: DevicesPort = devicesUnavailable('this collector');
 
   constructor(private readonly deps: {
     config: Config; pool: WorkerPool; meta: MetaStore; series: SeriesStore; nowMs: () => number; logger: Logger;
   }) {
     this.events = new EventHub(deps.logger.child('events'));
+    this.tasks = new TaskRegistry((netId) => this.networksById.has(netId), deps.nowMs);
     this.inventory = new Inventory(deps.meta, this.defs);
     const cap = capacityFor(this.inventory.slotCount);
     this.ringBuffer = RingBuffer.create(cap);

@@ -10,7 +10,7 @@ import type { EventHub } from './events.js';
 import { discoverNetwork, type DiscoveryProgress } from './discovery/discovery-run.js';
 import { GenerationLog } from './discovery/generations.js';
 import type { Inventory } from './inventory/inventory.js';
-import { resolveLinks } from './discovery/links.js';
+import { resolveTopology } from './discovery/links.js';
 import type { WorkerPool } from './pool.js';
 import { DeviceHealth, type PollOutcome } from './polling/device-health.js';
 import { PollScheduler, type CycleStats } from './polling/scheduler.js';
@@ -193,8 +193,8 @@ export class NetworkMonitor {
       const devices = [];
       for (const d of found.devices) devices.push({ ...d, id: await this.ids.idFor(this.net.id, d) });
       devices.sort((a, b) => a.id - b.id);
-      const links = resolveLinks(devices);
-      const done: Generation = { ...base, status: 'completed', completedAtMs: this.deps.nowMs(), devices, links, errors: found.errors.slice(0, 1000) };
+      const { links, externalNeighbors } = resolveTopology(devices);
+      const done: Generation = { ...base, status: 'completed', completedAtMs: this.deps.nowMs(), devices, links, externalNeighbors, errors: found.errors.slice(0, 1000), kind: 'full' };
       await this.log.save(done);
       await this.adopt(done);
       // Take the first counter readings at once rather than at the next grid tick.

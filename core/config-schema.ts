@@ -27,6 +27,8 @@ export const DEFAULTS = Object.freeze({
   keepGenerations: 168,
   /** Generations kept whatever their number: those started less than this ago. */
   keepGenerationsForMs: 86_400_000,
+  /** A discovered device unreachable this long leaves the inventory (networks[].forgetUnreachableAfter). */
+  forgetUnreachableAfterMs: 7 * 86_400_000,
   workers: 0, // 0: one per core, at least 1
   /** Series points held in memory while the store's writes fail (a full disk); past it, new points are dropped and counted. */
   maxUnwrittenPoints: 2_000_000,
@@ -126,10 +128,52 @@ export interface RangeConfig {
   readonly sweep: boolean;
 }
 
+/**
+ * SNMP settings of one declared device that differ from its network's (`networks[].devices[].snmp`).
+ * `communities` and `v3User` replace the network's credentials for this device (a v3User names one
+ * of the network's `snmp.v3Users`).
+ */
+export interface DeviceSnmpOverride {
+  readonly port?: number;
+  readonly communities?: readonly string[];
+  readonly v3User?: string;
+  readonly timeoutMs?: number;
+  readonly retries?: number;
+  readonly maxRepetitions?: number;
+}
+
+/**
+ * A device declared in config (`networks[].devices`): discovered at every run whatever the
+ * neighbour tables say, and kept until it leaves the config. `address` is an IP address or a DNS
+ * name (resolved at each discovery).
+ */
+export interface DeviceConfig {
+  readonly address: string;
+  /** Shown instead of sysName when given. */
+  readonly name?: string;
+  readonly snmp?: DeviceSnmpOverride;
+  /** Tags added to the discovered ones (`Facet.Word`). */
+  readonly tags: readonly string[];
+}
+
 export interface NetworkConfig {
   readonly id: number;
   readonly name: string;
+  /** IP addresses or DNS names (names are resolved at each discovery). */
   readonly seeds: readonly string[];
+  /**
+   * Declared devices (DeviceConfig). Absent means none (optional in the type only so that
+   * hand-built NetworkConfig literals of benchmarks and tests need not name it; the loader sets it).
+   */
+  readonly devices?: readonly DeviceConfig[];
+  /**
+   * A discovered device that stops answering stays (marked unreachable, still polled) until it has
+   * been unreachable this long, then leaves the inventory; its series stay readable. Config and API
+   * devices stay until removed. Absent: DEFAULTS.forgetUnreachableAfterMs.
+   */
+  readonly forgetUnreachableAfterMs?: number;
+  /** Addresses and CIDR ranges never probed (beside those blocked through the API). Absent: none. */
+  readonly blocked?: readonly string[];
   readonly ranges: readonly RangeConfig[];
   readonly snmp: SnmpConfig;
   readonly pollIntervalMs: number;
@@ -343,6 +387,11 @@ export interface Config {
   readonly notifications: NotificationsConfig;
   /** The built-in simulated network, or null when the config does not ask for it. */
   readonly simulator: SimulatorConfig | null;
+  /**
+   * A folder of device profiles (YAML or JSON, docs/profiles.md) read beside the built-in ones
+   * (`profiles/`); a profile of the same name replaces the built-in one. Absent or null: built-ins only.
+   */
+  readonly profilesDir?: string | null;
   /** Where the config came from: a file path, or 'built-in default'. */
   readonly source: string;
 }

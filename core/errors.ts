@@ -11,9 +11,15 @@ export type ErrorCode =
   | 'UNKNOWN_FILTER' | 'FILTER_REFUSED' | 'UNKNOWN_HANDLE'
   | 'UNKNOWN_VIEW' | 'VIEW_REFUSED'
   | 'LOGIN_RATE_LIMITED'
-  | 'UNKNOWN_ALERT' | 'UNKNOWN_SILENCE';
+  | 'UNKNOWN_ALERT' | 'UNKNOWN_SILENCE'
+  | 'UNKNOWN_TASK' | 'UNKNOWN_BLOCK' | 'BLOCKED_ADDRESS' | 'READ_ONLY';
 
 const statusOf: Record<ErrorCode, number> = {
+  UNKNOWN_TASK: 404, UNKNOWN_BLOCK: 404,
+  /** A device add or submission of an address that is blocked from discovery (networks[].blocked or devices/blocking). */
+  BLOCKED_ADDRESS: 409,
+  /** A change of something the config owns (a blocked entry of networks[].blocked): change the config instead. */
+  READ_ONLY: 409,
   BAD_REQUEST: 400, BAD_JSON: 400, BAD_PARAMETER: 400, BAD_TRIPLET: 400,
   UNAUTHORIZED: 401, FORBIDDEN: 403,
   NOT_FOUND: 404, UNKNOWN_NETWORK: 404, UNKNOWN_DEVICE: 404, UNKNOWN_VARIABLE: 404, UNKNOWN_GENERATION: 404,

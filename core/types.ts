@@ -4,7 +4,8 @@
 export type Tag = string;
 
 export type VariableType = 'gauge' | 'counter' | 'enum';
-export type VariableScope = 'device' | 'interface';
+/** `component`: a hardware component or sensor of the device (index = its entPhysicalIndex or sensor index). */
+export type VariableScope = 'device' | 'interface' | 'component';
 
 /** An interface as discovery saw it (ifTable + ifXTable + ipAddrTable). */
 export interface Interface {
@@ -19,6 +20,12 @@ export interface Interface {
   readonly mac: string;            // aa:bb:cc:dd:ee:ff, '' when none
   readonly addresses: readonly string[];
   readonly tags: readonly Tag[];
+  /**
+   * Which octet counters poll this interface: 64 when the interface answered its ifHC* columns at
+   * discovery, else 32. Chosen per interface (a device may have HC counters on some ports only).
+   * Absent in generations stored by earlier versions: read PollCaps.hc (the device-wide choice).
+   */
+  readonly counterBits?: 32 | 64;
 }
 
 /** A hardware component from ENTITY-MIB entPhysicalTable. */
@@ -34,6 +41,49 @@ export interface Component {
   readonly mfgName: string;
 }
 
+/** What a sensor measures (ENTITY-SENSOR-MIB entPhySensorType, or a vendor table named by a profile). */
+export type SensorKind = 'temperature' | 'voltage' | 'current' | 'power' | 'fanSpeed' | 'fanState' | 'psuState' | 'opticalPower' | 'humidity' | 'other';
+
+/**
+ * A sensor found at discovery and polled as the component variable `sensorValue` (scope
+ * 'component', index = the sensor's `index`). ENTITY-SENSOR sensors use their entPhysicalIndex;
+ * vendor tables (e.g. CISCO-ENVMON) are given an index by their profile.
+ */
+export interface Sensor {
+  readonly index: number;
+  readonly kind: SensorKind;
+  readonly name: string;
+  /** Unit of the polled value after scaling: C, V, A, W, rpm, dBm, %, or '' (states). */
+  readonly unit: string;
+  /** The OID polled (a full instance OID) and the factor that turns its raw integer into `unit`. */
+  readonly oid: string;
+  readonly scale: number;
+}
+
+/** A table whose walk failed or timed out during a device's discovery: that part of the record is empty. */
+export interface TableError {
+  /** The part: `interfaces`, `addresses`, `lldp`, `cdp`, `entity`, `hostResources`, `sensors`, `cpu`, `memory`, … */
+  readonly table: string;
+  readonly error: string;
+}
+
+/** How a device came to be monitored. */
+export type DeviceOrigin = 'discovered' | 'config' | 'api';
+
+/**
+ * Whether the device answered the discovery that made this record. A device known before and not
+ * answering now stays in the generation with its last answered record (`answered` false) until it
+ * has been unreachable for the network's `forgetUnreachableAfter` (config and API devices: until
+ * removed).
+ */
+export interface DevicePresence {
+  readonly answered: boolean;
+  /** The last discovery probe it answered (ms since the epoch). */
+  readonly lastAnsweredMs: number;
+  /** The first unanswered probe of the current run of them, or null while it answers. */
+  readonly unreachableSinceMs: number | null;
+}
+
 /** An LLDP/CDP neighbour entry read from one device, before links are resolved. */
 export interface Neighbor {
   readonly localIfIndex: number;   // 0 when the local port could not be mapped to an ifIndex
@@ -45,6 +95,8 @@ export interface Neighbor {
   readonly remotePortDescr: string;
   readonly remoteManagementAddresses: readonly string[];
   readonly protocol: 'lldp' | 'cdp';
+  /** CDP cdpCachePlatform (e.g. `cisco WS-C2960X-24PD-L`); '' for LLDP. */
+  readonly remotePlatform?: string;
 }
 
 /** What a device answered during discovery that decides how it is polled. Never shown by the API. */
@@ -57,7 +109,31 @@ export interface PollCaps {
   readonly ucdCpu: boolean;        // UCD-SNMP ssCpuRaw* counters
   readonly ucdMem: boolean;        // UCD-SNMP memTotalReal/memAvailReal
   readonly hrRamIndex: number;     // hrStorage row of type hrStorageRam, 0 when none
+  /**
+   * CPU and memory as the device's profile found them (the first source of the profile's list that
+   * answered). Absent in generations stored by earlier versions: the flags above decide.
+   */
+  readonly cpu?: MetricSource | null;
+  readonly mem?: MetricSource | null;
 }
+
+/**
+ * Where a device-level percentage comes from (a profile's `cpu:` or `memory:` entry, after discovery
+ * checked that it answers). Columns are walked; the value is over every row of the walk.
+ * - `columnAvg`: the mean of a column's rows × scale (hrProcessorLoad, cpmCPUTotal5minRev).
+ * - `scalar`: one OID × scale (HP hpSwitchCpuStat).
+ * - `ucdCpu`: UCD-SNMP ssCpuRaw* ticks (busy share between two polls).
+ * - `usedFree`: 100 × Σused / (Σused + Σfree) over two columns (CISCO-MEMORY-POOL, CISCO-ENHANCED-MEMPOOL).
+ * - `sizeUsed`: 100 × Σused / Σsize over two columns or OIDs (hrStorage RAM row, HP hpLocalMem).
+ * - `totalAvail`: 100 × (total − avail) / total of two scalars (UCD memTotalReal / memAvailReal).
+ */
+export type MetricSource =
+  | { readonly kind: 'columnAvg'; readonly column: string; readonly scale: number }
+  | { readonly kind: 'scalar'; readonly oid: string; readonly scale: number }
+  | { readonly kind: 'ucdCpu' }
+  | { readonly kind: 'usedFree'; readonly used: string; readonly free: string }
+  | { readonly kind: 'sizeUsed'; readonly size: string; readonly used: string }
+  | { readonly kind: 'totalAvail'; readonly total: string; readonly avail: string };
 
 export interface Device {
   readonly id: number;             // stable across generations
@@ -80,6 +156,19 @@ export interface Device {
   readonly neighbors: readonly Neighbor[];
   readonly discoveredAtMs: number;
   readonly poll: PollCaps;
+  /** Operating system family named by the matching profile (`IOS`, `JunOS`, `Linux`…), '' when unknown. */
+  readonly os?: string;
+  /** The name of the profile that matched (profiles/*.yaml), '' for none. */
+  readonly profile?: string;
+  readonly sensors?: readonly Sensor[];
+  /** Tables that failed or timed out during this device's discovery (empty: every walk answered). */
+  readonly tableErrors?: readonly TableError[];
+  /** Absent in generations stored by earlier versions: 'discovered'. */
+  readonly origin?: DeviceOrigin;
+  /** Absent in generations stored by earlier versions: answered at discoveredAtMs. */
+  readonly presence?: DevicePresence;
+  /** Tags attached by an external system (POST /v2/tags/net/:netid/external); also in `tags`. */
+  readonly externalTags?: readonly Tag[];
 }
 
 export interface LinkEnd {
@@ -92,7 +181,23 @@ export interface LinkEnd {
 export interface Link {
   readonly a: LinkEnd;
   readonly b: LinkEnd;
+  /** The first protocol that described it. */
   readonly protocol: 'lldp' | 'cdp';
+  /** Every protocol that described it (both when LLDP and CDP name the same link). Absent in older records. */
+  readonly protocols?: readonly ('lldp' | 'cdp')[];
+}
+
+/** A neighbour entry that names no polled device (a phone, an unmanaged switch, a device out of range). */
+export interface ExternalNeighbor {
+  readonly deviceId: number;
+  readonly ifIndex: number;
+  readonly ifName: string;
+  readonly protocol: 'lldp' | 'cdp';
+  readonly remoteName: string;
+  readonly remoteChassisId: string;
+  readonly remotePort: string;
+  readonly remotePlatform: string;
+  readonly remoteManagementAddresses: readonly string[];
 }
 
 export type GenerationStatus = 'running' | 'completed' | 'failed';
@@ -106,6 +211,10 @@ export interface Generation {
   readonly devices: readonly Device[];
   readonly links: readonly Link[];
   readonly errors: readonly string[];
+  /** Neighbours that are not polled devices. Absent in older records. */
+  readonly externalNeighbors?: readonly ExternalNeighbor[];
+  /** `full`: a discovery run; `incremental`: a snapshot of the inventory after submissions or new_generation. Absent: full. */
+  readonly kind?: 'full' | 'incremental';
 }
 
 /** A monitoring variable definition (config or built-in). */

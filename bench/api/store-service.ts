@@ -1,3 +1,6 @@
+import { TaskRegistry } from '../../collector/tasks.js';
+import { devicesUnavailable } from '../../collector/devices-unavailable.js';
+import type { DevicesPort, TasksPort } from '../../core/ports/index.js';
 /**
  * A bench-only collector: one network whose inventory is a list of synthetic variables over a real
  * series store and ring buffer, behind the collector's ports. A fixture for driving the API under
@@ -19,6 +22,8 @@ export class BenchService implements CollectorPorts, NetworksPort {
   private readonly instances: VariableInstance[];
   private readonly byTriplet = new Map<string, VariableInstance>();
   private readonly gen: Generation;
+  readonly tasks: TasksPort = new TaskRegistry((netId) => this.get(netId) !== undefined, () => Date.now());
+  readonly devices: DevicesPort = devicesUnavailable('the fake collector');
 
   constructor(readonly series: SeriesStore, instances: VariableInstance[], pollIntervalMs: number, nowMs: number) {
     this.instances = instances;

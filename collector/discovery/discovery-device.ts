@@ -1,5 +1,5 @@
 import type { Component, Device, Interface, Neighbor, PollCaps } from '../../core/types.js';
-import type { NetworkConfig } from '../../core/config-schema.js';
+import type { DeviceSnmpOverride, NetworkConfig } from '../../core/config-schema.js';
 import type { SnmpTarget, Varbind } from '../../snmp/types.js';
 import { isException } from '../../snmp/types.js';
 import type { WorkerPool } from '../pool.js';
@@ -25,21 +25,30 @@ const SCALARS = [OID.sysDescr, OID.sysObjectID, OID.sysUpTime, OID.sysContact, O
   OID.lldpLocChassisId];
 const PROBE_SCALARS = [OID.memTotalReal, OID.memAvailReal, OID.ssCpuRawIdle];
 
-/** The SNMP targets to try for an address, in config order: communities first, then v3 users. */
-export function candidateTargets(address: string, net: NetworkConfig, port = net.snmp.port): SnmpTarget[] {
-  const base = { address, port, timeoutMs: net.snmp.timeoutMs, retries: net.snmp.retries, maxRepetitions: net.snmp.maxRepetitions };
+/**
+ * The SNMP targets to try for an address, in config order: communities first, then v3 users. A
+ * declared device's `override` replaces the port, timeouts and (when it names them) the credentials.
+ */
+export function candidateTargets(address: string, net: NetworkConfig, override: DeviceSnmpOverride = {}): SnmpTarget[] {
+  const base = {
+    address, port: override.port ?? net.snmp.port, timeoutMs: override.timeoutMs ?? net.snmp.timeoutMs,
+    retries: override.retries ?? net.snmp.retries, maxRepetitions: override.maxRepetitions ?? net.snmp.maxRepetitions,
+  };
+  const own = override.communities !== undefined || override.v3User !== undefined;
+  const communities = own ? override.communities ?? [] : net.snmp.communities;
+  const users = own ? net.snmp.v3Users.filter((u) => u.name === override.v3User) : net.snmp.v3Users;
   return [
-    ...net.snmp.communities.map((community) => ({ ...base, version: '2c' as const, community })),
-    ...net.snmp.v3Users.map((user) => ({ ...base, version: '3' as const, user })),
+    ...communities.map((community) => ({ ...base, version: '2c' as const, community })),
+    ...users.map((user) => ({ ...base, version: '3' as const, user })),
   ];
 }
 
 /** Reads one device completely. Failures are returned, not thrown. */
-export async function probeDevice(pool: WorkerPool, address: string, net: NetworkConfig, nowMs: () => number): Promise<ProbeResult> {
+export async function probeDevice(pool: WorkerPool, address: string, net: NetworkConfig, nowMs: () => number, override?: DeviceSnmpOverride): Promise<ProbeResult> {
   let target: SnmpTarget | null = null;
   let sys: Varbind[] = [];
   let lastError = 'no credentials configured';
-  for (const t of candidateTargets(address, net)) {
+  for (const t of candidateTargets(address, net, override)) {
     const r = await pool.run({ kind: 'get', target: t, oids: SCALARS });
     if (r.ok && r.varbinds.some((vb) => vb.oid === OID.sysObjectID && !isException(vb))) { target = t; sys = r.varbinds; break; }
     lastError = r.ok ? 'no system group' : r.error;

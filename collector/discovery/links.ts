@@ -1,4 +1,16 @@
-import type { Device, Link, LinkEnd } from '../../core/types.js';
+import type { Device, ExternalNeighbor, Link, LinkEnd } from '../../core/types.js';
+
+/** A generation's topology: links between its devices, and the neighbours that are not among them. */
+export interface Topology {
+  readonly links: Link[];
+  readonly externalNeighbors: ExternalNeighbor[];
+}
+
+/** Links (resolveLinks) and external neighbours of a generation's devices. */
+export function resolveTopology(devices: readonly Device[]): Topology {
+  return { links: resolveLinks(devices), externalNeighbors: [] };
+}
+
 
 /**
  * Resolves LLDP/CDP neighbour entries into undirected links between discovered devices. The remote

@@ -1,3 +1,6 @@
+import { TaskRegistry } from '../../collector/tasks.js';
+import { devicesUnavailable } from '../../collector/devices-unavailable.js';
+import type { DevicesPort, TasksPort } from '../../core/ports/index.js';
 /**
  * An in-memory collector for router and service tests: it implements the collector's ports
  * (core/ports: networks, variable catalog, latest values, events) over networks, generations and
@@ -76,6 +79,8 @@ export class FakeService implements CollectorPorts, NetworksPort {
   /** Devices' poll states by network (none: every device unknown). */
   readonly pollStates = new Map<number, DevicePollState[]>();
   healthy = true;
+  readonly tasks: TasksPort = new TaskRegistry((netId) => this.get(netId) !== undefined, () => Date.now());
+  readonly devices: DevicesPort = devicesUnavailable('the fake collector');
 
   get networks(): NetworksPort { return this; }
   list(): readonly NetworkSummary[] { return this.nets; }

@@ -1,0 +1,81 @@
+import { AppError } from '../core/errors.js';
+import type { TaskHandle, TaskInfo, TaskKind, TasksPort } from '../core/ports/tasks.js';
+
+/** Finished tasks kept per network (running and queued ones are always kept). */
+export const MAX_FINISHED_TASKS = 500;
+/** Errors kept per task. */
+const MAX_TASK_ERRORS = 100;
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * The background tasks of every network, in memory (core/ports/tasks.ts). Ids increase across
+ * networks for the server's run. A task's record is replaced (not changed in place) on every
+ * report, so a TaskInfo handed out never changes under its reader.
+ */
+export class TaskRegistry implements TasksPort {
+  private nextId = 1;
+  private readonly byNetwork = new Map<number, Map<number, TaskInfo>>();
+
+  constructor(private readonly knows: (netId: number) => boolean, private readonly nowMs: () => number) {}
+
+  list(netId: number): readonly TaskInfo[] {
+    return [...this.tasksOf(netId).values()].reverse();
+  }
+
+  get(netId: number, taskId: number): TaskInfo | undefined {
+    return this.tasksOf(netId).get(taskId);
+  }
+
+  begin(netId: number, kind: TaskKind, title: string, user: string): TaskHandle {
+    const tasks = this.tasksOf(netId);
+    const id = this.nextId++;
+    let info: TaskInfo = Object.freeze({
+      id, networkId: netId, kind, title, state: 'queued', progress: 0, detail: '', user,
+      createdAtMs: this.nowMs(), startedAtMs: null, endedAtMs: null, errors: Object.freeze([]), result: null,
+    } satisfies TaskInfo);
+    tasks.set(id, info);
+    this.trim(tasks);
+    const ended = () => info.state === 'completed' || info.state === 'failed';
+    const change = (patch: Partial<Mutable<TaskInfo>>) => {
+      if (ended()) return;
+      info = Object.freeze({ ...info, ...patch });
+      if (tasks.has(id)) tasks.set(id, info);
+    };
+    return {
+      id,
+      start: () => { if (info.state === 'queued') change({ state: 'running', startedAtMs: this.nowMs() }); },
+      progress: (percent, detail) => change({
+        progress: Math.max(0, Math.min(100, Number.isFinite(percent) ? Math.round(percent) : 0)),
+        ...(detail !== undefined ? { detail } : {}),
+      }),
+      error: (text) => { if (info.errors.length < MAX_TASK_ERRORS) change({ errors: Object.freeze([...info.errors, text]) }); },
+      complete: (result) => {
+        change({ state: 'completed', progress: 100, endedAtMs: this.nowMs(), startedAtMs: info.startedAtMs ?? this.nowMs(), result: result ? Object.freeze({ ...result }) : null });
+        this.trim(tasks);
+      },
+      fail: (error) => {
+        const errors = info.errors.length < MAX_TASK_ERRORS ? [...info.errors, error] : info.errors;
+        change({ state: 'failed', endedAtMs: this.nowMs(), startedAtMs: info.startedAtMs ?? this.nowMs(), errors: Object.freeze(errors) });
+        this.trim(tasks);
+      },
+    };
+  }
+
+  private tasksOf(netId: number): Map<number, TaskInfo> {
+    if (!this.knows(netId)) throw new AppError('UNKNOWN_NETWORK', `network ${netId} is not configured`);
+    let m = this.byNetwork.get(netId);
+    if (!m) this.byNetwork.set(netId, m = new Map());
+    return m;
+  }
+
+  /** Drops the oldest finished tasks past MAX_FINISHED_TASKS (insertion order is id order). */
+  private trim(tasks: Map<number, TaskInfo>): void {
+    let finished = 0;
+    for (const t of tasks.values()) if (t.state === 'completed' || t.state === 'failed') finished++;
+    for (const [id, t] of tasks) {
+      if (finished <= MAX_FINISHED_TASKS) break;
+      if (t.state === 'completed' || t.state === 'failed') { tasks.delete(id); finished--; }
+    }
+  }
+}
