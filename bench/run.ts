@@ -18,6 +18,7 @@ import { RESULTS_HEADER } from './harness/results-header.js';
 import { alertsBench } from './alerts/alerts-bench.js';
 import { apiBench } from './api/api-bench.js';
 import { collectorBench, faultsBench } from './collector/collector-bench.js';
+import { discoveryBench } from './discovery/discovery-bench.js';
 import { authBench } from './api/auth-bench.js';
 import { mapsBench } from './maps/maps-bench.js';
 import { memoryBench } from './memory/memory-bench.js';
@@ -28,6 +29,7 @@ import { svcqlBench } from './svcql/svcql-bench.js';
 const BENCHES: readonly Bench[] = [
   collectorBench,
   faultsBench,
+  discoveryBench,
   apiBench,
   authBench,
   memoryBench,
