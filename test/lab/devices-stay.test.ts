@@ -255,6 +255,8 @@ networks:
           const s = await series(base, `${v}.${id}.0`, fromMs, toMs);
           const gaps = missingSteps(s.points);
           t.same(gaps.map((g) => new Date(g).toISOString()), [], `${name} ${v}: ${s.points.length} points, no grid step missing${s.errors ? ` (errors: ${s.errors})` : ''}`);
+          t.ok(s.points.length > 0 && s.points[0]!.tsMs <= fromMs + 2 * POLL_MS,
+            `${name} ${v}: the series still begins at the first generation (${s.points[0] ? new Date(s.points[0].tsMs).toISOString() : 'no point'})`);
         }
       }
       const id3 = ids.get(n3.name)!;
