@@ -251,14 +251,22 @@ export class NetworkMonitor {
     }
   }
 
-  /** Polls the live inventory (the device registry's devices that are polled). */
-  private async adoptLive(): Promise<void> {
-    const devices = this.devices.live();
-    await this.deps.inventory.rebuild(this.net, { devices });
-    this.health.setDevices(devices);
-    this.writer.setKinds(this.deps.inventory.kinds());
-    this.deps.onInventoryChanged();
+  /**
+   * Polls the live inventory (the device registry's devices that are polled). Rebuilds run one after
+   * the other (two at once could give a new variable two slots), each from the live devices when it starts.
+   */
+  private adoptLive(): Promise<void> {
+    const next = this.adopting.then(async () => {
+      const devices = this.devices.live();
+      await this.deps.inventory.rebuild(this.net, { devices });
+      this.health.setDevices(devices);
+      this.writer.setKinds(this.deps.inventory.kinds());
+      this.deps.onInventoryChanged();
+    });
+    this.adopting = next.catch(() => undefined);
+    return next;
   }
+  private adopting: Promise<void> = Promise.resolve();
 
   /**
    * Saves the live inventory as a generation of kind 'incremental' (after submissions, or asked by

@@ -150,10 +150,11 @@ export class NetworkDevices {
     const seeds = this.net.seeds.map((s) => resolved.get(s)).filter((a): a is string => a !== undefined);
     const targets: ProbeTarget[] = [];
     const declaredAt = new Map<string, { declared: Declared; listedId: number }>();
+    const listedBy = new Map(entries.filter((e) => e.origin !== 'discovered').map((e) => [`${e.origin} ${e.declaredAddress.toLowerCase()}`, e]));
     for (const d of declared) {
       const address = resolved.get(d.declaredAddress);
       if (!address) continue;
-      const listed = entries.find((e) => e.origin === d.origin && e.declaredAddress.toLowerCase() === d.declaredAddress.toLowerCase());
+      const listed = listedBy.get(`${d.origin} ${d.declaredAddress.toLowerCase()}`);
       const listedId = listed?.id ?? await this.deps.ids.declaredId(this.net.id, d.declaredAddress);
       declaredAt.set(address, { declared: d, listedId });
       targets.push(d.snmp ? { address, override: d.snmp } : { address });

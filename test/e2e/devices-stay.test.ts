@@ -39,6 +39,7 @@ networks:
     devices:
       - { address: 127.1.0.200, name: blocked-agent }
       - { address: 127.1.0.201, name: silent-agent, tags: [Role.Probe] }
+      - { address: no-such-device.invalid }
     blocked: [127.1.0.200]
 `;
   const lines: string[] = [];
@@ -54,6 +55,8 @@ networks:
   t.equal(gen1.devices, 7, `found ${m.devices.list(1).map((d) => d.address).join(",")}: ` + 'the 7 simulated devices are discovered');
   t.equal(counts.get('127.1.0.200') ?? 0, 0, 'the blocked declared address was never probed');
   t.ok((counts.get('127.1.0.201') ?? 0) > 0, 'the declared address not blocked was probed');
+  t.ok(m.generation(1, {})!.errors.some((e) => e.startsWith('no-such-device.invalid: the DNS name does not resolve')), 'a name that does not resolve is an error of the generation');
+  t.ok(lines.some((l) => /WARN/i.test(l) && l.includes('no-such-device.invalid')), 'and a WARN line naming it');
   const byAddress = (a: string) => m.devices.list(1).find((d) => d.address === a);
   const silent = byAddress('127.1.0.201')!;
   t.match(silent, { origin: 'config', name: 'silent-agent', polled: false, presence: { answered: false } }, 'a declared device that never answered is listed, not polled');
@@ -125,4 +128,16 @@ networks:
   t.match(m.devices.resume(1, 'alice'), { paused: false });
   await waitFor(async () => (m.tasks.get(1, queued.id)!.state === 'completed' ? true : undefined), 30_000, 'the queued submission runs after resume');
   t.equal(counts.get('127.1.0.200') ?? 0, 0, 'the blocked address was still never probed');
+
+  // A restart keeps the registry, the API's blocked entries and external tags.
+  const kept = await m.devices.block(1, { address: '127.1.0.7', comment: 'kept' }, 'alice');
+  const before = m.devices.list(1).map((d) => [d.id, d.address, d.origin, d.externalTags.join(',')]);
+  await app.stop();
+  const again = await startApp(load(), logger, { load });
+  t.teardown(() => again.stop());
+  const m2 = again.monitor;
+  t.same(m2.devices.list(1).map((d) => [d.id, d.address, d.origin, d.externalTags.join(',')]), before, 'the same devices, ids, origins and external tags');
+  t.match(m2.devices.blocked(1).find((b) => b.id === kept.id), { address: '127.1.0.7', comment: 'kept', origin: 'api', user: 'alice' }, 'the API block is kept');
+  t.match(m2.devices.get(1, byAddress('127.1.0.7')!.id), { polled: false }, 'and still holds the device from polling');
+  t.equal(m2.pollStatus(1).variables > 0, true, 'the inventory is polled from the registry at once');
 });
