@@ -18,9 +18,10 @@ import { Inventory } from './inventory/inventory.js';
 import { VariableDefs } from './inventory/variable-defs.js';
 import { NetworkMonitor } from './network-monitor.js';
 import { TaskRegistry } from './tasks.js';
-import { devicesUnavailable } from './devices-unavailable.js';
+import { devicesPort } from './devices/devices-port.js';
 import type { DevicesPort, TasksPort } from '../core/ports/index.js';
 import type { WorkerPool } from './pool.js';
+import type { Resolver } from './devices/resolve-address.js';
 
 const MIN_SLOTS = 4096;
 
@@ -39,14 +40,17 @@ export class Monitor implements CollectorPorts, NetworksPort {
   readonly catalog: VariableCatalog;
   readonly latest: LatestValues;
   readonly tasks: TasksPort;
-  /** Managed devices (spec 4.4): not yet built (collector/devices/ replaces this placeholder). */
-  readonly devices: DevicesPort = devicesUnavailable('this collector');
+  /** Managed devices, blocking, incremental discovery, external tags (spec 4.4): collector/devices/. */
+  readonly devices: DevicesPort;
 
   constructor(private readonly deps: {
     config: Config; pool: WorkerPool; meta: MetaStore; series: SeriesStore; nowMs: () => number; logger: Logger;
+    /** DNS names of seeds and declared devices (default: the system resolver). */
+    resolve?: Resolver;
   }) {
     this.events = new EventHub(deps.logger.child('events'));
     this.tasks = new TaskRegistry((netId) => this.networksById.has(netId), deps.nowMs);
+    this.devices = devicesPort((netId) => this.need(netId));
     this.inventory = new Inventory(deps.meta, this.defs);
     const cap = capacityFor(this.inventory.slotCount);
     this.ringBuffer = RingBuffer.create(cap);
@@ -70,6 +74,8 @@ export class Monitor implements CollectorPorts, NetworksPort {
       logger: d.logger, events: this.events,
       poll: (plan) => d.pool.poll(plan, this.ringBuffer.buffer, this.state.buffer),
       onInventoryChanged: () => this.ensureCapacity(),
+      tasks: this.tasks,
+      ...(d.resolve ? { resolve: d.resolve } : {}),
     });
   }
 

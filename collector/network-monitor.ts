@@ -1,10 +1,14 @@
 import type { NetworkConfig } from '../core/config-schema.js';
 import type { Logger } from '../core/logger.js';
 import type { DiscoveryStart } from '../core/ports/networks.js';
-import type { Generation } from '../core/types.js';
+import type { Device, Generation } from '../core/types.js';
+import type { TasksPort } from '../core/ports/tasks.js';
+import { NetworkDevices } from './devices/network-devices.js';
+import { systemResolver, type Resolver } from './devices/resolve-address.js';
 import type { MetaStore } from '../store/meta/meta.js';
 import type { SeriesStore } from '../store/series/series.js';
 import type { PlanHandle, PollResult } from '../workers/index.js';
+import type { TaskHandle } from '../core/ports/tasks.js';
 import { DeviceIds } from './discovery/device-ids.js';
 import type { EventHub } from './events.js';
 import { discoverNetwork, type DiscoveryProgress } from './discovery/discovery-run.js';
@@ -28,6 +32,9 @@ export interface NetworkDeps {
   readonly poll: (plan: PlanHandle) => Promise<PollResult>;
   /** Called after the inventory changed (the monitor grows its buffers). */
   readonly onInventoryChanged: () => void;
+  readonly tasks: TasksPort;
+  /** DNS names of seeds and declared devices (default: the system resolver). */
+  readonly resolve?: Resolver;
 }
 
 /** How long stop() waits for polls and probes in flight (a probe is bounded by the SNMP timeout × tries). */
@@ -47,10 +54,22 @@ export class NetworkMonitor {
   private readonly discoveryAbort = new AbortController();
   running: RunningDiscovery | null = null;
   lastDiscoveryError = '';
+  /** The managed devices: registry, blocked list, submissions, external tags; what is polled. */
+  readonly devices: NetworkDevices;
+  /** Scheduled discovery and the submission queue are paused (DevicesPort.pause). */
+  paused = false;
 
   constructor(readonly net: NetworkConfig, private readonly deps: NetworkDeps) {
     this.log = GenerationLog.open(deps.meta, net.id);
     this.ids = new DeviceIds(deps.meta);
+    this.devices = new NetworkDevices(net, {
+      meta: deps.meta, pool: deps.pool, ids: this.ids, tasks: deps.tasks, logger: deps.logger.child(`devices:${net.id}`), nowMs: deps.nowMs,
+      resolve: deps.resolve ?? systemResolver,
+      apply: () => this.adoptLive(),
+      snapshot: () => this.snapshot(),
+      latestDevices: () => { const l = this.log.latestCompleted(); return l ? this.log.get(l.number)?.devices ?? [] : []; },
+    });
+    deps.inventory.setRecords(net.id, (id) => this.devices.recordOf(id));
     this.writer = new SeriesWriter(deps.series, net.pollIntervalMs);
     this.health = new DeviceHealth({ networkId: net.id, networkName: net.name, logger: deps.logger.child(`poll:${net.id}`), nowMs: deps.nowMs });
     this.scheduler = new PollScheduler({
@@ -92,17 +111,23 @@ export class NetworkMonitor {
   /** Sizes the per-slot interpolation state for `capacity` slots. */
   reserve(capacity: number): void { this.writer.reserve(capacity); }
 
-  /** Loads the latest generation's inventory, starts polling, and discovers now (if never done) and every interval. */
+  /**
+   * Loads the device registry (the latest generation's devices for a data directory of an earlier
+   * version) and polls its live inventory, starts polling, and discovers now (if never done) and
+   * every interval.
+   */
   async start(): Promise<void> {
     const latest = this.log.latestCompleted();
-    if (latest) await this.adopt(this.log.get(latest.number)!);
+    await this.devices.open();
+    await this.adoptLive();
     this.scheduler.start();
     void this.pruneGenerations();
     const sinceMs = latest?.completedAtMs ? this.deps.nowMs() - latest.completedAtMs : Infinity;
     const firstInMs = sinceMs >= this.net.discoveryIntervalMs ? 0 : this.net.discoveryIntervalMs - sinceMs;
     const loop = (delayMs: number) => {
       this.discoveryTimer = setTimeout(() => {
-        this.startDiscovery('schedule');
+        if (this.paused) this.deps.logger.info('scheduled discovery skipped: discovery is paused', { network: this.net.id });
+        else this.startDiscovery('schedule');
         loop(this.net.discoveryIntervalMs);
       }, delayMs);
       this.discoveryTimer.unref?.();
@@ -118,6 +143,7 @@ export class NetworkMonitor {
     this.scheduler.stop();
     if (this.discoveryTimer) clearTimeout(this.discoveryTimer);
     this.discoveryAbort.abort();
+    await this.devices.stop();
     const idle = await this.scheduler.idle(STOP_WAIT_MS);
     const end = Date.now() + STOP_WAIT_MS;
     while (this.running && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
@@ -131,7 +157,7 @@ export class NetworkMonitor {
    * starts and the answer names the generation last started and when the next start will be accepted
    * (`nextStartAtMs`). Scheduled starts (`origin` 'schedule') are not limited. Never throws.
    */
-  startDiscovery(origin: 'api' | 'schedule' = 'api'): DiscoveryStart {
+  startDiscovery(origin: 'api' | 'schedule' = 'api', user: string = origin): DiscoveryStart {
     if (this.discoveryAbort.signal.aborted) return { started: false, generation: this.log.nextNumber, message: 'the collector is stopping' };
     if (this.running) return { started: false, generation: this.running.number, message: `discovery generation ${this.running.number} is already running` };
     const nowMs = this.deps.nowMs();
@@ -149,7 +175,9 @@ export class NetworkMonitor {
     }
     const number = this.log.nextNumber;
     this.running = { number, startedAtMs: nowMs, progress: { probed: 0, queued: 0, found: 0 } };
-    this.discover(this.running).catch((e) => {
+    const task = this.deps.tasks.begin(this.net.id, 'discovery', `discovery generation ${number}`, user);
+    this.discover(this.running, task).then(() => task.complete({ generation: number }), (e) => {
+      task.fail((e as Error).message);
       this.lastDiscoveryError = (e as Error).message;
       this.deps.logger.error('discovery failed', { network: this.net.id, generation: number, error: this.lastDiscoveryError });
     }).finally(() => {
@@ -180,23 +208,37 @@ export class NetworkMonitor {
   /** Every prune started so far (stop() waits for them before the store may close). */
   private pruned: Promise<void> = Promise.resolve();
 
-  private async discover(run: RunningDiscovery): Promise<void> {
+  /**
+   * One full discovery run: probes the seeds, the declared devices, every known device's address and
+   * the neighbours found (never a blocked address), merges what answered into the device registry
+   * (known devices that do not answer stay, marked unreachable), and saves the live inventory as the
+   * run's generation. DNS names that do not resolve are errors of the generation.
+   */
+  private async discover(run: RunningDiscovery, task: TaskHandle): Promise<void> {
     const logger = this.deps.logger.child(`discovery:${this.net.id}`);
-    logger.info('discovery started', { generation: run.number, seeds: this.net.seeds.join(',') });
+    logger.info('discovery started', { generation: run.number, seeds: this.net.seeds.join(','), known: this.devices.live().length });
+    task.start();
     const base: Generation = { networkId: this.net.id, number: run.number, status: 'running', startedAtMs: run.startedAtMs, completedAtMs: null, devices: [], links: [], errors: [] };
     await this.log.save(base);
     try {
+      const plan = await this.devices.planRun();
+      for (const e of plan.errors) task.error(e);
       const found = await discoverNetwork({
         net: this.net, pool: this.deps.pool, logger, nowMs: this.deps.nowMs, signal: this.discoveryAbort.signal,
-        onProgress: (p) => { run.progress = { ...p }; },
+        seeds: plan.seeds, targets: plan.targets, isBlocked: (a) => this.devices.isBlocked(a),
+        onProgress: (p) => {
+          run.progress = { ...p };
+          const all = p.probed + p.queued;
+          task.progress(all > 0 ? (100 * p.probed) / all : 0, `${p.probed} of ${all} addresses probed, ${p.found} devices`);
+        },
+        onProbeFailed: (address, error) => task.error(`${address}: ${error}`),
       });
-      const devices = [];
-      for (const d of found.devices) devices.push({ ...d, id: await this.ids.idFor(this.net.id, d) });
-      devices.sort((a, b) => a.id - b.id);
+      const devices = await this.devices.mergeRun(plan, found, (d, preferId) => this.ids.idFor(this.net.id, d, preferId));
       const { links, externalNeighbors } = resolveTopology(devices);
-      const done: Generation = { ...base, status: 'completed', completedAtMs: this.deps.nowMs(), devices, links, externalNeighbors, errors: found.errors.slice(0, 1000), kind: 'full' };
+      const errors = [...plan.errors, ...found.errors].slice(0, 1000);
+      const done: Generation = { ...base, status: 'completed', completedAtMs: this.deps.nowMs(), devices, links, externalNeighbors, errors, kind: 'full' };
       await this.log.save(done);
-      await this.adopt(done);
+      await this.adoptLive();
       // Take the first counter readings at once rather than at the next grid tick.
       if (this.scheduler.stats.cycles === 0) void this.scheduler.cycle();
       logger.info('discovery completed', {
@@ -209,10 +251,39 @@ export class NetworkMonitor {
     }
   }
 
-  private async adopt(g: Generation): Promise<void> {
-    await this.deps.inventory.rebuild(this.net, g);
-    this.health.setDevices(g.devices);
-    this.writer.setKinds(this.deps.inventory.kinds());
-    this.deps.onInventoryChanged();
+  /**
+   * Polls the live inventory (the device registry's devices that are polled). Rebuilds run one after
+   * the other (two at once could give a new variable two slots), each from the live devices when it starts.
+   */
+  private adoptLive(): Promise<void> {
+    const next = this.adopting.then(async () => {
+      const devices = this.devices.live();
+      await this.deps.inventory.rebuild(this.net, { devices });
+      this.health.setDevices(devices);
+      this.writer.setKinds(this.deps.inventory.kinds());
+      this.deps.onInventoryChanged();
+    });
+    this.adopting = next.catch(() => undefined);
+    return next;
   }
+  private adopting: Promise<void> = Promise.resolve();
+
+  /**
+   * Saves the live inventory as a generation of kind 'incremental' (after submissions, or asked by
+   * new_generation); resolves with its number.
+   */
+  snapshot(): Promise<number> {
+    const next = this.snapshots.then(async () => {
+      const nowMs = this.deps.nowMs();
+      const number = this.log.nextNumber;
+      const devices: Device[] = [...this.devices.live()];
+      const { links, externalNeighbors } = resolveTopology(devices);
+      await this.log.save({ networkId: this.net.id, number, status: 'completed', startedAtMs: nowMs, completedAtMs: nowMs, devices, links, externalNeighbors, errors: [], kind: 'incremental' });
+      return number;
+    });
+    this.snapshots = next.catch(() => undefined);
+    return next;
+  }
+  /** Snapshots one after the other (each takes the next number once the previous is listed). */
+  private snapshots: Promise<unknown> = Promise.resolve();
 }

@@ -1,15 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { LineCounter, parseDocument } from 'yaml';
 import { AppError } from './errors.js';
-import { CONTROL_CHARS, VARIABLE_NAME } from './names.js';
+import { CONTROL_CHARS, DEVICE_TAG, VARIABLE_NAME } from './names.js';
 import { Checker, type Path } from './config-check.js';
 import { defaultAlerts, parseAlerts } from './config-alerts.js';
 import { defaultNotifications, parseNotifications } from './config-notifications.js';
 import { parseCidr } from './cidr.js';
+import { isAddressOrRange, isDeviceAddress } from './host-name.js';
+
 import {
   DEFAULTS, type Config, type NetworkConfig, type RangeConfig, type ServerConfig, type SimulatorConfig,
   type SnmpConfig, type UiConfig, type AuthConfig, type SnmpV3User, type LogLevel, type PollPath, type ViewConfig, type DeviceDetailsComponentsConfig,
-  type ViewRuleChecker, type ViewRuleTable, type AlertRuleChecker, MAX_VIEW_NAME_CHARS, MAX_VIEW_RULE_CHARS,
+  type DeviceConfig, type DeviceSnmpOverride, type ViewRuleChecker, type ViewRuleTable, type AlertRuleChecker, MAX_VIEW_NAME_CHARS, MAX_VIEW_RULE_CHARS,
 } from './config-schema.js';
 
 /**
@@ -108,7 +110,7 @@ function simulatedNetwork(sim: SimulatorConfig, name: string): NetworkConfig {
     snmp: defaultSnmp(sim.port), pollIntervalMs: DEFAULTS.simulator.pollIntervalMs,
     discoveryIntervalMs: DEFAULTS.simulator.discoveryIntervalMs, discoveryConcurrency: DEFAULTS.discoveryConcurrency,
     discoveryMinIntervalMs: DEFAULTS.discoveryMinIntervalMs, keepGenerations: DEFAULTS.keepGenerations,
-    keepGenerationsForMs: DEFAULTS.keepGenerationsForMs,
+    keepGenerationsForMs: DEFAULTS.keepGenerationsForMs, devices: [], blocked: [], forgetUnreachableAfterMs: DEFAULTS.forgetUnreachableAfterMs,
   };
 }
 
@@ -271,13 +273,13 @@ function variableNames(c: Checker, v: unknown, p: Path): string[] {
 function parseNetwork(c: Checker, v: unknown, p: Path): NetworkConfig {
   const n = c.object(v, p, [
     'id', 'name', 'seeds', 'ranges', 'snmp', 'pollInterval', 'discoveryInterval', 'discoveryConcurrency',
-    'discoveryMinInterval', 'keepGenerations', 'keepGenerationsFor',
+    'discoveryMinInterval', 'keepGenerations', 'keepGenerationsFor', 'devices', 'blocked', 'forgetUnreachableAfter',
   ]);
   const id = c.int(n.id, [...p, 'id'], 1, 1_000_000, NaN);
   if (Number.isNaN(id)) c.fail([...p, 'id'], 'is required (a positive integer)');
   const seeds = c.list(n.seeds, [...p, 'seeds']).map((s, i) => {
     const addr = c.str(s, [...p, 'seeds', i]);
-    if (!parseCidr(`${addr}/32`) && !parseCidr(`${addr}/128`)) c.fail([...p, 'seeds', i], `'${addr}' is not an IP address`);
+    if (!isDeviceAddress(addr)) c.fail([...p, 'seeds', i], `'${addr}' is neither an IP address nor a DNS name`);
     return addr;
   });
   const ranges: RangeConfig[] = c.list(n.ranges, [...p, 'ranges']).map((r, i) => {
@@ -291,12 +293,22 @@ function parseNetwork(c: Checker, v: unknown, p: Path): NetworkConfig {
     }
     return { cidr, sweep };
   });
-  if (seeds.length === 0 && !ranges.some((r) => r.sweep)) c.fail([...p, 'seeds'], 'give at least one seed address, or a range with sweep: true');
+  const snmp = parseSnmp(c, n.snmp, [...p, 'snmp']);
+  const devices = parseDevices(c, n.devices, [...p, 'devices'], snmp);
+  const blocked = c.list(n.blocked, [...p, 'blocked']).map((b, i) => {
+    const text = c.str(b, [...p, 'blocked', i]);
+    if (!isAddressOrRange(text)) c.fail([...p, 'blocked', i], `'${text}' is neither an IP address nor a CIDR range like 10.0.0.0/24`);
+    return text;
+  });
+  if (seeds.length === 0 && devices.length === 0 && !ranges.some((r) => r.sweep)) {
+    c.fail([...p, 'seeds'], 'give at least one seed address, a declared device (devices:), or a range with sweep: true');
+  }
   return {
     id,
     name: c.str(n.name, [...p, 'name'], `network ${id}`),
-    seeds, ranges,
-    snmp: parseSnmp(c, n.snmp, [...p, 'snmp']),
+    seeds, ranges, devices, blocked,
+    forgetUnreachableAfterMs: c.durationMs(n.forgetUnreachableAfter, [...p, 'forgetUnreachableAfter'], 60_000, DEFAULTS.forgetUnreachableAfterMs),
+    snmp,
     pollIntervalMs: c.durationMs(n.pollInterval, [...p, 'pollInterval'], 1000, DEFAULTS.pollIntervalMs),
     discoveryIntervalMs: c.durationMs(n.discoveryInterval, [...p, 'discoveryInterval'], 10_000, DEFAULTS.discoveryIntervalMs),
     discoveryConcurrency: c.int(n.discoveryConcurrency, [...p, 'discoveryConcurrency'], 1, 1024, DEFAULTS.discoveryConcurrency),
@@ -304,6 +316,52 @@ function parseNetwork(c: Checker, v: unknown, p: Path): NetworkConfig {
     keepGenerations: c.int(n.keepGenerations, [...p, 'keepGenerations'], 1, 1_000_000, DEFAULTS.keepGenerations),
     keepGenerationsForMs: c.durationMs(n.keepGenerationsFor, [...p, 'keepGenerationsFor'], 0, DEFAULTS.keepGenerationsForMs),
   };
+}
+
+/**
+ * networks[].devices: `{address, name?, snmp?: {port, communities, v3User, timeout, retries,
+ * maxRepetitions}, tags?}`. An address appears once; a v3User names one of the network's v3Users.
+ */
+function parseDevices(c: Checker, v: unknown, p: Path, snmp: SnmpConfig): DeviceConfig[] {
+  const seen = new Set<string>();
+  return c.list(v, p).map((d, i) => {
+    const dp = [...p, i];
+    const o = c.object(d, dp, ['address', 'name', 'snmp', 'tags']);
+    const address = c.str(o.address, [...dp, 'address']);
+    if (!isDeviceAddress(address)) c.fail([...dp, 'address'], `'${address}' is neither an IP address nor a DNS name`);
+    if (seen.has(address.toLowerCase())) c.fail([...dp, 'address'], `'${address}' is declared twice`);
+    seen.add(address.toLowerCase());
+    const tags = c.list(o.tags, [...dp, 'tags']).map((t, k) => {
+      const tag = c.str(t, [...dp, 'tags', k]);
+      if (!DEVICE_TAG.test(tag)) c.fail([...dp, 'tags', k], `'${tag}' is not a tag like Facet.Word (letters, digits, _ and -, one dot)`);
+      return tag;
+    });
+    const out: { -readonly [K in keyof DeviceConfig]: DeviceConfig[K] } = { address, tags };
+    if (o.name !== undefined) out.name = c.str(o.name, [...dp, 'name']);
+    if (o.snmp !== undefined) out.snmp = parseSnmpOverride(c, o.snmp, [...dp, 'snmp'], snmp);
+    return out;
+  });
+}
+
+function parseSnmpOverride(c: Checker, v: unknown, p: Path, net: SnmpConfig): DeviceSnmpOverride {
+  const s = c.object(v, p, ['port', 'communities', 'v3User', 'timeout', 'retries', 'maxRepetitions']);
+  const out: { -readonly [K in keyof DeviceSnmpOverride]: DeviceSnmpOverride[K] } = {};
+  if (s.port !== undefined) out.port = c.int(s.port, [...p, 'port'], 1, 65535, net.port);
+  if (s.communities !== undefined) {
+    out.communities = c.list(s.communities, [...p, 'communities']).map((x, i) => c.str(x, [...p, 'communities', i]));
+  }
+  if (s.v3User !== undefined) {
+    const user = c.str(s.v3User, [...p, 'v3User']);
+    if (!net.v3Users.some((u) => u.name === user)) {
+      c.fail([...p, 'v3User'], `'${user}' is not one of the network's snmp.v3Users (${net.v3Users.map((u) => u.name).join(', ') || 'none'})`);
+    }
+    out.v3User = user;
+  }
+  if (out.communities?.length === 0 && out.v3User === undefined) c.fail([...p, 'communities'], 'give at least one community, or a v3User');
+  if (s.timeout !== undefined) out.timeoutMs = c.durationMs(s.timeout, [...p, 'timeout'], 10, net.timeoutMs);
+  if (s.retries !== undefined) out.retries = c.int(s.retries, [...p, 'retries'], 0, 10, net.retries);
+  if (s.maxRepetitions !== undefined) out.maxRepetitions = c.int(s.maxRepetitions, [...p, 'maxRepetitions'], 1, 200, net.maxRepetitions);
+  return out;
 }
 
 function parseSnmp(c: Checker, v: unknown, p: Path): SnmpConfig {

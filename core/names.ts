@@ -5,3 +5,10 @@ export const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
 /** A variable name: a word of letters, digits and `_` (not starting with a digit), at most 100 characters. */
 export const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
+
+/**
+ * A device tag given by an operator or an external system: `Facet.Word` — a facet of letters, digits
+ * and `_` (starting with a letter), a dot, then a word without spaces or control characters (the word
+ * is everything after the first dot, as svcql/tag-set.ts reads it); at most 200 characters.
+ */
+export const DEVICE_TAG = /^(?=.{3,200}$)[A-Za-z][A-Za-z0-9_]*\.[^\s\u0000-\u001f\u007f]+$/;

@@ -17,13 +17,30 @@ export class DeviceIds {
     return d.chassisId ? `chassis:${d.chassisId.toLowerCase()}` : `name:${d.name}@${d.address}`;
   }
 
-  async idFor(networkId: number, d: Pick<ProbedDevice, 'chassisId' | 'name' | 'address'>): Promise<number> {
-    const key = [networkId, DeviceIds.identity(d)];
+  /**
+   * The device's id. An identity seen for the first time gets `preferId` when given (the id a
+   * declared device was listed under before it answered), else a new one.
+   */
+  async idFor(networkId: number, d: Pick<ProbedDevice, 'chassisId' | 'name' | 'address'>, preferId?: number): Promise<number> {
+    return this.idOfIdentity(networkId, DeviceIds.identity(d), preferId);
+  }
+
+  /**
+   * The id under which a declared device (config or API, by the address the operator gave) is
+   * listed before it answers: stable for the address, so a restart lists it under the same id.
+   */
+  async declaredId(networkId: number, declaredAddress: string): Promise<number> {
+    return this.idOfIdentity(networkId, `declared:${declaredAddress.toLowerCase()}`);
+  }
+
+  private async idOfIdentity(networkId: number, identity: string, preferId?: number): Promise<number> {
+    const key = [networkId, identity];
     const known = this.meta.get<number>(NS_IDS, key);
     if (known !== undefined) return known;
     return this.meta.transaction((tx) => {
       const meanwhile = tx.get<number>(NS_IDS, key);
       if (meanwhile !== undefined) return meanwhile;
+      if (preferId !== undefined) { tx.put(NS_IDS, key, preferId); return preferId; }
       const next = (tx.get<number>(NS_COUNTERS, 'deviceId') ?? 0) + 1;
       tx.put(NS_COUNTERS, 'deviceId', next);
       tx.put(NS_IDS, key, next);

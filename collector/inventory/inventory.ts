@@ -6,7 +6,7 @@ import type { MetaStore } from '../../store/meta/meta.js';
 import { makePlanHandle, type PlanHandle } from '../../workers/index.js';
 import { buildDevicePlan, interfaceLookup, variableInstance } from '../polling/plan-build.js';
 import type { VariableDefs } from './variable-defs.js';
-import { REACHABLE } from './variables-builtin.js';
+import { REACHABLE, variableDef } from './variables-builtin.js';
 
 /** Slot maps, one record per device; NS_LEGACY holds the one-key-per-variable slots of earlier versions. */
 const NS_DEVICE_SLOTS = 'deviceSlots';
@@ -29,6 +29,8 @@ interface DeviceSlotRecord {
 
 /** A network's variables as parallel arrays, grouped by device (no object per variable). */
 interface NetworkVars {
+  /** The settings the plans were built with (a device's plan is reused only under the same object). */
+  readonly net: NetworkConfig | null;
   readonly devices: readonly Device[];
   readonly devicePos: Map<number, number>;
   /** Variables of devices[d] are [start[d], start[d + 1]). */
@@ -44,7 +46,7 @@ interface NetworkVars {
 }
 
 const NO_DEVICES: NetworkVars = Object.freeze({
-  devices: [], devicePos: new Map(), start: new Int32Array(1), nameId: new Uint16Array(0), index: new Int32Array(0),
+  net: null, devices: [], devicePos: new Map(), start: new Int32Array(1), nameId: new Uint16Array(0), index: new Int32Array(0),
   slot: new Int32Array(0), plans: [], reachable: new Int32Array(0), cache: null,
 });
 
@@ -72,6 +74,12 @@ export class Inventory {
   private readonly allocated = new Map<number, Allocated[]>();
   /** Allocations being persisted, by triplet key, so that two concurrent calls get one slot. */
   private readonly allocating = new Map<string, Promise<number>>();
+  /**
+   * Per network, the last known record of a device that may be missing from the generation (one that
+   * left the inventory, or whose interface is gone): find() falls back to it and to the device's slot
+   * record, so series stay readable whatever the generation holds.
+   */
+  private readonly records = new Map<number, (deviceId: number) => Device | undefined>();
 
   constructor(private readonly meta: MetaStore, private readonly defs: VariableDefs) {
     this.nextSlot = meta.get<number>(NS_COUNTERS, 'nextSlot') ?? 0;
@@ -129,8 +137,20 @@ export class Inventory {
     return id;
   }
 
-  /** Rebuilds a network's variables and plans from a completed generation; persists new slots. */
-  async rebuild(net: NetworkConfig, g: Generation): Promise<void> {
+  /** Names the source of last known device records of a network (find()'s fallback). */
+  setRecords(netId: number, recordOf: (deviceId: number) => Device | undefined): void {
+    this.records.set(netId, recordOf);
+  }
+
+  /**
+   * Rebuilds a network's variables and plans from a generation (completed, or the live inventory);
+   * persists new slots. A device whose record is the very object of the previous build (same
+   * NetworkConfig object too) keeps its plan and columns (copied, not re-planned), so a change of a
+   * few devices costs their planning plus one copy of the columns.
+   */
+  async rebuild(net: NetworkConfig, g: Pick<Generation, 'devices'>): Promise<void> {
+    const prev = this.byNetwork.get(net.id);
+    const reuse = prev && prev.net === net ? prev : undefined;
     // Columns are filled as devices are planned: nothing per variable outlives its device's turn
     // (long-lived temporaries would make V8 grow its young generation for good).
     const cols = new ColumnsBuilder(g.devices.length * 16);
@@ -140,6 +160,15 @@ export class Inventory {
     const plans: PlanHandle[] = [];
     const writes: Promise<void>[] = [];
     g.devices.forEach((d, pos) => {
+      const pp = reuse?.devicePos.get(d.id);
+      if (reuse && pp !== undefined && reuse.devices[pp] === d) {
+        start[pos] = cols.length;
+        devicePos.set(d.id, pos);
+        for (let k = reuse.start[pp]!; k < reuse.start[pp + 1]!; k++) cols.push(reuse.nameId[k]!, reuse.index[k]!, reuse.slot[k]!);
+        reachable[pos] = reuse.reachable[pp]!;
+        plans.push(reuse.plans[pp]!);
+        return;
+      }
       const known = this.readDeviceSlots(d.id);
       let added = false;
       const slotOf = (name: string, index: number): number => {
@@ -179,7 +208,7 @@ export class Inventory {
     if (this.meta.get<number>(NS_COUNTERS, 'nextSlot') !== this.nextSlot) writes.push(this.meta.put(NS_COUNTERS, 'nextSlot', this.nextSlot));
     await Promise.all(writes);
     const { nameId, index, slot } = cols.done();
-    this.byNetwork.set(net.id, { devices: g.devices, devicePos, start, nameId, index, slot, plans, reachable, cache: null });
+    this.byNetwork.set(net.id, { net, devices: g.devices, devicePos, start, nameId, index, slot, plans, reachable, cache: null });
   }
 
   private growKinds(slots: number): void {
@@ -261,6 +290,12 @@ export class Inventory {
   /** Grid kind by slot for every slot assigned so far (0: none; may be longer). Shared: do not modify. */
   kinds(): Uint8Array { return this.kindsBySlot; }
 
+  /**
+   * A variable by triplet: in the network's generation, else allocated, else — for a device the
+   * network knows (setRecords) that is no longer in the generation, or an interface it no longer
+   * has — the slot the device's slot record kept for it, with the device's last known record. Such a
+   * variable is not polled but its stored series stay readable.
+   */
   find(netId: number, name: string, deviceId: number, index: number): VariableInstance | undefined {
     const n = this.byNetwork.get(netId);
     const p = n?.devicePos.get(deviceId);
@@ -270,7 +305,16 @@ export class Inventory {
         if (n.nameId[k] === id && n.index[k] === index) return variableInstance(n.devices[p]!, ifScan(n.devices[p]!), name, index, n.slot[k]!);
       }
     }
-    return this.findAllocated(netId, name, deviceId, index);
+    return this.findAllocated(netId, name, deviceId, index) ?? this.findKept(netId, n, p, name, deviceId, index);
+  }
+
+  /** find()'s fallback: a variable the device's slot record keeps, on its last known record. */
+  private findKept(netId: number, n: NetworkVars | undefined, p: number | undefined, name: string, deviceId: number, index: number): VariableInstance | undefined {
+    if (variableDef(name) === undefined) return undefined;
+    const d = n && p !== undefined ? n.devices[p]! : this.records.get(netId)?.(deviceId);
+    if (!d || d.id !== deviceId) return undefined;
+    const slot = this.readDeviceSlots(deviceId).get(`${name}.${index}`);
+    return slot === undefined ? undefined : variableInstance(d, ifScan(d), name, index, slot);
   }
 
   /** An allocated variable's instance (its device must be in the current generation, or be 0: network-level). */

@@ -98,7 +98,7 @@ t.test('invalid files: one clear message naming the key and the line', async (t)
     ['YAML syntax', 'networks:\n  - id: 1\n   seeds: [x\n', /YAML syntax error at line \d+/],
     ['unknown top-level key', 'netwerks: []\n', /netwerks \(line 1\): unknown key 'netwerks'/],
     ['bad port', 'server:\n  port: abc\nnetworks:\n  - id: 1\n    seeds: [10.0.0.1]\n', /server\.port \(line 2\): must be an integer from 0 to 65535/],
-    ['bad seed', 'networks:\n  - id: 1\n    seeds: [10.0.0.300]\n', /networks\[0\]\.seeds\[0\] \(line 3\): '10\.0\.0\.300' is not an IP address/],
+    ['bad seed', 'networks:\n  - id: 1\n    seeds: [10.0.0.300]\n', /networks\[0\]\.seeds\[0\] \(line 3\): '10\.0\.0\.300' is neither an IP address nor a DNS name/],
     ['bad cidr', 'networks:\n  - id: 1\n    seeds: [10.0.0.1]\n    ranges:\n      - cidr: 10.0.0.0/33\n', /networks\[0\]\.ranges\[0\]\.cidr \(line 5\)/],
     ['bad interval', 'networks:\n  - id: 1\n    seeds: [10.0.0.1]\n    pollInterval: soon\n', /pollInterval \(line 4\): must be a duration/],
     ['interval too short', 'networks:\n  - id: 1\n    seeds: [10.0.0.1]\n    pollInterval: 100ms\n', /pollInterval \(line 4\): must be at least 1s/],

@@ -1,0 +1,38 @@
+import type { DevicesPort } from '../../core/ports/devices.js';
+import type { NetworkDevices } from './network-devices.js';
+
+/**
+ * The collector's DevicesPort over each network's NetworkDevices; `need` throws UNKNOWN_NETWORK for a
+ * network that is not configured. Pause and resume also hold the network's scheduled discovery.
+ */
+export function devicesPort(need: (netId: number) => { readonly devices: NetworkDevices; paused: boolean }): DevicesPort {
+  const d = (netId: number) => need(netId).devices;
+  return {
+    list: (netId) => d(netId).list(),
+    get: (netId, id) => d(netId).get(id),
+    add: (netId, a, user) => d(netId).add(a, user),
+    update: (netId, id, patch, user) => d(netId).update(id, patch, user),
+    remove: (netId, ids, user) => d(netId).remove(ids, user),
+    blocked: (netId) => d(netId).blocked(),
+    block: (netId, b, user) => d(netId).block(b, user),
+    updateBlock: (netId, id, b, user) => d(netId).updateBlock(id, b, user),
+    unblock: (netId, ids, user) => d(netId).unblock(ids, user),
+    submit: async (netId, address, user) => d(netId).submit(address, user),
+    queue: (netId, limit) => d(netId).queueView(limit),
+    newGeneration: (netId, user) => d(netId).newGeneration(user),
+    pause: (netId, _user) => {
+      const n = need(netId);
+      n.paused = true;
+      n.devices.queue.pause();
+      return n.devices.queueView(Number.MAX_SAFE_INTEGER);
+    },
+    resume: (netId, _user) => {
+      const n = need(netId);
+      n.paused = false;
+      n.devices.queue.resume();
+      return n.devices.queueView(Number.MAX_SAFE_INTEGER);
+    },
+    externalTags: (netId, key) => d(netId).externalTags(key),
+    setExternalTags: (netId, key, tags, mode, user) => d(netId).setExternalTags(key, tags, mode, user),
+  };
+}

@@ -1,0 +1,507 @@
+import type { DeviceSnmpOverride, NetworkConfig } from '../../core/config-schema.js';
+import { DEFAULTS } from '../../core/config-schema.js';
+import { AppError } from '../../core/errors.js';
+import { isDeviceAddress, isIpAddress } from '../../core/host-name.js';
+import type { Logger } from '../../core/logger.js';
+import type {
+  BlockedAdd, BlockedAddress, DeviceAdd, DeviceKey, DevicePatch, DiscoveryQueue, ExternalTags, ManagedDevice, RemoveResult,
+} from '../../core/ports/devices.js';
+import type { TaskHandle, TaskInfo, TasksPort } from '../../core/ports/tasks.js';
+import type { Device, Generation, Tag } from '../../core/types.js';
+import type { MetaStore } from '../../store/meta/meta.js';
+import { probeDevice } from '../discovery/discovery-device.js';
+import { DeviceIds } from '../discovery/device-ids.js';
+import type { DiscoveryResult, ProbeTarget } from '../discovery/discovery-run.js';
+import { cidrContains, parseCidr, type Cidr } from '../../core/cidr.js';
+import type { WorkerPool } from '../pool.js';
+import { BlockedList } from './blocked-list.js';
+import { applyTags, checkTags, type TagMode } from './external-tags.js';
+import { DeviceRegistry } from './registry.js';
+import { deviceOf, probeAddressOf, type RegistryEntry } from './registry-entry.js';
+import {
+  declaredOfConfig, declaredOfEntry, mergeRun, syncConfigDevices, type Declared, type RegistryEvent,
+} from './registry-rules.js';
+import { resolveAll, type Resolver } from './resolve-address.js';
+import { SubmissionQueue } from './submission-queue.js';
+
+export interface NetworkDevicesDeps {
+  readonly meta: MetaStore;
+  readonly pool: WorkerPool;
+  readonly ids: DeviceIds;
+  readonly tasks: TasksPort;
+  readonly logger: Logger;
+  readonly nowMs: () => number;
+  readonly resolve: Resolver;
+  /** Rebuilds what is polled from the live devices (the network monitor's adopt). */
+  readonly apply: () => Promise<void>;
+  /** Saves the live inventory as a generation of kind 'incremental'; resolves with its number. */
+  readonly snapshot: () => Promise<number>;
+  /** The latest completed generation's devices (an upgrade from a version without the registry starts from them). */
+  readonly latestDevices: () => readonly Device[];
+}
+
+/** What a full discovery run probes besides the neighbours it finds. */
+export interface RunPlan {
+  readonly seeds: string[];
+  readonly targets: ProbeTarget[];
+  /** Known entry ids by the address they are probed at (those not answering are marked unreachable). */
+  readonly knownAt: Map<string, number[]>;
+  /** Declarations by the resolved address they are probed at, with the id they are listed under. */
+  readonly declaredAt: Map<string, { declared: Declared; listedId: number }>;
+  /** Names that did not resolve. */
+  readonly errors: string[];
+}
+
+/**
+ * The managed devices of one network (core/ports/devices.ts for one network): the persisted device
+ * registry, the blocked list, the submission queue of incremental discovery and external tags, and
+ * the live inventory they make (what is polled).
+ */
+export class NetworkDevices {
+  private registry!: DeviceRegistry;
+  private blockedList!: BlockedList;
+  readonly queue: SubmissionQueue;
+  /** The inventory's devices as polled, by entry object (rebuilt only for entries that changed). */
+  private readonly shown = new WeakMap<RegistryEntry, Device | null>();
+  private liveDevices: Device[] = [];
+  private applying: Promise<void> = Promise.resolve();
+  private applyQueued = false;
+
+  constructor(readonly net: NetworkConfig, private readonly deps: NetworkDevicesDeps) {
+    this.queue = new SubmissionQueue(Math.max(1, Math.min(net.discoveryConcurrency, 16)), () => { void this.snapshotAfterDrain(); });
+  }
+
+  private get log(): Logger { return this.deps.logger; }
+  private get forgetAfterMs(): number { return this.net.forgetUnreachableAfterMs ?? DEFAULTS.forgetUnreachableAfterMs; }
+
+  /** Loads the registry and blocked list, brings config devices in line with the config, and makes the live inventory. */
+  async open(): Promise<void> {
+    const nowMs = this.deps.nowMs();
+    this.registry = DeviceRegistry.open(this.deps.meta, this.net.id);
+    this.blockedList = await BlockedList.open(this.deps.meta, this.net.id, this.net.blocked ?? [], nowMs);
+    if (this.registry.size === 0) {
+      // A data directory of an earlier version: its latest generation's devices are the known ones.
+      const seed = this.deps.latestDevices().map((d) => ({
+        id: d.id, state: 'present' as const, origin: 'discovered' as const, declaredAddress: d.address, name: '', comment: '', tags: [],
+        externalTags: [], snmp: null, record: d, presence: d.presence ?? { answered: true, lastAnsweredMs: d.discoveredAtMs, unreachableSinceMs: null },
+        addedAtMs: d.discoveredAtMs, addedBy: 'discovery',
+      }));
+      await this.registry.write(seed);
+    }
+    const sync = syncConfigDevices(this.registry.all(), this.net.devices ?? []);
+    await this.registry.write(sync.changed, sync.dropped);
+    // Declared devices are listed (under a stable id) before they first answer.
+    const listed = new Set([...this.registry.all().values()].filter((e) => e.origin === 'config').map((e) => e.declaredAddress.toLowerCase()));
+    const pending: RegistryEntry[] = [];
+    for (const d of this.net.devices ?? []) {
+      if (listed.has(d.address.toLowerCase())) continue;
+      const id = await this.deps.ids.declaredId(this.net.id, d.address);
+      if (this.registry.get(id)) continue;
+      pending.push(pendingEntry(id, declaredOfConfig(d), nowMs));
+    }
+    await this.registry.write(pending);
+    this.refreshLive();
+  }
+
+  /** The devices polled now: entries present with a record, not at a blocked address, by id. */
+  live(): readonly Device[] { return this.liveDevices; }
+
+  /** The last known record of any device the network ever registered (the catalog's fallback for series). */
+  recordOf(deviceId: number): Device | undefined {
+    const e = this.registry?.get(deviceId);
+    return e ? deviceOf(e) ?? undefined : undefined;
+  }
+
+  isBlocked(address: string): boolean { return this.blockedList.isBlocked(address); }
+
+  private refreshLive(): void {
+    const out: Device[] = [];
+    for (const e of this.registry.all().values()) {
+      if (e.state !== 'present' || !e.record || this.blockedList.isBlocked(e.record.address)) continue;
+      let d = this.shown.get(e);
+      if (d === undefined) this.shown.set(e, d = deviceOf(e));
+      if (d) out.push(d);
+    }
+    this.liveDevices = out.sort((a, b) => a.id - b.id);
+  }
+
+  /** Makes the live inventory again and has it polled; concurrent calls coalesce into one rebuild after the current. */
+  private reapply(): Promise<void> {
+    if (this.applyQueued) return this.applying;
+    this.applyQueued = true;
+    this.applying = this.applying.then(async () => {
+      this.applyQueued = false;
+      this.refreshLive();
+      await this.deps.apply();
+    });
+    return this.applying;
+  }
+
+  // ---- full discovery runs -------------------------------------------------------------------
+
+  /** Resolves seeds and declared devices and lists every known device's address (not blocked ones). */
+  async planRun(): Promise<RunPlan> {
+    const declared = (this.net.devices ?? []).map(declaredOfConfig);
+    const entries = [...this.registry.all().values()].filter((e) => e.state === 'present');
+    for (const e of entries) if (e.origin === 'api') declared.push(declaredOfEntry(e)!);
+    const names = [...this.net.seeds, ...declared.map((d) => d.declaredAddress)];
+    const { resolved, errors } = await resolveAll(names, this.deps.resolve);
+    for (const err of errors) this.log.warn('a seed or declared device does not resolve: not probed this run', { network: this.net.id, error: err });
+    const seeds = this.net.seeds.map((s) => resolved.get(s)).filter((a): a is string => a !== undefined);
+    const targets: ProbeTarget[] = [];
+    const declaredAt = new Map<string, { declared: Declared; listedId: number }>();
+    const listedBy = new Map(entries.filter((e) => e.origin !== 'discovered').map((e) => [`${e.origin} ${e.declaredAddress.toLowerCase()}`, e]));
+    for (const d of declared) {
+      const address = resolved.get(d.declaredAddress);
+      if (!address) continue;
+      const listed = listedBy.get(`${d.origin} ${d.declaredAddress.toLowerCase()}`);
+      const listedId = listed?.id ?? await this.deps.ids.declaredId(this.net.id, d.declaredAddress);
+      declaredAt.set(address, { declared: d, listedId });
+      targets.push(d.snmp ? { address, override: d.snmp } : { address });
+    }
+    const knownAt = new Map<string, number[]>();
+    for (const e of entries) {
+      if (!e.record) continue;
+      const address = probeAddressOf(e);
+      const at = knownAt.get(address) ?? [];
+      at.push(e.id);
+      knownAt.set(address, at);
+      if (!declaredAt.has(address)) targets.push(e.snmp ? { address, override: e.snmp } : { address });
+    }
+    return { seeds, targets, knownAt, declaredAt, errors };
+  }
+
+  /**
+   * Merges a full run into the registry (found devices present, known ones probed without answer
+   * unreachable or forgotten), logs what changed per device, and makes the live inventory.
+   * Returns the live devices to save as the run's generation.
+   */
+  async mergeRun(plan: RunPlan, found: DiscoveryResult, idOf: (d: Omit<Device, 'id'>, preferId?: number) => Promise<number>): Promise<readonly Device[]> {
+    const nowMs = this.deps.nowMs();
+    const declared = new Map<number, Declared>();
+    const drop: number[] = [];
+    const devices: Device[] = [];
+    const idByIdentity = new Map<string, number>();
+    for (const [address, p] of found.answered) {
+      const decl = plan.declaredAt.get(address);
+      const identity = DeviceIds.identity(p);
+      let id = idByIdentity.get(identity);
+      if (id === undefined) {
+        id = await idOf(p, decl && !this.registry.get(decl.listedId)?.record ? decl.listedId : undefined);
+        idByIdentity.set(identity, id);
+        devices.push({ ...p, id });
+      }
+      if (decl) {
+        declared.set(id, decl.declared);
+        if (decl.listedId !== id && !this.registry.get(decl.listedId)?.record) drop.push(decl.listedId);
+      }
+    }
+    const unanswered = new Map<number, string>();
+    for (const [address, error] of found.failed) for (const id of plan.knownAt.get(address) ?? []) unanswered.set(id, `${address}: ${error}`);
+    const m = mergeRun(this.registry.all(), { nowMs, forgetAfterMs: this.forgetAfterMs, found: devices, declared, unanswered, drop });
+    await this.registry.write(m.changed, m.dropped);
+    this.logEvents(m.events);
+    this.refreshLive();
+    return this.liveDevices;
+  }
+
+  private logEvents(events: readonly RegistryEvent[]): void {
+    for (const ev of events) {
+      const e = ev.entry;
+      const f = { network: this.net.id, device: e.id, name: e.name || e.record?.name || '', address: probeAddressOf(e), origin: e.origin };
+      if (ev.kind === 'new') this.log.info('device added to the inventory', f);
+      else if (ev.kind === 'back') this.log.info('device back in the inventory', { ...f, reason: ev.reason });
+      else if (ev.kind === 'unreachable') this.log.warn('device unreachable at discovery: kept with its last record and still polled', { ...f, reason: ev.reason });
+      else this.log.warn('device forgotten: no longer polled (its series stay readable)', { ...f, reason: ev.reason });
+    }
+  }
+
+  // ---- the port --------------------------------------------------------------------------------
+
+  list(): ManagedDevice[] {
+    const polled = new Set(this.liveDevices.map((d) => d.id));
+    return [...this.registry.all().values()].filter((e) => e.state === 'present').sort((a, b) => a.id - b.id).map((e) => managed(e, polled.has(e.id)));
+  }
+
+  get(id: number): ManagedDevice | undefined {
+    const e = this.registry.get(id);
+    return e && e.state === 'present' ? managed(e, this.liveDevices.some((d) => d.id === id)) : undefined;
+  }
+
+  /** The public record of a present device (for GET devices/:id), null before it answers. */
+  record(id: number): Device | null {
+    const e = this.registry.get(id);
+    return e && e.state === 'present' ? deviceOf(e) : null;
+  }
+
+  async add(a: DeviceAdd, user: string): Promise<{ task: TaskInfo }> {
+    const address = this.checkAddress(a.address);
+    if (a.name !== undefined && (typeof a.name !== 'string' || a.name.length > 200)) throw new AppError('BAD_PARAMETER', 'name must be a string of at most 200 characters');
+    if (a.comment !== undefined && (typeof a.comment !== 'string' || a.comment.length > 2000)) throw new AppError('BAD_PARAMETER', 'comment must be a string of at most 2000 characters');
+    const tags = a.tags === undefined ? [] : checkTags(a.tags, 'tags');
+    if (a.port !== undefined && !(Number.isInteger(a.port) && a.port >= 1 && a.port <= 65535)) throw new AppError('BAD_PARAMETER', `port must be an integer from 1 to 65535, got ${JSON.stringify(a.port)}`);
+    if (a.community !== undefined && (typeof a.community !== 'string' || a.community === '')) throw new AppError('BAD_PARAMETER', 'community must be a non-empty string');
+    const lower = address.toLowerCase();
+    const same = [...this.registry.all().values()].find((e) => e.state === 'present'
+      && (e.declaredAddress.toLowerCase() === lower || e.record?.address === address));
+    if (same) throw new AppError('CONFLICT', `device ${same.id} (${same.name || same.record?.name || same.declaredAddress}) of network ${this.net.id} already has the address ${address}`);
+    const snmp: DeviceSnmpOverride | null = a.community !== undefined || a.port !== undefined
+      ? { ...(a.port !== undefined ? { port: a.port } : {}), ...(a.community !== undefined ? { communities: [a.community, ...this.net.snmp.communities.filter((c) => c !== a.community)] } : {}) }
+      : null;
+    const declared: Declared = { origin: 'api', declaredAddress: address, name: a.name ?? '', comment: a.comment ?? '', tags, snmp, addedBy: user };
+    const nowMs = this.deps.nowMs();
+    const id = await this.deps.ids.declaredId(this.net.id, address);
+    const old = this.registry.get(id);
+    // A pending API entry (listed, not yet answered) under the address's stable id.
+    if (!old || old.state !== 'present') await this.registry.write([pendingEntry(id, declared, nowMs)]);
+    this.log.info('device added through the API: probing it', { network: this.net.id, device: id, address, user });
+    const task = this.enqueue(address, 'api', user, `add ${address}`, declared, id);
+    return { task };
+  }
+
+  async update(id: number, patch: DevicePatch, user: string): Promise<ManagedDevice> {
+    const e = this.need(id);
+    if (patch.name !== undefined && (typeof patch.name !== 'string' || patch.name.length > 200)) throw new AppError('BAD_PARAMETER', 'name must be a string of at most 200 characters');
+    if (patch.comment !== undefined && (typeof patch.comment !== 'string' || patch.comment.length > 2000)) throw new AppError('BAD_PARAMETER', 'comment must be a string of at most 2000 characters');
+    const tags = patch.tags === undefined ? e.tags : checkTags(patch.tags, 'tags');
+    const address = patch.address === undefined ? undefined : this.checkAddress(patch.address);
+    const next: RegistryEntry = {
+      ...e, name: patch.name ?? e.name, comment: patch.comment ?? e.comment, tags,
+      ...(address !== undefined ? { declaredAddress: address, origin: e.origin === 'discovered' ? 'api' : e.origin } : {}),
+    };
+    await this.registry.write([next]);
+    this.log.info('device changed through the API', { network: this.net.id, device: id, user, fields: Object.keys(patch).join(',') });
+    await this.reapply();
+    if (address !== undefined) this.enqueue(address, 'api', user, `re-probe device ${id} at ${address}`, declaredOfEntry(next), id);
+    return this.get(id)!;
+  }
+
+  async remove(ids: readonly number[], user: string): Promise<RemoveResult> {
+    const removed: number[] = [], unknown: number[] = [];
+    const changed: RegistryEntry[] = [];
+    for (const id of ids) {
+      const e = this.registry.get(id);
+      if (!e || e.state !== 'present') { if (!unknown.includes(id)) unknown.push(id); continue; }
+      if (removed.includes(id)) continue;
+      removed.push(id);
+      changed.push({ ...e, state: 'removed' });
+    }
+    await this.registry.write(changed);
+    for (const e of changed) this.log.info('device removed through the API: no longer polled (its series stay readable)', { network: this.net.id, device: e.id, name: e.name || e.record?.name || '', address: probeAddressOf(e), user });
+    if (changed.length > 0) await this.reapply();
+    return { removed, unknown };
+  }
+
+  blocked(): readonly BlockedAddress[] { return this.blockedList.all(); }
+
+  async block(b: BlockedAdd, user: string): Promise<BlockedAddress> {
+    checkComment(b.comment);
+    const entry = await this.blockedList.add(b, user, this.deps.nowMs());
+    this.log.info('address blocked from discovery', { network: this.net.id, block: entry.id, address: entry.address, user });
+    await this.reapply();
+    return entry;
+  }
+
+  async updateBlock(id: number, b: BlockedAdd, user: string): Promise<BlockedAddress> {
+    checkComment(b.comment);
+    const entry = await this.blockedList.update(id, b);
+    this.log.info('blocked address changed', { network: this.net.id, block: id, address: entry.address, user });
+    await this.reapply();
+    return entry;
+  }
+
+  async unblock(ids: readonly number[], user: string): Promise<RemoveResult> {
+    const r = await this.blockedList.remove(ids);
+    if (r.removed.length > 0) {
+      this.log.info('addresses unblocked', { network: this.net.id, blocks: r.removed.join(','), user });
+      await this.reapply();
+    }
+    return r;
+  }
+
+  submit(address: string, user: string): TaskInfo {
+    const a = this.checkAddress(address);
+    const known = [...this.registry.all().values()].find((e) => e.state === 'present' && (e.declaredAddress.toLowerCase() === a.toLowerCase() || e.record?.address === a));
+    return this.enqueue(a, 'api', user, `discover ${a}`, known ? declaredOfEntry(known) : undefined, known?.id);
+  }
+
+  queueView(limit: number): DiscoveryQueue {
+    if (!Number.isInteger(limit) || limit < 0) throw new AppError('BAD_PARAMETER', `limit must be a non-negative integer, got ${limit}`);
+    return this.queue.view(limit);
+  }
+
+  /** Saves the live inventory as an incremental generation (a task). */
+  async newGeneration(user: string): Promise<TaskInfo> {
+    const task = this.deps.tasks.begin(this.net.id, 'newGeneration', 'new generation from the inventory', user);
+    task.start();
+    try {
+      await this.applying;
+      const generation = await this.deps.snapshot();
+      task.complete({ generation });
+    } catch (e) {
+      task.fail((e as Error).message);
+    }
+    return this.deps.tasks.get(this.net.id, task.id)!;
+  }
+
+  externalTags(key: DeviceKey): ExternalTags {
+    const e = this.byKey(key);
+    return tagsView(e);
+  }
+
+  async setExternalTags(key: DeviceKey, tags: readonly Tag[], mode: TagMode, user: string): Promise<ExternalTags> {
+    const e = this.byKey(key);
+    const given = checkTags(tags, 'tags');
+    const next: RegistryEntry = { ...e, externalTags: applyTags(e.externalTags, given, mode) };
+    await this.registry.write([next]);
+    this.log.info('external tags set', { network: this.net.id, device: e.id, mode, tags: next.externalTags.join(','), user });
+    await this.reapply();
+    return tagsView(next);
+  }
+
+  /** Ends the submission queue (running probes finish). */
+  stop(): Promise<void> { return this.queue.stop(); }
+
+  // ---- submissions -----------------------------------------------------------------------------
+
+  private enqueue(address: string, reason: string, user: string, title: string, declared: Declared | undefined, listedId: number | undefined): TaskInfo {
+    if (isIpAddress(address) && this.blockedList.isBlocked(address)) throw blockedError(this.net.id, address, this.blockedList.blocking(address)!);
+    const task = this.deps.tasks.begin(this.net.id, 'submission', title, user);
+    this.queue.push({
+      address, reason, taskId: task.id, queuedAtMs: this.deps.nowMs(), task,
+      run: () => this.runSubmission(address, task, declared, listedId),
+    });
+    return this.deps.tasks.get(this.net.id, task.id)!;
+  }
+
+  private async runSubmission(given: string, task: TaskHandle, declared: Declared | undefined, listedId: number | undefined): Promise<boolean> {
+    task.start();
+    try {
+      const { resolved, errors } = await resolveAll([given], this.deps.resolve);
+      const address = resolved.get(given);
+      if (!address) { this.log.warn('a submitted address does not resolve', { network: this.net.id, error: errors[0] }); task.fail(errors[0]!); return false; }
+      const block = this.blockedList.blocking(address);
+      if (block) { task.fail(blockedError(this.net.id, address, block).message); return false; }
+      task.progress(10, `probing ${address}`);
+      const r = await probeDevice(this.deps.pool, address, this.net, this.deps.nowMs, declared?.snmp ?? undefined);
+      const nowMs = this.deps.nowMs();
+      if (!r.ok) {
+        const known = [...this.registry.all().values()].filter((e) => e.state === 'present' && e.record && probeAddressOf(e) === address);
+        const m = mergeRun(this.registry.all(), { nowMs, forgetAfterMs: this.forgetAfterMs, found: [], declared: new Map(), unanswered: new Map(known.map((e) => [e.id, `${address}: ${r.error}`])) });
+        await this.registry.write(m.changed, m.dropped);
+        this.logEvents(m.events);
+        this.log.info('submitted address did not answer', { network: this.net.id, address, error: r.error });
+        task.fail(`${address}: ${r.error}`);
+        if (m.changed.length > 0) await this.reapply();
+        return m.changed.length > 0;
+      }
+      const pendingId = listedId !== undefined && !this.registry.get(listedId)?.record ? listedId : undefined;
+      const id = await this.deps.ids.idFor(this.net.id, r.device, pendingId);
+      const drop = pendingId !== undefined && pendingId !== id ? [pendingId] : [];
+      const before = this.registry.get(id);
+      const m = mergeRun(this.registry.all(), {
+        nowMs, forgetAfterMs: this.forgetAfterMs, found: [{ ...r.device, id }],
+        declared: declared ? new Map([[id, declared]]) : new Map(), unanswered: new Map(), drop,
+      });
+      await this.registry.write(m.changed, m.dropped);
+      this.logEvents(m.events);
+      await this.reapply();
+      // Neighbours of a submitted device that the inventory does not know are submitted too.
+      for (const n of r.device.neighbors) {
+        for (const a of n.remoteManagementAddresses) {
+          if (!this.inRanges(a) || this.blockedList.isBlocked(a) || this.queue.has(a) || this.knowsAddress(a)) continue;
+          this.enqueue(a, 'neighbour', 'discovery', `discover ${a} (neighbour of device ${id})`, undefined, undefined);
+        }
+      }
+      task.complete({ deviceId: id, new: before === undefined || before.state !== 'present' });
+      return true;
+    } catch (e) {
+      task.fail((e as Error).message);
+      this.log.warn('submission failed', { network: this.net.id, address: given, error: (e as Error).message });
+      return false;
+    }
+  }
+
+  private async snapshotAfterDrain(): Promise<void> {
+    try {
+      await this.applying;
+      const n = await this.deps.snapshot();
+      this.log.info('submission queue drained: inventory saved as a generation', { network: this.net.id, generation: n });
+    } catch (e) {
+      this.log.warn('saving the inventory as a generation failed', { network: this.net.id, error: (e as Error).message });
+    }
+  }
+
+  private ranges: Cidr[] | null = null;
+  private inRanges(a: string): boolean {
+    this.ranges ??= this.net.ranges.map((r) => parseCidr(r.cidr)).filter((c): c is Cidr => c !== null);
+    return this.ranges.some((c) => cidrContains(c, a));
+  }
+
+  private knowsAddress(a: string): boolean {
+    for (const e of this.registry.all().values()) {
+      if (e.state !== 'present' || !e.record) continue;
+      if (e.record.address === a || e.record.interfaces.some((i) => i.addresses.includes(a))) return true;
+    }
+    return false;
+  }
+
+  private checkAddress(a: unknown): string {
+    if (typeof a !== 'string' || !isDeviceAddress(a)) throw new AppError('BAD_PARAMETER', `address ${JSON.stringify(a)} is neither an IP address nor a DNS name`);
+    if (isIpAddress(a)) {
+      const block = this.blockedList.blocking(a);
+      if (block) throw blockedError(this.net.id, a, block);
+    }
+    return a;
+  }
+
+  private need(id: number): RegistryEntry {
+    const e = this.registry.get(id);
+    if (!e || e.state !== 'present') throw new AppError('UNKNOWN_DEVICE', `network ${this.net.id} has no device ${id}`);
+    return e;
+  }
+
+  private byKey(key: DeviceKey): RegistryEntry {
+    const present = [...this.registry.all().values()].filter((e) => e.state === 'present');
+    let e: RegistryEntry | undefined;
+    let what: string;
+    if ('id' in key) { e = present.find((x) => x.id === key.id); what = `id ${key.id}`; }
+    else if ('name' in key) { e = present.find((x) => (x.name || x.record?.name) === key.name); what = `name '${key.name}'`; }
+    else { e = present.find((x) => x.declaredAddress === key.address || x.record?.address === key.address); what = `address ${key.address}`; }
+    if (!e) throw new AppError('UNKNOWN_DEVICE', `network ${this.net.id} has no device with ${what}`);
+    return e;
+  }
+}
+
+function pendingEntry(id: number, d: Declared, nowMs: number): RegistryEntry {
+  return {
+    id, state: 'present', origin: d.origin, declaredAddress: d.declaredAddress, name: d.name, comment: d.comment, tags: d.tags,
+    externalTags: [], snmp: d.snmp, record: null, presence: { answered: false, lastAnsweredMs: 0, unreachableSinceMs: null },
+    addedAtMs: nowMs, addedBy: d.addedBy,
+  };
+}
+
+function managed(e: RegistryEntry, polled: boolean): ManagedDevice {
+  const r = e.record;
+  return {
+    id: e.id, name: e.name || r?.name || e.declaredAddress, address: r?.address ?? e.declaredAddress, declaredAddress: e.declaredAddress,
+    origin: e.origin, vendor: r?.vendor ?? '', model: r?.model ?? '', os: r?.os ?? '', presence: e.presence, polled,
+    tags: r ? deviceOf(e)!.tags : [...e.tags, ...e.externalTags], externalTags: e.externalTags, comment: e.comment,
+    interfaces: r?.interfaces.length ?? 0, discoveredAtMs: r?.discoveredAtMs ?? 0,
+  };
+}
+
+function tagsView(e: RegistryEntry): ExternalTags {
+  return { deviceId: e.id, name: e.name || e.record?.name || e.declaredAddress, address: probeAddressOf(e), tags: e.externalTags };
+}
+
+function blockedError(netId: number, address: string, b: BlockedAddress): AppError {
+  return new AppError('BLOCKED_ADDRESS', `${address} is blocked from discovery in network ${netId} by entry ${b.id} (${b.address}${b.origin === 'config' ? ', networks[].blocked' : ''})`);
+}
+
+function checkComment(c: unknown): void {
+  if (c !== undefined && (typeof c !== 'string' || c.length > 2000)) throw new AppError('BAD_PARAMETER', 'comment must be a string of at most 2000 characters');
+}
+
+/** The Generation fields of the live inventory (links are made by the caller). */
+export type LiveInventory = Pick<Generation, 'devices'>;
