@@ -117,6 +117,11 @@ export class FakeService implements CollectorPorts, NetworksPort {
     return done.length > 0 ? done[done.length - 1] : null;
   }
 
+  generations(netId: number): readonly GenerationSummary[] {
+    if (!this.get(netId)) throw new AppError('UNKNOWN_NETWORK', `network ${netId} is not configured`);
+    return (this.gens.get(netId) ?? []).map(summary);
+  }
+
   pollStatus(_netId: number): PollStatus {
     return { cycles: 3, lastCycleStartMs: 1000, lastCycleDurationMs: 20, devicesPolled: 2, devicesFailed: 0, variables: 4 };
   }
