@@ -1,7 +1,7 @@
 import type { Config, NetworkConfig } from '../core/config-schema.js';
 import type { ReloadPlan } from '../core/config-reload.js';
 import type {
-  CollectorPorts, ComponentHealth, DevicePollState, DiscoveryStatus, GenerationSelector, Health, LatestValues, NetworkSummary,
+  CollectorPorts, ComponentHealth, DevicePollState, DiscoveryStatus, GenerationSelector, GenerationSummary, Health, LatestValues, NetworkSummary,
   NetworksPort, PollStatus, VariableAllocation, VariableCatalog,
 } from '../core/ports/index.js';
 import { AppError } from '../core/errors.js';
@@ -150,6 +150,8 @@ export class Monitor implements CollectorPorts, NetworksPort {
     return pub;
   }
   private readonly publicGenerations = new WeakMap<Generation, Generation>();
+
+  generations(netId: number): readonly GenerationSummary[] { return this.need(netId).log.all(); }
 
   pollStatus(netId: number): PollStatus {
     const n = this.need(netId);

@@ -5,6 +5,8 @@ import { jsonBytes } from '../svcql/index.js';
 import { AnswerBound } from './answer-bound.js';
 import type { ServiceDeps } from './deps.js';
 import type { NetworkService } from './networks.js';
+import { ICONS, iconOf, type IconDef } from './device-icons.js';
+import type { GenerationSummary } from '../core/ports/networks.js';
 
 /**
  * Discovery start and the generation-selected discovery data (spec 4.1.1). Shapes of start, topo,
@@ -127,6 +129,41 @@ function withPollState(d: Device, s: DevicePollState | undefined): Record<string
   return out;
 }
 
+/** One generation as the legacy `generations/:n` call shows it (the project's shape). */
+export interface GenerationDetail extends GenerationSummary {
+  readonly networkId: number;
+  readonly kind: 'full' | 'incremental';
+  readonly externalNeighbors: number;
+  /** The generation's errors, the first GENERATION_ERRORS_SHOWN of them. */
+  readonly errors: readonly string[];
+  readonly errorCount: number;
+}
+
+/** How many of a generation's errors the legacy `generations/:n` answer lists. */
+export const GENERATION_ERRORS_SHOWN = 100;
+
+/** A device in brief (legacy `nodes/:nodeid/summary`): identity, what it is, and its poll state. */
+export interface DeviceSummary {
+  readonly networkId: number;
+  readonly generation: number;
+  readonly id: number;
+  readonly name: string;
+  readonly address: string;
+  readonly vendor: string;
+  readonly model: string;
+  readonly os: string;
+  readonly boxDescr: string;
+  readonly softwareRev: string;
+  readonly serialNumber: string;
+  readonly sysUpTimeCs: number;
+  readonly interfaces: number;
+  readonly components: number;
+  readonly neighbors: number;
+  readonly tags: readonly string[];
+  readonly discoveredAtMs: number;
+  readonly pollState: PollStateRecord;
+}
+
 export class DiscoveryService {
   private readonly sizes = new WeakMap<Generation, AnswerSizes>();
 
@@ -182,12 +219,54 @@ export class DiscoveryService {
 
   /** One public Device record with its `pollState`; AppError UNKNOWN_DEVICE when the generation lacks it. */
   device(netId: number, devId: number, sel: GenerationSelector): Record<string, unknown> {
+    const { d } = this.deviceOf(netId, devId, sel);
+    return withPollState(d, this.networks.deviceStates(netId).get(devId));
+  }
+
+  private deviceOf(netId: number, devId: number, sel: GenerationSelector): { gen: Generation; d: Device } {
     const gen = this.selected(netId, sel);
     const d = gen?.devices.find((x) => x.id === devId);
-    if (!d) {
+    if (!gen || !d) {
       const where = gen ? `generation ${gen.number}` : 'any completed discovery (none has completed yet)';
       throw new AppError('UNKNOWN_DEVICE', `device ${devId} is not in ${where}`);
     }
-    return withPollState(d, this.networks.deviceStates(netId).get(devId));
+    return { gen, d };
+  }
+
+  /** One device in brief (DeviceSummary); AppError UNKNOWN_DEVICE as `device`. */
+  deviceSummary(netId: number, devId: number, sel: GenerationSelector): DeviceSummary {
+    const { gen, d } = this.deviceOf(netId, devId, sel);
+    return {
+      networkId: netId, generation: gen.number, id: d.id, name: d.name, address: d.address, vendor: d.vendor, model: d.model,
+      os: d.os ?? '', boxDescr: d.sysDescr, softwareRev: d.softwareRev, serialNumber: d.serialNumber, sysUpTimeCs: d.sysUpTimeCs,
+      interfaces: d.interfaces.length, components: d.components.length, neighbors: d.neighbors.length, tags: d.tags,
+      discoveredAtMs: d.discoveredAtMs, pollState: pollStateRecord(this.networks.deviceStates(netId).get(devId)),
+    };
+  }
+
+  /** Every kept generation of the network, oldest first (any status). */
+  generations(netId: number): { networkId: number; generations: readonly GenerationSummary[] } {
+    const net = this.networks.need(netId);
+    return { networkId: net.id, generations: this.deps.collector.networks.generations(net.id) };
+  }
+
+  /**
+   * The selected generation's summary with its kind, errors and counts; AppError UNKNOWN_GENERATION
+   * when none is selected (nothing completed yet) or the selection matches none.
+   */
+  generationDetail(netId: number, sel: GenerationSelector): GenerationDetail {
+    const gen = this.selected(netId, sel);
+    if (!gen) throw new AppError('UNKNOWN_GENERATION', `no discovery of network ${netId} has completed yet`);
+    return {
+      networkId: netId, number: gen.number, status: gen.status, kind: gen.kind ?? 'full', startedAtMs: gen.startedAtMs,
+      completedAtMs: gen.completedAtMs, devices: gen.devices.length, links: gen.links.length,
+      externalNeighbors: gen.externalNeighbors?.length ?? 0, errors: gen.errors.slice(0, GENERATION_ERRORS_SHOWN), errorCount: gen.errors.length,
+    };
+  }
+
+  /** The icon set and each device's icon in the selected generation (services/device-icons.ts). */
+  icons(netId: number, sel: GenerationSelector): GenerationHead & { icons: readonly IconDef[]; devices: { id: number; icon: string }[] } {
+    const gen = this.selected(netId, sel);
+    return { ...head(netId, gen), icons: ICONS, devices: gen ? gen.devices.map((d) => ({ id: d.id, icon: iconOf(d) })) : [] };
   }
 }

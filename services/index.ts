@@ -5,6 +5,7 @@ import { AlertService } from './alerts.js';
 import { Authenticator } from './authenticator.js';
 import { CatalogService } from './catalog.js';
 import type { ServiceDeps } from './deps.js';
+import { DeviceService } from './devices.js';
 import { DiscoveryService } from './discovery.js';
 import { FilterService } from './filters.js';
 import { KeyValueService } from './keyvalue.js';
@@ -25,6 +26,8 @@ import { ViewService } from './views.js';
 export interface Services {
   readonly networks: NetworkService;
   readonly discovery: DiscoveryService;
+  /** Device management, blocked addresses, tasks, incremental discovery and external tags (spec 4.4) over the collector's DevicesPort and TasksPort. */
+  readonly devices: DeviceService;
   readonly series: SeriesService;
   readonly catalog: CatalogService;
   readonly query: QueryService;
@@ -72,6 +75,7 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
   return {
     networks,
     discovery: new DiscoveryService(deps, networks),
+    devices: new DeviceService(deps, networks),
     series: new SeriesService(deps, networks),
     catalog: new CatalogService(deps, networks, tables),
     query: new QueryService(deps, networks, tables),

@@ -96,6 +96,9 @@ function failingDevice(d: DevicePollState): FailingDevice {
 export class NetworkService {
   constructor(private readonly deps: ServiceDeps, private readonly views: ViewService) {}
 
+  /** Every configured network, by id. */
+  list(): readonly NetworkSummary[] { return this.deps.collector.networks.list(); }
+
   /** The network, or AppError UNKNOWN_NETWORK (404). */
   need(netId: number): NetworkSummary {
     const net = this.deps.collector.networks.get(netId);

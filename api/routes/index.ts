@@ -11,9 +11,15 @@ import { registerLegacyKeyValue } from './legacy/keyvalue.js';
 import { registerLegacyMaps } from './legacy/maps.js';
 import { registerLegacyViewManipulation } from './legacy/view-manipulation.js';
 import { registerLegacyMetrics } from './legacy/metrics.js';
+import { registerLegacyNetworks } from './legacy/networks.js';
 import { registerLegacyWorkbench } from './legacy/workbench.js';
 import { registerAlerts } from './v2/alerts.js';
+import { registerDevices } from './v2/devices.js';
 import { registerDiscovery } from './v2/discovery.js';
+import { registerDiscoveryQueue } from './v2/discovery-queue.js';
+import { registerPing } from './v2/ping.js';
+import { registerTags } from './v2/tags.js';
+import { registerTasks } from './v2/tasks.js';
 import { registerFilters } from './v2/filters.js';
 import { registerKeyValue } from './v2/keyvalue.js';
 import { registerLogin } from './v2/login.js';
@@ -69,6 +75,15 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
   // Maps of views: the map, layouts, preview, coordinates and values on the map.
   registerMaps(router, ctx);
   registerLegacyMaps(router, ctx);
+
+  // Inventory (spec 4.4, release 3.0): managed devices, blocked addresses, background tasks,
+  // incremental discovery, external tags, the health ping; and the legacy network commands (4.5).
+  registerDevices(router, ctx);
+  registerTasks(router, ctx);
+  registerDiscoveryQueue(router, ctx);
+  registerTags(router, ctx);
+  registerPing(router, ctx);
+  registerLegacyNetworks(router, ctx);
 
   // Alerts and silences.
   registerAlerts(router, ctx);

@@ -7,7 +7,7 @@ import type { DevicesPort, TasksPort } from '../../core/ports/index.js';
  * load, not evidence that the collector and the API fit together (the e2e tests are).
  */
 import type {
-  CollectorPorts, DiscoveryStatus, GenerationSelector, LatestValues, NetworkSummary, NetworksPort, PipelineEvents, PollStatus,
+  CollectorPorts, DiscoveryStatus, GenerationSelector, GenerationSummary, LatestValues, NetworkSummary, NetworksPort, PipelineEvents, PollStatus,
   VariableCatalog,
 } from '../../core/ports/index.js';
 import { variableDef } from '../../collector/inventory/variables-builtin.js';
@@ -54,6 +54,10 @@ export class BenchService implements CollectorPorts, NetworksPort {
 
   startDiscovery(_netId: number) { return { started: false, generation: 1, message: 'the bench network does not discover' }; }
   generation(_netId: number, _sel: GenerationSelector): Generation | null { return this.gen; }
+  generations(_netId: number): readonly GenerationSummary[] {
+    const g = this.gen;
+    return [{ number: g.number, status: g.status, startedAtMs: g.startedAtMs, completedAtMs: g.completedAtMs, devices: g.devices.length, links: g.links.length }];
+  }
 
   pollStatus(_netId: number): PollStatus {
     return { cycles: 0, lastCycleStartMs: null, lastCycleDurationMs: null, devicesPolled: 0, devicesFailed: 0, variables: this.instances.length };

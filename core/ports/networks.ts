@@ -142,6 +142,8 @@ export interface NetworksPort {
    * timestamp that selects nothing. Devices carry no `poll` field (credentials never leave).
    */
   generation(netId: number, sel: GenerationSelector): Generation | null;
+  /** Every kept generation of the network (any status), oldest first (the legacy `generations` list). */
+  generations(netId: number): readonly GenerationSummary[];
   pollStatus(netId: number): PollStatus;
   /** The poll state of every device of the network's current generation, by device id. */
   deviceStates(netId: number): readonly DevicePollState[];

@@ -19,9 +19,19 @@ const PUBLIC = [
   'GET /api/metrics/ping', // liveness probes (load balancers, orchestrators) carry no credentials; answers `pong` only
   'POST /v2/login', // how credentials are obtained
   'POST /v2/logout', // its credential is the cookie it ends; an expired cookie must still be cleared
+  'GET /v2/ping/net/:netid/test/:token', // older Grafana datasources send their token as the last path segment: the handler checks it (401 when wrong)
 ];
 /** Routes for administrators only. */
-const ADMIN = ['GET /v2/svc/discovery/net/:id/start'];
+const ADMIN = [
+  'GET /v2/svc/discovery/net/:id/start',
+  'POST /v2/ui/net/:netid/devices', 'POST /v2/ui/net/:netid/devices/', 'PUT /v2/ui/net/:netid/devices/:dev_id', 'DELETE /v2/ui/net/:netid/devices/:ids',
+  'POST /v2/ui/net/:netid/devices/blocking', 'POST /v2/ui/net/:netid/devices/blocking/', 'PUT /v2/ui/net/:netid/devices/blocking/:id',
+  'DELETE /v2/ui/net/:netid/devices/blocking/:ids',
+  'POST /v2/svc/discovery/net/:netid/submit/:dev', 'POST /v2/svc/discovery/net/:netid/new_generation',
+  'POST /v2/svc/discovery/net/:netid/pause', 'POST /v2/svc/discovery/net/:netid/resume',
+  'POST /v2/tags/net/:netid/external', 'POST /v2/tags/:netcolon/external',
+  'GET /api/ui/networks/:netid/discover',
+];
 
 interface Answer { status: number; headers: Record<string, string>; text: string }
 
@@ -225,4 +235,15 @@ t.test('view filters act as the real token and user callers', async (t) => {
   t.same(byAnn.map((f: { name: string; user: string }) => [f.name, f.user]), [['by ann', 'ann']], "a user's filter is the user's");
   const other = await send(s.router, 'GET', '/v2/ui/net/1/filters?user=root', basic('ann', 'ann-password'));
   t.equal(other.status, 400, 'a user may not act for another user');
+});
+
+t.test('the ping with the token in its path (older Grafana datasources): a valid token passes, any other is 401', async (t) => {
+  const s = await setup();
+  const cases: [string, string, number][] = [
+    ['a user token', `/v2/ping/net/1/test/${s.userToken}`, 200],
+    ['an unknown token', '/v2/ping/net/1/test/nmt_nope', 401],
+    ['no token (empty segment), no header', '/v2/ping/net/1/test/', 401],
+  ];
+  for (const [what, url, status] of cases) t.equal((await send(s.router, 'GET', url)).status, status, `${what}: ${status}`);
+  t.equal((await send(s.router, 'GET', '/v2/ping/net/1/test/', bearer(s.userToken))).status, 200, 'the empty-segment form with the token in a header: 200');
 });

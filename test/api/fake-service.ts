@@ -1,6 +1,6 @@
 import { TaskRegistry } from '../../collector/tasks.js';
-import { devicesUnavailable } from '../../collector/devices-unavailable.js';
-import type { DevicesPort, TasksPort } from '../../core/ports/index.js';
+import type { TasksPort } from '../../core/ports/index.js';
+import { FakeDevices } from './fake-devices.js';
 /**
  * An in-memory collector for router and service tests: it implements the collector's ports
  * (core/ports: networks, variable catalog, latest values, events) over networks, generations and
@@ -80,7 +80,8 @@ export class FakeService implements CollectorPorts, NetworksPort {
   readonly pollStates = new Map<number, DevicePollState[]>();
   healthy = true;
   readonly tasks: TasksPort = new TaskRegistry((netId) => this.get(netId) !== undefined, () => Date.now());
-  readonly devices: DevicesPort = devicesUnavailable('the fake collector');
+  /** Managed devices in memory (test/api/fake-devices.ts), its tasks in `tasks`. */
+  readonly devices: FakeDevices = new FakeDevices((netId) => this.get(netId) !== undefined, this.tasks, () => NOW_MS);
 
   get networks(): NetworksPort { return this; }
   list(): readonly NetworkSummary[] { return this.nets; }
@@ -115,6 +116,11 @@ export class FakeService implements CollectorPorts, NetworksPort {
       return g;
     }
     return done.length > 0 ? done[done.length - 1] : null;
+  }
+
+  generations(netId: number): readonly GenerationSummary[] {
+    if (!this.get(netId)) throw new AppError('UNKNOWN_NETWORK', `network ${netId} is not configured`);
+    return (this.gens.get(netId) ?? []).map(summary);
   }
 
   pollStatus(_netId: number): PollStatus {
