@@ -233,7 +233,7 @@ export class NetworkMonitor {
         },
         onProbeFailed: (address, error) => task.error(`${address}: ${error}`),
       });
-      const devices = await this.devices.mergeRun(plan, found, (d, preferId) => this.ids.idFor(this.net.id, d, preferId));
+      const devices = await this.devices.mergeRun(plan, found, (items) => this.ids.idsFor(this.net.id, items));
       const { links, externalNeighbors } = resolveTopology(devices);
       const errors = [...plan.errors, ...found.errors].slice(0, 1000);
       const done: Generation = { ...base, status: 'completed', completedAtMs: this.deps.nowMs(), devices, links, externalNeighbors, errors, kind: 'full' };

@@ -94,10 +94,10 @@ export const discoveryBench: Bench = {
       },
       { name: 'discovery: probes/s (probe phase)', unit: 'probes/s', samples: whole.map((r) => r.probesPerS), note: 'devices probed (system GET, 5 table walks, one GET) per second, from the start to the last SNMP task\'s end' },
       { name: 'phases: probe walks (discoverNetwork)', unit: 'ms', samples: phases.map((r) => r.probeMs) },
-      { name: 'phases: id allocation (DeviceIds.idFor per device)', unit: 'ms', samples: phases.map((r) => r.idsMs) },
+      { name: 'phases: id allocation (DeviceIds.idsFor: one transaction)', unit: 'ms', samples: phases.map((r) => r.idsMs) },
       {
-        name: 'phases: the same ids in one transaction (proposed mend)', unit: 'ms', samples: phases.map((r) => r.idsOneTxnMs ?? NaN),
-        note: 'DeviceIds.idFor awaits one durable LMDB commit per new device; the same rule over the whole generation in one meta.transaction (bench code only, see discovery-child.ts idsInOneTransaction)',
+        name: 'phases: the same ids one commit per device (DeviceIds.idFor, as before)', unit: 'ms', samples: phases.map((r) => r.idsOneTxnMs ?? NaN),
+        note: 'DeviceIds.idFor awaits one durable LMDB commit per new device; discovery runs allocate with idsFor, one meta.transaction for the whole generation',
       },
       { name: 'phases: topology (resolveTopology)', unit: 'ms', samples: phases.map((r) => r.topologyMs) },
       { name: 'phases: generation save (GenerationLog.save)', unit: 'ms', samples: phases.map((r) => r.saveMs) },

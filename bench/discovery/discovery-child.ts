@@ -13,7 +13,7 @@
  * checked against the devices.
  *
  * `phases` (where the time goes): the same steps NetworkMonitor.discover takes, one after the
- * other with a timer around each — discoverNetwork (the probe walks), DeviceIds.idFor per device
+ * other with a timer around each — discoverNetwork (the probe walks), DeviceIds.idsFor (one transaction)
  * (id allocation), resolveTopology, GenerationLog.save (the generation record), Inventory.rebuild
  * (variables, slots, packed poll plans).
  *
@@ -37,7 +37,6 @@ import { loadConfig } from '../../core/config-load.js';
 import type { Config } from '../../core/config-schema.js';
 import { silentLogger } from '../../core/logger.js';
 import type { Device, Generation } from '../../core/types.js';
-import type { MetaStore } from '../../store/meta/meta.js';
 import { openEmbeddedStore } from '../../store/open-store.js';
 import { cpuSeconds } from '../harness/cpu-time.js';
 
@@ -122,27 +121,6 @@ function countingPool(inner: WorkerPool) {
   return { pool, counts };
 }
 
-/**
- * DeviceIds.idFor's rule (same namespaces, same identity, same counter) for a whole generation in
- * one durable transaction instead of one per device: what the report proposes for the collector.
- */
-async function idsInOneTransaction(meta: MetaStore, networkId: number, devices: readonly Pick<Device, 'chassisId' | 'name' | 'address'>[]): Promise<number[]> {
-  const keys = devices.map((d) => [networkId, DeviceIds.identity(d)]);
-  const known = keys.map((k) => meta.get<number>('deviceIds', k));
-  if (known.every((x) => x !== undefined)) return known as number[];
-  return meta.transaction((tx) => {
-    let next = tx.get<number>('counters', 'deviceId') ?? 0;
-    const ids = keys.map((k) => {
-      const had = tx.get<number>('deviceIds', k);
-      if (had !== undefined) return had;
-      tx.put('deviceIds', k, ++next);
-      return next;
-    });
-    tx.put('counters', 'deviceId', next);
-    return ids;
-  });
-}
-
 async function until(cond: () => boolean, deadlineMs: number, what: string): Promise<void> {
   while (!cond()) {
     if (performance.now() > deadlineMs) throw new Error(`${what} not within the deadline`);
@@ -158,7 +136,7 @@ export interface DiscoveryResult {
   wallMs: number; cpuMs: number;
   /** The phases (phases mode); in monitor mode `probeMs` is from the start to the last SNMP task's end. */
   probeMs: number; idsMs: number;
-  /** Phases: the same ids allocated in one metadata transaction (the proposed mend of DeviceIds; not what the collector does). */
+  /** Phases: the same ids allocated one durable commit per device (DeviceIds.idFor; how runs did it before idsFor). */
   idsOneTxnMs?: number; topologyMs: number; saveMs: number; rebuildMs: number;
   probes: number; probesPerS: number; gets: number; walks: number; maxTasksInFlight: number;
   concurrency: number; poolThreads: number; poolMaxInFlight: number;
@@ -207,14 +185,14 @@ async function main(): Promise<void> {
       const found = await discoverNetwork({ net, pool, logger: silentLogger, nowMs });
       const t1 = performance.now();
       r.probeMs = t1 - t0;
-      const devices: Device[] = [];
-      for (const d of found.devices) devices.push({ ...d, id: await ids.idFor(net.id, d) });
+      const given = await ids.idsFor(net.id, found.devices.map((d) => ({ d })));
+      const devices: Device[] = found.devices.map((d, k) => ({ ...d, id: given[k]! }));
       devices.sort((x, y) => x.id - y.id);
       const t2 = performance.now();
       r.idsMs = t2 - t1;
-      // The proposed mend, measured on the same devices (as another network, so every id is new again).
+      // The way before (one durable commit per new device), on the same devices as another network so every id is new again.
       const o = performance.now();
-      await idsInOneTransaction(store.meta, net.id + 1, found.devices);
+      for (const d of found.devices) await ids.idFor(net.id + 1, d);
       r.idsOneTxnMs = performance.now() - o;
       const { links, externalNeighbors } = resolveTopology(devices);
       const t3 = performance.now();

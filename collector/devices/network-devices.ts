@@ -176,21 +176,23 @@ export class NetworkDevices {
    * unreachable or forgotten), logs what changed per device, and makes the live inventory.
    * Returns the live devices to save as the run's generation.
    */
-  async mergeRun(plan: RunPlan, found: DiscoveryResult, idOf: (d: Omit<Device, 'id'>, preferId?: number) => Promise<number>): Promise<readonly Device[]> {
+  async mergeRun(plan: RunPlan, found: DiscoveryResult, idsOf: (items: readonly { d: Omit<Device, 'id'>; preferId?: number }[]) => Promise<number[]>): Promise<readonly Device[]> {
     const nowMs = this.deps.nowMs();
     const declared = new Map<number, Declared>();
     const drop: number[] = [];
     const devices: Device[] = [];
-    const idByIdentity = new Map<string, number>();
-    for (const [address, p] of found.answered) {
+    const answered = [...found.answered];
+    const preferOf = (address: string) => {
       const decl = plan.declaredAt.get(address);
-      const identity = DeviceIds.identity(p);
-      let id = idByIdentity.get(identity);
-      if (id === undefined) {
-        id = await idOf(p, decl && !this.registry.get(decl.listedId)?.record ? decl.listedId : undefined);
-        idByIdentity.set(identity, id);
-        devices.push({ ...p, id });
-      }
+      return decl && !this.registry.get(decl.listedId)?.record ? decl.listedId : undefined;
+    };
+    const ids = await idsOf(answered.map(([address, d]) => ({ d, preferId: preferOf(address) })));
+    const seen = new Set<number>();
+    for (let k = 0; k < answered.length; k++) {
+      const [address, p] = answered[k]!;
+      const decl = plan.declaredAt.get(address);
+      const id = ids[k]!;
+      if (!seen.has(id)) { seen.add(id); devices.push({ ...p, id }); }
       if (decl) {
         declared.set(id, decl.declared);
         if (decl.listedId !== id && !this.registry.get(decl.listedId)?.record) drop.push(decl.listedId);

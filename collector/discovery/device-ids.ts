@@ -26,6 +26,34 @@ export class DeviceIds {
   }
 
   /**
+   * The ids of many devices at once (a discovery run's): known identities are read, and every new
+   * one is given its id in ONE transaction (one durable commit, not one per device: 5,000 new
+   * devices took 5.6–20 s one commit at a time, 92 ms in one; bench/discovery). Same ids as idFor
+   * called in order; a repeated identity gets the id of its first occurrence.
+   */
+  async idsFor(networkId: number, items: readonly { d: Pick<ProbedDevice, 'chassisId' | 'name' | 'address'>; preferId?: number }[]): Promise<number[]> {
+    const identities = items.map((x) => DeviceIds.identity(x.d));
+    const out = identities.map((identity) => this.meta.get<number>(NS_IDS, [networkId, identity]));
+    if (out.every((id) => id !== undefined)) return out as number[];
+    return this.meta.transaction((tx) => {
+      const given = new Map<string, number>();
+      let next = tx.get<number>(NS_COUNTERS, 'deviceId') ?? 0;
+      const counterBefore = next;
+      const ids = identities.map((identity, k) => {
+        const key = [networkId, identity];
+        const have = given.get(identity) ?? tx.get<number>(NS_IDS, key);
+        if (have !== undefined) { given.set(identity, have); return have; }
+        const id = items[k]!.preferId ?? ++next;
+        tx.put(NS_IDS, key, id);
+        given.set(identity, id);
+        return id;
+      });
+      if (next !== counterBefore) tx.put(NS_COUNTERS, 'deviceId', next);
+      return ids;
+    });
+  }
+
+  /**
    * The id under which a declared device (config or API, by the address the operator gave) is
    * listed before it answers: stable for the address, so a restart lists it under the same id.
    */

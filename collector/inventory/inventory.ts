@@ -8,6 +8,12 @@ import { buildDevicePlan, interfaceLookup, variableInstance } from '../polling/p
 import type { VariableDefs } from './variable-defs.js';
 import { REACHABLE, variableDef } from './variables-builtin.js';
 
+/**
+ * Inventory.rebuild lets other work run (the API, poll answers) after this many devices: 5,000 new
+ * devices held the event loop up to 10.7 s in one loop (bench/discovery).
+ */
+const REBUILD_YIELD_DEVICES = 200;
+
 /** Slot maps, one record per device; NS_LEGACY holds the one-key-per-variable slots of earlier versions. */
 const NS_DEVICE_SLOTS = 'deviceSlots';
 const NS_LEGACY = 'slots';
@@ -159,7 +165,19 @@ export class Inventory {
     const reachable = new Int32Array(g.devices.length);
     const plans: PlanHandle[] = [];
     const writes: Promise<void>[] = [];
-    g.devices.forEach((d, pos) => {
+    const counterWrite = () => {
+      // Written when the stored counter differs (new slots, or an earlier write that failed), not
+      // every time: a restart on a full disk (writes refused) then rebuilds its known inventory.
+      // Issued in the same tick as the slot records it covers, so that lmdb-js commits them in one
+      // transaction: a crash never leaves a stored slot above the stored counter.
+      if (this.meta.get<number>(NS_COUNTERS, 'nextSlot') !== this.nextSlot) writes.push(this.meta.put(NS_COUNTERS, 'nextSlot', this.nextSlot));
+    };
+    for (let pos = 0; pos < g.devices.length; pos++) {
+      const d = g.devices[pos]!;
+      if (pos > 0 && pos % REBUILD_YIELD_DEVICES === 0) {
+        counterWrite();
+        await new Promise((r) => setImmediate(r));
+      }
       const pp = reuse?.devicePos.get(d.id);
       if (reuse && pp !== undefined && reuse.devices[pp] === d) {
         start[pos] = cols.length;
@@ -167,7 +185,7 @@ export class Inventory {
         for (let k = reuse.start[pp]!; k < reuse.start[pp + 1]!; k++) cols.push(reuse.nameId[k]!, reuse.index[k]!, reuse.slot[k]!);
         reachable[pos] = reuse.reachable[pp]!;
         plans.push(reuse.plans[pp]!);
-        return;
+        continue;
       }
       const known = this.readDeviceSlots(d.id);
       let added = false;
@@ -188,7 +206,7 @@ export class Inventory {
       // outcome); its grid kind stays 0, so the interpolator never touches it.
       const reachableSlot = slotOf(REACHABLE, 0);
       reachable[pos] = reachableSlot;
-      // Put before the first await: lmdb-js batches them into one transaction.
+      // Put before the next yield: lmdb-js batches the puts of one tick (with counterWrite) into one transaction.
       if (added) writes.push(this.meta.put(NS_DEVICE_SLOTS, d.id, packDeviceSlots(known)));
       const v = p.vars;
       this.growKinds(this.nextSlot);
@@ -201,11 +219,9 @@ export class Inventory {
       this.kindsBySlot[reachableSlot] = 0;
       cols.push(this.nameId(REACHABLE), 0, reachableSlot);
       plans.push(makePlanHandle(p.plan));
-    });
+    }
     start[g.devices.length] = cols.length;
-    // Written when the stored counter differs (new slots, or an earlier write that failed), not
-    // every time: a restart on a full disk (writes refused) then rebuilds its known inventory.
-    if (this.meta.get<number>(NS_COUNTERS, 'nextSlot') !== this.nextSlot) writes.push(this.meta.put(NS_COUNTERS, 'nextSlot', this.nextSlot));
+    counterWrite();
     await Promise.all(writes);
     const { nameId, index, slot } = cols.done();
     this.byNetwork.set(net.id, { net, devices: g.devices, devicePos, start, nameId, index, slot, plans, reachable, cache: null });
