@@ -141,15 +141,39 @@ export class Monitor implements CollectorPorts, NetworksPort {
 
   startDiscovery(netId: number) { return this.need(netId).startDiscovery(); }
 
+  /**
+   * Selection by spec 4.1.1. With no selection (the latest completed generation), the answer is that
+   * generation as the inventory stands now: devices added, removed, blocked or re-tagged (external
+   * tags) since it was saved are shown as they are polled — so SvcQL, matching rules, views and the
+   * catalog agree — with the generation's number, times, and its links and external neighbours
+   * between the devices still there. An explicit generation or timestamp answers the stored record.
+   */
   generation(netId: number, sel: GenerationSelector): Generation | null {
-    const g = this.need(netId).log.select(sel);
+    const n = this.need(netId);
+    const g = n.log.select(sel);
     if (!g) return null;
+    const latest = sel.generation === undefined && sel.timestampMs === undefined;
+    const live = latest && n.devices.ready ? n.devices.live() : null;
+    if (live && live !== g.devices) {
+      // The same public object while neither the generation nor the live inventory changes, so that readers may cache on identity.
+      const hit = this.liveGenerations.get(live);
+      if (hit && hit.of === g) return hit.pub;
+      const ids = new Set(live.map((d) => d.id));
+      const pub: Generation = {
+        ...g, devices: live.map(publicDevice),
+        links: g.links.filter((l) => ids.has(l.a.deviceId) && ids.has(l.b.deviceId)),
+        externalNeighbors: g.externalNeighbors?.filter((x) => ids.has(x.deviceId)),
+      };
+      this.liveGenerations.set(live, { of: g, pub });
+      return pub;
+    }
     // The same public object for the same stored generation, so that readers may cache on identity.
     let pub = this.publicGenerations.get(g);
     if (!pub) this.publicGenerations.set(g, pub = { ...g, devices: g.devices.map(publicDevice) });
     return pub;
   }
   private readonly publicGenerations = new WeakMap<Generation, Generation>();
+  private readonly liveGenerations = new WeakMap<readonly Device[], { of: Generation; pub: Generation }>();
 
   generations(netId: number): readonly GenerationSummary[] { return this.need(netId).log.all(); }
 

@@ -103,8 +103,11 @@ export class NetworkDevices {
     this.refreshLive();
   }
 
-  /** The devices polled now: entries present with a record, not at a blocked address, by id. */
+  /** The devices polled now: entries present with a record, not at a blocked address, by id. A new array after every change. */
   live(): readonly Device[] { return this.liveDevices; }
+
+  /** Whether the registry is loaded (the network started): before, live() is empty whatever is stored. */
+  get ready(): boolean { return this.registry !== undefined; }
 
   /** The last known record of any device the network ever registered (the catalog's fallback for series). */
   recordOf(deviceId: number): Device | undefined {

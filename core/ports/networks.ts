@@ -137,7 +137,10 @@ export interface NetworksPort {
    */
   startDiscovery(netId: number): DiscoveryStart;
   /**
-   * Selection rules of spec 4.1.1. Returns null when no discovery has completed yet (and none was
+   * Selection rules of spec 4.1.1. With no selection, the latest completed generation as the
+   * inventory stands now (devices added, removed, blocked or re-tagged since it was saved shown as
+   * polled; collector/monitor.ts); an explicit generation or timestamp answers its stored record.
+   * Returns null when no discovery has completed yet (and none was
    * asked for explicitly); throws AppError UNKNOWN_GENERATION for an explicit generation or
    * timestamp that selects nothing. Devices carry no `poll` field (credentials never leave).
    */

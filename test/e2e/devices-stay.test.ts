@@ -105,6 +105,13 @@ networks:
   await m.devices.setExternalTags(1, { address: '127.1.0.4' }, ['Cmdb.Gold'], 'replace', 'alice');
   t.ok(m.catalog.find(1, 'ifInRate', leaf.id, ifIndex)!.tags.includes('Cmdb.Gold'), 'external tags reach the catalog');
   t.same(m.devices.externalTags(1, { id: leaf.id }).tags, ['Cmdb.Gold']);
+  // ... and in the latest generation as services read it (SvcQL's devices table, matching rules, views), without a new generation.
+  const genBefore = m.discoveryStatus(1).latest?.number;
+  const shown = m.generation(1, {})!;
+  t.equal(shown.number, genBefore, 'no generation was made for a tag change');
+  t.ok(shown.devices.find((d) => d.id === leaf.id)?.tags.includes('Cmdb.Gold'), 'external tags reach the devices SvcQL and matching rules read');
+  t.equal(m.generation(1, {}), shown, 'the same object while nothing changes (readers cache on it)');
+  t.notOk(m.generation(1, { generation: genBefore! })!.devices.find((d) => d.id === leaf.id)?.tags.includes('Cmdb.Gold'), 'an explicit generation is its stored record');
   await t.rejects(m.devices.setExternalTags(1, { id: leaf.id }, ['bad tag'], 'add', 'alice'), { code: 'BAD_PARAMETER' });
 
   // Blocking a polled device's address: it stops being polled; a submission of it is refused.
