@@ -102,6 +102,8 @@ export class Monitor implements CollectorPorts, NetworksPort {
       const before = this.networksById.get(net.id);
       const n = this.networkMonitor(net);
       if (before) n.health.carryOver(before.health);
+      // An operator's pause outlives a reload of the network's settings (resume ends it).
+      if (before?.paused) { n.paused = true; n.devices.queue.pause(); }
       n.reserve(this.ringBuffer.capacity);
       this.networksById.set(net.id, n);
       await n.start();

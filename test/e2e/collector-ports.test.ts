@@ -97,7 +97,10 @@ t.test('pipeline events, allocated variables and config reload on the running se
   t.equal(app.config().networks[0]!.pollIntervalMs, 2000);
   // A good file: network 1 polls every 3 s, network 2 is added.
   text = yaml(simPort, 3, network2(simPort));
+  app.monitor.devices.pause(1, 'alice');
   const plan = await app.reloadConfig();
+  t.equal(app.monitor.devices.queue(1, 1).paused, true, "an operator's pause outlives the reload of the network");
+  app.monitor.devices.resume(1, 'alice');
   t.same(plan.changed.map((x) => [x.after.id, x.fields]), [[1, ['pollIntervalMs']]]);
   t.same(plan.added.map((n) => n.id), [2]);
   t.equal((await status(1)).body.network.pollIntervalMs, 3000, 'the new interval is in force');
