@@ -28,8 +28,8 @@ const SCALE_EXPONENT: Record<number, number> = {
  */
 export function sensorFactor(scale: number, precision: number): number {
   const e = (SCALE_EXPONENT[scale] ?? 0) - (Number.isInteger(precision) && precision >= -8 && precision <= 9 ? precision : 0);
-  // 10 ** e is exact for e ≥ 0; for e < 0 dividing by 10 ** −e gives the nearest double of 10^e
-  return e >= 0 ? 10 ** e : 1 / 10 ** -e;
+  // the decimal literal parses to the double nearest 10^e (1e-5, not 10 ** -5 = 0.000009999999999999999)
+  return Number(`1e${e}`);
 }
 
 /** ENTITY-SENSOR sensors (index: entPhysicalIndex, named by the component's entPhysicalName). */
