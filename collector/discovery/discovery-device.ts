@@ -13,7 +13,7 @@ import { chassisOf, ENTITY_COLUMNS, readComponents } from './probe-entity.js';
 import { LLDP_COLUMNS, readLldpNeighbors } from './probe-lldp.js';
 import { CDP_COLUMNS, readCdpNeighbors } from './probe-cdp.js';
 import { ENTITY_SENSOR_COLUMNS, readEntitySensors, readTableSensors } from './probe-sensors.js';
-import { chooseSource } from './probe-metrics.js';
+import { chooseSources } from './probe-metrics.js';
 import { identify } from './probe-identity.js';
 
 /** A device as one probe read it, before it has an id. */
@@ -78,11 +78,11 @@ export async function probeDevice(pool: WorkerPool, address: string, net: Networ
   const sensorTables = profile?.sensors.tables ?? [];
 
   const sensorColumns = [...(profile?.sensors.entitySensor === false ? [] : ENTITY_SENSOR_COLUMNS), ...sensorTables.flatMap((st) => [st.name, st.value])];
-  const [ifRows, ifXRows, ips, lldp, cdp, ent, sensorRows, cpu, mem] = await Promise.all([
+  const [ifRows, ifXRows, ips, lldp, cdp, ent, sensorRows, { cpu, mem }] = await Promise.all([
     read.walk('interfaces', IF_TABLE_COLUMNS), read.walk('ifXTable', IF_X_COLUMNS), read.walk('addresses', [OID.ipAdEntIfIndex]),
     read.walk('lldp', LLDP_COLUMNS), read.walk('cdp', CDP_COLUMNS), read.walk('entity', ENTITY_COLUMNS),
     read.walk('sensors', [...new Set(sensorColumns)]),
-    chooseSource(read, 'cpu', profile?.cpu ?? []), chooseSource(read, 'memory', profile?.memory ?? []),
+    chooseSources(read, profile?.cpu ?? [], profile?.memory ?? []),
   ]);
 
   const interfaces = readInterfaces([...ifRows, ...ifXRows], ips);

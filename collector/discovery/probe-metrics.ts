@@ -23,18 +23,19 @@ function readsOf(sources: readonly ProfileSource[]): { columns: string[]; scalar
 }
 
 /**
- * The first of a profile's sources (cpu or memory) that answers on this device, as the MetricSource
- * the poll plan computes; null when none does (or its reads failed: then `table` is in the reader's
- * errors). A column answers when it has a numeric row; a scalar when it is a number.
+ * The first of a profile's CPU sources and the first of its memory sources that answer on this
+ * device, as the MetricSources the poll plan computes; null when none does. Both lists are read in
+ * one walk and one GET: a failed read leaves both null and records `cpu` and `memory` in the
+ * reader's errors. A column answers when it has a numeric row; a scalar when it is a number.
  */
-export async function chooseSource(reader: TableReader, table: 'cpu' | 'memory', sources: readonly ProfileSource[]): Promise<MetricSource | null> {
-  if (sources.length === 0) return null;
-  const { columns, scalars } = readsOf(sources);
-  const [walked, got] = await Promise.all([reader.walk(table, columns), reader.get(table, scalars)]);
-  return pickSource(sources, walked, got);
+export async function chooseSources(reader: TableReader, cpu: readonly ProfileSource[], memory: readonly ProfileSource[]): Promise<{ cpu: MetricSource | null; mem: MetricSource | null }> {
+  const parts = [...(cpu.length > 0 ? ['cpu'] : []), ...(memory.length > 0 ? ['memory'] : [])];
+  const { columns, scalars } = readsOf([...cpu, ...memory]);
+  const [walked, got] = await Promise.all([reader.walk(parts, columns), reader.get(parts, scalars)]);
+  return { cpu: pickSource(cpu, walked, got), mem: pickSource(memory, walked, got) };
 }
 
-/** chooseSource's decision over the rows and scalars read (a pure function: tests). */
+/** chooseSources' decision for one list over the rows and scalars read (a pure function: tests). */
 export function pickSource(sources: readonly ProfileSource[], walked: readonly Varbind[], got: readonly Varbind[]): MetricSource | null {
   const scalar = new Map(got.map((vb) => [vb.oid, num(vb)]));
   const hasScalar = (oid: string) => Number.isFinite(scalar.get(oid) ?? NaN);

@@ -13,8 +13,8 @@ export class TableReader {
 
   constructor(private readonly pool: WorkerPool, private readonly target: SnmpTarget, private readonly log: Logger | undefined) {}
 
-  /** The rows of `columns` (one GETBULK walk), or [] when the walk failed. */
-  async walk(table: string, columns: readonly string[]): Promise<Varbind[]> {
+  /** The rows of `columns` (one GETBULK walk), or [] when the walk failed (recorded for each part named). */
+  async walk(table: string | readonly string[], columns: readonly string[]): Promise<Varbind[]> {
     if (columns.length === 0) return [];
     const r = await this.pool.run({ kind: 'walk', target: this.target, columns });
     if (r.ok) return r.varbinds;
@@ -23,7 +23,7 @@ export class TableReader {
   }
 
   /** The answers to a GET of `oids` (exceptions included), or [] when the request failed. */
-  async get(table: string, oids: readonly string[]): Promise<Varbind[]> {
+  async get(table: string | readonly string[], oids: readonly string[]): Promise<Varbind[]> {
     if (oids.length === 0) return [];
     const r = await this.pool.run({ kind: 'get', target: this.target, oids });
     if (r.ok) return r.varbinds;
@@ -31,10 +31,12 @@ export class TableReader {
     return [];
   }
 
-  private fail(table: string, error: string): void {
-    if (!this.errors.some((e) => e.table === table)) this.errors.push({ table, error });
-    this.log?.debug('discovery: a table read failed; that part of the device stays empty', {
-      device: this.target.address, port: this.target.port, table, error,
-    });
+  private fail(tables: string | readonly string[], error: string): void {
+    for (const table of typeof tables === 'string' ? [tables] : tables) {
+      if (!this.errors.some((e) => e.table === table)) this.errors.push({ table, error });
+      this.log?.debug('discovery: a table read failed; that part of the device stays empty', {
+        device: this.target.address, port: this.target.port, table, error,
+      });
+    }
   }
 }
