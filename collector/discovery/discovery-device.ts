@@ -78,14 +78,15 @@ export async function probeDevice(pool: WorkerPool, address: string, net: Networ
   const sensorTables = profile?.sensors.tables ?? [];
 
   const sensorColumns = [...(profile?.sensors.entitySensor === false ? [] : ENTITY_SENSOR_COLUMNS), ...sensorTables.flatMap((st) => [st.name, st.value])];
-  const [ifRows, ifXRows, ips, lldp, cdp, ent, sensorRows, { cpu, mem }] = await Promise.all([
-    read.walk('interfaces', IF_TABLE_COLUMNS), read.walk('ifXTable', IF_X_COLUMNS), read.walk('addresses', [OID.ipAdEntIfIndex]),
+  const [[ifRows, ifXRows], ips, lldp, cdp, ent, sensorRows, { cpu, mem }] = await Promise.all([
+    read.walkParts([{ table: 'interfaces', columns: IF_TABLE_COLUMNS }, { table: 'ifXTable', columns: IF_X_COLUMNS }]),
+    read.walk('addresses', [OID.ipAdEntIfIndex]),
     read.walk('lldp', LLDP_COLUMNS), read.walk('cdp', CDP_COLUMNS), read.walk('entity', ENTITY_COLUMNS),
     read.walk('sensors', [...new Set(sensorColumns)]),
     chooseSources(read, profile?.cpu ?? [], profile?.memory ?? []),
   ]);
 
-  const interfaces = readInterfaces([...ifRows, ...ifXRows], ips);
+  const interfaces = readInterfaces([...ifRows!, ...ifXRows!], ips);
   const components = readComponents(ent);
   const neighbors = [...readLldpNeighbors(lldp, interfaces), ...readCdpNeighbors(cdp, interfaces)];
   const sensors: Sensor[] = [...readEntitySensors(sensorRows, components), ...sensorTables.flatMap((st) => readTableSensors(sensorRows, st))];

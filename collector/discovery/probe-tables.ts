@@ -22,6 +22,18 @@ export class TableReader {
     return [];
   }
 
+  /**
+   * Several parts read by one walk over all their columns (fewer requests); when that walk fails,
+   * each part is walked alone, so that one failing table leaves only its own part empty.
+   */
+  async walkParts(parts: readonly { readonly table: string; readonly columns: readonly string[] }[]): Promise<Varbind[][]> {
+    const r = await this.pool.run({ kind: 'walk', target: this.target, columns: parts.flatMap((p) => p.columns) });
+    if (r.ok) {
+      return parts.map((p) => r.varbinds.filter((vb) => p.columns.some((c) => vb.oid.startsWith(c + '.'))));
+    }
+    return Promise.all(parts.map((p) => this.walk(p.table, p.columns)));
+  }
+
   /** The answers to a GET of `oids` (exceptions included), or [] when the request failed. */
   async get(table: string | readonly string[], oids: readonly string[]): Promise<Varbind[]> {
     if (oids.length === 0) return [];
