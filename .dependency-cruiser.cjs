@@ -70,6 +70,15 @@ const oneFileRules = ONE_FILE_PACKAGES.map(([short, pkg, file]) => ({
   to: { path: [`${NODE_MODULES}(?:@types/)?${re(pkg)}/`, `^${re(pkg)}$`] },
 }));
 
+/** YAML is parsed at the boundary only: the config and the device profiles are read and checked in core/. */
+const yamlRule = {
+  name: 'yaml-only-from-core',
+  comment: 'the npm package yaml is imported only by core/ (config-load.ts, config-check.ts, profile-load.ts: files are validated once at the boundary; bench/ and test/ are exempt)',
+  severity: 'error',
+  from: { pathNot: [NOT_PRODUCT, '^core/'] },
+  to: { path: [`${NODE_MODULES}(?:@types/)?yaml/`, '^yaml$'] },
+};
+
 const KNOWN = [
   under([...Object.keys(LAYERS), ...OTHER_FOLDERS]),
   `^(?:${ROOT_FILES.map(re).join('|')})$`,
@@ -80,6 +89,7 @@ const KNOWN = [
 module.exports = {
   forbidden: [
     ...layerRules,
+    yamlRule,
     {
       name: 'collector-to-workers-only-via-index',
       comment: 'the collector reaches the workers only through their one public entry, workers/index.ts',

@@ -48,6 +48,14 @@ export const OID = Object.freeze({
   lldpRemSysName: '1.0.8802.1.1.2.1.4.1.1.9',
   lldpRemManAddrIfSubtype: '1.0.8802.1.1.2.1.4.2.1.3',
 
+  /** CISCO-CDP-MIB cdpCacheTable (index cdpCacheIfIndex.cdpCacheDeviceIndex). */
+  cdpCacheAddressType: '1.3.6.1.4.1.9.9.23.1.2.1.1.3',
+  cdpCacheAddress: '1.3.6.1.4.1.9.9.23.1.2.1.1.4',
+  cdpCacheVersion: '1.3.6.1.4.1.9.9.23.1.2.1.1.5',
+  cdpCacheDeviceId: '1.3.6.1.4.1.9.9.23.1.2.1.1.6',
+  cdpCacheDevicePort: '1.3.6.1.4.1.9.9.23.1.2.1.1.7',
+  cdpCachePlatform: '1.3.6.1.4.1.9.9.23.1.2.1.1.8',
+
   entPhysicalDescr: '1.3.6.1.2.1.47.1.1.1.1.2',
   entPhysicalContainedIn: '1.3.6.1.2.1.47.1.1.1.1.4',
   entPhysicalClass: '1.3.6.1.2.1.47.1.1.1.1.5',
@@ -56,6 +64,12 @@ export const OID = Object.freeze({
   entPhysicalSerialNum: '1.3.6.1.2.1.47.1.1.1.1.11',
   entPhysicalMfgName: '1.3.6.1.2.1.47.1.1.1.1.12',
   entPhysicalModelName: '1.3.6.1.2.1.47.1.1.1.1.13',
+
+  /** ENTITY-SENSOR-MIB entPhySensorTable (index entPhysicalIndex). */
+  entPhySensorType: '1.3.6.1.2.1.99.1.1.1.1',
+  entPhySensorScale: '1.3.6.1.2.1.99.1.1.1.2',
+  entPhySensorPrecision: '1.3.6.1.2.1.99.1.1.1.3',
+  entPhySensorValue: '1.3.6.1.2.1.99.1.1.1.4',
 
   hrProcessorLoad: '1.3.6.1.2.1.25.3.3.1.2',
   hrStorageType: '1.3.6.1.2.1.25.2.3.1.2',

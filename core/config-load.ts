@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { LineCounter, parseDocument } from 'yaml';
 import { AppError } from './errors.js';
 import { CONTROL_CHARS, DEVICE_TAG, VARIABLE_NAME } from './names.js';
@@ -7,7 +7,7 @@ import { defaultAlerts, parseAlerts } from './config-alerts.js';
 import { defaultNotifications, parseNotifications } from './config-notifications.js';
 import { parseCidr } from './cidr.js';
 import { isAddressOrRange, isDeviceAddress } from './host-name.js';
-
+import { readProfileDir } from './profile-load.js';
 import {
   DEFAULTS, type Config, type NetworkConfig, type RangeConfig, type ServerConfig, type SimulatorConfig,
   type SnmpConfig, type UiConfig, type AuthConfig, type SnmpV3User, type LogLevel, type PollPath, type ViewConfig, type DeviceDetailsComponentsConfig,
@@ -146,7 +146,7 @@ export function parseConfigText(text: string, source: string, checkViewRule?: Vi
   }
   const c = new Checker(doc, lines, source);
   const raw = doc.toJS() ?? {};
-  const top = c.object(raw, [], ['server', 'auth', 'networks', 'simulator', 'ui', 'views', 'deviceDetailsComponents', 'alerts', 'notifications']);
+  const top = c.object(raw, [], ['server', 'auth', 'networks', 'simulator', 'ui', 'views', 'deviceDetailsComponents', 'alerts', 'notifications', 'profilesDir']);
 
   const s = top.server === undefined ? {} : c.object(top.server, ['server'], ['host', 'port', 'dataDir', 'logLevel', 'maxBodyBytes', 'workers', 'maxUnwrittenPoints', 'minFreeMiB']);
   const server: ServerConfig = {
@@ -210,7 +210,21 @@ export function parseConfigText(text: string, source: string, checkViewRule?: Vi
   const views = parseViews(c, top.views, networks, checkViewRule);
   const notifications = parseNotifications(c, top.notifications);
   const alerts = parseAlerts(c, top.alerts, networks, notifications.streams.map((st) => st.name), checkAlertRule);
-  return { server, auth, ui, deviceDetailsComponents, networks, views, alerts, notifications, simulator, source };
+  const profilesDir = parseProfilesDir(c, top.profilesDir);
+  return { server, auth, ui, deviceDetailsComponents, networks, views, alerts, notifications, simulator, profilesDir, source };
+}
+
+/**
+ * `profilesDir`: a folder of device profiles (docs/profiles.md), relative to the working directory
+ * like `server.dataDir`. Its profiles are read and checked here, so that a bad one fails the load
+ * (its message names the file, the key and the line).
+ */
+function parseProfilesDir(c: Checker, v: unknown): string | null {
+  if (v === undefined || v === null) return null;
+  const dir = c.str(v, ['profilesDir']);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) c.fail(['profilesDir'], `is not a folder: ${dir}`);
+  readProfileDir(dir);
+  return dir;
 }
 
 

@@ -124,7 +124,8 @@ export interface PollCaps {
  * - `scalar`: one OID × scale (HP hpSwitchCpuStat).
  * - `ucdCpu`: UCD-SNMP ssCpuRaw* ticks (busy share between two polls).
  * - `usedFree`: 100 × Σused / (Σused + Σfree) over two columns (CISCO-MEMORY-POOL, CISCO-ENHANCED-MEMPOOL).
- * - `sizeUsed`: 100 × Σused / Σsize over two columns or OIDs (hrStorage RAM row, HP hpLocalMem).
+ * - `sizeUsed`: 100 × Σused / Σsize over two columns (HP hpLocalMem), or used / size of two instance
+ *   OIDs when `instance` (the hrStorage RAM row).
  * - `totalAvail`: 100 × (total − avail) / total of two scalars (UCD memTotalReal / memAvailReal).
  */
 export type MetricSource =
@@ -132,7 +133,7 @@ export type MetricSource =
   | { readonly kind: 'scalar'; readonly oid: string; readonly scale: number }
   | { readonly kind: 'ucdCpu' }
   | { readonly kind: 'usedFree'; readonly used: string; readonly free: string }
-  | { readonly kind: 'sizeUsed'; readonly size: string; readonly used: string }
+  | { readonly kind: 'sizeUsed'; readonly size: string; readonly used: string; /** true: `size` and `used` are instance OIDs (GET), not columns. */ readonly instance?: boolean }
   | { readonly kind: 'totalAvail'; readonly total: string; readonly avail: string };
 
 export interface Device {

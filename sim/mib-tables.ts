@@ -1,7 +1,8 @@
 /**
  * The MIB every simulated device serves, as an ordered list of tables (numeric OIDs):
  * LLDP-MIB local/remote data, SNMPv2-MIB system, IF-MIB ifNumber/ifTable/ifXTable, IP-MIB
- * ipAddrTable, HOST-RESOURCES hrStorage/hrProcessor, ENTITY-MIB entPhysicalTable, UCD memory.
+ * ipAddrTable, HOST-RESOURCES hrStorage/hrProcessor, ENTITY-MIB entPhysicalTable, CISCO-CDP-MIB
+ * cdpCacheTable (Cisco devices), UCD memory.
  */
 import { oid, Tag, type BerWriter } from '../snmp/index.js';
 import {
@@ -19,6 +20,8 @@ const { Integer, OctetString, ObjectIdentifier, IpAddress, Counter32, Gauge32, T
 const LLDP_CHASSIS_MAC = 4;
 const LLDP_MAN_ADDR_IPV4 = 1;
 const LLDP_MAN_IF_IFINDEX = 2;
+/** CDP cdpCacheAddressType ip(1). */
+const CDP_ADDRESS_IP = 1;
 const HR_STORAGE_RAM = oid('1.3.6.1.2.1.25.2.1.2');
 /** hrDeviceIndex of the two processors (as Net-SNMP numbers them) */
 const HR_CPU_INDEXES = [196608, 196609];
@@ -59,6 +62,9 @@ export function buildMib(ctx: MibContext): MibTable[] {
     const rows = neighborRows(d);
     return d.neighbors.get(rows.idx[row]![1]!)!;
   };
+
+  const cdpRows = perDeviceRows((d) => makeRowSet(d.vendor.vendor !== 'Cisco' ? [] :
+    [...d.neighbors.keys()].sort((a, b) => a - b).map((p) => Uint32Array.of(p, 1))));
 
   const tables: MibTable[] = [
     defineTable({
@@ -242,6 +248,26 @@ export function buildMib(ctx: MibContext): MibTable[] {
           case 11: w.writeString(OctetString, serialNumber(seed, d, e.serialPrefix, e.index)); break;
           case 12: w.writeString(OctetString, d.vendor.mfgName); break;
           default: w.writeString(OctetString, e.modelName);
+        }
+      },
+    }),
+    defineTable({
+      // CISCO-CDP-MIB cdpCacheTable, INDEX { cdpCacheIfIndex, cdpCacheDeviceIndex }: a Cisco device
+      // lists every neighbour (as if each advertised CDP), beside their LLDP entries, so that both
+      // protocols describe its links
+      name: 'cdpCacheTable',
+      base: '1.3.6.1.4.1.9.9.23.1.2.1.1',
+      columns: [[3, Integer], [4, OctetString], [6, OctetString], [7, OctetString], [8, OctetString]],
+      rows: cdpRows,
+      write(d, col, row, _s, w) {
+        const nb = d.neighbors.get(cdpRows(d).idx[row]![0]!)!;
+        const r = nb.device;
+        switch (col) {
+          case 3: w.writeInt(Integer, CDP_ADDRESS_IP); break;
+          case 4: w.writeBytes(OctetString, r.addressBytes); break;
+          case 6: w.writeString(OctetString, r.name); break;
+          case 7: w.writeString(OctetString, ifDescr(r, nb.ifIndex)); break;
+          default: w.writeString(OctetString, `cisco ${r.model.model}`);
         }
       },
     }),

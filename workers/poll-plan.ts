@@ -19,6 +19,13 @@ export type PollOp =
   /** used / size × 100. */
   | { readonly op: 'fillPct'; readonly slot: number; readonly sizeOid: string; readonly usedOid: string }
   /**
+   * 100 × Σused / (Σused + Σfree) over the rows of two walked columns (memory pools); NaN when either
+   * column has no numeric row or the sum is 0.
+   */
+  | { readonly op: 'usedFreeSum'; readonly slot: number; readonly usedColumn: string; readonly freeColumn: string }
+  /** 100 × Σused / Σsize over the rows of two walked columns; NaN when either has no numeric row or Σsize is 0. */
+  | { readonly op: 'sizeUsedSum'; readonly slot: number; readonly sizeColumn: string; readonly usedColumn: string }
+  /**
    * CPU busy % from raw tick counters: 100 × (1 − Δidle / Δall). `auxSlot` keeps the sum of all ticks
    * between polls (a state-only slot with no variable).
    */

@@ -24,6 +24,8 @@ export const BUILTIN_VARIABLES: readonly VariableDef[] = Object.freeze([
   { name: 'sysUpTime', description: 'Time since the SNMP agent (re)started', unit: 's', category: 'System', type: 'gauge', scope: 'device' },
   { name: 'cpuUtil', description: 'CPU utilisation (mean over processors)', unit: '%', category: 'System', type: 'gauge', scope: 'device' },
   { name: 'memUtil', description: 'Memory in use', unit: '%', category: 'System', type: 'gauge', scope: 'device' },
+  // One per sensor found at discovery (Device.sensors; index = the sensor's index, the instance's unit is the sensor's)
+  { name: 'sensorValue', description: 'Sensor reading', unit: '', category: 'Environment', type: 'gauge', scope: 'component' },
   // Written by the collector, not polled (inventory.ts makes its slot, network-monitor.ts its values).
   { name: REACHABLE, description: 'Whether the device answered its SNMP poll (1) or not (0)', unit: '', category: 'Status', type: 'gauge', scope: 'device' },
 ].map((v) => Object.freeze(v as VariableDef)));

@@ -1,5 +1,5 @@
 import type { NetworkConfig } from '../../core/config-schema.js';
-import type { Device, Interface, VariableInstance } from '../../core/types.js';
+import type { Device, Interface, MetricSource, PollCaps, VariableInstance } from '../../core/types.js';
 import type { PollOp, PollPlan } from '../../workers/index.js';
 import { GridKind } from './grid-kind.js';
 import type { SnmpTarget } from '../../snmp/types.js';
@@ -12,7 +12,7 @@ export type SlotOf = (name: string, deviceId: number, index: number) => number;
 /** A device's variables, in plan order, as parallel arrays (no object per variable). */
 export interface DeviceVars {
   readonly names: string[];
-  /** Component index: ifIndex, 0 for device-level variables. */
+  /** Component index: ifIndex, a sensor's index, 0 for device-level variables. */
   readonly indexes: number[];
   readonly slots: number[];
   readonly kinds: GridKind[];
@@ -39,7 +39,8 @@ export function buildDevicePlan(d: Device, net: NetworkConfig, slotOf: SlotOf): 
   const col = (c: string, index: number) => { columns.add(c); return `${c}.${index}`; };
 
   for (const i of d.interfaces) {
-    const hc = caps.hc;
+    // per interface: its own counter width, else (generations stored before counterBits) the device's
+    const hc = i.counterBits !== undefined ? i.counterBits === 64 : caps.hc;
     const counter = (name: string, hcCol: string, col32: string, scale: number) => {
       const slot = add(name, i.index, GridKind.Rate);
       ops.push({ op: 'counter', slot, oid: col(hc ? hcCol : col32, i.index), width: hc ? 64 : 32, scale });
@@ -66,21 +67,22 @@ export function buildDevicePlan(d: Device, net: NetworkConfig, slotOf: SlotOf): 
   const uptimeSlot = add('sysUpTime', 0, GridKind.Gauge);
   ops.push({ op: 'gauge', slot: uptimeSlot, oid: OID.sysUpTime, scale: 0.01 });
   scalars.add(OID.sysUpTime);
-  if (caps.hrProcessor) {
-    columns.add(OID.hrProcessorLoad);
-    ops.push({ op: 'columnAvg', slot: add('cpuUtil', 0, GridKind.Gauge), column: OID.hrProcessorLoad, scale: 1 });
-  } else if (caps.ucdCpu) {
-    const slot = add('cpuUtil', 0, GridKind.Rate);
-    OID.ssCpuRawAll.forEach((o) => scalars.add(o));
-    ops.push({ op: 'cpuTicks', slot, auxSlot: slotOf('~cpuTicksAll', d.id, 0), idleOid: OID.ssCpuRawIdle, allOids: OID.ssCpuRawAll });
+  const cpu = caps.cpu !== undefined ? caps.cpu : legacyCpu(caps);
+  if (cpu) {
+    if (cpu.kind === 'ucdCpu') {
+      const slot = add('cpuUtil', 0, GridKind.Rate);
+      OID.ssCpuRawAll.forEach((o) => scalars.add(o));
+      ops.push({ op: 'cpuTicks', slot, auxSlot: slotOf('~cpuTicksAll', d.id, 0), idleOid: OID.ssCpuRawIdle, allOids: OID.ssCpuRawAll });
+    } else {
+      metricOp(cpu, add('cpuUtil', 0, GridKind.Gauge), ops, columns, scalars);
+    }
   }
-  if (caps.ucdMem) {
-    scalars.add(OID.memTotalReal); scalars.add(OID.memAvailReal);
-    ops.push({ op: 'usedPct', slot: add('memUtil', 0, GridKind.Gauge), totalOid: OID.memTotalReal, freeOid: OID.memAvailReal });
-  } else if (caps.hrRamIndex > 0) {
-    const sizeOid = `${OID.hrStorageSize}.${caps.hrRamIndex}`, usedOid = `${OID.hrStorageUsed}.${caps.hrRamIndex}`;
-    scalars.add(sizeOid); scalars.add(usedOid);
-    ops.push({ op: 'fillPct', slot: add('memUtil', 0, GridKind.Gauge), sizeOid, usedOid });
+  const mem = caps.mem !== undefined ? caps.mem : legacyMem(caps);
+  if (mem && mem.kind !== 'ucdCpu') metricOp(mem, add('memUtil', 0, GridKind.Gauge), ops, columns, scalars);
+
+  for (const sn of d.sensors ?? []) {
+    scalars.add(sn.oid);
+    ops.push({ op: 'gauge', slot: add('sensorValue', sn.index, GridKind.Gauge), oid: sn.oid, scale: sn.scale });
   }
 
   // Interface columns are walked whole (cheaper than GETs of every cell, and new rows show up).
@@ -100,11 +102,49 @@ export function buildDevicePlan(d: Device, net: NetworkConfig, slotOf: SlotOf): 
  */
 export function variableInstance(d: Device, ifOf: (index: number) => Interface | undefined, name: string, index: number, slot: number): VariableInstance {
   const def = variableDef(name)!;
+  if (def.scope === 'component') {
+    // a sensor: named by its component's entPhysicalName (or its vendor table's name column)
+    const sn = d.sensors?.find((x) => x.index === index);
+    return {
+      slot, name, deviceId: d.id, index, deviceName: d.name, componentName: sn?.name ?? '',
+      description: sn ? `${def.description}: ${sn.kind}` : def.description, unit: sn?.unit ?? def.unit, category: def.category, tags: d.tags,
+    };
+  }
   const i = index === 0 ? undefined : ifOf(index);
   return {
     slot, name, deviceId: d.id, index, deviceName: d.name, componentName: i?.name ?? '',
     description: i ? (i.alias || i.descr) : def.description, unit: def.unit, category: def.category, tags: d.tags,
   };
+}
+
+/**
+ * The op computing a device-level percentage from its MetricSource (ucdCpu aside: it needs an aux
+ * slot), with the columns it walks and the scalars it reads.
+ */
+function metricOp(m: Exclude<MetricSource, { kind: 'ucdCpu' }>, slot: number, ops: PollOp[], columns: Set<string>, scalars: Set<string>): void {
+  switch (m.kind) {
+    case 'columnAvg': columns.add(m.column); ops.push({ op: 'columnAvg', slot, column: m.column, scale: m.scale }); break;
+    case 'scalar': scalars.add(m.oid); ops.push({ op: 'gauge', slot, oid: m.oid, scale: m.scale }); break;
+    case 'usedFree': columns.add(m.used); columns.add(m.free); ops.push({ op: 'usedFreeSum', slot, usedColumn: m.used, freeColumn: m.free }); break;
+    case 'sizeUsed':
+      if (m.instance) { scalars.add(m.size); scalars.add(m.used); ops.push({ op: 'fillPct', slot, sizeOid: m.size, usedOid: m.used }); }
+      else { columns.add(m.size); columns.add(m.used); ops.push({ op: 'sizeUsedSum', slot, sizeColumn: m.size, usedColumn: m.used }); }
+      break;
+    case 'totalAvail': scalars.add(m.total); scalars.add(m.avail); ops.push({ op: 'usedPct', slot, totalOid: m.total, freeOid: m.avail }); break;
+  }
+}
+
+/** The CPU source of a generation stored before PollCaps.cpu: hrProcessorLoad, else UCD ticks. */
+function legacyCpu(caps: PollCaps): MetricSource | null {
+  if (caps.hrProcessor) return { kind: 'columnAvg', column: OID.hrProcessorLoad, scale: 1 };
+  return caps.ucdCpu ? { kind: 'ucdCpu' } : null;
+}
+
+/** The memory source of a generation stored before PollCaps.mem: UCD memory, else the hrStorage RAM row. */
+function legacyMem(caps: PollCaps): MetricSource | null {
+  if (caps.ucdMem) return { kind: 'totalAvail', total: OID.memTotalReal, avail: OID.memAvailReal };
+  if (caps.hrRamIndex > 0) return { kind: 'sizeUsed', size: `${OID.hrStorageSize}.${caps.hrRamIndex}`, used: `${OID.hrStorageUsed}.${caps.hrRamIndex}`, instance: true };
+  return null;
 }
 
 /** The device's interfaces by ifIndex, as a lookup function. */

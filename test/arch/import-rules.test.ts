@@ -53,7 +53,7 @@ t.test('the repo sources break no import rule', async (t) => {
  *  (`type:<spec>` is written as a type-only import). */
 const FIXTURE: Record<string, string[]> = {
   'core/a.ts': ['../api/b.js'],
-  'core/ok.ts': ['node:fs', './errors.js'],
+  'core/ok.ts': ['node:fs', './errors.js', 'yaml'],
   'core/errors.ts': [],
   'core/ports/port.ts': ['../errors.js'],
   'core/missing.ts': ['./nowhere.js'],
@@ -80,6 +80,7 @@ const FIXTURE: Record<string, string[]> = {
   'collector/up.ts': ['../api/b.js', '../services/s.js'],
   'collector/pool.ts': ['piscina'],
   'collector/other-pool.ts': ['piscina'],
+  'collector/profiles.ts': ['yaml'],
   'services/map-layout.ts': ['d3-force'],
   'services/other-layout.ts': ['d3-force'],
   'services/notify-email.ts': ['nodemailer'],
@@ -95,7 +96,7 @@ const FIXTURE: Record<string, string[]> = {
   'cli/bad.ts': ['../api/b.js'],
   'app.ts': ['./collector/ok.js', './api/b.js', './bench/load.js'],
   'main.ts': ['./app.js', './test/helpers.js'],
-  'bench/load.ts': ['uWebSockets.js', 'lmdb', '../collector/ok.js'],
+  'bench/load.ts': ['uWebSockets.js', 'lmdb', '../collector/ok.js', 'yaml'],
   'test/helpers.ts': ['../bench/load.js', 'piscina', 'net-snmp'],
   'extra/thing.ts': ['../core/errors.js'],
 };
@@ -118,6 +119,7 @@ const EXPECTED: Array<[string, string, string]> = [
   ['collector-only-to-core-snmp-store-svcql', 'collector/up.ts', 'api/b.ts'],
   ['collector-only-to-core-snmp-store-svcql', 'collector/up.ts', 'services/s.ts'],
   ['piscina-only-from-collector-pool', 'collector/other-pool.ts', 'node_modules/piscina/index.js'],
+  ['yaml-only-from-core', 'collector/profiles.ts', 'node_modules/yaml/index.js'],
   ['d3-force-only-from-services-map-layout', 'services/other-layout.ts', 'node_modules/d3-force/index.js'],
   ['nodemailer-only-from-services-notify-email', 'services/notify-other.ts', 'node_modules/nodemailer/index.js'],
   ['services-only-to-core-store-svcql', 'services/bad.ts', 'api/b.ts'],
@@ -132,7 +134,7 @@ const EXPECTED: Array<[string, string, string]> = [
   ['folder-has-rules', 'extra/thing.ts', 'core/errors.ts'],
 ];
 
-const PACKAGES = ['uWebSockets.js', 'lmdb', 'net-snmp', 'piscina', 'd3-force', 'nodemailer'];
+const PACKAGES = ['uWebSockets.js', 'lmdb', 'net-snmp', 'piscina', 'd3-force', 'nodemailer', 'yaml'];
 
 function writeFixture(dir: string): void {
   const put = (file: string, text: string): void => {

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { resolveLinks } from '../../collector/discovery/links.js';
+import { nameForms, resolveLinks, resolveTopology } from '../../collector/discovery/links.js';
 import type { Device, Interface, Neighbor } from '../../core/types.js';
 
 const iface = (index: number, name: string, mac: string, alias = ''): Interface => ({
@@ -77,3 +77,41 @@ const cases: Case[] = [
 ];
 
 for (const c of cases) t.same(show(c.devices), c.want, c.name);
+
+// CDP entries and the merge of LLDP and CDP: [name, devices, links as `a-b protocols`, external neighbours as `device/port→name`]
+const cdp = (localIfIndex: number, deviceId: string, port: string, addresses: string[] = []): Neighbor =>
+  nb(localIfIndex, { remoteSysName: deviceId, remotePortId: port, remotePortIdSubtype: 5, remoteManagementAddresses: addresses, protocol: 'cdp', remotePlatform: 'cisco WS-C2960X' });
+const topoCases: [string, Device[], string[], string[]][] = [
+  ['a CDP device id with a domain suffix names the sysName', [
+    device(1, 'a', '', [cdp(1, 'B.example.com', 'eth2-2')]), device(2, 'b', '', []),
+  ], ['1/eth1-1-2/eth2-2 cdp'], []],
+  ['a CDP device id with a serial in parentheses', [
+    device(1, 'a', '', [cdp(2, 'b(FOC1234X0AB)', 'eth2-2 descr')]), device(2, 'b', '', []),
+  ], ['1/eth2-1-2/eth2-2 cdp'], []],
+  ['a sysName with a domain, a CDP device id without', [
+    device(1, 'a', '', [cdp(1, 'b', 'eth1-2')]), device(2, 'b.corp.example', '', []),
+  ], ['1/eth1-1-2/eth1-2 cdp'], []],
+  ['LLDP from one end and CDP from the other: one link, both protocols', [
+    device(1, 'a', 'aa:aa', [nb(1, { remoteChassisId: 'bb:bb', remotePortId: 'eth2-2' })]),
+    device(2, 'b', 'bb:bb', [cdp(2, 'a', 'eth1-1')]),
+  ], ['1/eth1-1-2/eth2-2 lldp,cdp'], []],
+  ['CDP first, then LLDP of the same link on the same device', [
+    device(1, 'a', '', [cdp(1, 'b', 'eth1-2'), nb(1, { remoteSysName: 'b', remotePortId: 'eth1-2' })]), device(2, 'b', '', []),
+  ], ['1/eth1-1-2/eth1-2 cdp,lldp'], []],
+  ['neighbours naming no polled device are external, once per protocol', [
+    device(1, 'a', '', [cdp(1, 'phone.example', 'Port 1', ['10.9.9.9']), nb(1, { remoteSysName: 'phone.example', remotePortId: 'Port 1' }), cdp(1, 'phone.example', 'Port 1')]),
+  ], [], ['1/eth1-1→phone.example cdp', '1/eth1-1→phone.example lldp']],
+  ['a device named by its address is not found by the first number of another address', [
+    device(1, '192.0.2.1', '', [cdp(1, '192.0.2.200', 'x')]),
+  ], [], ['1/eth1-1→192.0.2.200 cdp']],
+];
+for (const [name, devices, links, external] of topoCases) {
+  const topo = resolveTopology(devices);
+  t.same({
+    links: topo.links.map((l) => `${l.a.deviceId}/${l.a.ifName}-${l.b.deviceId}/${l.b.ifName} ${l.protocols!.join(',')}`),
+    external: topo.externalNeighbors.map((e) => `${e.deviceId}/${e.ifName}→${e.remoteName} ${e.protocol}`).sort(),
+  }, { links, external }, name);
+}
+
+t.same(nameForms('SW1.Example.com(FOC123)'), ['sw1.example.com(foc123)', 'sw1.example.com', 'sw1'], 'name forms: whole, without the serial, the first label');
+t.same(nameForms('10.0.0.1'), ['10.0.0.1'], 'name forms of an address: itself');

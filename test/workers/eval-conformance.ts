@@ -172,6 +172,25 @@ export const scenarios: Scenario[] = [
     ],
   },
   {
+    name: 'column sums: used/free and size/used over every numeric row (memory pools, hpLocalMem)',
+    ops: [
+      { op: 'usedFreeSum', slot: 1, usedColumn: 'used', freeColumn: 'free' },
+      { op: 'sizeUsedSum', slot: 2, sizeColumn: 'size', usedColumn: 'used' },
+      { op: 'gauge', slot: 3, oid: 'cpu', scale: 1 },
+    ],
+    steps: [
+      ['two pools: 300 used of 300 + 100 free; 300 used of 1200', 0, [g32('cpu', 7)], {
+        columns: [['used', [g32('used.1', 100), c64('used.2', 200n)]], ['free', [g32('free.1', 50), g32('free.2', 50)]], ['size', [int('size.1', 1000), int('size.2', 200)]]],
+      }, [75, 25, 7]],
+      ['rows without numbers are left out; text numbers count', 1000, [], {
+        columns: [['used', [none('used.1', SnmpType.NoSuchInstance), str('used.2', '30')]], ['free', [g32('free.1', 10)]], ['size', [int('size.1', 60)]]],
+      }, [75, 50, NaN]],
+      ['a column without rows: no value', 2000, [], { columns: [['used', [g32('used.1', 5)]], ['size', [int('size.1', 10)]]] }, [NaN, 50, NaN]],
+      ['zero totals: no value', 3000, [], { columns: [['used', [g32('used.1', 0)]], ['free', [g32('free.1', 0)]], ['size', [int('size.1', 0)]]] }, [NaN, NaN, NaN]],
+    ],
+    ring: [[1, { tsMs: [0, 1000], values: [75, 75] }], [2, { tsMs: [0, 1000, 2000], values: [25, 50, 50] }]],
+  },
+  {
     name: 'ratio operands: a zero denominator, a slot not computed yet, the latest op of a slot',
     ops: [
       { op: 'gauge', slot: 1, oid: 's', scale: 1 },

@@ -45,6 +45,16 @@ export function evaluateOps(ops: readonly PollOp[], input: EvalInput, state: Slo
         v = n > 0 ? (sum / n) * op.scale : NaN;
         break;
       }
+      case 'usedFreeSum': {
+        const used = columnSum(input, op.usedColumn), free = columnSum(input, op.freeColumn);
+        v = used.n > 0 && free.n > 0 && used.sum + free.sum > 0 ? (used.sum / (used.sum + free.sum)) * 100 : NaN;
+        break;
+      }
+      case 'sizeUsedSum': {
+        const size = columnSum(input, op.sizeColumn), used = columnSum(input, op.usedColumn);
+        v = size.n > 0 && used.n > 0 && size.sum > 0 ? (used.sum / size.sum) * 100 : NaN;
+        break;
+      }
       case 'usedPct': {
         const total = numberOf(input.values.get(op.totalOid));
         const free = numberOf(input.values.get(op.freeOid));
@@ -65,6 +75,13 @@ export function evaluateOps(ops: readonly PollOp[], input: EvalInput, state: Slo
     out.count++;
     if (!Number.isNaN(v)) ring.write(op.slot, input.tsMs, v);
   }
+}
+
+/** The sum and count of a walked column's numeric rows (the rows ColumnAvg counts). */
+function columnSum(input: EvalInput, column: string): { sum: number; n: number } {
+  let sum = 0, n = 0;
+  for (const vb of input.columns.get(column) ?? []) { const x = numberOf(vb); if (Number.isFinite(x)) { sum += x; n++; } }
+  return { sum, n };
 }
 
 function numberOf(vb: Varbind | undefined): number {

@@ -67,6 +67,16 @@ export function evaluateProgram(p: OpProgram, r: Readings, tsMs: number, reboote
         v = n > 0 ? (r.colSum[a]! / n) * scale : NaN;
         break;
       }
+      case OpKind.UsedFreeSum: {
+        const used = r.colSum[a]!, free = r.colSum[b]!;
+        v = r.colCount[a]! > 0 && r.colCount[b]! > 0 && used + free > 0 ? (used / (used + free)) * 100 : NaN;
+        break;
+      }
+      case OpKind.SizeUsedSum: {
+        const size = r.colSum[a]!, used = r.colSum[b]!;
+        v = r.colCount[a]! > 0 && r.colCount[b]! > 0 && size > 0 ? (used / size) * 100 : NaN;
+        break;
+      }
       case OpKind.UsedPct: {
         const total = r.num[a]!, free = r.num[b]!;
         v = total > 0 ? ((total - free) / total) * 100 : NaN;

@@ -1,7 +1,7 @@
 import type { PollOp } from '../poll-plan.js';
 
 /** Op kinds of a compiled program (one byte per op). */
-export const OpKind = { Counter: 1, Gauge: 2, Ratio: 3, ColumnAvg: 4, UsedPct: 5, FillPct: 6, CpuTicks: 7 } as const;
+export const OpKind = { Counter: 1, Gauge: 2, Ratio: 3, ColumnAvg: 4, UsedPct: 5, FillPct: 6, CpuTicks: 7, UsedFreeSum: 8, SizeUsedSum: 9 } as const;
 
 /**
  * A PollPlan's ops compiled to typed arrays. Every OID an op reads becomes a *position* (its index in
@@ -14,6 +14,8 @@ export const OpKind = { Counter: 1, Gauge: 2, Ratio: 3, ColumnAvg: 4, UsedPct: 5
  *   Gauge      a = position
  *   Ratio      a, b = index of the earlier op that last computed numSlot / denSlot (−1: none → NaN)
  *   ColumnAvg  a = column index
+ *   UsedFreeSum  a = used column index, b = free column index
+ *   SizeUsedSum  a = size column index, b = used column index
  *   UsedPct    a = total position, b = free position
  *   FillPct    a = size position, b = used position
  *   CpuTicks   a = idle position, b = aux slot, width[i] = number of positions summed: the next
@@ -38,7 +40,7 @@ export interface OpProgram {
 export interface CompiledOps extends OpProgram {
   /** Position → OID (text, as in the plan). */
   readonly oids: readonly string[];
-  /** Column index → column OID (walked, for ColumnAvg). */
+  /** Column index → column OID (walked, for ColumnAvg, UsedFreeSum and SizeUsedSum). */
   readonly columns: readonly string[];
   /** Scratch for evaluateProgram, `count` long. */
   readonly local: Float64Array;
@@ -90,6 +92,11 @@ export function compileOps(ops: readonly PollOp[], extraOids: readonly string[] 
   };
   const colOf = new Map<string, number>();
   const columns: string[] = [];
+  const col = (column: string): number => {
+    let c = colOf.get(column);
+    if (c === undefined) { c = columns.length; columns.push(column); colOf.set(column, c); }
+    return c;
+  };
   for (const o of extraOids) pos(o);
 
   const n = ops.length;
@@ -117,13 +124,9 @@ export function compileOps(ops: readonly PollOp[], extraOids: readonly string[] 
         a[i] = lastOpOfSlot.get(op.numSlot) ?? -1;
         b[i] = lastOpOfSlot.get(op.denSlot) ?? -1;
         break;
-      case 'columnAvg': {
-        kind[i] = OpKind.ColumnAvg; scale(i, op.scale);
-        let c = colOf.get(op.column);
-        if (c === undefined) { c = columns.length; columns.push(op.column); colOf.set(op.column, c); }
-        a[i] = c;
-        break;
-      }
+      case 'columnAvg': kind[i] = OpKind.ColumnAvg; scale(i, op.scale); a[i] = col(op.column); break;
+      case 'usedFreeSum': kind[i] = OpKind.UsedFreeSum; scale(i, 1); a[i] = col(op.usedColumn); b[i] = col(op.freeColumn); break;
+      case 'sizeUsedSum': kind[i] = OpKind.SizeUsedSum; scale(i, 1); a[i] = col(op.sizeColumn); b[i] = col(op.usedColumn); break;
       case 'usedPct': kind[i] = OpKind.UsedPct; a[i] = pos(op.totalOid); b[i] = pos(op.freeOid); scale(i, 1); break;
       case 'fillPct': kind[i] = OpKind.FillPct; a[i] = pos(op.sizeOid); b[i] = pos(op.usedOid); scale(i, 1); break;
       case 'cpuTicks':

@@ -24,7 +24,7 @@
  *   colStart Int32 × (columns + 1): offset of each ColumnAvg column's OID content in `col`
  *   kind, width, scaleOf   Uint8 × ops each
  *   req      the GetRequests, one after another (request-id stamped per send)
- *   col      ColumnAvg column OID contents
+ *   col      walked column OID contents (ColumnAvg, UsedFreeSum, SizeUsedSum)
  *   meta     UTF-8 JSON { target, scalars, columns }: what only the net-snmp path and readPlanHandle need
  *            (the target whole, pollPath and maxMessageBytes included)
  *
@@ -174,7 +174,7 @@ export interface PlanView {
   readonly positions: number;
   /** The GETs of one poll, in order (the first one carries sysUpTime.0); `bytes` are shared. */
   readonly requests: readonly (EncodedRequest & { readonly first: number; readonly count: number })[];
-  /** OID content of every ColumnAvg column (walked). */
+  /** OID content of every walked column (ColumnAvg, UsedFreeSum, SizeUsedSum). */
   readonly columns: readonly Uint8Array[];
   /** OID content of a position (a view into its request's bytes). */
   oidContent(pos: number): Uint8Array;
@@ -259,6 +259,8 @@ export function readPlanHandle(h: PlanHandle): PollPlan {
       case OpKind.Gauge: ops.push({ op: 'gauge', slot, oid: oid(a), scale }); break;
       case OpKind.Ratio: ops.push({ op: 'ratio', slot, numSlot: p.slot[a]!, denSlot: p.slot[b]!, scale }); break;
       case OpKind.ColumnAvg: ops.push({ op: 'columnAvg', slot, column: oidText(v.columns[a]!), scale }); break;
+      case OpKind.UsedFreeSum: ops.push({ op: 'usedFreeSum', slot, usedColumn: oidText(v.columns[a]!), freeColumn: oidText(v.columns[b]!) }); break;
+      case OpKind.SizeUsedSum: ops.push({ op: 'sizeUsedSum', slot, sizeColumn: oidText(v.columns[a]!), usedColumn: oidText(v.columns[b]!) }); break;
       case OpKind.UsedPct: ops.push({ op: 'usedPct', slot, totalOid: oid(a), freeOid: oid(b) }); break;
       case OpKind.FillPct: ops.push({ op: 'fillPct', slot, sizeOid: oid(a), usedOid: oid(b) }); break;
       case OpKind.CpuTicks: {
@@ -290,6 +292,8 @@ export function planFingerprint(plan: PollPlan): number {
       case 'gauge': str(op.oid); num(op.scale); break;
       case 'ratio': num(op.numSlot); num(op.denSlot); num(op.scale); break;
       case 'columnAvg': str(op.column); num(op.scale); break;
+      case 'usedFreeSum': str(op.usedColumn); str(op.freeColumn); break;
+      case 'sizeUsedSum': str(op.sizeColumn); str(op.usedColumn); break;
       case 'usedPct': str(op.totalOid); str(op.freeOid); break;
       case 'fillPct': str(op.sizeOid); str(op.usedOid); break;
       case 'cpuTicks': num(op.auxSlot); str(op.idleOid); for (const o of op.allOids) str(o); break;
