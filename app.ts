@@ -120,6 +120,12 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
       if (!opts.load) throw new AppError('CONFIG_RELOAD_REFUSED', 'this server was started without a configuration loader');
       const load = opts.load;
       const plan = reloadConfig(holder, () => follow(load()));
+      // Device profiles apply live: the next probes choose from the profiles read now (the loader has checked them).
+      try {
+        monitor.reloadProfiles(holder.current().profilesDir ?? null);
+      } catch (e) {
+        logger.warn('device profiles not reloaded; the ones in force stay', { error: (e as Error).message });
+      }
       await monitor.applyReload(plan);
       // `notifications:` applies live: streams added, changed or removed; kept streams keep their queues.
       services.notifier.configure(holder.current().notifications);

@@ -18,6 +18,7 @@ import { Inventory } from './inventory/inventory.js';
 import { VariableDefs } from './inventory/variable-defs.js';
 import { NetworkMonitor } from './network-monitor.js';
 import { TaskRegistry } from './tasks.js';
+import { loadProfileSet, type ProfileSet } from './discovery/profiles.js';
 import { devicesPort } from './devices/devices-port.js';
 import type { DevicesPort, TasksPort } from '../core/ports/index.js';
 import type { WorkerPool } from './pool.js';
@@ -40,6 +41,8 @@ export class Monitor implements CollectorPorts, NetworksPort {
   readonly catalog: VariableCatalog;
   readonly latest: LatestValues;
   readonly tasks: TasksPort;
+  /** The device profiles every probe chooses from (built-in, and the config's profilesDir). */
+  private profiles: ProfileSet;
   /** Managed devices, blocking, incremental discovery, external tags (spec 4.4): collector/devices/. */
   readonly devices: DevicesPort;
 
@@ -49,6 +52,7 @@ export class Monitor implements CollectorPorts, NetworksPort {
     resolve?: Resolver;
   }) {
     this.events = new EventHub(deps.logger.child('events'));
+    this.profiles = loadProfileSet(deps.config.profilesDir ?? null);
     this.tasks = new TaskRegistry((netId) => this.networksById.has(netId), deps.nowMs);
     this.devices = devicesPort((netId) => this.need(netId));
     this.inventory = new Inventory(deps.meta, this.defs);
@@ -74,6 +78,7 @@ export class Monitor implements CollectorPorts, NetworksPort {
       logger: d.logger, events: this.events,
       poll: (plan) => d.pool.poll(plan, this.ringBuffer.buffer, this.state.buffer),
       onInventoryChanged: () => this.ensureCapacity(),
+      profiles: () => this.profiles,
       tasks: this.tasks,
       ...(d.resolve ? { resolve: d.resolve } : {}),
     });
@@ -111,6 +116,16 @@ export class Monitor implements CollectorPorts, NetworksPort {
     for (const id of plan.removed) log.info('network removed by a config reload', { network: id });
     for (const c of plan.changed) log.info('network changed by a config reload', { network: c.after.id, fields: c.fields.join(',') });
     for (const net of plan.added) log.info('network added by a config reload', { network: net.id, name: net.name });
+  }
+
+  /**
+   * Reads the device profiles again (a config reload: `profilesDir` may name another folder, or its
+   * files changed); the next probes use them. A folder that no longer reads keeps the profiles in
+   * force and throws (the loader checked it just before, so this is a race with its files).
+   */
+  reloadProfiles(dir: string | null): void {
+    this.profiles = loadProfileSet(dir);
+    this.deps.logger.info('device profiles loaded', { profiles: this.profiles.profiles.length, dir: dir ?? '(built-in only)' });
   }
 
   async start(): Promise<void> {

@@ -15,6 +15,7 @@ import { discoverNetwork, type DiscoveryProgress } from './discovery/discovery-r
 import { GenerationLog } from './discovery/generations.js';
 import type { Inventory } from './inventory/inventory.js';
 import { resolveTopology } from './discovery/links.js';
+import type { ProfileSet } from './discovery/profiles.js';
 import type { WorkerPool } from './pool.js';
 import { DeviceHealth, type PollOutcome } from './polling/device-health.js';
 import { PollScheduler, type CycleStats } from './polling/scheduler.js';
@@ -30,6 +31,8 @@ export interface NetworkDeps {
   readonly events: EventHub;
   /** Polls one device (the monitor adds the shared ring and state buffers). */
   readonly poll: (plan: PlanHandle) => Promise<PollResult>;
+  /** The device profiles in force (built-in and `profilesDir`; replaced by a config reload). */
+  readonly profiles: () => ProfileSet;
   /** Called after the inventory changed (the monitor grows its buffers). */
   readonly onInventoryChanged: () => void;
   readonly tasks: TasksPort;
@@ -65,6 +68,7 @@ export class NetworkMonitor {
     this.devices = new NetworkDevices(net, {
       meta: deps.meta, pool: deps.pool, ids: this.ids, tasks: deps.tasks, logger: deps.logger.child(`devices:${net.id}`), nowMs: deps.nowMs,
       resolve: deps.resolve ?? systemResolver,
+      profiles: deps.profiles,
       apply: () => this.adoptLive(),
       snapshot: () => this.snapshot(),
       latestDevices: () => { const l = this.log.latestCompleted(); return l ? this.log.get(l.number)?.devices ?? [] : []; },
@@ -225,7 +229,7 @@ export class NetworkMonitor {
       for (const e of plan.errors) task.error(e);
       const found = await discoverNetwork({
         net: this.net, pool: this.deps.pool, logger, nowMs: this.deps.nowMs, signal: this.discoveryAbort.signal,
-        seeds: plan.seeds, targets: plan.targets, isBlocked: (a) => this.devices.isBlocked(a),
+        seeds: plan.seeds, targets: plan.targets, isBlocked: (a) => this.devices.isBlocked(a), profiles: this.deps.profiles(),
         onProgress: (p) => {
           run.progress = { ...p };
           const all = p.probed + p.queued;

@@ -3,6 +3,7 @@ import { cidrContains, cidrHosts, parseCidr, type Cidr } from '../../core/cidr.j
 import type { Logger } from '../../core/logger.js';
 import type { WorkerPool } from '../pool.js';
 import { probeDevice, type ProbedDevice } from './discovery-device.js';
+import type { ProfileSet } from './profiles.js';
 import { DeviceIds } from './device-ids.js';
 
 export interface DiscoveryProgress { probed: number; queued: number; found: number }
@@ -35,6 +36,8 @@ export async function discoverNetwork(opts: {
   seeds?: readonly string[];
   targets?: readonly ProbeTarget[];
   isBlocked?: (address: string) => boolean;
+  /** The device profiles to recognise devices by (default: the built-in ones). */
+  profiles?: ProfileSet;
   /** When aborted, no new probe starts; the run ends once the probes in flight have. */
   signal?: AbortSignal;
   onProgress?: (p: DiscoveryProgress) => void;
@@ -75,7 +78,7 @@ export async function discoverNetwork(opts: {
       while (running < net.discoveryConcurrency && queue.length > 0) {
         const address = queue.shift()!;
         running++;
-        probeDevice(pool, address, net, opts.nowMs, overrides.get(address)).then((r) => {
+        probeDevice(pool, address, net, opts.nowMs, overrides.get(address), { profiles: opts.profiles, logger }).then((r) => {
           progress.probed++;
           if (r.ok) {
             const id = DeviceIds.identity(r.device);
