@@ -156,7 +156,7 @@ export class Monitor implements CollectorPorts, NetworksPort {
     };
   }
 
-  startDiscovery(netId: number) { return this.need(netId).startDiscovery(); }
+  startDiscovery(netId: number, user = 'api') { return this.need(netId).startDiscovery('api', user); }
 
   /**
    * Selection by spec 4.1.1. With no selection (the latest completed generation), the answer is that

@@ -183,9 +183,9 @@ export class DiscoveryService {
    * `{ status: 'ok', started, generation, message }`, and `nextStartAtMs` when the start was refused
    * as too soon after the last one (networks[].discoveryMinInterval).
    */
-  start(netId: number): DiscoveryStart & { readonly status: 'ok' } {
+  start(netId: number, user?: string): DiscoveryStart & { readonly status: 'ok' } {
     const net = this.networks.need(netId);
-    const r = this.deps.collector.networks.startDiscovery(net.id);
+    const r = this.deps.collector.networks.startDiscovery(net.id, user);
     const out = { status: 'ok' as const, started: r.started, generation: r.generation, message: r.message };
     return r.nextStartAtMs === undefined ? out : { ...out, nextStartAtMs: r.nextStartAtMs };
   }

@@ -133,9 +133,9 @@ export interface NetworksPort {
   /**
    * Starts a discovery run unless one is running or the network's last start is less than its
    * `discoveryMinInterval` ago (then `started` is false and `nextStartAtMs` says when); never throws
-   * for a known network.
+   * for a known network. `user`: who asked (the run's task names them; default `api`).
    */
-  startDiscovery(netId: number): DiscoveryStart;
+  startDiscovery(netId: number, user?: string): DiscoveryStart;
   /**
    * Selection rules of spec 4.1.1. With no selection, the latest completed generation as the
    * inventory stands now (devices added, removed, blocked or re-tagged since it was saved shown as

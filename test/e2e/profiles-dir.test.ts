@@ -47,6 +47,9 @@ t.test('profilesDir: the operator profiles are used by discovery, and a reload r
   await app.reloadConfig();
   const start = await getJson(base, '/v2/svc/discovery/net/1/start');
   t.equal(start.status, 200);
+  const tasks = await getJson(base, '/v2/ui/net/1/tasks/');
+  t.match(tasks.body.tasks.find((x: any) => x.kind === 'discovery' && x.title.includes(String(start.body.generation))), { user: 'anonymous' },
+    'the run started through the API is a task of the caller (anonymous with authentication off)');
   const next = await devicesOf(first.generation + 1);
   for (const d of next.devices) t.not(d.profile, 'lab-test', `${d.name}: after the reload, a built-in profile (${d.profile}, ${d.os})`);
 });

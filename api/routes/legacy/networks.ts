@@ -6,6 +6,7 @@ import { parseInteger, parseNonNegativeInteger, pathParam } from '../../http/par
 import type { Router } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 import { parseSelector } from '../v2/discovery.js';
+import { userOf } from '../id-list.js';
 
 /**
  * A path value that is either a generation number or a time stamp (`generations/:n`, `topo/:n`):
@@ -45,7 +46,7 @@ export function registerLegacyNetworks(router: Router, ctx: ApiContext): void {
     const id = net(req).id;
     return json(discovery.generationDetail(id, generationOrTimestamp('gen', pathParam(req, 'gen'))));
   });
-  router.get(`${base}/discover`, (req) => json(discovery.start(net(req).id)), { access: 'admin' });
+  router.get(`${base}/discover`, (req) => json(discovery.start(net(req).id, userOf(req))), { access: 'admin' });
   router.get(`${base}/tiles`, (req) => {
     const id = net(req).id;
     return json({ networkId: id, tiles: views.tiles(id, req.caller, 'id') });
