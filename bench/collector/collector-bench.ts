@@ -15,26 +15,15 @@
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Bench, BenchLog, Figure } from '../harness/bench.js';
-import { nodeArgs, RESULT, runPinned, serverAndLoadCores, spawnPinned, stopChild } from '../harness/process.js';
+import { startSimulator } from '../harness/sim-child.js';
+import { nodeArgs, RESULT, runPinned, serverAndLoadCores, stopChild } from '../harness/process.js';
 
 const here = (f: string) => fileURLToPath(new URL(f, import.meta.url));
 const BASE = '127.2.0.1';
 const INTERFACES = 48;
 
-async function startSim(core: number | undefined, devices: number, dead: number, log: BenchLog): Promise<{ child: ChildProcess; port: number }> {
-  const port = 20_000 + Math.floor(Math.random() * 30_000);
-  const [cmd, args] = nodeArgs(here('../../sim/main.js'), ['--devices', String(devices), '--interfaces', String(INTERFACES), '--port', String(port), '--base', BASE, '--dead', String(dead)]);
-  const child = spawnPinned(core, cmd, args);
-  await new Promise<void>((resolve, reject) => {
-    let buf = '';
-    const timer = setTimeout(() => reject(new Error('the simulator did not come up within 60 s')), 60_000);
-    child.stdout!.on('data', (b: Buffer) => {
-      buf += b.toString();
-      if (buf.includes('simulator up')) { clearTimeout(timer); log(buf.trim()); resolve(); }
-    });
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`the simulator exited (${code})`)); });
-  });
-  return { child, port };
+function startSim(core: number | undefined, devices: number, dead: number, log: BenchLog): Promise<{ child: ChildProcess; port: number }> {
+  return startSimulator(core, ['--devices', String(devices), '--interfaces', String(INTERFACES), '--base', BASE, '--dead', String(dead)], log);
 }
 
 async function runChild<T>(core: number | undefined, script: string, args: string[], timeoutMs: number, log: BenchLog): Promise<T> {

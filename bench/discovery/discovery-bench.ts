@@ -14,7 +14,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Bench, BenchLog, Figure } from '../harness/bench.js';
-import { nodeArgs, RESULT, runPinned, serverAndLoadCores, spawnPinned, stopChild } from '../harness/process.js';
+import { nodeArgs, RESULT, runPinned, serverAndLoadCores, stopChild } from '../harness/process.js';
+import { startSimulator } from '../harness/sim-child.js';
 import { median } from '../harness/stats.js';
 import type { DiscoveryResult } from './discovery-child.js';
 
@@ -23,25 +24,8 @@ const BASE = '127.3.0.1';
 /** Front-panel ports per device (an access switch); the simulator adds the management interface. */
 const INTERFACES = 24;
 
-async function startSim(core: number | undefined, devices: number, topology: 'tree' | 'ring', log: BenchLog): Promise<{ child: ChildProcess; port: number }> {
-  const port = 20_000 + Math.floor(Math.random() * 30_000);
-  const [cmd, args] = nodeArgs(here('../../sim/main.js'), ['--devices', String(devices), '--interfaces', String(INTERFACES), '--port', String(port), '--base', BASE, '--topology', topology]);
-  const child = spawnPinned(core, cmd, args);
-  try {
-    await new Promise<void>((resolve, reject) => {
-      let buf = '';
-      const timer = setTimeout(() => reject(new Error('the simulator did not come up within 60 s')), 60_000);
-      child.stdout!.on('data', (b: Buffer) => {
-        buf += b.toString();
-        if (buf.includes('simulator up')) { clearTimeout(timer); log(buf.trim()); resolve(); }
-      });
-      child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`the simulator exited (${code})`)); });
-    });
-  } catch (e) {
-    await stopChild(child);
-    throw e;
-  }
-  return { child, port };
+function startSim(core: number | undefined, devices: number, topology: 'tree' | 'ring', log: BenchLog): Promise<{ child: ChildProcess; port: number }> {
+  return startSimulator(core, ['--devices', String(devices), '--interfaces', String(INTERFACES), '--base', BASE, '--topology', topology], log);
 }
 
 async function discover(core: number | undefined, simPort: number, devices: number, mode: 'monitor' | 'phases', deadlineS: number, log: BenchLog): Promise<DiscoveryResult> {
