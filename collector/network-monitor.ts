@@ -121,7 +121,8 @@ export class NetworkMonitor {
    * every interval.
    */
   async start(): Promise<void> {
-    const latest = this.log.latestCompleted();
+    // The periodic discovery counts from the last full run (incremental snapshots do not postpone it).
+    const latest = this.log.latestFullCompleted();
     await this.devices.open();
     await this.adoptLive();
     this.scheduler.start();
@@ -152,6 +153,8 @@ export class NetworkMonitor {
     const end = Date.now() + STOP_WAIT_MS;
     while (this.running && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
     await this.pruned;
+    // A rebuild of the inventory under way ends before a new monitor of this network (a reload) rebuilds it.
+    await Promise.race([this.adopting, new Promise((r) => setTimeout(r, Math.max(0, end - Date.now())).unref?.())]);
     if (!idle || this.running) this.deps.logger.warn('stopping with SNMP tasks still in flight', { network: this.net.id });
   }
 
@@ -165,7 +168,7 @@ export class NetworkMonitor {
     if (this.discoveryAbort.signal.aborted) return { started: false, generation: this.log.nextNumber, message: 'the collector is stopping' };
     if (this.running) return { started: false, generation: this.running.number, message: `discovery generation ${this.running.number} is already running` };
     const nowMs = this.deps.nowMs();
-    const last = this.log.latest();
+    const last = this.log.latestFull();
     const minMs = this.net.discoveryMinIntervalMs;
     // A clock set back (now before the last start) does not hold starts back until it catches up.
     if (origin === 'api' && last && minMs > 0 && nowMs >= last.startedAtMs && nowMs - last.startedAtMs < minMs) {
@@ -177,7 +180,7 @@ export class NetworkMonitor {
           + `starts are at least ${minMs / 1000}s apart (discoveryMinInterval): the next may start at ${new Date(nextStartAtMs).toISOString()} (in ${Math.ceil((nextStartAtMs - nowMs) / 1000)}s)`,
       };
     }
-    const number = this.log.nextNumber;
+    const number = this.log.reserveNumber();
     this.running = { number, startedAtMs: nowMs, progress: { probed: 0, queued: 0, found: 0 } };
     const task = this.deps.tasks.begin(this.net.id, 'discovery', `discovery generation ${number}`, user);
     this.discover(this.running, task).then(() => task.complete({ generation: number }), (e) => {
@@ -279,13 +282,15 @@ export class NetworkMonitor {
   snapshot(): Promise<number> {
     const next = this.snapshots.then(async () => {
       const nowMs = this.deps.nowMs();
-      const number = this.log.nextNumber;
+      const number = this.log.reserveNumber();
       const devices: Device[] = [...this.devices.live()];
       const { links, externalNeighbors } = resolveTopology(devices);
       await this.log.save({ networkId: this.net.id, number, status: 'completed', startedAtMs: nowMs, completedAtMs: nowMs, devices, links, externalNeighbors, errors: [], kind: 'incremental' });
       return number;
     });
     this.snapshots = next.catch(() => undefined);
+    // Incremental generations count against the retention policy like runs (a trickle of submissions makes many).
+    void next.then(() => this.pruneGenerations(), () => undefined);
     return next;
   }
   /** Snapshots one after the other (each takes the next number once the previous is listed). */

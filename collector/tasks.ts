@@ -16,6 +16,8 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 export class TaskRegistry implements TasksPort {
   private nextId = 1;
   private readonly byNetwork = new Map<number, Map<number, TaskInfo>>();
+  /** Ids of each network's finished tasks, in the order they finished (the oldest leave first). */
+  private readonly finishedByNetwork = new Map<number, number[]>();
 
   constructor(private readonly knows: (netId: number) => boolean, private readonly nowMs: () => number) {}
 
@@ -35,7 +37,6 @@ export class TaskRegistry implements TasksPort {
       createdAtMs: this.nowMs(), startedAtMs: null, endedAtMs: null, errors: Object.freeze([]), result: null,
     } satisfies TaskInfo);
     tasks.set(id, info);
-    this.trim(tasks);
     const ended = () => info.state === 'completed' || info.state === 'failed';
     const change = (patch: Partial<Mutable<TaskInfo>>) => {
       if (ended()) return;
@@ -51,13 +52,15 @@ export class TaskRegistry implements TasksPort {
       }),
       error: (text) => { if (info.errors.length < MAX_TASK_ERRORS) change({ errors: Object.freeze([...info.errors, text]) }); },
       complete: (result) => {
+        if (ended()) return;
         change({ state: 'completed', progress: 100, endedAtMs: this.nowMs(), startedAtMs: info.startedAtMs ?? this.nowMs(), result: result ? Object.freeze({ ...result }) : null });
-        this.trim(tasks);
+        this.finished(netId, tasks, id);
       },
       fail: (error) => {
+        if (ended()) return;
         const errors = info.errors.length < MAX_TASK_ERRORS ? [...info.errors, error] : info.errors;
         change({ state: 'failed', endedAtMs: this.nowMs(), startedAtMs: info.startedAtMs ?? this.nowMs(), errors: Object.freeze(errors) });
-        this.trim(tasks);
+        this.finished(netId, tasks, id);
       },
     };
   }
@@ -69,13 +72,11 @@ export class TaskRegistry implements TasksPort {
     return m;
   }
 
-  /** Drops the oldest finished tasks past MAX_FINISHED_TASKS (insertion order is id order). */
-  private trim(tasks: Map<number, TaskInfo>): void {
-    let finished = 0;
-    for (const t of tasks.values()) if (t.state === 'completed' || t.state === 'failed') finished++;
-    for (const [id, t] of tasks) {
-      if (finished <= MAX_FINISHED_TASKS) break;
-      if (t.state === 'completed' || t.state === 'failed') { tasks.delete(id); finished--; }
-    }
+  /** Records a task as finished; the oldest finished ones past MAX_FINISHED_TASKS leave (constant time per task). */
+  private finished(netId: number, tasks: Map<number, TaskInfo>, id: number): void {
+    let order = this.finishedByNetwork.get(netId);
+    if (!order) this.finishedByNetwork.set(netId, order = []);
+    order.push(id);
+    while (order.length > MAX_FINISHED_TASKS) tasks.delete(order.shift()!);
   }
 }

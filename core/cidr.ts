@@ -57,8 +57,42 @@ export function parseCidr(text: string): Cidr | null {
   return { bits: ip.bits, network: (ip.value >> hostBits) << hostBits, prefix };
 }
 
+/** An IPv4-mapped IPv6 address (`::ffff:a.b.c.d`) as the IPv4 address it reaches; any other as it is. */
+function unmapped(ip: { bits: 32 | 128; value: bigint }): { bits: 32 | 128; value: bigint } {
+  return ip.bits === 128 && ip.value >> 32n === 0xffffn ? { bits: 32, value: ip.value & 0xffffffffn } : ip;
+}
+
+/** `::ffff:a.b.c.d` → `a.b.c.d` (a probe to it goes to that IPv4 address); any other text unchanged. */
+export function unmapIPv4(text: string): string {
+  const ip = parseIp(text);
+  if (!ip || ip.bits !== 128) return text;
+  const u = unmapped(ip);
+  return u.bits === 32 ? [24n, 16n, 8n, 0n].map((s) => String((u.value >> s) & 255n)).join('.') : text;
+}
+
+/**
+ * Why an address cannot be a device's (unspecified, broadcast, multicast), or null. IPv4-mapped
+ * IPv6 addresses are judged as their IPv4 address.
+ */
+export function notDeviceAddressReason(text: string): string | null {
+  const raw = parseIp(text);
+  if (!raw) return null;
+  const ip = unmapped(raw);
+  if (ip.bits === 32) {
+    if (ip.value >> 24n === 0n) return 'an unspecified ("this network", 0.0.0.0/8) address';
+    if (ip.value === 0xffffffffn) return 'the broadcast address';
+    if (ip.value >> 28n === 0xen) return 'a multicast address (224.0.0.0/4)';
+    return null;
+  }
+  if (ip.value === 0n) return 'the unspecified address (::)';
+  if (ip.value >> 120n === 0xffn) return 'a multicast address (ff00::/8)';
+  return null;
+}
+
+/** Whether `address` is in `c`; an IPv4-mapped IPv6 address is in the IPv4 ranges its IPv4 address is in. */
 export function cidrContains(c: Cidr, address: string): boolean {
-  const ip = parseIp(address);
+  const parsed = parseIp(address);
+  const ip = parsed && c.bits === 32 ? unmapped(parsed) : parsed;
   if (!ip || ip.bits !== c.bits) return false;
   const hostBits = BigInt(c.bits - c.prefix);
   return (ip.value >> hostBits) << hostBits === c.network;

@@ -136,6 +136,12 @@ export interface RangeConfig {
 export interface DeviceSnmpOverride {
   readonly port?: number;
   readonly communities?: readonly string[];
+  /**
+   * Communities tried before the network's (a device added through the API with its own
+   * community): the network's list stays in force after them, so a community removed from the
+   * config is no longer sent to the device.
+   */
+  readonly firstCommunities?: readonly string[];
   readonly v3User?: string;
   readonly timeoutMs?: number;
   readonly retries?: number;

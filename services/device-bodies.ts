@@ -1,5 +1,5 @@
-import { isIP } from 'node:net';
-import { parseCidr } from '../core/cidr.js';
+import { isAddressOrRange, isDeviceAddress } from '../core/host-name.js';
+import { DEVICE_TAG } from '../core/names.js';
 import { AppError } from '../core/errors.js';
 import type { BlockedAdd, DeviceAdd, DeviceKey, DevicePatch } from '../core/ports/devices.js';
 import type { Tag } from '../core/types.js';
@@ -15,10 +15,6 @@ const MAX_NAME_CHARS = 253;
 const MAX_COMMENT_CHARS = 1000;
 const MAX_TAGS = 100;
 const MAX_TAG_CHARS = 200;
-/** A DNS name: dot-separated labels of letters, digits and inner hyphens (underscores are seen in the wild). */
-const DNS_NAME = /^(?=.{1,253}$)[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)*\.?$/;
-/** A tag: `Facet.Word`, the facet a word of letters, digits, `_` or `-`, the word without blanks or commas. */
-const TAG = /^[A-Za-z0-9_-]+\.[^\s,]+$/;
 
 const show = (v: unknown): string => {
   const s = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
@@ -45,7 +41,8 @@ function str(o: Record<string, unknown>, key: string, max: number): string | und
 /** An IP address (v4 or v6) or a DNS name; BAD_PARAMETER naming `field` otherwise. */
 export function checkAddress(field: string, v: string): string {
   const s = v.trim();
-  if (s === '' || (isIP(s) === 0 && (!DNS_NAME.test(s) || /^[0-9.]+$/.test(s)))) {
+  // The collector's rule (core/host-name.ts), so that a body accepted here is not refused there.
+  if (!isDeviceAddress(s)) {
     throw new AppError('BAD_PARAMETER', `${field} '${show(v)}' is neither an IP address nor a DNS name`);
   }
   return s;
@@ -66,7 +63,7 @@ export function checkTags(key: string, v: unknown): Tag[] {
   if (v.length > MAX_TAGS) throw new AppError('BAD_PARAMETER', `field '${key}' has more than ${MAX_TAGS} tags`);
   const out: Tag[] = [];
   for (const t of v) {
-    if (typeof t !== 'string' || t.length > MAX_TAG_CHARS || !TAG.test(t)) {
+    if (typeof t !== 'string' || t.length > MAX_TAG_CHARS || !DEVICE_TAG.test(t)) {
       throw new AppError('BAD_PARAMETER', `field '${key}': ${show(t)} is not a tag of the form Facet.Word`);
     }
     if (!out.includes(t)) out.push(t);
@@ -113,7 +110,7 @@ export function blockedAdd(body: unknown): BlockedAdd {
   const a = str(o, 'address', 64);
   if (a === undefined) throw new AppError('BAD_PARAMETER', `field 'address' is required`);
   const s = a.trim();
-  if (isIP(s) === 0 && !parseCidr(s)) throw new AppError('BAD_PARAMETER', `field 'address' '${show(a)}' is neither an IP address nor a CIDR range like 10.1.2.0/24`);
+  if (!isAddressOrRange(s)) throw new AppError('BAD_PARAMETER', `field 'address' '${show(a)}' is neither an IP address nor a CIDR range like 10.1.2.0/24`);
   return { address: s, ...optional('comment', str(o, 'comment', MAX_COMMENT_CHARS)) };
 }
 

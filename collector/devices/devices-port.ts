@@ -1,6 +1,9 @@
 import type { DevicesPort } from '../../core/ports/devices.js';
 import type { NetworkDevices } from './network-devices.js';
 
+/** Addresses pause and resume list of the queue (the queue call lists more with its `limit`). */
+const PAUSE_ANSWER_LIMIT = 100;
+
 /**
  * The collector's DevicesPort over each network's NetworkDevices; `need` throws UNKNOWN_NETWORK for a
  * network that is not configured. Pause and resume also hold the network's scheduled discovery.
@@ -24,13 +27,13 @@ export function devicesPort(need: (netId: number) => { readonly devices: Network
       const n = need(netId);
       n.paused = true;
       n.devices.queue.pause();
-      return n.devices.queueView(Number.MAX_SAFE_INTEGER);
+      return n.devices.queueView(PAUSE_ANSWER_LIMIT);
     },
     resume: (netId, _user) => {
       const n = need(netId);
       n.paused = false;
       n.devices.queue.resume();
-      return n.devices.queueView(Number.MAX_SAFE_INTEGER);
+      return n.devices.queueView(PAUSE_ANSWER_LIMIT);
     },
     externalTags: (netId, key) => d(netId).externalTags(key),
     setExternalTags: (netId, key, tags, mode, user) => d(netId).setExternalTags(key, tags, mode, user),

@@ -1,3 +1,4 @@
+import { notDeviceAddressReason, unmapIPv4 } from '../../core/cidr.js';
 import type { ProfileSet } from '../discovery/profiles.js';
 import type { DeviceSnmpOverride, NetworkConfig } from '../../core/config-schema.js';
 import { DEFAULTS } from '../../core/config-schema.js';
@@ -53,6 +54,8 @@ export interface RunPlan {
   readonly declaredAt: Map<string, { declared: Declared; listedId: number }>;
   /** Names that did not resolve. */
   readonly errors: string[];
+  /** The removal count when the run was planned: devices removed after it are not brought back by the run. */
+  readonly removalSeq: number;
 }
 
 /**
@@ -67,6 +70,9 @@ export class NetworkDevices {
   /** The inventory's devices as polled, by entry object (rebuilt only for entries that changed). */
   private readonly shown = new WeakMap<RegistryEntry, Device | null>();
   private liveDevices: Device[] = [];
+  /** Removals so far, and at which count each device was last removed (a run or probe planned before does not bring it back). */
+  private removalSeq = 0;
+  private readonly removedAt = new Map<number, number>();
   private applying: Promise<void> = Promise.resolve();
   private applyQueued = false;
 
@@ -135,7 +141,9 @@ export class NetworkDevices {
   private reapply(): Promise<void> {
     if (this.applyQueued) return this.applying;
     this.applyQueued = true;
-    this.applying = this.applying.then(async () => {
+    // After the previous rebuild whatever its outcome: one that failed (a write refused on a full
+    // disk) must not make every later one fail with its error.
+    this.applying = this.applying.catch(() => undefined).then(async () => {
       this.applyQueued = false;
       this.refreshLive();
       await this.deps.apply();
@@ -174,7 +182,7 @@ export class NetworkDevices {
       knownAt.set(address, at);
       if (!declaredAt.has(address)) targets.push(e.snmp ? { address, override: e.snmp } : { address });
     }
-    return { seeds, targets, knownAt, declaredAt, errors };
+    return { seeds, targets, knownAt, declaredAt, errors, removalSeq: this.removalSeq };
   }
 
   /**
@@ -188,16 +196,27 @@ export class NetworkDevices {
     const drop: number[] = [];
     const devices: Device[] = [];
     const answered = [...found.answered];
+    // An address known for one device that now answers with an identity never seen (a host renamed,
+    // without an LLDP chassis id) is that device still: it keeps its id rather than stay twice.
+    const foundKnown = new Set<number>();
+    for (const [, d] of answered) { const id = this.deps.ids.known(this.net.id, d); if (id !== undefined) foundKnown.add(id); }
     const preferOf = (address: string) => {
       const decl = plan.declaredAt.get(address);
-      return decl && !this.registry.get(decl.listedId)?.record ? decl.listedId : undefined;
+      if (decl) return !this.registry.get(decl.listedId)?.record ? decl.listedId : undefined;
+      const at = plan.knownAt.get(address);
+      return at?.length === 1 && !foundKnown.has(at[0]!) ? at[0] : undefined;
     };
     const ids = await idsOf(answered.map(([address, d]) => ({ d, preferId: preferOf(address) })));
     const seen = new Set<number>();
     for (let k = 0; k < answered.length; k++) {
       const [address, p] = answered[k]!;
-      const decl = plan.declaredAt.get(address);
       const id = ids[k]!;
+      // Removed by an operator while the run was under way: the run probed it only because it was known then.
+      if ((this.removedAt.get(id) ?? 0) > plan.removalSeq) { seen.add(id); continue; }
+      const planned = plan.declaredAt.get(address);
+      // The declaration as it is now (an operator may have changed the device's name or tags meanwhile).
+      const current = planned && this.registry.get(planned.listedId);
+      const decl = planned && { ...planned, declared: (current?.state === 'present' ? declaredOfEntry(current) : undefined) ?? planned.declared };
       if (!seen.has(id)) { seen.add(id); devices.push({ ...p, id }); }
       if (decl) {
         declared.set(id, decl.declared);
@@ -206,6 +225,12 @@ export class NetworkDevices {
     }
     const unanswered = new Map<number, string>();
     for (const [address, error] of found.failed) for (const id of plan.knownAt.get(address) ?? []) unanswered.set(id, `${address}: ${error}`);
+    // Devices known at an address that answered as another device are not there any more.
+    for (const [address, d] of answered) {
+      for (const id of plan.knownAt.get(address) ?? []) {
+        if (!seen.has(id)) unanswered.set(id, `${address} now answers as ${d.name}`);
+      }
+    }
     const m = mergeRun(this.registry.all(), { nowMs, forgetAfterMs: this.forgetAfterMs, found: devices, declared, unanswered, drop });
     await this.registry.write(m.changed, m.dropped);
     this.logEvents(m.events);
@@ -254,14 +279,18 @@ export class NetworkDevices {
       && (e.declaredAddress.toLowerCase() === lower || e.record?.address === address));
     if (same) throw new AppError('CONFLICT', `device ${same.id} (${same.name || same.record?.name || same.declaredAddress}) of network ${this.net.id} already has the address ${address}`);
     const snmp: DeviceSnmpOverride | null = a.community !== undefined || a.port !== undefined
-      ? { ...(a.port !== undefined ? { port: a.port } : {}), ...(a.community !== undefined ? { communities: [a.community, ...this.net.snmp.communities.filter((c) => c !== a.community)] } : {}) }
+      ? { ...(a.port !== undefined ? { port: a.port } : {}), ...(a.community !== undefined ? { firstCommunities: [a.community] } : {}) }
       : null;
     const declared: Declared = { origin: 'api', declaredAddress: address, name: a.name ?? '', comment: a.comment ?? '', tags, snmp, addedBy: user };
     const nowMs = this.deps.nowMs();
     const id = await this.deps.ids.declaredId(this.net.id, address);
     const old = this.registry.get(id);
     // A pending API entry (listed, not yet answered) under the address's stable id.
-    if (!old || old.state !== 'present') await this.registry.write([pendingEntry(id, declared, nowMs)]);
+    // A device removed before keeps its last record (series readable, polled at once) and external tags.
+    if (!old || old.state !== 'present') {
+      const entry = old ? { ...pendingEntry(id, declared, nowMs), record: old.record, externalTags: old.externalTags, presence: old.presence } : pendingEntry(id, declared, nowMs);
+      await this.registry.write([entry]);
+    }
     this.log.info('device added through the API: probing it', { network: this.net.id, device: id, address, user });
     const task = this.enqueue(address, 'api', user, `add ${address}`, declared, id);
     return { task };
@@ -269,6 +298,7 @@ export class NetworkDevices {
 
   async update(id: number, patch: DevicePatch, user: string): Promise<ManagedDevice> {
     const e = this.need(id);
+    if (e.origin === 'config') throw new AppError('READ_ONLY', `device ${id} of network ${this.net.id} is declared in the config (networks[].devices): change it there`);
     if (patch.name !== undefined && (typeof patch.name !== 'string' || patch.name.length > 200)) throw new AppError('BAD_PARAMETER', 'name must be a string of at most 200 characters');
     if (patch.comment !== undefined && (typeof patch.comment !== 'string' || patch.comment.length > 2000)) throw new AppError('BAD_PARAMETER', 'comment must be a string of at most 2000 characters');
     const tags = patch.tags === undefined ? e.tags : checkTags(patch.tags, 'tags');
@@ -293,6 +323,7 @@ export class NetworkDevices {
       if (removed.includes(id)) continue;
       removed.push(id);
       changed.push({ ...e, state: 'removed' });
+      this.removedAt.set(id, ++this.removalSeq);
     }
     await this.registry.write(changed);
     for (const e of changed) this.log.info('device removed through the API: no longer polled (its series stay readable)', { network: this.net.id, device: e.id, name: e.name || e.record?.name || '', address: probeAddressOf(e), user });
@@ -329,6 +360,9 @@ export class NetworkDevices {
 
   submit(address: string, user: string): TaskInfo {
     const a = this.checkAddress(address);
+    // An address already waiting or under its probe: its submission's task, not a second probe.
+    const pending = this.queue.taskOf(a);
+    if (pending !== undefined) return this.deps.tasks.get(this.net.id, pending)!;
     const known = [...this.registry.all().values()].find((e) => e.state === 'present' && (e.declaredAddress.toLowerCase() === a.toLowerCase() || e.record?.address === a));
     return this.enqueue(a, 'api', user, `discover ${a}`, known ? declaredOfEntry(known) : undefined, known?.id);
   }
@@ -368,12 +402,18 @@ export class NetworkDevices {
   }
 
   /** Ends the submission queue (running probes finish). */
-  stop(): Promise<void> { return this.queue.stop(); }
+  stop(): Promise<void> {
+    if (this.drainTimer) { clearTimeout(this.drainTimer); this.drainTimer = null; }
+    return this.queue.stop();
+  }
 
   // ---- submissions -----------------------------------------------------------------------------
 
   private enqueue(address: string, reason: string, user: string, title: string, declared: Declared | undefined, listedId: number | undefined): TaskInfo {
     if (isIpAddress(address) && this.blockedList.isBlocked(address)) throw blockedError(this.net.id, address, this.blockedList.blocking(address)!);
+    if (this.queue.size >= MAX_SUBMISSIONS) {
+      throw new AppError('REQUEST_LIMIT', `the discovery queue of network ${this.net.id} holds ${this.queue.size} addresses, its most (${MAX_SUBMISSIONS}): submit more once it has drained (GET /v2/svc/discovery/net/${this.net.id}/queue)`);
+    }
     const task = this.deps.tasks.begin(this.net.id, 'submission', title, user);
     this.queue.push({
       address, reason, taskId: task.id, queuedAtMs: this.deps.nowMs(), task,
@@ -403,7 +443,13 @@ export class NetworkDevices {
         if (m.changed.length > 0) await this.reapply();
         return m.changed.length > 0;
       }
-      const pendingId = listedId !== undefined && !this.registry.get(listedId)?.record ? listedId : undefined;
+      const listed = listedId !== undefined ? this.registry.get(listedId) : undefined;
+      if (listedId !== undefined && listed?.state !== 'present') {
+        task.fail(`device ${listedId} was removed while ${address} was being probed: not added`);
+        return false;
+      }
+      if (listed) declared = declaredOfEntry(listed) ?? declared;
+      const pendingId = listedId !== undefined && !listed?.record ? listedId : undefined;
       const id = await this.deps.ids.idFor(this.net.id, r.device, pendingId);
       const drop = pendingId !== undefined && pendingId !== id ? [pendingId] : [];
       const before = this.registry.get(id);
@@ -417,7 +463,7 @@ export class NetworkDevices {
       // Neighbours of a submitted device that the inventory does not know are submitted too.
       for (const n of r.device.neighbors) {
         for (const a of n.remoteManagementAddresses) {
-          if (!this.inRanges(a) || this.blockedList.isBlocked(a) || this.queue.has(a) || this.knowsAddress(a)) continue;
+          if (!this.inRanges(a) || this.blockedList.isBlocked(a) || this.queue.has(a) || this.knowsAddress(a) || this.queue.size >= MAX_SUBMISSIONS) continue;
           this.enqueue(a, 'neighbour', 'discovery', `discover ${a} (neighbour of device ${id})`, undefined, undefined);
         }
       }
@@ -430,9 +476,25 @@ export class NetworkDevices {
     }
   }
 
-  private async snapshotAfterDrain(): Promise<void> {
+  /**
+   * The generation saved when the submission queue drains after changes: at most one per
+   * `discoveryMinInterval` (a trickle of submissions would otherwise save a full generation each);
+   * a drain sooner than that is saved once the interval has passed (one timer).
+   */
+  private snapshotAfterDrain(): void {
+    if (this.drainTimer) return;
+    const waitMs = this.lastDrainSnapshotMs + this.net.discoveryMinIntervalMs - this.deps.nowMs();
+    if (waitMs <= 0) { void this.saveDrainSnapshot(); return; }
+    this.drainTimer = setTimeout(() => { this.drainTimer = null; void this.saveDrainSnapshot(); }, waitMs);
+    this.drainTimer.unref?.();
+  }
+  private drainTimer: NodeJS.Timeout | null = null;
+  private lastDrainSnapshotMs = -Infinity;
+
+  private async saveDrainSnapshot(): Promise<void> {
+    this.lastDrainSnapshotMs = this.deps.nowMs();
     try {
-      await this.applying;
+      await this.applying.catch(() => undefined);
       const n = await this.deps.snapshot();
       this.log.info('submission queue drained: inventory saved as a generation', { network: this.net.id, generation: n });
     } catch (e) {
@@ -457,8 +519,12 @@ export class NetworkDevices {
   private checkAddress(a: unknown): string {
     if (typeof a !== 'string' || !isDeviceAddress(a)) throw new AppError('BAD_PARAMETER', `address ${JSON.stringify(a)} is neither an IP address nor a DNS name`);
     if (isIpAddress(a)) {
-      const block = this.blockedList.blocking(a);
-      if (block) throw blockedError(this.net.id, a, block);
+      const why = notDeviceAddressReason(a);
+      if (why) throw new AppError('BAD_PARAMETER', `address ${a} is ${why}, not a device's`);
+      const address = unmapIPv4(a);
+      const block = this.blockedList.blocking(address);
+      if (block) throw blockedError(this.net.id, address, block);
+      return address;
     }
     return a;
   }
@@ -480,6 +546,9 @@ export class NetworkDevices {
     return e;
   }
 }
+
+/** Addresses the submission queue holds at most (waiting and running): past it, submissions are refused (REQUEST_LIMIT). */
+export const MAX_SUBMISSIONS = 10_000;
 
 function pendingEntry(id: number, d: Declared, nowMs: number): RegistryEntry {
   return {

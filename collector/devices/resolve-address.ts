@@ -4,8 +4,23 @@ import { isIpAddress } from '../../core/host-name.js';
 /** Turns a DNS name into an IP address (the first the resolver gives); rejects with the resolver's error. */
 export type Resolver = (name: string) => Promise<string>;
 
-/** The system resolver (node:dns lookup: /etc/hosts, then DNS), IPv4 first. */
-export const systemResolver: Resolver = async (name) => (await lookup(name, { family: 0, order: 'ipv4first' })).address;
+/** How long one name may take to resolve before it counts as not resolving (getaddrinfo itself has no bound). */
+export const RESOLVE_TIMEOUT_MS = 5000;
+
+/**
+ * The system resolver (node:dns lookup: /etc/hosts, then DNS), IPv4 first (`verbatim: false`:
+ * `order` needs Node 20.13), failing with ETIMEOUT after RESOLVE_TIMEOUT_MS.
+ */
+export const systemResolver: Resolver = (name) => withTimeout(lookup(name, { family: 0, verbatim: false }).then((r) => r.address), RESOLVE_TIMEOUT_MS);
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`no answer within ${ms / 1000}s`), { code: 'ETIMEOUT' })), ms);
+    timer.unref?.();
+  });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
 
 /**
  * Resolves operator-given addresses (seeds, declared devices) for one discovery: IP addresses are

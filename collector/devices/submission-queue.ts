@@ -27,8 +27,10 @@ export class SubmissionQueue {
   get isPaused(): boolean { return this.paused; }
   get size(): number { return this.waiting.length + this.running.size; }
   /** Whether `address` is waiting or running. */
-  has(address: string): boolean {
-    return this.waiting.some((s) => s.address === address) || [...this.running].some((s) => s.address === address);
+  has(address: string): boolean { return this.taskOf(address) !== undefined; }
+  /** The task of the submission of `address` waiting or running, or undefined. */
+  taskOf(address: string): number | undefined {
+    return (this.waiting.find((s) => s.address === address) ?? [...this.running].find((s) => s.address === address))?.taskId;
   }
 
   push(s: Submission): void {

@@ -25,6 +25,11 @@ export class DeviceIds {
     return this.idOfIdentity(networkId, DeviceIds.identity(d), preferId);
   }
 
+  /** The id the device's identity already has, or undefined (nothing is allocated). */
+  known(networkId: number, d: Pick<ProbedDevice, 'chassisId' | 'name' | 'address'>): number | undefined {
+    return this.meta.get<number>(NS_IDS, [networkId, DeviceIds.identity(d)]);
+  }
+
   /**
    * The ids of many devices at once (a discovery run's): known identities are read, and every new
    * one is given its id in ONE transaction (one durable commit, not one per device: 5,000 new

@@ -44,7 +44,9 @@ export function candidateTargets(address: string, net: NetworkConfig, override: 
     retries: override.retries ?? net.snmp.retries, maxRepetitions: override.maxRepetitions ?? net.snmp.maxRepetitions,
   };
   const own = override.communities !== undefined || override.v3User !== undefined;
-  const communities = own ? override.communities ?? [] : net.snmp.communities;
+  const listed = own ? override.communities ?? [] : net.snmp.communities;
+  const first = override.firstCommunities ?? [];
+  const communities = [...first, ...listed.filter((c) => !first.includes(c))];
   const users = own ? net.snmp.v3Users.filter((u) => u.name === override.v3User) : net.snmp.v3Users;
   return [
     ...communities.map((community) => ({ ...base, version: '2c' as const, community })),

@@ -77,6 +77,8 @@ export async function discoverNetwork(opts: {
       if (opts.signal?.aborted) queue.length = 0;
       while (running < net.discoveryConcurrency && queue.length > 0) {
         const address = queue.shift()!;
+        // Checked again when its turn comes: an address blocked while the run is under way is not probed either.
+        if (opts.isBlocked?.(address)) { blocked++; logger.debug('address blocked: not probed', { address }); continue; }
         running++;
         probeDevice(pool, address, net, opts.nowMs, overrides.get(address), { profiles: opts.profiles, logger }).then((r) => {
           progress.probed++;
@@ -85,6 +87,9 @@ export async function discoverNetwork(opts: {
             const first = devices.get(id);
             if (!first) devices.set(id, r.device);
             answered.set(address, first ?? r.device);
+            // The device's other addresses are not probed again when neighbours advertise them (a
+            // device without an LLDP chassis id would be found twice, under two identities).
+            for (const i of r.device.interfaces) for (const a of i.addresses) seen.add(a);
             for (const n of r.device.neighbors) for (const a of n.remoteManagementAddresses) if (inRanges(a)) enqueue(a);
           } else {
             fail(address, r.error);

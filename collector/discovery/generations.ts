@@ -9,6 +9,8 @@ export interface GenerationInfo {
   readonly completedAtMs: number | null;
   readonly devices: number;
   readonly links: number;
+  /** Absent in records of earlier versions: full. */
+  readonly kind?: 'full' | 'incremental';
 }
 
 export interface GenerationSelector { readonly timestampMs?: number; readonly generation?: number }
@@ -53,9 +55,26 @@ export class GenerationLog {
 
   get count(): number { return this.infos.length; }
   get nextNumber(): number { return this.highest + 1; }
+  /**
+   * Hands out the next number at once (before its generation is saved), so that a discovery run
+   * and a snapshot started together never get the same number.
+   */
+  reserveNumber(): number { return ++this.highest; }
   all(): readonly GenerationInfo[] { return this.infos; }
   /** The newest generation of any status (the last one started), or null. */
   latest(): GenerationInfo | null { return this.infos.at(-1) ?? null; }
+
+  /** The newest full discovery run (of any status), or null: incremental snapshots are not runs. */
+  latestFull(): GenerationInfo | null {
+    for (let i = this.infos.length - 1; i >= 0; i--) if ((this.infos[i].kind ?? 'full') === 'full') return this.infos[i];
+    return null;
+  }
+
+  /** The newest completed full discovery run, or null. */
+  latestFullCompleted(): GenerationInfo | null {
+    for (let i = this.infos.length - 1; i >= 0; i--) if ((this.infos[i].kind ?? 'full') === 'full' && this.infos[i].status === 'completed') return this.infos[i];
+    return null;
+  }
 
   latestCompleted(): GenerationInfo | null {
     for (let i = this.infos.length - 1; i >= 0; i--) if (this.infos[i].status === 'completed') return this.infos[i];
@@ -66,7 +85,7 @@ export class GenerationLog {
   async save(g: Generation): Promise<void> {
     const info: GenerationInfo = {
       number: g.number, status: g.status, startedAtMs: g.startedAtMs, completedAtMs: g.completedAtMs,
-      devices: g.devices.length, links: g.links.length,
+      devices: g.devices.length, links: g.links.length, kind: g.kind ?? 'full',
     };
     const key = [this.networkId, g.number];
     await this.meta.transaction((tx) => { tx.put(NS_FULL, key, g); tx.put(NS_INFO, key, info); });

@@ -172,56 +172,62 @@ export class Inventory {
       // transaction: a crash never leaves a stored slot above the stored counter.
       if (this.meta.get<number>(NS_COUNTERS, 'nextSlot') !== this.nextSlot) writes.push(this.meta.put(NS_COUNTERS, 'nextSlot', this.nextSlot));
     };
-    for (let pos = 0; pos < g.devices.length; pos++) {
-      const d = g.devices[pos]!;
-      if (pos > 0 && pos % REBUILD_YIELD_DEVICES === 0) {
-        counterWrite();
-        await new Promise((r) => setImmediate(r));
-      }
-      const pp = reuse?.devicePos.get(d.id);
-      if (reuse && pp !== undefined && reuse.devices[pp] === d) {
+    try {
+      for (let pos = 0; pos < g.devices.length; pos++) {
+        const d = g.devices[pos]!;
+        if (pos > 0 && pos % REBUILD_YIELD_DEVICES === 0) {
+          counterWrite();
+          await new Promise((r) => setImmediate(r));
+        }
+        const pp = reuse?.devicePos.get(d.id);
+        if (reuse && pp !== undefined && reuse.devices[pp] === d) {
+          start[pos] = cols.length;
+          devicePos.set(d.id, pos);
+          for (let k = reuse.start[pp]!; k < reuse.start[pp + 1]!; k++) cols.push(reuse.nameId[k]!, reuse.index[k]!, reuse.slot[k]!);
+          reachable[pos] = reuse.reachable[pp]!;
+          plans.push(reuse.plans[pp]!);
+          continue;
+        }
+        const known = this.readDeviceSlots(d.id);
+        let added = false;
+        const slotOf = (name: string, index: number): number => {
+          const key = `${name}.${index}`;
+          let slot = known.get(key);
+          if (slot === undefined) {
+            slot = (this.legacy ? this.meta.get<number>(NS_LEGACY, `${name}.${d.id}.${index}`) : undefined) ?? this.nextSlot++;
+            known.set(key, slot);
+            added = true;
+          }
+          return slot;
+        };
+        const p = buildDevicePlan(d, net, (name, _dev, index) => slotOf(name, index));
+        // `reachable` (REACHABLE): a variable of every device that no poll op computes, so it is not in the
+        // plan; its slot is made here, with the device's others, and kept in the same record (stable
+        // across generations and restarts). The network monitor writes its values (one per poll
+        // outcome); its grid kind stays 0, so the interpolator never touches it.
+        const reachableSlot = slotOf(REACHABLE, 0);
+        reachable[pos] = reachableSlot;
+        // Put before the next yield: lmdb-js batches the puts of one tick (with counterWrite) into one transaction.
+        if (added) writes.push(this.meta.put(NS_DEVICE_SLOTS, d.id, packDeviceSlots(known)));
+        const v = p.vars;
+        this.growKinds(this.nextSlot);
         start[pos] = cols.length;
         devicePos.set(d.id, pos);
-        for (let k = reuse.start[pp]!; k < reuse.start[pp + 1]!; k++) cols.push(reuse.nameId[k]!, reuse.index[k]!, reuse.slot[k]!);
-        reachable[pos] = reuse.reachable[pp]!;
-        plans.push(reuse.plans[pp]!);
-        continue;
-      }
-      const known = this.readDeviceSlots(d.id);
-      let added = false;
-      const slotOf = (name: string, index: number): number => {
-        const key = `${name}.${index}`;
-        let slot = known.get(key);
-        if (slot === undefined) {
-          slot = (this.legacy ? this.meta.get<number>(NS_LEGACY, `${name}.${d.id}.${index}`) : undefined) ?? this.nextSlot++;
-          known.set(key, slot);
-          added = true;
+        for (let k = 0; k < v.slots.length; k++) {
+          this.kindsBySlot[v.slots[k]!] = v.kinds[k]!;
+          cols.push(this.nameId(v.names[k]!), v.indexes[k]!, v.slots[k]!);
         }
-        return slot;
-      };
-      const p = buildDevicePlan(d, net, (name, _dev, index) => slotOf(name, index));
-      // `reachable` (REACHABLE): a variable of every device that no poll op computes, so it is not in the
-      // plan; its slot is made here, with the device's others, and kept in the same record (stable
-      // across generations and restarts). The network monitor writes its values (one per poll
-      // outcome); its grid kind stays 0, so the interpolator never touches it.
-      const reachableSlot = slotOf(REACHABLE, 0);
-      reachable[pos] = reachableSlot;
-      // Put before the next yield: lmdb-js batches the puts of one tick (with counterWrite) into one transaction.
-      if (added) writes.push(this.meta.put(NS_DEVICE_SLOTS, d.id, packDeviceSlots(known)));
-      const v = p.vars;
-      this.growKinds(this.nextSlot);
-      start[pos] = cols.length;
-      devicePos.set(d.id, pos);
-      for (let k = 0; k < v.slots.length; k++) {
-        this.kindsBySlot[v.slots[k]!] = v.kinds[k]!;
-        cols.push(this.nameId(v.names[k]!), v.indexes[k]!, v.slots[k]!);
+        this.kindsBySlot[reachableSlot] = 0;
+        cols.push(this.nameId(REACHABLE), 0, reachableSlot);
+        plans.push(makePlanHandle(p.plan));
       }
-      this.kindsBySlot[reachableSlot] = 0;
-      cols.push(this.nameId(REACHABLE), 0, reachableSlot);
-      plans.push(makePlanHandle(p.plan));
+    } finally {
+      // Also when planning a device threw: the slot records already put in this tick have their counter.
+      counterWrite();
+      // Awaited below on success; on a throw their failures must not go unhandled.
+      for (const w of writes) w.catch(() => undefined);
     }
     start[g.devices.length] = cols.length;
-    counterWrite();
     await Promise.all(writes);
     const { nameId, index, slot } = cols.done();
     this.byNetwork.set(net.id, { net, devices: g.devices, devicePos, start, nameId, index, slot, plans, reachable, cache: null });

@@ -132,6 +132,15 @@ networks:
   m.devices.pause(1, 'alice');
   const queued = await m.devices.submit(1, '127.1.0.3', 'alice');
   t.match(m.devices.queue(1, 10), { paused: true, total: 1, queued: [{ address: '127.1.0.3', taskId: queued.id }] });
+  t.equal((await m.devices.submit(1, '127.1.0.3', 'bob')).id, queued.id, 'an address already queued answers with its task, not a second probe');
+  // Addresses that cannot be a device's, and an IPv4-mapped IPv6 form of a blocked address.
+  for (const bad of ['0.0.0.0', '255.255.255.255', '224.0.0.5', '::', 'ff02::1', '::ffff:0.0.0.0']) {
+    await t.rejects(m.devices.submit(1, bad, 'alice'), { code: 'BAD_PARAMETER' }, `${bad} is refused`);
+  }
+  await t.rejects(m.devices.submit(1, '::ffff:127.1.0.200', 'alice'), { code: 'BLOCKED_ADDRESS' }, 'the IPv4-mapped form of a blocked address is blocked');
+  await t.rejects(m.devices.add(1, { address: '::ffff:127.1.0.200' }, 'alice'), { code: 'BLOCKED_ADDRESS' });
+  const fromConfig = m.devices.list(1).find((d) => d.origin === 'config' && d.declaredAddress === '127.1.0.201')!;
+  await t.rejects(m.devices.update(1, fromConfig.id, { name: 'renamed' }, 'alice'), { code: 'READ_ONLY' }, 'a config device is changed in the config');
   t.match(m.devices.resume(1, 'alice'), { paused: false });
   await waitFor(async () => (m.tasks.get(1, queued.id)!.state === 'completed' ? true : undefined), 30_000, 'the queued submission runs after resume');
   t.equal(counts.get('127.1.0.200') ?? 0, 0, 'the blocked address was still never probed');
