@@ -373,11 +373,24 @@ export class NetworkDevices {
   }
 
   /** Saves the live inventory as an incremental generation (a task). */
+  /**
+   * Saves the inventory as a generation now. Refused (CONFLICT, naming when the next is accepted)
+   * less than `discoveryMinInterval` after the last incremental generation: each is a full copy of
+   * the inventory, so they are bounded like API discovery starts.
+   */
   async newGeneration(user: string): Promise<TaskInfo> {
+    const nowMs = this.deps.nowMs();
+    const minMs = this.net.discoveryMinIntervalMs;
+    if (minMs > 0 && nowMs >= this.lastSnapshotMs && nowMs - this.lastSnapshotMs < minMs) {
+      const next = this.lastSnapshotMs + minMs;
+      throw new AppError('CONFLICT', `network ${this.net.id} saved a generation from its inventory at ${new Date(this.lastSnapshotMs).toISOString()}; `
+        + `they are at least ${minMs / 1000}s apart (discoveryMinInterval): the next may be saved at ${new Date(next).toISOString()}`);
+    }
+    this.lastSnapshotMs = nowMs;
     const task = this.deps.tasks.begin(this.net.id, 'newGeneration', 'new generation from the inventory', user);
     task.start();
     try {
-      await this.applying;
+      await this.applying.catch(() => undefined);
       const generation = await this.deps.snapshot();
       task.complete({ generation });
     } catch (e) {
@@ -483,16 +496,17 @@ export class NetworkDevices {
    */
   private snapshotAfterDrain(): void {
     if (this.drainTimer) return;
-    const waitMs = this.lastDrainSnapshotMs + this.net.discoveryMinIntervalMs - this.deps.nowMs();
+    const waitMs = this.lastSnapshotMs + this.net.discoveryMinIntervalMs - this.deps.nowMs();
     if (waitMs <= 0) { void this.saveDrainSnapshot(); return; }
     this.drainTimer = setTimeout(() => { this.drainTimer = null; void this.saveDrainSnapshot(); }, waitMs);
     this.drainTimer.unref?.();
   }
   private drainTimer: NodeJS.Timeout | null = null;
-  private lastDrainSnapshotMs = -Infinity;
+  /** When the last incremental generation (drain or new_generation) was asked for. */
+  private lastSnapshotMs = -Infinity;
 
   private async saveDrainSnapshot(): Promise<void> {
-    this.lastDrainSnapshotMs = this.deps.nowMs();
+    this.lastSnapshotMs = this.deps.nowMs();
     try {
       await this.applying.catch(() => undefined);
       const n = await this.deps.snapshot();

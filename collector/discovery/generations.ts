@@ -85,7 +85,9 @@ export class GenerationLog {
   async save(g: Generation): Promise<void> {
     const info: GenerationInfo = {
       number: g.number, status: g.status, startedAtMs: g.startedAtMs, completedAtMs: g.completedAtMs,
-      devices: g.devices.length, links: g.links.length, kind: g.kind ?? 'full',
+      devices: g.devices.length, links: g.links.length,
+      // Only incremental ones say so: the summary of a full run is stored as earlier versions stored it.
+      ...(g.kind === 'incremental' ? { kind: 'incremental' as const } : {}),
     };
     const key = [this.networkId, g.number];
     await this.meta.transaction((tx) => { tx.put(NS_FULL, key, g); tx.put(NS_INFO, key, info); });

@@ -141,6 +141,7 @@ export interface DevicesPort {
   queue(netId: number, limit: number): DiscoveryQueue;
   /** Snapshots the inventory as a new generation now (a task; resolves when it is saved). */
   newGeneration(netId: number, user: string): Promise<TaskInfo>;
+  // Throws CONFLICT less than the network's discoveryMinInterval after the last incremental generation (the message says when).
   /** Pauses the submission queue and scheduled discovery (probes in flight finish); idempotent. */
   pause(netId: number, user: string): DiscoveryQueue;
   resume(netId: number, user: string): DiscoveryQueue;

@@ -71,3 +71,10 @@ t.test('a device removed while a run is under way is not brought back by it', as
   await merge([['10.0.0.5', probed('a', '10.0.0.5')]]);
   t.match(nd.get(d!.id), { id: d!.id, presence: { answered: true } }, 'a run planned after the removal finds it again, with its id');
 });
+
+t.test('new_generation: at most one per discoveryMinInterval (60 s by default)', async (t) => {
+  const { nd, merge } = await setup();
+  await merge([['10.0.0.5', probed('a', '10.0.0.5')]]);
+  t.match(await nd.newGeneration('alice'), { state: 'completed', kind: 'newGeneration', user: 'alice' });
+  await t.rejects(nd.newGeneration('alice'), { code: 'CONFLICT', message: /discoveryMinInterval/ }, 'a second one at once is refused, saying when');
+});
