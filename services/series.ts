@@ -9,6 +9,7 @@ import { selectByRule, type StatsWindow } from './rule-select.js';
 import { REQUEST_LIMITS } from './request-limits.js';
 import { reduceMinMax } from './series-reduce.js';
 import { resolveIds } from './variable-ids.js';
+import { seriesLegends, type SeriesLegend } from './series-legend.js';
 
 /**
  * Series of variables for the graph and data calls (spec 2.7, 4.1 "Graphs and raw data", 4.5):
@@ -112,6 +113,12 @@ export class SeriesService {
     for (let i = 0; i < slots.length; i++) n += r.count[i]!;
     const max = REQUEST_LIMITS.maxPointsPerRequest;
     if (n > max) throw new AppError('REQUEST_LIMIT', `the call reads ${n} points, more than ${max} (points per request); ${NARROW_SERIES}`);
+  }
+
+  /** The legends of a graph answer's series, in `found`'s order (series-legend.ts). */
+  legends(found: readonly ChosenVariable[]): SeriesLegend[] {
+    const catalog = this.deps.collector.catalog;
+    return seriesLegends(found, (name) => catalog.definition(name));
   }
 
   /**

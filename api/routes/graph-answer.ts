@@ -2,6 +2,7 @@ import type { SeriesPoints, VariableInstance } from '../../core/types.js';
 import { AppError } from '../../core/errors.js';
 import { REQUEST_LIMITS } from '../../services/request-limits.js';
 import { NARROW_SERIES, type ChosenVariable } from '../../services/series.js';
+import type { SeriesLegend } from '../../services/series-legend.js';
 import { unitScale } from '../../services/unit-scale.js';
 import type { BufferPool } from '../http/buffer-pool.js';
 import { graphValue, writeGraphPoint } from '../http/graph-value.js';
@@ -31,11 +32,6 @@ export interface SeriesResult<T> {
   readonly errors: string;
 }
 
-function legendOf(v: VariableInstance): string {
-  const label = v.description !== '' ? v.description : v.name;
-  return v.componentName !== '' ? `${label} ${v.componentName}` : label;
-}
-
 const GRAPH_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': JSON_TYPE });
 
 /** Bytes a point takes in the answer, about (`,"1763784000000,123.456789"`), to size the buffer. */
@@ -44,11 +40,12 @@ const BYTES_PER_POINT_ESTIMATE = 28;
 /**
  * The graph answer, a `SeriesResult<GraphInfo>`, written as JSON text directly: the bytes are
  * exactly those of JSON.stringify of that object (test/api/graph-writer.test.ts compares them), without
- * building a `"timestamp,value"` string per point. `pointsOf` gives each variable's points. An
+ * building a `"timestamp,value"` string per point. `legends` are the series' legends in `found`'s
+ * order (SeriesService.legends); `pointsOf` gives each variable's points. An
  * answer estimated over REQUEST_LIMITS.maxAnswerBytes is AppError REQUEST_LIMIT (before writing).
  */
 export function graphAnswer(
-  buffers: BufferPool, found: readonly ChosenVariable[], pointsOf: (v: VariableInstance) => SeriesPoints, warnings: string, errors: string,
+  buffers: BufferPool, found: readonly ChosenVariable[], legends: readonly SeriesLegend[], pointsOf: (v: VariableInstance) => SeriesPoints, warnings: string, errors: string,
 ): ApiResponse {
   // One pass over each series: its raw extremes (division by a positive scale keeps order, so
   // scaled they are the extremes of the scaled values) and, per unit, the largest magnitude
@@ -95,11 +92,11 @@ export function graphAnswer(
     const { tsMs, values } = points;
     const min = rawMin / scale;
     const max = rawMax / scale;
-    const legend = legendOf(instance);
+    const { legend, legendEmbedded } = legends[k]!;
     const info: Omit<GraphInfo, 'timeseries'> = {
       varName: instance.name,
       legend,
-      legendEmbedded: `${instance.deviceName} ${legend}`,
+      legendEmbedded,
       index: instance.index,
       varId,
       unit,

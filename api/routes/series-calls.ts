@@ -45,7 +45,7 @@ function graph(ctx: ApiContext, req: RoutedRequest, chosen: ChosenVariables): Ap
   const window = parseTimeWindow(req.query, ctx.clock.nowMs());
   const length = parseLength(req);
   const points = ctx.services.series.graphPoints(chosen.found, window, length);
-  return graphAnswer(ctx.answerBuffers, chosen.found, points, chosen.warnings.join('; '), chosen.errors.join('; '));
+  return graphAnswer(ctx.answerBuffers, chosen.found, ctx.services.series.legends(chosen.found), points, chosen.warnings.join('; '), chosen.errors.join('; '));
 }
 
 /** The source of a data call from `monitor`, `forceDb`, `forceMem`, with any warning it implies. */

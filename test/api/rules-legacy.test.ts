@@ -110,8 +110,10 @@ t.test('graph/ and data/ by rule: shapes, window, monitor buffer, warnings and t
   t.same([g.json.errors, g.json.warnings, g.json.info.length], ['', '', 3]);
   const first = g.json.info[0];
   t.same({ ...first, timeseries: first.timeseries.length }, {
-    varName: 'ifInRate', legend: 'Inbound rate eth1', legendEmbedded: 'sw10 Inbound rate eth1', index: 1, varId: 'ifInRate.10.1',
-    unit: 'Mb/s', range: [60, 120], significantFigures: 3, scale: 1e6, axisSide: 'left', timeseries: 62,
+    // the definition's description names the variable, the instance's (the interface's) follows
+    // its name; ifInRate.11.1 is also on an eth1, so the legend names the device too
+    varName: 'ifInRate', legend: 'sw10 Inbound traffic rate eth1 (Inbound rate)', legendEmbedded: 'sw10 Inbound traffic rate eth1 (Inbound rate)',
+    index: 1, varId: 'ifInRate.10.1', unit: 'Mb/s', range: [60, 120], significantFigures: 3, scale: 1e6, axisSide: 'left', timeseries: 62,
   });
   const reduced = await get('/api/monitor/networks/1/graph/?name=cpuLoad&devices=sw10&length=4&intervalHr=2');
   t.equal(reduced.json.info[0].timeseries.length, 5, 'length reduces as in the call by ids');
