@@ -95,7 +95,14 @@ export function parseProfileText(text: string, file: string): DeviceProfile {
       case 'hrStorageRam': c.object(v, p, ['kind']); return { kind };
       case 'usedFree': { const o = c.object(v, p, ['kind', 'used', 'free']); return { kind, used: oid(o.used, [...p, 'used']), free: oid(o.free, [...p, 'free']) }; }
       case 'sizeUsed': { const o = c.object(v, p, ['kind', 'size', 'used']); return { kind, size: oid(o.size, [...p, 'size']), used: oid(o.used, [...p, 'used']) }; }
-      case 'totalAvail': { const o = c.object(v, p, ['kind', 'total', 'avail']); return { kind, total: oid(o.total, [...p, 'total']), avail: oid(o.avail, [...p, 'avail']) }; }
+      case 'totalAvail': {
+        const o = c.object(v, p, ['kind', 'total', 'avail', 'buffers', 'cached']);
+        return {
+          kind, total: oid(o.total, [...p, 'total']), avail: oid(o.avail, [...p, 'avail']),
+          ...(o.buffers === undefined ? {} : { buffers: oid(o.buffers, [...p, 'buffers']) }),
+          ...(o.cached === undefined ? {} : { cached: oid(o.cached, [...p, 'cached']) }),
+        };
+      }
     }
   };
   const cpu = c.list(top.cpu, ['cpu']).map((x, i) => source(x, ['cpu', i]));

@@ -54,7 +54,8 @@ export type ProfileSource =
   | { readonly kind: 'usedFree'; readonly used: string; readonly free: string }
   | { readonly kind: 'sizeUsed'; readonly size: string; readonly used: string }
   | { readonly kind: 'hrStorageRam' }
-  | { readonly kind: 'totalAvail'; readonly total: string; readonly avail: string };
+  /** `buffers`, `cached`: scalars counted as free too (UCD memBuffer, memCached), when they answer at discovery. */
+  | { readonly kind: 'totalAvail'; readonly total: string; readonly avail: string; readonly buffers?: string; readonly cached?: string };
 
 export interface ProfileSensors {
   /** Read ENTITY-SENSOR-MIB entPhySensorTable (default true). */

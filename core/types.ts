@@ -126,7 +126,10 @@ export interface PollCaps {
  * - `usedFree`: 100 × Σused / (Σused + Σfree) over two columns (CISCO-MEMORY-POOL, CISCO-ENHANCED-MEMPOOL).
  * - `sizeUsed`: 100 × Σused / Σsize over two columns (HP hpLocalMem), or used / size of two instance
  *   OIDs when `instance` (the hrStorage RAM row).
- * - `totalAvail`: 100 × (total − avail) / total of two scalars (UCD memTotalReal / memAvailReal).
+ * - `totalAvail`: 100 × (total − avail) / total of two scalars (UCD memTotalReal / memAvailReal);
+ *   with `buffers` and `cached` (UCD memBuffer / memCached, present when they answered at
+ *   discovery; absent in generations stored before them), 100 × max(0, total − avail − buffers −
+ *   cached) / total: used memory as Linux `free` counts it.
  */
 export type MetricSource =
   | { readonly kind: 'columnAvg'; readonly column: string; readonly scale: number }
@@ -134,7 +137,7 @@ export type MetricSource =
   | { readonly kind: 'ucdCpu' }
   | { readonly kind: 'usedFree'; readonly used: string; readonly free: string }
   | { readonly kind: 'sizeUsed'; readonly size: string; readonly used: string; /** true: `size` and `used` are instance OIDs (GET), not columns. */ readonly instance?: boolean }
-  | { readonly kind: 'totalAvail'; readonly total: string; readonly avail: string };
+  | { readonly kind: 'totalAvail'; readonly total: string; readonly avail: string; readonly buffers?: string; readonly cached?: string };
 
 export interface Device {
   readonly id: number;             // stable across generations

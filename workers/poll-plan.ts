@@ -14,8 +14,12 @@ export type PollOp =
   | { readonly op: 'ratio'; readonly slot: number; readonly numSlot: number; readonly denSlot: number; readonly scale: number }
   /** Mean of every row under a walked column × scale (e.g. hrProcessorLoad). */
   | { readonly op: 'columnAvg'; readonly slot: number; readonly column: string; readonly scale: number }
-  /** (total − free) / total × 100. */
-  | { readonly op: 'usedPct'; readonly slot: number; readonly totalOid: string; readonly freeOid: string }
+  /**
+   * (total − free) / total × 100; with `alsoFreeOids` (e.g. UCD memBuffer, memCached), their values
+   * count as free too: max(0, total − free − Σ alsoFree) / total × 100, NaN when one of them has no
+   * numeric value this poll. At most 255 of them.
+   */
+  | { readonly op: 'usedPct'; readonly slot: number; readonly totalOid: string; readonly freeOid: string; readonly alsoFreeOids?: readonly string[] }
   /** used / size × 100. */
   | { readonly op: 'fillPct'; readonly slot: number; readonly sizeOid: string; readonly usedOid: string }
   /**

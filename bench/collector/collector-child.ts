@@ -78,7 +78,7 @@ function varbindsOf(plan: PollPlan): number {
   const oids = new Set<string>([SYS_UPTIME_OID, ...plan.scalars]);
   for (const op of plan.ops) {
     if ('oid' in op) oids.add(op.oid);
-    if (op.op === 'usedPct') { oids.add(op.totalOid); oids.add(op.freeOid); }
+    if (op.op === 'usedPct') { oids.add(op.totalOid); oids.add(op.freeOid); for (const o of op.alsoFreeOids ?? []) oids.add(o); }
     if (op.op === 'fillPct') { oids.add(op.sizeOid); oids.add(op.usedOid); }
     if (op.op === 'cpuTicks') { oids.add(op.idleOid); op.allOids.forEach((o) => oids.add(o)); }
   }

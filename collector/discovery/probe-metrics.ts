@@ -16,7 +16,11 @@ function readsOf(sources: readonly ProfileSource[]): { columns: string[]; scalar
       case 'usedFree': columns.add(s.used); columns.add(s.free); break;
       case 'sizeUsed': columns.add(s.size); columns.add(s.used); break;
       case 'hrStorageRam': columns.add(OID.hrStorageType); break;
-      case 'totalAvail': scalars.add(s.total); scalars.add(s.avail); break;
+      case 'totalAvail':
+        scalars.add(s.total); scalars.add(s.avail);
+        if (s.buffers !== undefined) scalars.add(s.buffers);
+        if (s.cached !== undefined) scalars.add(s.cached);
+        break;
     }
   }
   return { columns: [...columns], scalars: [...scalars] };
@@ -26,7 +30,8 @@ function readsOf(sources: readonly ProfileSource[]): { columns: string[]; scalar
  * The first of a profile's CPU sources and the first of its memory sources that answer on this
  * device, as the MetricSources the poll plan computes; null when none does. Both lists are read in
  * one walk and one GET: a failed read leaves both null and records `cpu` and `memory` in the
- * reader's errors. A column answers when it has a numeric row; a scalar when it is a number.
+ * reader's errors. A column answers when it has a numeric row; a scalar when it is a number. A
+ * `totalAvail` source keeps its optional `buffers` and `cached` only when they answer.
  */
 export async function chooseSources(reader: TableReader, cpu: readonly ProfileSource[], memory: readonly ProfileSource[]): Promise<{ cpu: MetricSource | null; mem: MetricSource | null }> {
   const parts = [...(cpu.length > 0 ? ['cpu'] : []), ...(memory.length > 0 ? ['memory'] : [])];
@@ -52,7 +57,15 @@ export function pickSource(sources: readonly ProfileSource[], walked: readonly V
       case 'ucdCpu': if (hasScalar(OID.ssCpuRawIdle)) return s; break;
       case 'usedFree': if (hasColumn(s.used) && hasColumn(s.free)) return s; break;
       case 'sizeUsed': if (sumOf(s.size) > 0 && hasColumn(s.used)) return s; break;
-      case 'totalAvail': if ((scalar.get(s.total) ?? NaN) > 0 && hasScalar(s.avail)) return s; break;
+      case 'totalAvail': {
+        if (!((scalar.get(s.total) ?? NaN) > 0 && hasScalar(s.avail))) break;
+        // buffers and cached are kept only when they answered (a number)
+        return {
+          kind: 'totalAvail', total: s.total, avail: s.avail,
+          ...(s.buffers !== undefined && hasScalar(s.buffers) ? { buffers: s.buffers } : {}),
+          ...(s.cached !== undefined && hasScalar(s.cached) ? { cached: s.cached } : {}),
+        };
+      }
       case 'hrStorageRam': {
         const ram = [...rowsOf(walked, OID.hrStorageType)].find(([k, vb]) => /^\d+$/.test(k) && vb.value === OID.hrStorageRam);
         if (ram) return { kind: 'sizeUsed', size: `${OID.hrStorageSize}.${ram[0]}`, used: `${OID.hrStorageUsed}.${ram[0]}`, instance: true };

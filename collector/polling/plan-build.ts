@@ -130,7 +130,14 @@ function metricOp(m: Exclude<MetricSource, { kind: 'ucdCpu' }>, slot: number, op
       if (m.instance) { scalars.add(m.size); scalars.add(m.used); ops.push({ op: 'fillPct', slot, sizeOid: m.size, usedOid: m.used }); }
       else { columns.add(m.size); columns.add(m.used); ops.push({ op: 'sizeUsedSum', slot, sizeColumn: m.size, usedColumn: m.used }); }
       break;
-    case 'totalAvail': scalars.add(m.total); scalars.add(m.avail); ops.push({ op: 'usedPct', slot, totalOid: m.total, freeOid: m.avail }); break;
+    case 'totalAvail': {
+      scalars.add(m.total); scalars.add(m.avail);
+      const alsoFree = [m.buffers, m.cached].filter((o): o is string => o !== undefined);
+      for (const o of alsoFree) scalars.add(o);
+      // without buffers and cached (older generations, agents without them) the op is as it was
+      ops.push(alsoFree.length > 0 ? { op: 'usedPct', slot, totalOid: m.total, freeOid: m.avail, alsoFreeOids: alsoFree } : { op: 'usedPct', slot, totalOid: m.total, freeOid: m.avail });
+      break;
+    }
   }
 }
 

@@ -16,7 +16,7 @@ import { simNetworkConfig } from '../../bench/collector/sim-plans.js';
 import { RingBuffer } from '../../store/ring.js';
 import { SlotState } from '../../workers/slot-state.js';
 import type { PollPath } from '../../core/config-schema.js';
-import { snmpsimMissing, startSnmpsim, type Recording, type Snmpsim } from './snmpsim.js';
+import { recordingText, snmpsimMissing, startSnmpsim, type Recording, type Snmpsim } from './snmpsim.js';
 
 /** The Linux walk with ifName rows and hrProcessorLoad rows answering genErr (snmpsim's error variation). */
 const breakLinux = (text: string): string => text.split('\n').map((line) => {
@@ -47,6 +47,22 @@ interface Expect {
   secondPoll: [string, number, number][];
 }
 
+/**
+ * memUtil of a Linux recording as `free` counts used memory, from the recording's own UCD-SNMP
+ * values: 100 × (memTotalReal − memAvailReal − memBuffer − memCached) / memTotalReal.
+ */
+function linuxMemUtil(community: string): number {
+  const r = RECORDINGS.find((x) => x.community === community)!;
+  const value = (oid: string): number => {
+    const line = recordingText(r).split('\n').find((l) => l.startsWith(`${oid}|`));
+    if (!line) throw new Error(`${oid} is not in the ${community} recording`);
+    return Number(line.split('|')[2]);
+  };
+  const total = value(OID.memTotalReal), avail = value(OID.memAvailReal), buffers = value(OID.memBuffer), cached = value(OID.memCached);
+  return 100 * (total - avail - buffers - cached) / total;
+}
+const UCD_MEM_SOURCE = { kind: 'totalAvail', total: OID.memTotalReal, avail: OID.memAvailReal, buffers: OID.memBuffer, cached: OID.memCached };
+
 const CISCO_MEM = 100 * (34973844 + 8710324 + 40) / (34973844 + 8710324 + 40 + 33184936 + 3872588 + 1048536);
 const cases: Expect[] = [
   {
@@ -73,9 +89,9 @@ const cases: Expect[] = [
     tags: ['Vendor.Linux', 'OS.Linux'],
     interfaces: 2, someInterfaces: [[1, 'lo', 64], [2, 'eth0', 64]], components: 0,
     cpu: { kind: 'columnAvg', column: OID.hrProcessorLoad, scale: 1 },
-    mem: { kind: 'totalAvail', total: OID.memTotalReal, avail: OID.memAvailReal },
+    mem: UCD_MEM_SOURCE,
     tableErrors: [],
-    firstPoll: [['cpuUtil', 0, 11], ['memUtil', 0, 100 * (1021976 - 63676) / 1021976], ['ifSpeed', 2, 100e6], ['ifOperStatus', 2, 1]],
+    firstPoll: [['cpuUtil', 0, 11], ['memUtil', 0, linuxMemUtil('linux-full-walk')], ['ifSpeed', 2, 100e6], ['ifOperStatus', 2, 1]],
     secondPoll: [['ifInRate', 2, 0], ['ifOutRate', 2, 0]],
   },
   {
@@ -95,10 +111,10 @@ const cases: Expect[] = [
     // ifXTable failed: names from ifDescr, and no interface is known to have HC counters
     interfaces: 2, someInterfaces: [[1, 'lo', 32], [2, 'eth0', 32]], components: 0,
     cpu: { kind: 'ucdCpu' },
-    mem: { kind: 'totalAvail', total: OID.memTotalReal, avail: OID.memAvailReal },
+    mem: UCD_MEM_SOURCE,
     // the CPU and memory sources are read together: both parts are marked, the scalars still answered
     tableErrors: ['cpu', 'ifXTable', 'memory'],
-    firstPoll: [['memUtil', 0, 100 * (1021976 - 63676) / 1021976], ['ifSpeed', 2, 100e6], ['cpuUtil', 0, NaN]],
+    firstPoll: [['memUtil', 0, linuxMemUtil('linux-broken')], ['ifSpeed', 2, 100e6], ['cpuUtil', 0, NaN]],
     secondPoll: [['ifInRate', 2, 0]],
   },
 ];

@@ -1,11 +1,19 @@
 // The poll plan of a device: per-interface counter width, the ops of each CPU and memory source,
-// sensors, and generations stored before PollCaps.cpu/mem and Interface.counterBits (planned as before).
+// sensors, and generations stored before PollCaps.cpu/mem and Interface.counterBits (planned as before);
+// the memory op's arithmetic with and without UCD memBuffer/memCached, on both evaluators.
 import t from 'tap';
 import { buildDevicePlan, instancesOf } from '../../collector/polling/plan-build.js';
 import { OID } from '../../collector/oids.js';
 import { simNetworkConfig } from '../../bench/collector/sim-plans.js';
 import type { Device, Interface, MetricSource, PollCaps } from '../../core/types.js';
 import type { PollOp } from '../../workers/index.js';
+import { evaluateOps } from '../../workers/netsnmp/poll-eval.js';
+import { compileOps } from '../../workers/v2c/op-program.js';
+import { evaluateProgram, StateView } from '../../workers/v2c/op-eval.js';
+import { Readings } from '../../workers/v2c/readings.js';
+import { SlotState } from '../../workers/slot-state.js';
+import { RingBuffer } from '../../store/ring.js';
+import { SnmpType } from '../../snmp/types.js';
 
 const net = simNetworkConfig(161);
 const iface = (index: number, counterBits?: 32 | 64): Interface => ({
@@ -64,6 +72,12 @@ t.test('CPU and memory ops from their sources', async (t) => {
       { op: 'columnAvg', column: OID.hrProcessorLoad, scale: 1 }, { op: 'fillPct', sizeOid: `${OID.hrStorageSize}.5`, usedOid: `${OID.hrStorageUsed}.5` }, [OID.hrProcessorLoad]],
     ['Linux: UCD', { kind: 'ucdCpu' }, { kind: 'totalAvail', total: OID.memTotalReal, avail: OID.memAvailReal },
       { op: 'cpuTicks', idleOid: OID.ssCpuRawIdle, allOids: OID.ssCpuRawAll }, { op: 'usedPct', totalOid: OID.memTotalReal, freeOid: OID.memAvailReal }, []],
+    ['Linux: UCD with memBuffer and memCached (counted as free)', { kind: 'ucdCpu' },
+      { kind: 'totalAvail', total: OID.memTotalReal, avail: OID.memAvailReal, buffers: OID.memBuffer, cached: OID.memCached },
+      { op: 'cpuTicks', idleOid: OID.ssCpuRawIdle, allOids: OID.ssCpuRawAll },
+      { op: 'usedPct', totalOid: OID.memTotalReal, freeOid: OID.memAvailReal, alsoFreeOids: [OID.memBuffer, OID.memCached] }, []],
+    ['Linux: UCD with memCached only', null, { kind: 'totalAvail', total: OID.memTotalReal, avail: OID.memAvailReal, cached: OID.memCached }, undefined,
+      { op: 'usedPct', totalOid: OID.memTotalReal, freeOid: OID.memAvailReal, alsoFreeOids: [OID.memCached] }, []],
     ['neither answered', null, null, undefined, undefined, []],
   ];
   const strip = (o: PollOp | undefined) => { if (!o) return undefined; const { slot: _s, ...rest } = o as PollOp & { auxSlot?: number }; delete (rest as { auxSlot?: number }).auxSlot; return rest; };
@@ -103,3 +117,33 @@ t.test('sensors: one component-scope gauge each', async (t) => {
 });
 
 function strip2(o: PollOp | undefined) { if (!o) return o; const { slot: _s, ...rest } = o; return rest; }
+
+t.test('memory arithmetic of the planned op: total − free − buffers − cached, as `free` counts it', async (t) => {
+  const withCache = { kind: 'totalAvail', total: OID.memTotalReal, avail: OID.memAvailReal, buffers: OID.memBuffer, cached: OID.memCached } as const;
+  const plain = { kind: 'totalAvail', total: OID.memTotalReal, avail: OID.memAvailReal } as const;
+  // [what, source, memTotalReal, memAvailReal, memBuffer, memCached (kB)]
+  const cases: [string, MetricSource, number, number, number, number][] = [
+    ['buffers and cache subtracted', withCache, 2_048_000, 512_000, 128_000, 640_000],
+    ['an older generation: buffers and cache are used', plain, 2_048_000, 512_000, 128_000, 640_000],
+    ['more buffers and cache than used: 0', withCache, 1000, 500, 300, 400],
+  ];
+  for (const [what, mem, total, avail, buf, cached] of cases) {
+    const d = device([], caps({ mem }));
+    const { plan: p } = plan(d);
+    const want = mem === plain ? 100 * (total - avail) / total : 100 * Math.max(0, total - avail - buf - cached) / total;
+    const vbs = [[OID.memTotalReal, total], [OID.memAvailReal, avail], [OID.memBuffer, buf], [OID.memCached, cached]]
+      .map(([oid, value]) => ({ oid: oid as string, type: SnmpType.Integer, value: value as number }));
+    // the net-snmp path
+    const out1 = { slots: new Int32Array(p.ops.length), values: new Float64Array(p.ops.length), count: 0 };
+    evaluateOps(p.ops, { tsMs: 1000, values: new Map(vbs.map((v) => [v.oid, v])), columns: new Map(), rebooted: false }, SlotState.create(64), RingBuffer.create(64), out1);
+    // the v2c path
+    const c = compileOps(p.ops, p.scalars);
+    const r = new Readings(c.oids.length, c.columns.length);
+    for (const vb of vbs) { const pos = c.oids.indexOf(vb.oid); if (pos >= 0) r.setInt(pos, vb.type, vb.value); }
+    const out2 = { slots: new Int32Array(p.ops.length), values: new Float64Array(p.ops.length), count: 0 };
+    evaluateProgram(c, r, 1000, false, new StateView(SlotState.create(64)), RingBuffer.create(64), out2, c.local);
+    const memSlot = (opOf(d, 'memUtil', 0) as PollOp).slot;
+    const at = (o: typeof out1) => o.values[Array.from(o.slots.subarray(0, o.count)).indexOf(memSlot)];
+    t.same([at(out1), at(out2)], [want, want], `${what}: ${want.toFixed(2)} %`);
+  }
+});

@@ -125,7 +125,11 @@ t.test('CPU and memory source: the first that answers', async (t) => {
     ['enhanced mempool first', cisco.memory, [int(`${poolUsed}.1`, 1), int(`${poolFree}.1`, 1), int(`${hcUsed}.1`, 1), int(`${hcFree}.1`, 1)], [], { kind: 'usedFree', used: hcUsed, free: hcFree }],
     ['a used column without its free column does not answer', cisco.memory, [int(`${hcUsed}.1`, 1), int(`${poolUsed}.1`, 1), int(`${poolFree}.1`, 1)], [], { kind: 'usedFree', used: poolUsed, free: poolFree }],
     ['UCD memory needs a total above 0', linux.memory, [ram, disk], [int(OID.memTotalReal, 0), int(OID.memAvailReal, 0)], { kind: 'sizeUsed', size: `${OID.hrStorageSize}.5`, used: `${OID.hrStorageUsed}.5`, instance: true }],
-    ['UCD memory', linux.memory, [ram], [int(OID.memTotalReal, 10), int(OID.memAvailReal, 5)], { kind: 'totalAvail', total: OID.memTotalReal, avail: OID.memAvailReal }],
+    ['UCD memory without memBuffer and memCached', linux.memory, [ram], [int(OID.memTotalReal, 10), int(OID.memAvailReal, 5), none(OID.memBuffer), none(OID.memCached)], { kind: 'totalAvail', total: OID.memTotalReal, avail: OID.memAvailReal }],
+    ['UCD memory with memBuffer and memCached', linux.memory, [ram], [int(OID.memTotalReal, 10), int(OID.memAvailReal, 5), int(OID.memBuffer, 1), int(OID.memCached, 2)],
+      { kind: 'totalAvail', total: OID.memTotalReal, avail: OID.memAvailReal, buffers: OID.memBuffer, cached: OID.memCached }],
+    ['UCD memory with memCached only', linux.memory, [ram], [int(OID.memTotalReal, 10), int(OID.memAvailReal, 5), int(OID.memCached, 2)],
+      { kind: 'totalAvail', total: OID.memTotalReal, avail: OID.memAvailReal, cached: OID.memCached }],
     ['UCD ticks when hrProcessorLoad has no rows', linux.cpu, [], [int(OID.ssCpuRawIdle, 100)], { kind: 'ucdCpu' }],
   ];
   for (const [what, sources, walked, got, want] of cases) t.same(pickSource(sources, walked, got), want, what);

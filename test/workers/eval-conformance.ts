@@ -191,6 +191,32 @@ export const scenarios: Scenario[] = [
     ring: [[1, { tsMs: [0, 1000], values: [75, 75] }], [2, { tsMs: [0, 1000, 2000], values: [25, 50, 50] }]],
   },
   {
+    name: 'memory without buffers and cache (usedPct alsoFreeOids), its allPos entries between two cpuTicks ops',
+    ops: [
+      { op: 'cpuTicks', slot: 1, auxSlot: 9, idleOid: 'idle', allOids: ['user', 'idle'] },
+      { op: 'usedPct', slot: 2, totalOid: 'total', freeOid: 'avail', alsoFreeOids: ['buf', 'cache'] },
+      { op: 'usedPct', slot: 3, totalOid: 'total', freeOid: 'avail' },
+      { op: 'cpuTicks', slot: 4, auxSlot: 10, idleOid: 'idle2', allOids: ['user2', 'idle2'] },
+    ],
+    steps: [
+      // used = total − avail − buf − cache; the plain op keeps total − avail
+      ['1000 total, 100 free, 150 buffers, 250 cached: 500 used', 0,
+        [int('total', 1000), int('avail', 100), g32('buf', 150), g32('cache', 250), c32('idle', 10), c32('user', 10), c32('idle2', 0), c32('user2', 0)], {},
+        [NaN, 50, 90, NaN]],
+      ['the ticks after it still find their counters', 1000,
+        [int('total', 1000), int('avail', 100), g32('buf', 150), str('cache', '350'), c32('idle', 40), c32('user', 20), c32('idle2', 10), c32('user2', 30)], {},
+        [25, 40, 90, 75]],
+      ['cached missing this poll: no value (not a spike to total − free)', 2000,
+        [int('total', 1000), int('avail', 100), g32('buf', 150), none('cache', SnmpType.NoSuchObject), c32('idle', 40), c32('user', 20)], {},
+        [NaN, NaN, 90, NaN]],
+      ['buffers and cache above total − free: 0, not below', 3000,
+        [int('total', 1000), int('avail', 600), g32('buf', 300), g32('cache', 200)], {},
+        [NaN, 0, 40, NaN]],
+      ['a zero total: no value', 4000, [int('total', 0), int('avail', 0), g32('buf', 0), g32('cache', 0)], {}, [NaN, NaN, NaN, NaN]],
+    ],
+    ring: [[2, { tsMs: [0, 1000, 3000], values: [50, 40, 0] }]],
+  },
+  {
     name: 'ratio operands: a zero denominator, a slot not computed yet, the latest op of a slot',
     ops: [
       { op: 'gauge', slot: 1, oid: 's', scale: 1 },

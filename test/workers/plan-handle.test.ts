@@ -43,11 +43,12 @@ const cases: [string, PollPlan, boolean][] = [
   ['48 interfaces, default answer size', plan({ interfaces: 48 }), false],
   ['48 interfaces, 484-byte answers', plan({ interfaces: 48, maxMessageBytes: 484 }), false],
   ['every op kind', plan({
-    interfaces: 3, scalars: ['1.3.6.1.4.1.2021.4.5.0', '1.3.6.1.4.1.2021.4.6.0'],
+    interfaces: 3, scalars: ['1.3.6.1.4.1.2021.4.5.0', '1.3.6.1.4.1.2021.4.6.0', '1.3.6.1.4.1.2021.4.14.0', '1.3.6.1.4.1.2021.4.15.0'],
     columns: ['1.3.6.1.2.1.25.3.3.1.2', '1.3.6.1.4.1.9.9.48.1.1.1.5', '1.3.6.1.4.1.9.9.48.1.1.1.6', '1.3.6.1.4.1.11.2.14.11.5.1.1.2.1.1.1.5'],
     extra: [
       { op: 'columnAvg', slot: 8000, column: '1.3.6.1.2.1.25.3.3.1.2', scale: 1 },
       { op: 'usedPct', slot: 8001, totalOid: '1.3.6.1.4.1.2021.4.5.0', freeOid: '1.3.6.1.4.1.2021.4.6.0' },
+      { op: 'usedPct', slot: 8005, totalOid: '1.3.6.1.4.1.2021.4.5.0', freeOid: '1.3.6.1.4.1.2021.4.6.0', alsoFreeOids: ['1.3.6.1.4.1.2021.4.14.0', '1.3.6.1.4.1.2021.4.15.0'] },
       { op: 'fillPct', slot: 8002, sizeOid: '1.3.6.1.2.1.25.2.3.1.5.1', usedOid: '1.3.6.1.2.1.25.2.3.1.6.1' },
       { op: 'usedFreeSum', slot: 8003, usedColumn: '1.3.6.1.4.1.9.9.48.1.1.1.5', freeColumn: '1.3.6.1.4.1.9.9.48.1.1.1.6' },
       { op: 'sizeUsedSum', slot: 8004, sizeColumn: '1.3.6.1.4.1.11.2.14.11.5.1.1.2.1.1.1.5', usedColumn: '1.3.6.1.4.1.9.9.48.1.1.1.5' },

@@ -57,8 +57,10 @@ export function evaluateOps(ops: readonly PollOp[], input: EvalInput, state: Slo
       }
       case 'usedPct': {
         const total = numberOf(input.values.get(op.totalOid));
-        const free = numberOf(input.values.get(op.freeOid));
-        v = total > 0 ? ((total - free) / total) * 100 : NaN;
+        let free = numberOf(input.values.get(op.freeOid));
+        if (op.alsoFreeOids === undefined || op.alsoFreeOids.length === 0) { v = total > 0 ? ((total - free) / total) * 100 : NaN; break; }
+        for (const o of op.alsoFreeOids) free += numberOf(input.values.get(o));
+        v = total > 0 ? (Math.max(0, total - free) / total) * 100 : NaN;
         break;
       }
       case 'fillPct': {

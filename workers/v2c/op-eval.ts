@@ -49,7 +49,7 @@ export function checkReboot(sv: StateView, uptimeSlot: number, r: Readings, pos:
  */
 export function evaluateProgram(p: OpProgram, r: Readings, tsMs: number, rebooted: boolean, sv: StateView, ring: RingBuffer, out: EvalOut, local: Float64Array): void {
   const scales = p.scales;
-  let allAt = 0; // CpuTicks ops take their allPos entries in op order
+  let allAt = 0; // CpuTicks and UsedPct ops take their allPos entries in op order
   for (let i = 0; i < p.count; i++) {
     let v = NaN;
     const a = p.a[i]!, b = p.b[i]!, scale = scales[p.scaleOf[i]!]!;
@@ -78,8 +78,12 @@ export function evaluateProgram(p: OpProgram, r: Readings, tsMs: number, reboote
         break;
       }
       case OpKind.UsedPct: {
-        const total = r.num[a]!, free = r.num[b]!;
-        v = total > 0 ? ((total - free) / total) * 100 : NaN;
+        const total = r.num[a]!;
+        let free = r.num[b]!;
+        const w = p.width[i]!;
+        if (w === 0) { v = total > 0 ? ((total - free) / total) * 100 : NaN; break; }
+        for (let end = allAt + w; allAt < end; allAt++) free += r.num[p.allPos[allAt]!]!;
+        v = total > 0 ? (Math.max(0, total - free) / total) * 100 : NaN;
         break;
       }
       case OpKind.FillPct: {

@@ -16,10 +16,11 @@ export const OpKind = { Counter: 1, Gauge: 2, Ratio: 3, ColumnAvg: 4, UsedPct: 5
  *   ColumnAvg  a = column index
  *   UsedFreeSum  a = used column index, b = free column index
  *   SizeUsedSum  a = size column index, b = used column index
- *   UsedPct    a = total position, b = free position
+ *   UsedPct    a = total position, b = free position, width[i] = number of positions also counted
+ *              as free: the next width[i] entries of allPos
  *   FillPct    a = size position, b = used position
  *   CpuTicks   a = idle position, b = aux slot, width[i] = number of positions summed: the next
- *              width[i] entries of allPos (CpuTicks ops take their allPos entries in op order)
+ *              width[i] entries of allPos (CpuTicks and UsedPct ops take their allPos entries in op order)
  * About 15 bytes per op: programs are kept for every device (plan-handle.ts).
  */
 export interface OpProgram {
@@ -127,7 +128,14 @@ export function compileOps(ops: readonly PollOp[], extraOids: readonly string[] 
       case 'columnAvg': kind[i] = OpKind.ColumnAvg; scale(i, op.scale); a[i] = col(op.column); break;
       case 'usedFreeSum': kind[i] = OpKind.UsedFreeSum; scale(i, 1); a[i] = col(op.usedColumn); b[i] = col(op.freeColumn); break;
       case 'sizeUsedSum': kind[i] = OpKind.SizeUsedSum; scale(i, 1); a[i] = col(op.sizeColumn); b[i] = col(op.usedColumn); break;
-      case 'usedPct': kind[i] = OpKind.UsedPct; a[i] = pos(op.totalOid); b[i] = pos(op.freeOid); scale(i, 1); break;
+      case 'usedPct': {
+        kind[i] = OpKind.UsedPct; a[i] = pos(op.totalOid); b[i] = pos(op.freeOid); scale(i, 1);
+        const also = op.alsoFreeOids ?? [];
+        if (also.length > 255) throw new Error('a usedPct op counting more than 255 OIDs as free');
+        width[i] = also.length;
+        for (const o of also) allPos.push(pos(o));
+        break;
+      }
       case 'fillPct': kind[i] = OpKind.FillPct; a[i] = pos(op.sizeOid); b[i] = pos(op.usedOid); scale(i, 1); break;
       case 'cpuTicks':
         kind[i] = OpKind.CpuTicks; a[i] = pos(op.idleOid); b[i] = op.auxSlot; scale(i, 1);

@@ -261,7 +261,12 @@ export function readPlanHandle(h: PlanHandle): PollPlan {
       case OpKind.ColumnAvg: ops.push({ op: 'columnAvg', slot, column: oidText(v.columns[a]!), scale }); break;
       case OpKind.UsedFreeSum: ops.push({ op: 'usedFreeSum', slot, usedColumn: oidText(v.columns[a]!), freeColumn: oidText(v.columns[b]!) }); break;
       case OpKind.SizeUsedSum: ops.push({ op: 'sizeUsedSum', slot, sizeColumn: oidText(v.columns[a]!), usedColumn: oidText(v.columns[b]!) }); break;
-      case OpKind.UsedPct: ops.push({ op: 'usedPct', slot, totalOid: oid(a), freeOid: oid(b) }); break;
+      case OpKind.UsedPct: {
+        const also: string[] = [];
+        for (let end = allAt + p.width[i]!; allAt < end; allAt++) also.push(oid(p.allPos[allAt]!));
+        ops.push(also.length > 0 ? { op: 'usedPct', slot, totalOid: oid(a), freeOid: oid(b), alsoFreeOids: also } : { op: 'usedPct', slot, totalOid: oid(a), freeOid: oid(b) });
+        break;
+      }
       case OpKind.FillPct: ops.push({ op: 'fillPct', slot, sizeOid: oid(a), usedOid: oid(b) }); break;
       case OpKind.CpuTicks: {
         const all: string[] = [];
@@ -294,7 +299,7 @@ export function planFingerprint(plan: PollPlan): number {
       case 'columnAvg': str(op.column); num(op.scale); break;
       case 'usedFreeSum': str(op.usedColumn); str(op.freeColumn); break;
       case 'sizeUsedSum': str(op.sizeColumn); str(op.usedColumn); break;
-      case 'usedPct': str(op.totalOid); str(op.freeOid); break;
+      case 'usedPct': str(op.totalOid); str(op.freeOid); for (const o of op.alsoFreeOids ?? []) str(o); break;
       case 'fillPct': str(op.sizeOid); str(op.usedOid); break;
       case 'cpuTicks': num(op.auxSlot); str(op.idleOid); for (const o of op.allOids) str(o); break;
     }
