@@ -67,6 +67,13 @@ t.test('simulated network end to end', async (t) => {
   const points = ts.slice(1).map((s) => s.split(',').map(Number));
   t.ok(points.every(([tsMs, v]) => tsMs % (POLL_S * 1000) === 0 && Number.isFinite(v) && v > 0), 'grid-aligned positive rates');
 
+  // Legends say what each series is: direction, interface and (embedded) device.
+  const iface = dev.interfaces.find((i: any) => i.index === ifIndex);
+  const legends = await getJson(base, `/v2/ui/net/1/graph/${triplet},ifOutRate.${dev.id}.${ifIndex},sysUpTime.${dev.id}.0?intervalHr=1`);
+  t.same(legends.body.info.map((i: any) => [i.legend.startsWith(i.varName === 'sysUpTime' ? 'Time since' : `${i.varName === 'ifInRate' ? 'Inbound' : 'Outbound'} traffic rate ${iface.name}`),
+    i.legendEmbedded === `${dev.name} ${i.legend}`]), [[true, true], [true, true], [true, true]], 'legends name the variable, the interface and the device');
+  t.equal(new Set(legends.body.info.map((i: any) => i.legend)).size, 3, 'no two alike');
+
   const monitor = await getJson(base, `/api/monitor/networks/1/data/${triplet}?monitor=true`);
   t.equal(monitor.status, 200);
   const raw = monitor.body.info[0].timeseries.slice(1);
