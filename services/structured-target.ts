@@ -7,6 +7,7 @@ import {
 import { facetOf, facetWords, wordOf } from '../svcql/tag-set.js';
 import type { SeriesStore } from '../store/series/series.js';
 import { compareText } from './inventory-index.js';
+import { aggregatePoints, AGGREGATORS, isAggregator } from './series-aggregate.js';
 
 /**
  * A structured dashboard target (spec 4.2): variables chosen by literal variable and device names,
@@ -130,6 +131,10 @@ export function answerStructuredTarget(t: Record<string, unknown>, id: string, c
     if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < -1) throw bad(`'limit' must be an integer ≥ -1, got ${JSON.stringify(t.limit)}`);
     limit = n;
   }
+  // The datasource's blank choice is ' -- '. Used by time_series only (series-aggregate.ts).
+  const aggregatorText = str(t, 'aggregator').replace(/^-+$/, '');
+  if (aggregatorText !== '' && !isAggregator(aggregatorText)) throw bad(`aggregator '${aggregatorText}' is not one of ${AGGREGATORS.join(', ')}`);
+  const aggregator = aggregatorText === '' ? null : aggregatorText;
   const unique = str(t, 'unique');
   const columnsText = str(t, 'columns');
   const columns = columnsText === '' ? [...DEFAULT_COLUMNS] : columnsText.split(',').map((c) => c.trim()).filter((c) => c !== '');
@@ -259,7 +264,15 @@ export function answerStructuredTarget(t: Record<string, unknown>, id: string, c
     const column = unique !== '' ? unique : columns[0]!;
     return listOf(rows, column, sort && sort.column === column ? sort.desc : null, limit, cellOf, budget, meter);
   }
-  return shape(format, rows, columns, id, cellOf, pointsOf, ctx.groupByMs, budget, meter);
+  const out = shape(format, rows, columns, id, cellOf, pointsOf, ctx.groupByMs, budget, meter);
+  if (format !== 'time_series' || aggregator === null) return out;
+  const series = out as TimeSeriesEntry[];
+  const name = variable !== '' ? variable : [...new Set(series.map((e) => e.variable))].join(',');
+  const one: TimeSeriesEntry = {
+    id, target: `${aggregator}(${name})`, name: 'metric', variable: name, device: device, component: '', description: '', tags: {},
+    datapoints: aggregatePoints(aggregator, series.map((e) => e.datapoints)),
+  };
+  return [one];
 }
 
 /**
