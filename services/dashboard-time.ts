@@ -50,8 +50,19 @@ function endOf(tsMs: number, unit: string): number {
   return shift(startOf(tsMs, unit), 1, 1, unit) - 1;
 }
 
+/** The range of a JavaScript Date: a time outside it is refused rather than read as NaN. */
+const MAX_TIME_MS = 8.64e15;
+
 /** Milliseconds of a time value of field `name`; `roundUp` for the end of a range (`until`). */
 export function parseDashboardTime(name: string, v: string | number, nowMs: number, roundUp: boolean): number {
+  const ms = readTime(name, v, nowMs, roundUp);
+  if (!Number.isFinite(ms) || Math.abs(ms) > MAX_TIME_MS) {
+    throw new AppError('BAD_PARAMETER', `'${name}' ${JSON.stringify(v)} is outside the dates a time can hold`);
+  }
+  return ms;
+}
+
+function readTime(name: string, v: string | number, nowMs: number, roundUp: boolean): number {
   if (typeof v === 'string') {
     const s = v.trim();
     const rel = RELATIVE_RE.exec(s);
@@ -76,6 +87,6 @@ export function parseDashboardTime(name: string, v: string | number, nowMs: numb
 export function parseIntervalMs(text: string): number | null {
   const s = text.trim();
   const y = /^(\d{1,6})y$/.exec(s);
-  if (y) return Number(y[1]) > 0 ? Number(y[1]) * 365 * FIXED_MS.d! : null;
+  if (y) { const ms = Number(y[1]) * 365 * FIXED_MS.d!; return ms > 0 && Number.isSafeInteger(ms) ? ms : null; }
   return parseDurationMs(s);
 }

@@ -36,6 +36,9 @@ t.test('bad times are BAD_PARAMETER naming the field', async (t) => {
   for (const v of ['yesterday', 'now-6x', 'now/q', '12s3', 'now-', '']) {
     t.throws(() => parseDashboardTime('until', v, NOW, true), { code: 'BAD_PARAMETER', message: /'until' is not a time/ }, JSON.stringify(v));
   }
+  for (const v of ['now-999999999y', 'now+999999999M/w', '9999999999999999s', 1e300]) {
+    t.throws(() => parseDashboardTime('from', v, NOW, false), { code: 'BAD_PARAMETER', message: /'from' .* outside the dates/ }, JSON.stringify(v));
+  }
 });
 
 t.test('groupByTime intervals', async (t) => {
