@@ -1,6 +1,5 @@
 import { AppError } from '../core/errors.js';
-import { isAppError } from '../core/errors.js';
-import { parseDurationMs, parseTimeValue } from '../svcql/index.js';
+import { parseDashboardTime, parseIntervalMs } from './dashboard-time.js';
 import { REQUEST_LIMITS } from './request-limits.js';
 
 /**
@@ -25,12 +24,7 @@ function timeField(body: Record<string, unknown>, name: 'from' | 'until', nowMs:
   const v = body[name];
   if (v === undefined || v === null || v === '') return undefined;
   if (typeof v !== 'string' && typeof v !== 'number') throw new AppError('BAD_PARAMETER', `'${name}' must be a string such as now-6h`);
-  try {
-    return parseTimeValue(v, nowMs);
-  } catch (e) {
-    if (isAppError(e)) throw new AppError('BAD_PARAMETER', `'${name}': ${e.message}`, { cause: e });
-    throw e;
-  }
+  return parseDashboardTime(name, v, nowMs, name === 'until');
 }
 
 export function parseQueryBody(json: unknown, nowMs: number): QueryBody {
@@ -44,13 +38,14 @@ export function parseQueryBody(json: unknown, nowMs: number): QueryBody {
       `the query body has ${body.targets.length} targets, more than ${REQUEST_LIMITS.maxTargets} (targets per query body); ` +
       'send them in several requests');
   }
+  // Times in the forms of services/dashboard-time.ts (the Grafana datasource's).
   const untilMs = timeField(body, 'until', nowMs) ?? nowMs;
   const fromMs = timeField(body, 'from', nowMs) ?? untilMs - DEFAULT_QUERY_RANGE_MS;
   if (fromMs > untilMs) throw new AppError('BAD_PARAMETER', `'from' (${fromMs}) is after 'until' (${untilMs})`);
   let groupByMs = 0;
   const g = body.groupByTime;
   if (g !== undefined && g !== null && g !== '') {
-    const ms = typeof g === 'string' ? parseDurationMs(g.trim()) : null;
+    const ms = typeof g === 'string' ? parseIntervalMs(g) : null;
     if (ms === null) throw new AppError('BAD_PARAMETER', `'groupByTime' must be a duration such as 30s, 5m or 1h, got ${JSON.stringify(g)}`);
     groupByMs = ms;
   }

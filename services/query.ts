@@ -11,7 +11,7 @@ import type { NetworkTablesCache } from './svcql-tables.js';
 
 /**
  * Dashboard-tool query API (spec 4.1 "Dashboard-tool query API", 4.2). The data call answers one
- * flat array: the entries of every target in order. A target that fails contributes
+ * flat array: the entries of every target in order. A SvcQL target's text is `svcql` or `nsgql`. A target that fails contributes
  * `{id, error, code}` and the others still answer; only a body that is not a query object is a 400.
  *
  * Bounds of the request (request-limits.ts): targets per body, a time budget on the main thread
@@ -66,18 +66,21 @@ export class QueryService {
       const t = raw as Record<string, unknown>;
       const id = targetId(t);
       if (t.hide === true) continue;
-      if (t.svcql !== undefined && typeof t.svcql !== 'string') {
-        fail(id, "'svcql' must be a string", 'BAD_PARAMETER');
+      // `nsgql` is the name the NetSpyGlass Grafana datasource (2.x) gives the query text.
+      const textKey = t.svcql !== undefined ? 'svcql' : t.nsgql !== undefined ? 'nsgql' : null;
+      const text = textKey === null ? undefined : t[textKey];
+      if (textKey !== null && typeof text !== 'string') {
+        fail(id, `'${textKey}' must be a string`, 'BAD_PARAMETER');
         continue;
       }
       bound.startTarget();
       try {
         let entries: unknown[];
-        if (typeof t.svcql === 'string') {
+        if (typeof text === 'string') {
           const format = typeof t.format === 'string' && t.format !== '' ? t.format : undefined;
           const unique = typeof t.unique === 'string' && t.unique !== '' ? t.unique : undefined;
           entries = answerSvcqlTarget(
-            { svcql: t.svcql, id, ...(format ? { format } : {}), ...(unique ? { unique } : {}) },
+            { svcql: text, id, ...(format ? { format } : {}), ...(unique ? { unique } : {}) },
             tables.catalog, { nowMs, defaultRange: { fromMs: q.fromMs, toMs: q.untilMs }, budget }, bound,
           );
         } else {

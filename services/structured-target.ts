@@ -7,6 +7,7 @@ import {
 import { facetOf, facetWords, wordOf } from '../svcql/tag-set.js';
 import type { SeriesStore } from '../store/series/series.js';
 import { compareText } from './inventory-index.js';
+import { aggregatePoints, AGGREGATORS, isAggregator } from './series-aggregate.js';
 
 /**
  * A structured dashboard target (spec 4.2): variables chosen by literal variable and device names,
@@ -15,7 +16,8 @@ import { compareText } from './inventory-index.js';
  * time_series, table or list (the same output shapes as SvcQL targets).
  *
  * Order of work: filter → metric (only when sorting, uniqueness or the columns need it) → sort →
- * unique → limit → points (time_series, only for the rows kept). Points read by one target are
+ * unique → limit → points (time_series, only for the rows kept); a list makes its values unique and
+ * limits them instead of the rows (listOf). `tagFacet` is a column (the facets of the variable's tags). Points read by one target are
  * bounded by the SvcQL points limit. Work is charged to the request's budget and rows to its meter
  * (services/query.ts); without them, unbounded.
  */
@@ -38,6 +40,15 @@ const NO_METER: AnswerMeter = { row: () => {} };
 
 type Selector = 'min' | 'max' | 'last';
 type Cell = string | number | null;
+
+const SORT_ORDERS: ReadonlySet<string> = new Set(['ascending', 'descending', 'none']);
+
+/** Facets of a variable's tags, each once, in tag order (the `tagFacet` column). */
+function facetsOf(tags: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const tag of tags) { const f = facetOf(tag); if (!out.includes(f)) out.push(f); }
+  return out;
+}
 
 export const DEFAULT_COLUMNS: readonly string[] = ['variable', 'device', 'component', 'metric'];
 
@@ -120,6 +131,10 @@ export function answerStructuredTarget(t: Record<string, unknown>, id: string, c
     if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < -1) throw bad(`'limit' must be an integer ≥ -1, got ${JSON.stringify(t.limit)}`);
     limit = n;
   }
+  // The datasource's blank choice is ' -- '. Used by time_series only (series-aggregate.ts).
+  const aggregatorText = str(t, 'aggregator').replace(/^-+$/, '');
+  if (aggregatorText !== '' && !isAggregator(aggregatorText)) throw bad(`aggregator '${aggregatorText}' is not one of ${AGGREGATORS.join(', ')}`);
+  const aggregator = aggregatorText === '' ? null : aggregatorText;
   const unique = str(t, 'unique');
   const columnsText = str(t, 'columns');
   const columns = columnsText === '' ? [...DEFAULT_COLUMNS] : columnsText.split(',').map((c) => c.trim()).filter((c) => c !== '');
@@ -127,8 +142,12 @@ export function answerStructuredTarget(t: Record<string, unknown>, id: string, c
   let sort: { column: string; desc: boolean } | null = null;
   if (sortByEl !== '') {
     const colon = sortByEl.lastIndexOf(':');
-    const column = (colon < 0 ? sortByEl : sortByEl.slice(0, colon)).trim();
-    const order = colon < 0 ? 'ascending' : sortByEl.slice(colon + 1).trim().toLowerCase();
+    let column = (colon < 0 ? sortByEl : sortByEl.slice(0, colon)).trim();
+    let order = colon < 0 ? 'ascending' : sortByEl.slice(colon + 1).trim().toLowerCase();
+    // The Grafana datasource's graph query (docs/grafana.md) sends a bare order (`none`) and, when no
+    // sorting was chosen, `metric:undefined`: a bare order sorts by metric, `undefined` is none.
+    if (colon < 0 && SORT_ORDERS.has(column.toLowerCase())) { order = column.toLowerCase(); column = 'metric'; }
+    if (order === 'undefined') order = 'none';
     if (order !== 'ascending' && order !== 'descending' && order !== 'none' && order !== '') {
       throw bad(`sortByEl order '${order}' is not one of ascending, descending, none`);
     }
@@ -143,9 +162,12 @@ export function answerStructuredTarget(t: Record<string, unknown>, id: string, c
   const description = textMatcher('description', str(t, 'description'), budget);
   const tagText = str(t, 'tags');
   const tagsHold = tagText === '' ? null : compileTagRules(parseTagRules(tagText), 'AND');
-  // Reading the series of the whole inventory is never what a blank dashboard panel meant.
+  // Reading the series of the whole inventory is never what a blank dashboard panel meant: a
+  // time_series target that selects nothing (a new panel with no variable chosen, as the Grafana
+  // datasource sends it) answers no series, not an error entry (the datasource hands every entry
+  // to the graph, which needs datapoints).
   if (format === 'time_series' && variable === '' && device === '' && !component && !description && !tagsHold) {
-    throw bad('a time_series target needs at least one of variable, device, component, description or tags');
+    return [];
   }
   let rows = ctx.instances.filter((v) => {
     budget.spend();
@@ -206,6 +228,7 @@ export function answerStructuredTarget(t: Record<string, unknown>, id: string, c
       case 'category': return v.category;
       case 'triplet': return `${v.name}.${v.deviceId}.${v.index}`;
       case 'address': return ctx.devices.get(v.deviceId)?.address ?? null;
+      case 'tagFacet': { const f = facetsOf(v.tags); return f.length ? f.join(',') : null; }
       default: {
         const words = facetWords(v.tags, column);
         return words.length ? words.join(',') : null;
@@ -224,7 +247,9 @@ export function answerStructuredTarget(t: Record<string, unknown>, id: string, c
     });
     rows = keyed.map((x) => x.v);
   }
-  if (unique !== '') {
+  // A list answers values, several per row for `tagFacet` and facet columns: its uniqueness and
+  // limit apply to the values (shape).
+  if (unique !== '' && format !== 'list') {
     const seen = new Set<string>();
     rows = rows.filter((v) => {
       budget.spend();
@@ -234,34 +259,65 @@ export function answerStructuredTarget(t: Record<string, unknown>, id: string, c
       return true;
     });
   }
-  if (limit >= 0) rows = rows.slice(0, limit);
+  if (limit >= 0 && format !== 'list') rows = rows.slice(0, limit);
+  if (format === 'list') {
+    const column = unique !== '' ? unique : columns[0]!;
+    return listOf(rows, column, sort && sort.column === column ? sort.desc : null, limit, cellOf, budget, meter);
+  }
+  const out = shape(format, rows, columns, id, cellOf, pointsOf, ctx.groupByMs, budget, meter);
+  if (format !== 'time_series' || aggregator === null) return out;
+  const series = out as TimeSeriesEntry[];
+  const name = variable !== '' ? variable : [...new Set(series.map((e) => e.variable))].join(',');
+  const one: TimeSeriesEntry = {
+    id, target: `${aggregator}(${name})`, name: 'metric', variable: name, device: device, component: '', description: '', tags: {},
+    datapoints: aggregatePoints(aggregator, series.map((e) => e.datapoints)),
+  };
+  return [one];
+}
 
-  return shape(format, rows, columns, unique, id, cellOf, pointsOf, ctx.groupByMs, budget, meter);
+/**
+ * The `list` answer: the distinct non-null values of `column` over the rows, in row order, each word
+ * of a multi-valued column (`tagFacet`, a tag facet) its own value; sorted by text when the target
+ * sorts by that column (`desc` not null); at most `limit` values (-1: all).
+ */
+function listOf(
+  rows: readonly VariableInstance[], column: string, desc: boolean | null, limit: number,
+  cellOf: (v: VariableInstance, column: string) => Cell, budget: Budget, meter: AnswerMeter,
+): string[] {
+  const out = new Set<string>();
+  const add = (text: string): void => {
+    if (out.has(text)) return;
+    meter.row(textBytes(text) + 1);
+    out.add(text);
+  };
+  for (const v of rows) {
+    budget.spend();
+    if (column === 'tagFacet') { for (const f of facetsOf(v.tags)) add(f); continue; }
+    const c = cellOf(v, column);
+    if (c === null) continue;
+    if (typeof c === 'string' && !BUILT_IN_COLUMNS.has(column)) { for (const w of facetWords(v.tags, column)) add(w); continue; }
+    add(String(c));
+  }
+  let values = [...out];
+  if (desc !== null) values.sort((a, b) => (desc ? -compareText(a, b) : compareText(a, b)));
+  if (limit >= 0) values = values.slice(0, limit);
+  return values;
 }
 
 /** `"datapoints":` and the comma before it. */
 const DATAPOINTS_KEY_BYTES = 14;
 
+/** Columns that are not tag facets (cellOf). */
+const BUILT_IN_COLUMNS: ReadonlySet<string> = new Set([
+  'time', 'metric', 'variable', 'device', 'deviceId', 'component', 'index', 'description', 'unit', 'category', 'triplet', 'address', 'tagFacet',
+]);
+
 function shape(
-  format: OutputFormat, rows: readonly VariableInstance[], columns: readonly string[], unique: string, id: string,
+  format: Exclude<OutputFormat, 'list'>, rows: readonly VariableInstance[], columns: readonly string[], id: string,
   cellOf: (v: VariableInstance, column: string) => Cell, pointsOf: (slot: number) => SeriesPoints, groupByMs: number,
   budget: Budget, meter: AnswerMeter,
 ): unknown[] {
   switch (format) {
-    case 'list': {
-      const column = unique !== '' ? unique : columns[0]!;
-      const out = new Set<string>();
-      for (const v of rows) {
-        budget.spend();
-        const c = cellOf(v, column);
-        if (c === null) continue;
-        const text = String(c);
-        if (out.has(text)) continue;
-        meter.row(textBytes(text) + 1);
-        out.add(text);
-      }
-      return [...out];
-    }
     case 'table': {
       const cells = rows.map((v) => {
         budget.spend();

@@ -122,6 +122,11 @@ function bodies(r: () => number): { body: string | Buffer; type?: string }[] {
     { body: JSON.stringify({ targets: [] }) },
     { body: Buffer.alloc(2 * 1024 * 1024, 0x61), type: 'application/json' },
     { body: JSON.stringify({ from: 'yesterday', until: 'never', groupByTime: '-5m', targets: [{ id: 1, svcql: 5 }] }), type: 'application/json' },
+    // The Grafana datasource's shapes (docs/grafana.md): list lookups, graph targets, its time forms, then twisted ones.
+    { body: JSON.stringify({ targets: [{ variable: 'ifInRate', tags: 'Vendor.Cisco,!Role', id: 'A', device: '', component: '', columns: 'tagFacet', unique: 'tagFacet', sortByEl: 'tagFacet:ascending', format: 'list', limit: -1 }] }), type: 'application/json' },
+    { body: JSON.stringify({ from: 'now-1d/d', until: 'now/d', groupByTime: '1y', targets: [{ id: 'A', variable: 'ifInRate', sortByEl: 'metric:undefined', selector: 'max', aggregator: 'sum', limit: '2' }, { id: 'B', sortByEl: 'none' }] }), type: 'application/json' },
+    { body: JSON.stringify({ from: '1480000000s', until: `${'9'.repeat(16)}ms`, targets: [{ id: 'C', variable: 'cpuUtil', aggregator: ' -- ', format: 'table', columns: 'device,tagFacet,metric' }, { id: 'D', nsgql: 'SELECT DISTINCT tagFacet FROM ifInRate ORDER BY tagFacet', format: 'list' }] }), type: 'application/json' },
+    { body: JSON.stringify({ from: 'now-999999999y', until: 'now+999999999M/w', targets: [{ id: 'E', variable: 'x', aggregator: 'median', sortByEl: ':undefined' }, { id: 'F', nsgql: ['x'] }, { id: 'G', tags: 'x', format: 'list', columns: 'tagFacet', limit: 1 }] }), type: 'application/json' },
     { body: JSON.stringify({ name: `fuzz ${Math.floor(r() * 1e6)}`, svcql: "Vendor = 'Cisco' AND address << 10.0.0.0/8", formData: '{}' }), type: 'application/json' },
     { body: JSON.stringify({ name: 'hostile', svcql: `name REGEXP '${pick.replace(/'/g, "''")}'`, formData: 5 }), type: 'application/json' },
     { body: JSON.stringify({ id: 1, name: `view ${Math.floor(r() * 1e6)}`, devRule: "Role = 'Core' AND address << 10.0.0.0/8", linkRule: 'speed >= 1e9', adjacent: 'true', connecting: 'false', formData: 'Grüße "q" {x' }), type: 'application/json' },
