@@ -9,7 +9,7 @@ import type { ApiContext } from './context.js';
  * The Prometheus HTTP API's basic reads (docs/api.md "Prometheus HTTP API"), for Grafana's
  * built-in Prometheus data source: query_range, query, labels, label values and series, by GET
  * (query string) or POST (form body). Answers and errors have Prometheus' shapes:
- * `{status: 'success', data}`, or `{status: 'error', errorType, error}` with the error's HTTP
+ * `{status: 'success', data}`, or `{status: 'error', errorType, error, code}` (code: this API's error code) with the error's HTTP
  * status (400 `bad_data` for bad input and bounds, 404 `not_found` for an unknown network,
  * `execution` otherwise). Access: `user`.
  */
@@ -41,10 +41,10 @@ function answer(fn: () => unknown, ctx: ApiContext): ApiResponse {
   } catch (err) {
     if (!isAppError(err)) {
       ctx.logger.error('prometheus call failed', { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
-      return { status: 500, body: { status: 'error', errorType: 'internal', error: 'internal error' } };
+      return { status: 500, body: { status: 'error', errorType: 'internal', error: 'internal error', code: 'INTERNAL' } };
     }
     const errorType = err.status === 404 ? 'not_found' : err.status < 500 ? 'bad_data' : 'execution';
-    return { status: err.status, body: { status: 'error', errorType, error: excerpt(err.message, 2000) } };
+    return { status: err.status, body: { status: 'error', errorType, error: excerpt(err.message, 2000), code: err.code } };
   }
 }
 
