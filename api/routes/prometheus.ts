@@ -1,7 +1,7 @@
 import { AppError, isAppError } from '../../core/errors.js';
 import { excerpt } from '../http/errors.js';
 import { readFormParams } from '../http/form-body.js';
-import type { ApiResponse, RoutedRequest } from '../http/http-types.js';
+import { JSON_TYPE, type ApiResponse, type RoutedRequest } from '../http/http-types.js';
 import type { Router } from '../http/router.js';
 import type { ApiContext } from './context.js';
 
@@ -24,7 +24,7 @@ export function registerPrometheus(router: Router, ctx: ApiContext): void {
     const startMs = promTime('start', required(p, 'start'));
     const endMs = promTime('end', required(p, 'end'));
     const stepMs = promDuration('step', required(p, 'step'));
-    return prom.queryRange(required(p, 'query'), { startMs, endMs, stepMs });
+    return new RawJson(prom.queryRangeJson(required(p, 'query'), { startMs, endMs, stepMs }));
   });
   both('/api/v1/query', (p) => {
     const time = p.get('time');
@@ -35,9 +35,18 @@ export function registerPrometheus(router: Router, ctx: ApiContext): void {
   router.get('/api/v1/label/:name/values', (req) => answer(() => prom.labelValues(req.params['name']!, readFormParams(req).getAll('match[]')), ctx), { access: 'user' });
 }
 
+/** `data` given as JSON text already (the query_range answer). */
+class RawJson {
+  constructor(readonly text: string) {}
+}
+
 function answer(fn: () => unknown, ctx: ApiContext): ApiResponse {
   try {
-    return { status: 200, body: { status: 'success', data: fn() } };
+    const data = fn();
+    if (data instanceof RawJson) {
+      return { status: 200, headers: { 'content-type': JSON_TYPE }, body: Buffer.from(`{"status":"success","data":${data.text}}`) };
+    }
+    return { status: 200, body: { status: 'success', data } };
   } catch (err) {
     if (!isAppError(err)) {
       ctx.logger.error('prometheus call failed', { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
