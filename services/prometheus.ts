@@ -39,6 +39,22 @@ const NARROW = 'narrow the selector (more label matchers), the time range, or ra
 
 export type PromLabels = Record<string, string>;
 
+/** A series of query_range: its labels and its values at steps `steps[k]` (step i is at startMs + i × stepMs). */
+export interface RangeSeries {
+  readonly metric: PromLabels;
+  readonly steps: Int32Array;
+  readonly values: Float64Array;
+}
+
+export interface RangeResult {
+  readonly startMs: number;
+  readonly stepMs: number;
+  readonly series: readonly RangeSeries[];
+}
+
+/** Bytes of JSON of one `[unixSeconds,"value"]` pair, about (for the answer's bound). */
+const PAIR_BYTES = 32;
+
 export interface VectorSample {
   readonly metric: PromLabels;
   readonly value: [number, string];
@@ -89,52 +105,44 @@ export class PrometheusService {
 
   /**
    * query_range: a selector's series at each step of the window (a constant: the constant at each
-   * step), as the JSON text of Prometheus' `data` (`{"resultType":"matrix","result":[…]}`): written
-   * as text because an answer of 50 series × 1441 steps is 72,000 pairs, whose arrays would cost
-   * more to build and stringify than the whole read.
+   * step). Each series' values are typed arrays (step numbers and values), not pairs: an answer of
+   * 50 series × 1441 steps is 72,000 pairs, which the route writes as JSON text without building
+   * them (api/routes/prom-answer.ts).
    */
-  queryRangeJson(query: string, w: RangeWindow): string {
+  queryRange(query: string, w: RangeWindow): RangeResult {
     checkWindow(w);
     const expr = parsePromql(query);
     const steps = Math.floor((w.endMs - w.startMs) / w.stepMs) + 1;
     const bound = new AnswerBound(NARROW);
-    const stamps: string[] = new Array<string>(steps);
-    for (let i = 0; i < steps; i++) stamps[i] = `[${seconds(w.startMs + i * w.stepMs)},"`;
-    const parts: string[] = [];
     if (expr.kind === 'number') {
-      const text = formatSample(expr.value);
-      const values: string[] = [];
-      for (let i = 0; i < steps; i++) { bound.row(text.length + 24); values.push(`${stamps[i]}${text}"]`); }
-      parts.push(`{"metric":{},"values":[${values.join(',')}]}`);
-    } else {
-      const budget = this.budget();
-      const { netId, instances } = this.select(expr.matchers, budget);
-      const read = this.series.graphPoints(instances.map((i) => ({ varId: '', instance: i })), { fromMs: w.startMs - LOOKBACK_MS, toMs: w.endMs });
-      const pairs: string[] = [];
-      for (const inst of instances) {
-        const p = read(inst);
-        const ts = p.tsMs;
-        const vs = p.values;
-        pairs.length = 0;
-        let j = 0;
-        let bytes = 0;
-        for (let i = 0; i < steps; i++) {
-          const t = w.startMs + i * w.stepMs;
-          while (j < ts.length && ts[j]! <= t) j++;
-          // ts[j - 1] is the last point at or before t
-          if (j === 0 || ts[j - 1]! <= t - LOOKBACK_MS) continue;
-          const v = vs[j - 1]!;
-          const pair = stamps[i]! + (Number.isFinite(v) ? String(v) : formatSample(v)) + '"]';
-          bytes += pair.length + 1;
-          pairs.push(pair);
-        }
-        if (pairs.length === 0) continue;
-        const metric = JSON.stringify(labelsOf(netId, inst));
-        bound.row(bytes + metric.length + 24);
-        parts.push('{"metric":' + metric + ',"values":[' + pairs.join(',') + ']}');
-      }
+      bound.row(steps * PAIR_BYTES);
+      const stepIdx = Int32Array.from({ length: steps }, (_, i) => i);
+      return { startMs: w.startMs, stepMs: w.stepMs, series: [{ metric: {}, steps: stepIdx, values: new Float64Array(steps).fill(expr.value) }] };
     }
-    return `{"resultType":"matrix","result":[${parts.join(',')}]}`;
+    const budget = this.budget();
+    const { netId, instances } = this.select(expr.matchers, budget);
+    const read = this.series.graphPoints(instances.map((i) => ({ varId: '', instance: i })), { fromMs: w.startMs - LOOKBACK_MS, toMs: w.endMs });
+    const stepIdx = new Int32Array(steps);
+    const stepVal = new Float64Array(steps);
+    const series: RangeSeries[] = [];
+    for (const inst of instances) {
+      const { tsMs: ts, values: vs } = read(inst);
+      let n = 0;
+      let j = 0;
+      for (let i = 0; i < steps; i++) {
+        const t = w.startMs + i * w.stepMs;
+        while (j < ts.length && ts[j]! <= t) j++;
+        // ts[j - 1] is the last point at or before t
+        if (j === 0 || ts[j - 1]! <= t - LOOKBACK_MS) continue;
+        stepIdx[n] = i;
+        stepVal[n++] = vs[j - 1]!;
+      }
+      if (n === 0) continue;
+      const metric = labelsOf(netId, inst);
+      bound.row(n * PAIR_BYTES + jsonBytes(metric) + 24);
+      series.push({ metric, steps: stepIdx.slice(0, n), values: stepVal.slice(0, n) });
+    }
+    return { startMs: w.startMs, stepMs: w.stepMs, series };
   }
 
   /** query: a selector's value of each series at `timeMs` (a constant: a scalar). */

@@ -1,9 +1,10 @@
 import { AppError, isAppError } from '../../core/errors.js';
 import { excerpt } from '../http/errors.js';
 import { readFormParams } from '../http/form-body.js';
-import { JSON_TYPE, type ApiResponse, type RoutedRequest } from '../http/http-types.js';
+import type { ApiResponse, RoutedRequest } from '../http/http-types.js';
 import type { Router } from '../http/router.js';
 import type { ApiContext } from './context.js';
+import { matrixAnswer } from './prom-answer.js';
 
 /**
  * The Prometheus HTTP API's basic reads (docs/api.md "Prometheus HTTP API"), for Grafana's
@@ -24,7 +25,7 @@ export function registerPrometheus(router: Router, ctx: ApiContext): void {
     const startMs = promTime('start', required(p, 'start'));
     const endMs = promTime('end', required(p, 'end'));
     const stepMs = promDuration('step', required(p, 'step'));
-    return new RawJson(prom.queryRangeJson(required(p, 'query'), { startMs, endMs, stepMs }));
+    return new Written(matrixAnswer(prom.queryRange(required(p, 'query'), { startMs, endMs, stepMs }), ctx.answerBuffers));
   });
   both('/api/v1/query', (p) => {
     const time = p.get('time');
@@ -35,17 +36,15 @@ export function registerPrometheus(router: Router, ctx: ApiContext): void {
   router.get('/api/v1/label/:name/values', (req) => answer(() => prom.labelValues(req.params['name']!, readFormParams(req).getAll('match[]')), ctx), { access: 'user' });
 }
 
-/** `data` given as JSON text already (the query_range answer). */
-class RawJson {
-  constructor(readonly text: string) {}
+/** A whole answer written already (the query_range answer, prom-answer.ts). */
+class Written {
+  constructor(readonly response: ApiResponse) {}
 }
 
 function answer(fn: () => unknown, ctx: ApiContext): ApiResponse {
   try {
     const data = fn();
-    if (data instanceof RawJson) {
-      return { status: 200, headers: { 'content-type': JSON_TYPE }, body: Buffer.from(`{"status":"success","data":${data.text}}`) };
-    }
+    if (data instanceof Written) return data.response;
     return { status: 200, body: { status: 'success', data } };
   } catch (err) {
     if (!isAppError(err)) {

@@ -9,6 +9,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Bench, BenchOptions, Figure } from '../harness/bench.js';
+import { cpuSeconds } from '../harness/cpu-time.js';
 import { serverAndLoadCores, stopChild } from '../harness/process.js';
 import { percentile } from '../harness/stats.js';
 import { fetchOnce, startServer } from './api-bench.js';
@@ -42,6 +43,7 @@ async function run(o: BenchOptions): Promise<Figure[]> {
     o.log(`one answer: ${sample.body.length} bytes, ${result.length} series of ${result[0]!.values.length} values`);
     for (let k = 0; k < 10; k++) await fetchOnce(server.port, promRangePath(k, switches, endS)); // warm-up
     const ms: number[] = [];
+    const cpuBefore = cpuSeconds(server.child.pid);
     const started = performance.now();
     for (let k = 0; k < requests && performance.now() - started < maxMs; k++) {
       const t0 = performance.now();
@@ -49,13 +51,17 @@ async function run(o: BenchOptions): Promise<Figure[]> {
       ms.push(performance.now() - t0);
       if (a.status !== 200) throw new Error(`query_range answered ${a.status}: ${a.body.toString().slice(0, 200)}`);
     }
-    o.log(`${ms.length} requests: p50 ${percentile(ms, 50).toFixed(2)} ms, p99 ${percentile(ms, 99).toFixed(2)} ms, max ${Math.max(...ms).toFixed(1)} ms`);
+    const cpuMs = ((cpuSeconds(server.child.pid) - cpuBefore) * 1000) / ms.length;
+    const slow = ms.map((x, k) => [x, k] as const).sort((a, b) => b[0] - a[0]).slice(0, 8);
+    o.log(`slowest: ${slow.map(([x, k]) => `#${k} ${x.toFixed(0)} ms`).join(', ')}`);
+    o.log(`${ms.length} requests: server CPU ${cpuMs.toFixed(2)} ms/answer, p50 ${percentile(ms, 50).toFixed(2)} ms, p99 ${percentile(ms, 99).toFixed(2)} ms, max ${Math.max(...ms).toFixed(1)} ms`);
     const setting = `closed loop, one request at a time over fresh connections, ${ms.length} requests after 10 warm-up; ` +
       `${slots} slots × 24 h of 1-min points in LMDB; 50 series × 1441 steps, ${sample.body.length} bytes/answer`;
     return [
       { name: 'Prometheus query_range 50 series × 24 h p50', unit: 'ms', samples: [percentile(ms, 50)], note: setting },
       { name: 'Prometheus query_range 50 series × 24 h p99', unit: 'ms', samples: [percentile(ms, 99)], target: { op: '<=', value: 50 } },
       { name: 'Prometheus query_range 50 series × 24 h max', unit: 'ms', samples: [Math.max(...ms)] },
+      { name: 'Prometheus query_range 50 series × 24 h server CPU per answer', unit: 'ms', samples: [cpuMs] },
     ];
   } finally {
     await stopChild(server.child);
