@@ -143,7 +143,7 @@ function constant(text: string, n: Node): number {
       const [op, operand] = children(n);
       if (op === undefined || operand === undefined) throw unsupported(text, n);
       const v = constant(text, operand);
-      return op.name === 'Sub' ? -v : v;
+      return text.slice(op.from, op.to).trim() === '-' ? -v : v;
     }
     case 'BinaryExpr': {
       const parts = children(n);
