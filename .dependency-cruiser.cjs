@@ -60,6 +60,7 @@ const ONE_FILE_PACKAGES = [
   ['lmdb', 'lmdb', 'store/lmdb-env.ts'],
   ['d3-force', 'd3-force', 'services/map-layout.ts'],
   ['nodemailer', 'nodemailer', 'services/notify-email.ts'],
+  ['lezer-promql', '@prometheus-io/lezer-promql', 'services/promql-parse.ts'],
 ];
 const oneFileRules = ONE_FILE_PACKAGES.map(([short, pkg, file]) => ({
   name: `${short}-only-from-${file.replace(/\.ts$/, '').replace(/\//g, '-')}`,

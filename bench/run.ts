@@ -21,6 +21,7 @@ import { collectorBench, faultsBench } from './collector/collector-bench.js';
 import { discoveryBench } from './discovery/discovery-bench.js';
 import { authBench } from './api/auth-bench.js';
 import { mapsBench } from './maps/maps-bench.js';
+import { promBench } from './api/prom-bench.js';
 import { memoryBench } from './memory/memory-bench.js';
 import { storeBench } from './store/store-bench.js';
 import { svcqlBench } from './svcql/svcql-bench.js';
@@ -37,6 +38,7 @@ const BENCHES: readonly Bench[] = [
   svcqlBench,
   mapsBench,
   alertsBench,
+  promBench,
 ];
 
 interface Args { scale: Scale; only: string[] | null; record: boolean }

@@ -14,6 +14,7 @@ import { MapService } from './maps.js';
 import { NetworkService } from './networks.js';
 import { Notifier } from './notifier.js';
 import { QueryService } from './query.js';
+import { PrometheusService } from './prometheus.js';
 import { SeriesService } from './series.js';
 import { SilenceService } from './silences.js';
 import { NetworkTablesCache } from './svcql-tables.js';
@@ -49,6 +50,8 @@ export interface Services {
   readonly alertEngine: AlertEngine;
   /** The alert list and get calls, over the evaluator's alerts (or `ServiceSources.alertSource`) and the silences. */
   readonly alerts: AlertService;
+  /** The Prometheus HTTP API's basic reads (selectors over variables) for Grafana's Prometheus data source. */
+  readonly prometheus: PrometheusService;
 }
 
 /** Parts a caller may put in place of the built ones (tests of one service over a fake of another). */
@@ -72,11 +75,12 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
   const notifier = sources.notifier ?? new Notifier(deps.config().notifications, { clock: deps.clock, logger: deps.logger.child('notify') });
   const alertEngine = new AlertEngine(deps, notifier, sources.silences ?? silences);
   const tables = new NetworkTablesCache(deps, alertEngine);
+  const series = new SeriesService(deps, networks);
   return {
     networks,
     discovery: new DiscoveryService(deps, networks),
     devices: new DeviceService(deps, networks),
-    series: new SeriesService(deps, networks),
+    series,
     catalog: new CatalogService(deps, networks, tables),
     query: new QueryService(deps, networks, tables),
     filters: new FilterService(deps),
@@ -89,6 +93,7 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
     silences,
     alertEngine,
     alerts: new AlertService(deps, sources.alertSource ?? alertEngine, silences),
+    prometheus: new PrometheusService(deps, networks, series),
   };
 }
 

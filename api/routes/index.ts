@@ -13,6 +13,7 @@ import { registerLegacyViewManipulation } from './legacy/view-manipulation.js';
 import { registerLegacyMetrics } from './legacy/metrics.js';
 import { registerLegacyNetworks } from './legacy/networks.js';
 import { registerLegacyWorkbench } from './legacy/workbench.js';
+import { registerPrometheus } from './prometheus.js';
 import { registerAlerts } from './v2/alerts.js';
 import { registerDevices } from './v2/devices.js';
 import { registerDiscovery } from './v2/discovery.js';
@@ -88,5 +89,8 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
   // Alerts and silences.
   registerAlerts(router, ctx);
   registerLegacyAlerts(router, ctx);
+
+  // The Prometheus HTTP API's basic reads, for Grafana's built-in Prometheus data source.
+  registerPrometheus(router, ctx);
   return { router, ctx };
 }

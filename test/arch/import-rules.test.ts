@@ -85,6 +85,8 @@ const FIXTURE: Record<string, string[]> = {
   'services/other-layout.ts': ['d3-force'],
   'services/notify-email.ts': ['nodemailer'],
   'services/notify-other.ts': ['nodemailer'],
+  'services/promql-parse.ts': ['@prometheus-io/lezer-promql'],
+  'services/promql-other.ts': ['@prometheus-io/lezer-promql'],
   'services/s.ts': ['../store/y.js', '../svcql/query.js', '../core/errors.js'],
   'services/bad.ts': ['../api/b.js', '../collector/ok.js', '../workers/index.js'],
   'api/b.ts': ['../services/s.js', '../core/errors.js'],
@@ -122,6 +124,7 @@ const EXPECTED: Array<[string, string, string]> = [
   ['yaml-only-from-core', 'collector/profiles.ts', 'node_modules/yaml/index.js'],
   ['d3-force-only-from-services-map-layout', 'services/other-layout.ts', 'node_modules/d3-force/index.js'],
   ['nodemailer-only-from-services-notify-email', 'services/notify-other.ts', 'node_modules/nodemailer/index.js'],
+  ['lezer-promql-only-from-services-promql-parse', 'services/promql-other.ts', 'node_modules/@prometheus-io/lezer-promql/index.js'],
   ['services-only-to-core-store-svcql', 'services/bad.ts', 'api/b.ts'],
   ['services-only-to-core-store-svcql', 'services/bad.ts', 'collector/ok.ts'],
   ['services-only-to-core-store-svcql', 'services/bad.ts', 'workers/index.ts'],
@@ -134,7 +137,7 @@ const EXPECTED: Array<[string, string, string]> = [
   ['folder-has-rules', 'extra/thing.ts', 'core/errors.ts'],
 ];
 
-const PACKAGES = ['uWebSockets.js', 'lmdb', 'net-snmp', 'piscina', 'd3-force', 'nodemailer', 'yaml'];
+const PACKAGES = ['uWebSockets.js', 'lmdb', 'net-snmp', 'piscina', 'd3-force', 'nodemailer', '@prometheus-io/lezer-promql', 'yaml'];
 
 function writeFixture(dir: string): void {
   const put = (file: string, text: string): void => {

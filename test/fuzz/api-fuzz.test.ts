@@ -91,18 +91,25 @@ function pathValues(name: string, triplets: string[], handles: string[]): string
   if (name === 'token') return ['nope', 'nmt_AAAA', ...common];
   if (/filter_id|view_id|viewid/.test(name)) return ['1', '2', ...common];
   if (/^(lv|nv|intfvarName|nodevarName)$/.test(name)) return ['ifInRate', 'ifOutRate', 'cpuUtil', 'memUtil', 'sysUpTime', ...common];
+  if (name === 'name') return ['__name__', 'device', 'component', 'index', 'network', 'tag_Role', 'nope', ...common];
   if (name === 'handle') return [...handles, 'AAAAAAAAAAAAAAAAAAAAAA', ...common];
   if (/triplets|varids/.test(name)) return [triplets[0] ?? 'ifInRate.1.1', triplets.slice(0, 3).join(','), Array.from({ length: 60 }, () => triplets[0] ?? 'x.1.1').join(','), 'ifInRate.1', 'a.b.c', ...common];
   return ['ifInRate', 'Traffic', 'cpuUtil', ...common];
 }
 
+/** PromQL of the Prometheus API's calls (api/routes/prometheus.ts): selectors, refused forms, hostile text. */
+const PROMQL_VALUES = ['ifInRate', 'ifInRate{device=~"sim.*", component!~"x"}', '{__name__=~".+"}', 'rate(ifInRate[5m])', 'sum by (device) (cpuUtil)',
+  '1+1', '2^1024', '{}', 'ifInRate{', '{device=~"(a+)+$"}', `{device=~"${HOSTILE_REGEXPS[0]}"}`, 'x{a="\\x"}', '{"a.b"="c"}', '"\\U00110000"',
+  'ifInRate offset 5m', 'ifInRate @ 1', `${'('.repeat(2000)}1${')'.repeat(2000)}`, 'a'.repeat(20_000), '1700000000', '2026-11-23T00:00:00Z', '15', '1h30m', '0.001'];
+
 const QUERY_KEYS = ['intervalHr', 'start', 'end', 'length', 'monitor', 'forceDb', 'forceMem', 'name', 'devices', 'components', 'tags',
   'tagMatch', 'sortBy', 'limit', 'count', 'timestamp', 'generation', 's', 'pretty', 'user', 'validate', 'type', 'unknownKey',
-  'layout', 'devRule', 'linkRule', 'hide', 'adjacent', 'connecting', 'width', 'height', 'margin', 'zoom', 'viewBox', 'fit', 'reset'];
+  'layout', 'devRule', 'linkRule', 'hide', 'adjacent', 'connecting', 'width', 'height', 'margin', 'zoom', 'viewBox', 'fit', 'reset',
+  'query', 'step', 'time', 'match[]'];
 const QUERY_VALUES = ['1', '0', '-1', '24', '1e308', 'NaN', 'true', 'maybe', '', 'ifInRate', 'curr.desc', 'max.asc', 'nope.sideways', '2026-11-23',
   '2026-02-31', '9'.repeat(40), 'Role.Core,Vendor.*', '/(a+)+$/', 'auto', 'fit', 'reset', "Role = 'Core'", "name REGEXP '(a+)+$'",
   '0,0,1000,1000', '0,0,-1,5', '1e6,1e6,1e6,1e6', ...HOSTILE_REGEXPS.map((r) => `/${r}/`), 'a'.repeat(3000),
-  'SYSTEM', 'SCRIPTED', 'INTERACTIVE', 'name'];
+  'SYSTEM', 'SCRIPTED', 'INTERACTIVE', 'name', ...PROMQL_VALUES];
 
 function bodies(r: () => number): { body: string | Buffer; type?: string }[] {
   const svcql = (q: string) => JSON.stringify({ from: 'now-1h', targets: [{ id: 'A', svcql: q, format: 'table' }] });
@@ -139,6 +146,9 @@ function bodies(r: () => number): { body: string | Buffer; type?: string }[] {
     { body: JSON.stringify({ user: 'a'.repeat(5000), password: 'p'.repeat(5000) }), type: 'application/json' },
     { body: JSON.stringify({ user: ['x'], password: { a: 1 } }), type: 'application/json' },
     { body: 'user=nobody&password=x', type: 'application/x-www-form-urlencoded' },
+    { body: `query=${encodeURIComponent('ifInRate{device=~"sim.*"}')}&start=1700000000&end=1700003600&step=15`, type: 'application/x-www-form-urlencoded' },
+    { body: `query=${encodeURIComponent('rate(x[5m])')}&start=0&end=1e12&step=0.0001&match[]=%zz`, type: 'application/x-www-form-urlencoded; charset=utf-8' },
+    { body: `match[]=${encodeURIComponent('{__name__=~".+"}')}&match[]=cpuUtil&time=now`, type: 'application/x-www-form-urlencoded' },
     { body: JSON.stringify([{ id: 1, x: 10, y: 20 }, { id: 2, x: -5.5, y: 1e6 }]), type: 'application/json' },
     { body: JSON.stringify([{ id: 1, x: 1e308, y: null }, { id: -1, x: 'a', y: 0 }, 5]), type: 'application/json' },
     { body: JSON.stringify(Array.from({ length: 12_000 }, (_, i) => ({ id: i, x: i, y: i }))), type: 'application/json' },
@@ -176,6 +186,17 @@ function query(r: () => number): string {
     const k = QUERY_KEYS[Math.floor(r() * QUERY_KEYS.length)]!;
     const v = QUERY_VALUES[Math.floor(r() * QUERY_VALUES.length)]!;
     parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
+  }
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+/** A query of the Prometheus API's calls: each of its keys, most of the time, with PromQL, times, steps and hostile values. */
+function promQuery(r: () => number): string {
+  const values = [...PROMQL_VALUES, ...QUERY_VALUES.slice(0, 12)];
+  const parts: string[] = [];
+  for (const k of ['query', 'start', 'end', 'step', 'time', 'match[]', 'match[]']) {
+    if (r() < 0.3) continue;
+    parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(values[Math.floor(r() * values.length)]!)}`);
   }
   return parts.length ? `?${parts.join('&')}` : '';
 }
@@ -237,7 +258,7 @@ t.test('fuzz every route of the route table over real sockets', { timeout: 400_0
   let round = 0;
   while (rep.requests < MAX_REQUESTS && Date.now() - started < MAX_WALK_MS) {
     for (const route of routes) {
-      const path = fill(route.pattern, r, triplets, handles) + query(r);
+      const path = fill(route.pattern, r, triplets, handles) + (route.pattern.startsWith('/api/v1/') ? promQuery(r) : query(r));
       const method = round % 5 === 4 ? methods[Math.floor(r() * methods.length)]! : route.method;
       const bodyCase = method === 'POST' || method === 'PUT' || round % 7 === 6 ? bodyCases[Math.floor(r() * bodyCases.length)] : undefined;
       const headers: Record<string, string> = bodyCase?.type ? { 'content-type': bodyCase.type } : {};
