@@ -5,6 +5,7 @@ import { AlertService } from './alerts.js';
 import { Authenticator } from './authenticator.js';
 import { CatalogService } from './catalog.js';
 import type { ServiceDeps } from './deps.js';
+import { DevicePanelService } from './device-panel.js';
 import { DeviceService } from './devices.js';
 import { DiscoveryService } from './discovery.js';
 import { FilterService } from './filters.js';
@@ -49,6 +50,8 @@ export interface Services {
   readonly alertEngine: AlertEngine;
   /** The alert list and get calls, over the evaluator's alerts (or `ServiceSources.alertSource`) and the silences. */
   readonly alerts: AlertService;
+  /** The device panel of a UI: Summary, device data and popup variables (over discovery, catalog, series and alerts). */
+  readonly devicePanel: DevicePanelService;
 }
 
 /** Parts a caller may put in place of the built ones (tests of one service over a fake of another). */
@@ -72,9 +75,11 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
   const notifier = sources.notifier ?? new Notifier(deps.config().notifications, { clock: deps.clock, logger: deps.logger.child('notify') });
   const alertEngine = new AlertEngine(deps, notifier, sources.silences ?? silences);
   const tables = new NetworkTablesCache(deps, alertEngine);
+  const discovery = new DiscoveryService(deps, networks);
+  const alerts = new AlertService(deps, sources.alertSource ?? alertEngine, silences);
   return {
     networks,
-    discovery: new DiscoveryService(deps, networks),
+    discovery,
     devices: new DeviceService(deps, networks),
     series: new SeriesService(deps, networks),
     catalog: new CatalogService(deps, networks, tables),
@@ -88,7 +93,8 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
     notifier,
     silences,
     alertEngine,
-    alerts: new AlertService(deps, sources.alertSource ?? alertEngine, silences),
+    alerts,
+    devicePanel: new DevicePanelService(deps, networks, discovery, alerts),
   };
 }
 

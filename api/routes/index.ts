@@ -14,6 +14,7 @@ import { registerLegacyMetrics } from './legacy/metrics.js';
 import { registerLegacyNetworks } from './legacy/networks.js';
 import { registerLegacyWorkbench } from './legacy/workbench.js';
 import { registerAlerts } from './v2/alerts.js';
+import { registerDevicePanel } from './v2/device-panel.js';
 import { registerDevices } from './v2/devices.js';
 import { registerDiscovery } from './v2/discovery.js';
 import { registerDiscoveryQueue } from './v2/discovery-queue.js';
@@ -88,5 +89,8 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
   // Alerts and silences.
   registerAlerts(router, ctx);
   registerLegacyAlerts(router, ctx);
+
+  // The device panel of a UI: Summary, device data, popups.
+  registerDevicePanel(router, ctx);
   return { router, ctx };
 }
