@@ -28,12 +28,6 @@ export const POPUP_WINDOW_MS = 3_600_000;
 /** How many interfaces the Summary's top list shows. */
 export const TOP_INTERFACES = 10;
 
-/** Device variables of the device popup, in this order (those the device has). */
-export const DEVICE_POPUP_VARS: readonly string[] = ['reachable', 'cpuUtil', 'memUtil'];
-
-/** Interface variables of the interface popup, in this order (those the interface has). */
-export const INTERFACE_POPUP_VARS: readonly string[] = ['ifInRate', 'ifOutRate', 'ifInUtil', 'ifOutUtil', 'ifInErrors', 'ifOutErrors'];
-
 /** A variable's latest value: null value and time when it has no point in the past hour. */
 export interface LatestValue {
   readonly varId: string;
@@ -131,7 +125,7 @@ export interface DeviceData {
 }
 
 /** The public record of a device as the discovery service gives it. */
-type PublicDevice = Omit<Device, 'poll'> & { readonly pollState: PollStateRecord };
+export type PublicDevice = Omit<Device, 'poll'> & { readonly pollState: PollStateRecord };
 
 export class DevicePanelService {
   constructor(
@@ -139,20 +133,20 @@ export class DevicePanelService {
     private readonly discovery: DiscoveryService, private readonly alerts: AlertService,
   ) {}
 
-  /** The device of the current generation; AppError UNKNOWN_NETWORK, UNKNOWN_DEVICE (404). */
-  private device(netId: number, devId: number): { generation: number; d: PublicDevice } {
+  /** The device's public record in the current generation; AppError UNKNOWN_NETWORK, UNKNOWN_DEVICE (404). */
+  device(netId: number, devId: number): { generation: number; d: PublicDevice } {
     const d = this.discovery.device(netId, devId, {}) as unknown as PublicDevice;
     const generation = this.deps.collector.networks.generation(netId, {})?.number ?? 0;
     return { generation, d };
   }
 
   /** The device's variable instances, in the catalog's order. */
-  private instancesOf(netId: number, devId: number): VariableInstance[] {
+  instancesOf(netId: number, devId: number): VariableInstance[] {
     return this.deps.collector.catalog.instances(netId).filter((v) => v.deviceId === devId);
   }
 
   /** The latest value of each instance (one rollup of the series store for all). */
-  private latest(chosen: readonly VariableInstance[]): LatestValue[] {
+  latest(chosen: readonly VariableInstance[]): LatestValue[] {
     const now = this.deps.clock.nowMs();
     const r = this.deps.series.rollup(chosen.map((v) => v.slot), now - LATEST_FALLBACK_MS, now);
     return chosen.map((v, i) => {
@@ -193,11 +187,8 @@ export class DevicePanelService {
     }
     top.sort((a, b) => b.utilPercent - a.utilPercent || a.ifIndex - b.ifIndex);
 
-    const uptime = up?.value != null
-      ? { seconds: up.value, tsMs: up.tsMs!, source: 'poll' as const }
-      : { seconds: d.sysUpTimeCs / 100, tsMs: d.discoveredAtMs, source: 'discovery' as const };
     return {
-      networkId: netId, generation, identity: identity(d), uptime, lastContact: d.pollState,
+      networkId: netId, generation, identity: identity(d), uptime: uptimeOf(d, up), lastContact: d.pollState,
       reachable, cpu, memory, topInterfaces: top.slice(0, TOP_INTERFACES),
       alerts: this.alerts.list(netId, { active: true }).filter((a) => a.deviceId === devId),
     };
@@ -224,11 +215,11 @@ export class DevicePanelService {
     return { fromMs: now - POPUP_WINDOW_MS, toMs: now };
   }
 
-  /** The device popup's variables (DEVICE_POPUP_VARS the device has). */
+  /** The device popup's variables: those of config `mapLegend.deviceVars` the device has, in that order. */
   devicePopup(netId: number, devId: number): ChosenVariable[] {
     this.device(netId, devId);
     const all = this.instancesOf(netId, devId);
-    return chosen(DEVICE_POPUP_VARS.map((n) => all.find((v) => v.name === n && v.index === 0)));
+    return chosen(this.deps.config().mapLegend.deviceVars.map((n) => all.find((v) => v.name === n && v.index === 0)));
   }
 
   /**
@@ -250,13 +241,30 @@ export class DevicePanelService {
     return chosen(withPoints);
   }
 
-  /** The interface popup's variables (INTERFACE_POPUP_VARS the interface has); AppError NOT_FOUND for an unknown ifIndex. */
+  /**
+   * The interface popup's variables: those of config `mapLegend.interfaceVars` the interface has, in
+   * that order; AppError NOT_FOUND for an ifIndex the device does not have.
+   */
   interfacePopup(netId: number, devId: number, ifIndex: number): ChosenVariable[] {
     const { d } = this.device(netId, devId);
-    if (!d.interfaces.some((i) => i.index === ifIndex)) throw new AppError('NOT_FOUND', `device ${devId} has no interface with ifIndex ${ifIndex}`);
+    interfaceOf(d, devId, ifIndex);
     const all = this.instancesOf(netId, devId);
-    return chosen(INTERFACE_POPUP_VARS.map((n) => all.find((v) => v.name === n && v.index === ifIndex)));
+    return chosen(this.deps.config().mapLegend.interfaceVars.map((n) => all.find((v) => v.name === n && v.index === ifIndex)));
   }
+}
+
+/** Uptime from the latest `sysUpTime` (`up`), else from the discovery's sysUpTime. */
+export function uptimeOf(d: PublicDevice, up: LatestValue | null): DeviceDashboard['uptime'] {
+  return up?.value != null
+    ? { seconds: up.value, tsMs: up.tsMs!, source: 'poll' }
+    : { seconds: d.sysUpTimeCs / 100, tsMs: d.discoveredAtMs, source: 'discovery' };
+}
+
+/** The device's interface `ifIndex`; AppError NOT_FOUND when it has none. */
+export function interfaceOf(d: Pick<Device, 'interfaces'>, devId: number, ifIndex: number): Device['interfaces'][number] {
+  const i = d.interfaces.find((x) => x.index === ifIndex);
+  if (!i) throw new AppError('NOT_FOUND', `device ${devId} has no interface with ifIndex ${ifIndex}`);
+  return i;
 }
 
 function chosen(vs: readonly (VariableInstance | undefined)[]): ChosenVariable[] {

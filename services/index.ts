@@ -5,6 +5,7 @@ import { AlertService } from './alerts.js';
 import { Authenticator } from './authenticator.js';
 import { CatalogService } from './catalog.js';
 import type { ServiceDeps } from './deps.js';
+import { DeviceDetailsService } from './device-details.js';
 import { DevicePanelService } from './device-panel.js';
 import { DeviceService } from './devices.js';
 import { DiscoveryService } from './discovery.js';
@@ -52,6 +53,8 @@ export interface Services {
   readonly alerts: AlertService;
   /** The device panel of a UI: Summary, device data and popup variables (over discovery, catalog, series and alerts). */
   readonly devicePanel: DevicePanelService;
+  /** The legacy monitor calls of a device (node details, brief, link summary, popup graph variables), over the device panel. */
+  readonly deviceDetails: DeviceDetailsService;
 }
 
 /** Parts a caller may put in place of the built ones (tests of one service over a fake of another). */
@@ -77,6 +80,7 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
   const tables = new NetworkTablesCache(deps, alertEngine);
   const discovery = new DiscoveryService(deps, networks);
   const alerts = new AlertService(deps, sources.alertSource ?? alertEngine, silences);
+  const devicePanel = new DevicePanelService(deps, networks, discovery, alerts);
   return {
     networks,
     discovery,
@@ -94,7 +98,8 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
     silences,
     alertEngine,
     alerts,
-    devicePanel: new DevicePanelService(deps, networks, discovery, alerts),
+    devicePanel,
+    deviceDetails: new DeviceDetailsService(deps, devicePanel),
   };
 }
 

@@ -11,6 +11,7 @@ import { registerLegacyKeyValue } from './legacy/keyvalue.js';
 import { registerLegacyMaps } from './legacy/maps.js';
 import { registerLegacyViewManipulation } from './legacy/view-manipulation.js';
 import { registerLegacyMetrics } from './legacy/metrics.js';
+import { registerLegacyMonitorNodes } from './legacy/monitor-nodes.js';
 import { registerLegacyNetworks } from './legacy/networks.js';
 import { registerLegacyWorkbench } from './legacy/workbench.js';
 import { registerAlerts } from './v2/alerts.js';
@@ -92,5 +93,6 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
 
   // The device panel of a UI: Summary, device data, popups.
   registerDevicePanel(router, ctx);
+  registerLegacyMonitorNodes(router, ctx);
   return { router, ctx };
 }

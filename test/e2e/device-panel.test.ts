@@ -170,6 +170,78 @@ t.test('device panel on the simulated network', { timeout: 180_000 }, async (t) 
     }
   });
 
+  /** Reads `v2` before and after `legacy` until both v2 reads agree (bounded); the legacy and v2 answers. */
+  const agree = async (v2: string, legacy: string): Promise<{ v2: any; legacy: any }> => {
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const a = await get(v2);
+      const l = await get(legacy);
+      const b = await get(v2);
+      t.equal(a.status, 200, v2);
+      t.equal(l.status, 200, `${legacy}: ${JSON.stringify(l.body).slice(0, 200)}`);
+      if (JSON.stringify(a.body) === JSON.stringify(b.body)) return { v2: b.body, legacy: l.body };
+    }
+    throw new Error(`${v2} kept changing`);
+  };
+  const legacyBase = `/api/monitor/networks/1/nodes/${dev.id}`;
+
+  t.test('legacy node details: the same numbers as the v2 data call, tabs and sortBy', async (t) => {
+    const { v2, legacy } = await agree(`/v2/ui/net/1/data/device/${dev.id}`, legacyBase);
+    t.same(legacy.variables, v2.variables, 'last values of every variable: the v2 data call\'s');
+    t.equal(legacy.name, dev.name);
+    t.same(legacy.tags, dev.tags);
+    t.same(legacy.components.filter((c: any) => c.kind === 'interface').map((c: any) => c.index), ifIndexes);
+    const traffic = legacy.categories.find((c: any) => c.name === 'Traffic');
+    t.ok(traffic, 'a Traffic tab');
+    t.same(traffic.headers.slice(0, 2).map((h: any) => h.name), ['name', 'description']);
+    t.ok(traffic.headers.some((h: any) => h.name === 'ifInUtil' && h.unit === '%'));
+    // Every cell of every tab is the variable's latest value.
+    for (const [tab, rows] of Object.entries(legacy.tables) as [string, any[]][]) {
+      const display = legacy.categories.find((c: any) => c.name === tab).display;
+      for (const row of rows) {
+        for (const [name, value] of Object.entries(row.values)) {
+          const v = legacy.variables.find((x: any) => x.name === name && x.index === row.index && x.category === display);
+          t.equal(value, v ? v.value : null, `${tab} ${row.index} ${name}`);
+        }
+      }
+    }
+
+    const sorted = await get(`${legacyBase}?sortBy=Traffic.ifInUtil.desc&sortBy=Traffic.name`);
+    t.equal(sorted.status, 200);
+    const rows = sorted.body.tables.Traffic as any[];
+    const want = [...rows].map((r) => ({ index: r.index, name: r.name, v: r.values.ifInUtil as number | null }))
+      .sort((a, b) => (a.v === null ? 1 : 0) - (b.v === null ? 1 : 0) || (b.v ?? 0) - (a.v ?? 0) || a.name.localeCompare(b.name, 'en', { numeric: true }) || a.index - b.index);
+    t.same(rows.map((r) => r.index), want.map((r) => r.index), 'Traffic rows by ifInUtil descending, nulls last, then by name (numeric-aware)');
+    const asc = await get(`${legacyBase}?sortBy=Traffic.ifInUtil`);
+    const ascVals = (asc.body.tables.Traffic as any[]).map((r) => r.values.ifInUtil).filter((v) => v !== null);
+    t.same(ascVals, [...ascVals].sort((a, b) => a - b), 'ascending without an order');
+  });
+
+  t.test('legacy brief, link summary and popup graphs: the same numbers as v2', async (t) => {
+    const { v2: dash, legacy: brief } = await agree(`/v2/ui/net/1/dashboards/device/${dev.id}`, `${legacyBase}/brief`);
+    t.same(brief.uptime, dash.uptime, 'uptime');
+    t.equal(brief.lastContactMs, dash.lastContact.lastSuccessMs, 'last contact');
+    t.equal(brief.boxDescr, dev.sysDescr);
+    t.equal(brief.osRevision, dev.softwareRev);
+
+    const ifIndex = ifIndexes[1]!;
+    const { v2: data, legacy: link } = await agree(`/v2/ui/net/1/data/device/${dev.id}?category=Traffic`, `${legacyBase}/interfaces/${ifIndex}/linkSummary`);
+    t.equal(link.ifIndex, ifIndex);
+    t.ok(link.peer === null || typeof link.peer.deviceId === 'number', 'peer');
+    for (const name of ['ifInRate', 'ifOutRate', 'ifInUtil', 'ifOutUtil']) {
+      const v = data.variables.find((x: any) => x.varId === trip(name, ifIndex));
+      const l = link.values.find((x: any) => x.varId === trip(name, ifIndex));
+      t.same(l, { varId: v.varId, name: v.name, unit: v.unit, value: v.value, tsMs: v.tsMs }, `${name}: as the v2 data call`);
+    }
+
+    const devPopup = await get(`/v2/ui/net/1/popup/device/${dev.id}`);
+    const devVars = await get(`${legacyBase}/popupGraph`);
+    t.same(devVars.body.variables.map((v: any) => v.varId), devPopup.body.info.map((i: any) => i.varId), 'device popup variables');
+    t.equal(devVars.body.headers[0].value, dev.name);
+    const ifPopup = await get(`/v2/ui/net/1/popup/device/${dev.id}/intf/${ifIndex}`);
+    const ifVars = await get(`${legacyBase}/interfaces/${ifIndex}/popupGraph`);
+    t.same(ifVars.body.variables.map((v: any) => v.varId), ifPopup.body.info.map((i: any) => i.varId), 'interface popup variables');
+  });
+
   t.test('errors', async (t) => {
     const cases: [string, number, string][] = [
       [`/v2/ui/net/99/dashboards/device/${dev.id}`, 404, 'UNKNOWN_NETWORK'],
@@ -186,6 +258,15 @@ t.test('device panel on the simulated network', { timeout: 180_000 }, async (t) 
       [`/v2/ui/net/1/popup/device/${dev.id}/intf/-3`, 400, 'BAD_PARAMETER'],
       [`/v2/ui/net/1/popup/device/${dev.id}/intf/1.5`, 400, 'BAD_PARAMETER'],
       ['/v2/ui/net/1/popup/device/987654/intf/1', 404, 'UNKNOWN_DEVICE'],
+      ['/api/monitor/networks/1/nodes/987654', 404, 'UNKNOWN_DEVICE'],
+      ['/api/monitor/networks/99/nodes/1/brief', 404, 'UNKNOWN_NETWORK'],
+      [`/api/monitor/networks/1/nodes/${dev.id}?sortBy=Traffic`, 400, 'BAD_PARAMETER'],
+      [`/api/monitor/networks/1/nodes/${dev.id}?sortBy=NoTab.name`, 400, 'BAD_PARAMETER'],
+      [`/api/monitor/networks/1/nodes/${dev.id}?sortBy=Traffic.noColumn.desc`, 400, 'BAD_PARAMETER'],
+      [`/api/monitor/networks/1/nodes/${dev.id}/interfaces/0/linkSummary`, 400, 'BAD_PARAMETER'],
+      [`/api/monitor/networks/1/nodes/${dev.id}/interfaces/987654/linkSummary`, 404, 'NOT_FOUND'],
+      [`/api/monitor/networks/1/nodes/${dev.id}/interfaces/987654/popupGraph`, 404, 'NOT_FOUND'],
+      ['/api/monitor/networks/1/nodes/x/popupGraph', 400, 'BAD_PARAMETER'],
     ];
     for (const [path, status, code] of cases) {
       const r = await get(path);
