@@ -2,7 +2,7 @@ import { AppError } from '../core/errors.js';
 import type { Device, Tag, VariableInstance } from '../core/types.js';
 import type { ServiceDeps } from './deps.js';
 import {
-  interfaceOf, uptimeOf, type DeviceDashboard, type DevicePanelService, type DeviceVariable, type LatestValue, type PublicDevice,
+  interfaceOf, uptimeOf, type DeviceDashboard, type DevicePanelService, type LatestValue, type PublicDevice,
 } from './device-panel.js';
 import type { PollStateRecord } from './discovery.js';
 import { compareText } from './inventory-index.js';
@@ -76,10 +76,12 @@ export interface NodeDetails {
   readonly tags: readonly Tag[];
   readonly components: readonly NodeComponent[];
   readonly categories: readonly NodeCategory[];
-  /** Rows per tab name, sorted by the call's `sortBy` keys of that tab, then by index. */
+  /**
+   * Rows per tab name, sorted by the call's `sortBy` keys of that tab, then by index: together the
+   * latest value of every variable of the device (variable `name` of row `index` is the triplet
+   * `name.<id>.index`, the v2 data call's `varId`).
+   */
   readonly tables: Readonly<Record<string, readonly NodeRow[]>>;
-  /** Every variable of the device with its latest value (as the v2 data call's `variables`). */
-  readonly variables: readonly DeviceVariable[];
 }
 
 export interface NodeBrief {
@@ -153,11 +155,12 @@ export class DeviceDetailsService {
     const { generation, d } = this.panel.device(netId, devId);
     const all = this.panel.instancesOf(netId, devId);
     const latest = this.panel.latest(all);
-    const variables = all.map((v, i) => ({ ...latest[i]!, index: v.index, component: v.componentName, category: v.category }));
 
     const byTab = new Map<string, { display: string; vars: VariableInstance[]; values: (number | null)[] }>();
+    const tabOf = new Map<string, string>();
     all.forEach((v, i) => {
-      const name = tabName(v.category);
+      let name = tabOf.get(v.category);
+      if (name === undefined) tabOf.set(v.category, name = tabName(v.category));
       const tab = byTab.get(name) ?? { display: v.category, vars: [], values: [] };
       tab.vars.push(v);
       tab.values.push(latest[i]!.value);
@@ -188,7 +191,7 @@ export class DeviceDetailsService {
         ...d.interfaces.map((i) => ({ kind: 'interface' as const, index: i.index, name: i.name, description: i.alias || i.descr, tags: i.tags })),
         ...d.components.map((c) => ({ kind: 'hardware' as const, index: c.index, name: c.name, description: c.descr, tags: [] })),
       ],
-      categories, tables, variables,
+      categories, tables,
     };
   }
 

@@ -202,7 +202,10 @@ export class DevicePanelService {
     const { generation, d } = this.device(netId, devId);
     const chosen = this.instancesOf(netId, devId).filter((v) => category === null || v.category === category);
     const latest = this.latest(chosen);
-    const variables = chosen.map((v, i) => ({ ...latest[i]!, index: v.index, component: v.componentName, category: v.category }));
+    const variables = chosen.map((v, i): DeviceVariable => {
+      const l = latest[i]!;
+      return { varId: l.varId, name: l.name, unit: l.unit, value: l.value, tsMs: l.tsMs, index: v.index, component: v.componentName, category: v.category };
+    });
     const device: Record<string, unknown> = format === 'full'
       ? { ...d }
       : { ...identity(d), pollState: d.pollState, interfaces: d.interfaces.map(interfaceBrief) };
