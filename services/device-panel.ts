@@ -44,8 +44,9 @@ export interface TopInterface {
   readonly alias: string;
   readonly speedBps: number;
   readonly operStatus: number;
-  readonly inUtil: LatestValue;
-  readonly outUtil: LatestValue;
+  /** null when the interface has no such variable. */
+  readonly inUtil: LatestValue | null;
+  readonly outUtil: LatestValue | null;
   /** max(inUtil, outUtil) of those with a value: the sort key. */
   readonly utilPercent: number;
 }
@@ -177,12 +178,12 @@ export class DevicePanelService {
     const top: TopInterface[] = [];
     for (const i of d.interfaces) {
       const e = byIf.get(i.index);
-      if (!e?.in || !e.out) continue;
-      const known = [e.in.value, e.out.value].filter((x): x is number => x !== null);
+      if (!e) continue;
+      const known = [e.in?.value ?? null, e.out?.value ?? null].filter((x): x is number => x !== null);
       if (known.length === 0) continue;
       top.push({
         ifIndex: i.index, name: i.name, alias: i.alias, speedBps: i.speedBps, operStatus: i.operStatus,
-        inUtil: e.in, outUtil: e.out, utilPercent: Math.max(...known),
+        inUtil: e.in ?? null, outUtil: e.out ?? null, utilPercent: Math.max(...known),
       });
     }
     top.sort((a, b) => b.utilPercent - a.utilPercent || a.ifIndex - b.ifIndex);
