@@ -18,6 +18,7 @@ import { RESULTS_HEADER } from './harness/results-header.js';
 import { alertsBench } from './alerts/alerts-bench.js';
 import { apiBench } from './api/api-bench.js';
 import { collectorBench, faultsBench } from './collector/collector-bench.js';
+import { devicePanelBench } from './device-panel/device-panel-bench.js';
 import { discoveryBench } from './discovery/discovery-bench.js';
 import { authBench } from './api/auth-bench.js';
 import { mapsBench } from './maps/maps-bench.js';
@@ -39,6 +40,7 @@ const BENCHES: readonly Bench[] = [
   mapsBench,
   alertsBench,
   promBench,
+  devicePanelBench,
 ];
 
 interface Args { scale: Scale; only: string[] | null; record: boolean }

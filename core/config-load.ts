@@ -10,7 +10,7 @@ import { isAddressOrRange, isDeviceAddress } from './host-name.js';
 import { readProfileDir } from './profile-load.js';
 import {
   DEFAULTS, type Config, type NetworkConfig, type RangeConfig, type ServerConfig, type SimulatorConfig,
-  type SnmpConfig, type UiConfig, type AuthConfig, type SnmpV3User, type LogLevel, type PollPath, type ViewConfig, type DeviceDetailsComponentsConfig,
+  type SnmpConfig, type UiConfig, type AuthConfig, type SnmpV3User, type LogLevel, type PollPath, type ViewConfig, type DeviceDetailsComponentsConfig, type MapLegendConfig,
   type DeviceConfig, type DeviceSnmpOverride, type ViewRuleChecker, type ViewRuleTable, type AlertRuleChecker, MAX_VIEW_NAME_CHARS, MAX_VIEW_RULE_CHARS,
 } from './config-schema.js';
 
@@ -50,6 +50,7 @@ export function builtinConfig(): Config {
     auth: defaultAuth(),
     ui: { keyValueMaxBytes: DEFAULTS.keyValueMaxBytes, viewFormDataMaxBytes: DEFAULTS.viewFormDataMaxBytes },
     deviceDetailsComponents: { Interface: DEFAULTS.deviceDetailsInterface },
+    mapLegend: { interfaceVars: DEFAULTS.mapLegendInterfaceVars, deviceVars: DEFAULTS.mapLegendDeviceVars },
     networks: [simulatedNetwork(simulator, 'simulated')],
     views: [],
     alerts: defaultAlerts(),
@@ -146,7 +147,7 @@ export function parseConfigText(text: string, source: string, checkViewRule?: Vi
   }
   const c = new Checker(doc, lines, source);
   const raw = doc.toJS() ?? {};
-  const top = c.object(raw, [], ['server', 'auth', 'networks', 'simulator', 'ui', 'views', 'deviceDetailsComponents', 'alerts', 'notifications', 'profilesDir']);
+  const top = c.object(raw, [], ['server', 'auth', 'networks', 'simulator', 'ui', 'views', 'deviceDetailsComponents', 'mapLegend', 'alerts', 'notifications', 'profilesDir']);
 
   const s = top.server === undefined ? {} : c.object(top.server, ['server'], ['host', 'port', 'dataDir', 'logLevel', 'maxBodyBytes', 'workers', 'maxUnwrittenPoints', 'minFreeMiB']);
   const server: ServerConfig = {
@@ -181,6 +182,11 @@ export function parseConfigText(text: string, source: string, checkViewRule?: Vi
   const deviceDetailsComponents: DeviceDetailsComponentsConfig = {
     Interface: dd.Interface === undefined ? DEFAULTS.deviceDetailsInterface : variableNames(c, dd.Interface, ['deviceDetailsComponents', 'Interface']),
   };
+  const ml = top.mapLegend === undefined ? {} : c.object(top.mapLegend, ['mapLegend'], ['interfaceVars', 'deviceVars']);
+  const mapLegend: MapLegendConfig = {
+    interfaceVars: ml.interfaceVars === undefined ? DEFAULTS.mapLegendInterfaceVars : variableNames(c, ml.interfaceVars, ['mapLegend', 'interfaceVars']),
+    deviceVars: ml.deviceVars === undefined ? DEFAULTS.mapLegendDeviceVars : variableNames(c, ml.deviceVars, ['mapLegend', 'deviceVars']),
+  };
 
   let simulator: SimulatorConfig | null = null;
   if (top.simulator !== undefined && top.simulator !== false) {
@@ -211,7 +217,7 @@ export function parseConfigText(text: string, source: string, checkViewRule?: Vi
   const notifications = parseNotifications(c, top.notifications);
   const alerts = parseAlerts(c, top.alerts, networks, notifications.streams.map((st) => st.name), checkAlertRule);
   const profilesDir = parseProfilesDir(c, top.profilesDir);
-  return { server, auth, ui, deviceDetailsComponents, networks, views, alerts, notifications, simulator, profilesDir, source };
+  return { server, auth, ui, deviceDetailsComponents, mapLegend, networks, views, alerts, notifications, simulator, profilesDir, source };
 }
 
 /**
@@ -267,7 +273,7 @@ function parseViews(c: Checker, v: unknown, networks: readonly NetworkConfig[], 
   });
 }
 
-/** Most variable names of one `deviceDetailsComponents` list: a panel's worth. */
+/** Most variable names of one `deviceDetailsComponents` or `mapLegend` list: a panel's worth. */
 export const MAX_DETAILS_VARIABLES = 64;
 
 /** A list of variable names (words of letters, digits and `_`, no duplicates, at most MAX_DETAILS_VARIABLES). */

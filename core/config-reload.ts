@@ -27,7 +27,7 @@
  * whole `simulator` section (its agents run from start; turning it on or off is the key
  * `simulator`). Also `networks[].snmp.maxInFlight` when the largest value over all networks
  * changes: the worker pool's concurrency is sized from it at start. `ui.*` and
- * `deviceDetailsComponents.*` keys are read by the services per call (through the holder), so they
+ * `deviceDetailsComponents.*` and `mapLegend.*` keys are read by the services per call (through the holder), so they
  * apply with the swap and are not in the plan.
  * `views` (SCRIPTED map views) applies live too: after the swap, app.ts has the views service bring
  * the stored views in step with the new list (services/views.ts `syncConfig`); it is not in the plan.

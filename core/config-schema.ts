@@ -53,6 +53,10 @@ export const DEFAULTS = Object.freeze({
    * as rate and as utilisation, and the error rates — what a map colours links by.
    */
   deviceDetailsInterface: Object.freeze(['ifInRate', 'ifOutRate', 'ifInUtil', 'ifOutUtil', 'ifInErrors', 'ifOutErrors']),
+  /** The popup graph of a link label (`mapLegend.interfaceVars`): an interface's traffic, utilisation and errors. */
+  mapLegendInterfaceVars: Object.freeze(['ifInRate', 'ifOutRate', 'ifInUtil', 'ifOutUtil', 'ifInErrors', 'ifOutErrors']),
+  /** The popup graph of a device label (`mapLegend.deviceVars`): whether it answers, its CPU and memory. */
+  mapLegendDeviceVars: Object.freeze(['reachable', 'cpuUtil', 'memUtil']),
   notificationQueueSize: 1000,
   notificationRetries: 5,
   notificationRetryInitialMs: 1000,
@@ -278,6 +282,14 @@ export interface AuthConfig {
 }
 
 /** Variables of the device details panels per component kind. Read per request: a reload applies it at once. */
+/** The variables of the popup graphs on map labels (v2 `popup/device/…` and legacy `popupGraph`), in order. */
+export interface MapLegendConfig {
+  /** Interface variables of a link label's popup. */
+  readonly interfaceVars: readonly string[];
+  /** Device variables of a device label's popup. */
+  readonly deviceVars: readonly string[];
+}
+
 export interface DeviceDetailsComponentsConfig {
   /** Interface variable names offered for a map's links (`linkGraphVars`), in order. */
   readonly Interface: readonly string[];
@@ -384,6 +396,8 @@ export interface Config {
   readonly auth: AuthConfig;
   readonly ui: UiConfig;
   readonly deviceDetailsComponents: DeviceDetailsComponentsConfig;
+  /** The popup graphs' variables; applies live on reload (read per call). */
+  readonly mapLegend: MapLegendConfig;
   readonly networks: readonly NetworkConfig[];
   /** SCRIPTED map views, in the file's order (none by default). */
   readonly views: readonly ViewConfig[];

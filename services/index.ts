@@ -5,6 +5,8 @@ import { AlertService } from './alerts.js';
 import { Authenticator } from './authenticator.js';
 import { CatalogService } from './catalog.js';
 import type { ServiceDeps } from './deps.js';
+import { DeviceDetailsService } from './device-details.js';
+import { DevicePanelService } from './device-panel.js';
 import { DeviceService } from './devices.js';
 import { DiscoveryService } from './discovery.js';
 import { FilterService } from './filters.js';
@@ -52,6 +54,10 @@ export interface Services {
   readonly alerts: AlertService;
   /** The Prometheus HTTP API's basic reads (selectors over variables) for Grafana's Prometheus data source. */
   readonly prometheus: PrometheusService;
+  /** The device panel of a UI: Summary, device data and popup variables (over discovery, catalog, series and alerts). */
+  readonly devicePanel: DevicePanelService;
+  /** The legacy monitor calls of a device (node details, brief, link summary, popup graph variables), over the device panel. */
+  readonly deviceDetails: DeviceDetailsService;
 }
 
 /** Parts a caller may put in place of the built ones (tests of one service over a fake of another). */
@@ -76,9 +82,12 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
   const alertEngine = new AlertEngine(deps, notifier, sources.silences ?? silences);
   const tables = new NetworkTablesCache(deps, alertEngine);
   const series = new SeriesService(deps, networks);
+  const discovery = new DiscoveryService(deps, networks);
+  const alerts = new AlertService(deps, sources.alertSource ?? alertEngine, silences);
+  const devicePanel = new DevicePanelService(deps, networks, discovery, alerts);
   return {
     networks,
-    discovery: new DiscoveryService(deps, networks),
+    discovery,
     devices: new DeviceService(deps, networks),
     series,
     catalog: new CatalogService(deps, networks, tables),
@@ -92,8 +101,10 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
     notifier,
     silences,
     alertEngine,
-    alerts: new AlertService(deps, sources.alertSource ?? alertEngine, silences),
+    alerts,
     prometheus: new PrometheusService(deps, networks, series),
+    devicePanel,
+    deviceDetails: new DeviceDetailsService(deps, devicePanel),
   };
 }
 

@@ -11,10 +11,12 @@ import { registerLegacyKeyValue } from './legacy/keyvalue.js';
 import { registerLegacyMaps } from './legacy/maps.js';
 import { registerLegacyViewManipulation } from './legacy/view-manipulation.js';
 import { registerLegacyMetrics } from './legacy/metrics.js';
+import { registerLegacyMonitorNodes } from './legacy/monitor-nodes.js';
 import { registerLegacyNetworks } from './legacy/networks.js';
 import { registerLegacyWorkbench } from './legacy/workbench.js';
 import { registerPrometheus } from './prometheus.js';
 import { registerAlerts } from './v2/alerts.js';
+import { registerDevicePanel } from './v2/device-panel.js';
 import { registerDevices } from './v2/devices.js';
 import { registerDiscovery } from './v2/discovery.js';
 import { registerDiscoveryQueue } from './v2/discovery-queue.js';
@@ -92,5 +94,8 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
 
   // The Prometheus HTTP API's basic reads, for Grafana's built-in Prometheus data source.
   registerPrometheus(router, ctx);
+  // The device panel of a UI: Summary, device data, popups.
+  registerDevicePanel(router, ctx);
+  registerLegacyMonitorNodes(router, ctx);
   return { router, ctx };
 }
