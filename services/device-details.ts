@@ -4,7 +4,7 @@ import type { ServiceDeps } from './deps.js';
 import {
   interfaceOf, uptimeOf, type DeviceDashboard, type DevicePanelService, type LatestValue, type PublicDevice,
 } from './device-panel.js';
-import type { PollStateRecord } from './discovery.js';
+import type { DeviceHead, PollStateRecord } from './discovery.js';
 import { compareText } from './inventory-index.js';
 
 /**
@@ -61,18 +61,7 @@ export interface NodeComponent {
   readonly tags: readonly Tag[];
 }
 
-export interface NodeDetails {
-  readonly networkId: number;
-  readonly generation: number;
-  readonly id: number;
-  readonly name: string;
-  readonly address: string;
-  readonly vendor: string;
-  readonly model: string;
-  readonly os: string;
-  readonly boxDescr: string;
-  readonly softwareRev: string;
-  readonly serialNumber: string;
+export interface NodeDetails extends DeviceHead {
   readonly tags: readonly Tag[];
   readonly components: readonly NodeComponent[];
   readonly categories: readonly NodeCategory[];

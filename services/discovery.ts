@@ -142,8 +142,8 @@ export interface GenerationDetail extends GenerationSummary {
 /** How many of a generation's errors the legacy `generations/:n` answer lists. */
 export const GENERATION_ERRORS_SHOWN = 100;
 
-/** A device in brief (legacy `nodes/:nodeid/summary`): identity, what it is, and its poll state. */
-export interface DeviceSummary {
+/** What the legacy device answers name of a device: who it is and what it is, in a generation. */
+export interface DeviceHead {
   readonly networkId: number;
   readonly generation: number;
   readonly id: number;
@@ -155,6 +155,10 @@ export interface DeviceSummary {
   readonly boxDescr: string;
   readonly softwareRev: string;
   readonly serialNumber: string;
+}
+
+/** A device in brief (legacy `nodes/:nodeid/summary`): identity, what it is, and its poll state. */
+export interface DeviceSummary extends DeviceHead {
   readonly sysUpTimeCs: number;
   readonly interfaces: number;
   readonly components: number;
