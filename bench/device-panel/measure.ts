@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { startApp } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
+import { simulatedConfigText } from '../../test/e2e/helpers.js';
 
 const quick = process.argv.includes('--quick');
 /** Calls of each kind, and the wall-clock cap of the whole loop. */
@@ -38,17 +39,7 @@ async function main(): Promise<void> {
   const simPort = 20_000 + Math.floor(Math.random() * 30_000);
   const config = loadConfig({
     path: 'bench.yaml', env: { HOST: '127.0.0.1', PORT: '0', DATA_DIR: dir },
-    text: `
-simulator: { devices: 4, interfacesPerDevice: ${PORTS}, port: ${simPort} }
-networks:
-  - id: 1
-    name: sim
-    seeds: [127.1.0.1]
-    ranges: [127.1.0.0/16]
-    snmp: { port: ${simPort}, timeout: 1s, retries: 1 }
-    pollInterval: 10s
-    discoveryInterval: 1h
-`,
+    text: simulatedConfigText(simPort, { devices: 4, interfacesPerDevice: PORTS, pollInterval: '10s', networkExtra: '    discoveryInterval: 1h' }),
   });
   const app = await startApp(config, silentLogger);
   try {
