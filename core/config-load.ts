@@ -5,6 +5,7 @@ import { CONTROL_CHARS, DEVICE_TAG, VARIABLE_NAME } from './names.js';
 import { Checker, type Path } from './config-check.js';
 import { defaultAlerts, parseAlerts } from './config-alerts.js';
 import { defaultNotifications, parseNotifications } from './config-notifications.js';
+import { defaultVariables, parseVariables } from './config-variables.js';
 import { parseCidr } from './cidr.js';
 import { isAddressOrRange, isDeviceAddress } from './host-name.js';
 import { readProfileDir } from './profile-load.js';
@@ -55,6 +56,7 @@ export function builtinConfig(): Config {
     views: [],
     alerts: defaultAlerts(),
     notifications: defaultNotifications(),
+    variables: defaultVariables(),
     simulator,
     source: 'built-in default (simulated network)',
   };
@@ -147,7 +149,7 @@ export function parseConfigText(text: string, source: string, checkViewRule?: Vi
   }
   const c = new Checker(doc, lines, source);
   const raw = doc.toJS() ?? {};
-  const top = c.object(raw, [], ['server', 'auth', 'networks', 'simulator', 'ui', 'views', 'deviceDetailsComponents', 'mapLegend', 'alerts', 'notifications', 'profilesDir']);
+  const top = c.object(raw, [], ['server', 'auth', 'networks', 'simulator', 'ui', 'views', 'deviceDetailsComponents', 'mapLegend', 'alerts', 'notifications', 'variables', 'profilesDir']);
 
   const s = top.server === undefined ? {} : c.object(top.server, ['server'], ['host', 'port', 'dataDir', 'logLevel', 'maxBodyBytes', 'workers', 'maxUnwrittenPoints', 'minFreeMiB']);
   const server: ServerConfig = {
@@ -216,8 +218,9 @@ export function parseConfigText(text: string, source: string, checkViewRule?: Vi
   const views = parseViews(c, top.views, networks, checkViewRule);
   const notifications = parseNotifications(c, top.notifications);
   const alerts = parseAlerts(c, top.alerts, networks, notifications.streams.map((st) => st.name), checkAlertRule);
+  const variables = parseVariables(c, top.variables, checkViewRule);
   const profilesDir = parseProfilesDir(c, top.profilesDir);
-  return { server, auth, ui, deviceDetailsComponents, mapLegend, networks, views, alerts, notifications, simulator, profilesDir, source };
+  return { server, auth, ui, deviceDetailsComponents, mapLegend, networks, views, alerts, notifications, variables, simulator, profilesDir, source };
 }
 
 /**

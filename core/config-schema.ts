@@ -391,6 +391,94 @@ export interface NotificationsConfig {
   readonly retryMaxMs: number;
 }
 
+/**
+ * `variables.snmp[]`: a variable the operator defines by an OID (issue: operator-defined variables).
+ * The poller reads it from every device its `devices` rule selects and stores it like a built-in one.
+ */
+export type SnmpVariableType =
+  /** The value × scale, stored as read (a level: temperature, queue depth, bytes in use). */
+  | 'gauge'
+  /** A 32-bit / 64-bit counter: stored as its per-second rate × scale (wraps and reboots handled as for ifInOctets). */
+  | 'counter32' | 'counter64'
+  /** An integer state stored as is; `enum` names its values (shown beside the number in answers). */
+  | 'enum';
+
+/**
+ * Where the OID's instances are: `scalar` — `oid` is the full instance OID (e.g. `…1.0`), one
+ * device-level instance (index 0); `interface` — `oid` is a column indexed by ifIndex (IF-MIB style:
+ * ifMtu, ifHCInBroadcastPkts): one instance per polled interface, scope `interface`, named as the
+ * interface; `table` — `oid` is a column of another table with single-number row indexes
+ * (HOST-RESOURCES hrStorageUsed, ENTITY-SENSOR…): its rows are found when the device is discovered,
+ * one `component`-scope instance per row, named from `nameOid` (a column of the same table) when given.
+ */
+export type SnmpVariableIndex = 'scalar' | 'interface' | 'table';
+
+/** Colour thresholds of one variable: they drive `color`/`colorLevel` of the `vars` (last value) calls. */
+export interface VariableThresholds {
+  /** `above`: a value ≥ warning is `warning`, ≥ critical `critical`; `below`: ≤ each (e.g. free space). */
+  readonly direction: 'above' | 'below';
+  /** At least one of the two is set; with both, critical is past warning in the direction. */
+  readonly warning: number | null;
+  readonly critical: number | null;
+}
+
+export interface SnmpVariableConfig {
+  /** A letter then letters, digits or _ (≤ 64); not a built-in variable's name, unique in the file. */
+  readonly name: string;
+  /** Numeric OID, dotted, no leading dot in the stored form. */
+  readonly oid: string;
+  readonly index: SnmpVariableIndex;
+  readonly type: SnmpVariableType;
+  /** Value names of an `enum` (number → name); empty for the other types. */
+  readonly enumValues: Readonly<Record<string, string>>;
+  /** For `table`: the column giving each row's component name (e.g. hrStorageDescr); '' none (the row number is the name). */
+  readonly nameOid: string;
+  /** Unit after scaling (`bit/s`, `%`, `°C`, `B`); default ''. */
+  readonly unit: string;
+  /** Multiplier applied to the value (or the rate); default 1. */
+  readonly scale: number;
+  /** Default 'Custom'. */
+  readonly category: string;
+  /** Default: the name. */
+  readonly description: string;
+  /**
+   * Which devices poll it: a SvcQL matching expression over the `devices` table (`Vendor = 'Cisco'`,
+   * `tag = 'Role.Core'`); '' every device. Checked at load (a bad rule is a config error at its key).
+   */
+  readonly devices: string;
+  /** null: no thresholds (colours say only whether there is a current value). */
+  readonly thresholds: VariableThresholds | null;
+}
+
+/**
+ * `variables.derived[]`: a variable the data processor computes at each grid step from the values of
+ * others (docs/variables.md defines the expression language).
+ */
+export interface DerivedVariableConfig {
+  readonly name: string;
+  /**
+   * `device`: one instance per selected device (aggregates such as `sum(ifInRate)` run over the
+   * device's interfaces); `interface`: one per interface of a selected device (names refer to the
+   * same interface's variables: `ifInErrors / ifInUcastPkts * 100`).
+   */
+  readonly scope: 'device' | 'interface';
+  readonly expression: string;
+  readonly unit: string;
+  readonly category: string;
+  readonly description: string;
+  /** As SnmpVariableConfig.devices. */
+  readonly devices: string;
+  readonly thresholds: VariableThresholds | null;
+}
+
+/** `variables:` — operator-defined variables; applies live on reload (docs/variables.md). */
+export interface VariablesConfig {
+  readonly snmp: readonly SnmpVariableConfig[];
+  readonly derived: readonly DerivedVariableConfig[];
+  /** Thresholds of other variables by name (built-in ones: `cpuUtil`, `ifInUtil`…). */
+  readonly thresholds: Readonly<Record<string, VariableThresholds>>;
+}
+
 export interface Config {
   readonly server: ServerConfig;
   readonly auth: AuthConfig;
@@ -405,6 +493,8 @@ export interface Config {
   readonly alerts: AlertsConfig;
   /** Where alert notifications go; applies live on reload. */
   readonly notifications: NotificationsConfig;
+  /** Operator-defined SNMP and derived variables, variable thresholds; applies live on reload. */
+  readonly variables: VariablesConfig;
   /** The built-in simulated network, or null when the config does not ask for it. */
   readonly simulator: SimulatorConfig | null;
   /**

@@ -1,0 +1,54 @@
+import type { Checker, Path } from './config-check.js';
+import type {
+  DerivedVariableConfig, SnmpVariableConfig, VariablesConfig, VariableThresholds, ViewRuleChecker,
+} from './config-schema.js';
+
+/**
+ * `variables:` — operator-defined SNMP variables (`snmp`), derived variables (`derived`) and the
+ * thresholds of any variable (`thresholds`, by name). docs/variables.md is the user's page.
+ */
+
+export const defaultVariables = (): VariablesConfig => ({ snmp: [], derived: [], thresholds: {} });
+
+export function parseVariables(c: Checker, raw: unknown, checkDeviceRule?: ViewRuleChecker): VariablesConfig {
+  if (raw === undefined || raw === null) return defaultVariables();
+  const v = c.object(raw, ['variables'], ['snmp', 'derived', 'thresholds']);
+  const snmp = parseSnmpVariables(c, v.snmp, ['variables', 'snmp'], checkDeviceRule);
+  const derived = parseDerivedVariables(c, v.derived, ['variables', 'derived'], checkDeviceRule);
+  const thresholds: Record<string, VariableThresholds> = {};
+  if (v.thresholds !== undefined) {
+    const t = c.object(v.thresholds, ['variables', 'thresholds'], Object.keys(v.thresholds ?? {}));
+    for (const [name, th] of Object.entries(t)) thresholds[name] = parseThresholds(c, th, ['variables', 'thresholds', name]);
+  }
+  return { snmp, derived, thresholds };
+}
+
+/** `{ direction?: above|below, warning?: number, critical?: number }`, at least one level, ordered in the direction. */
+export function parseThresholds(c: Checker, raw: unknown, path: Path): VariableThresholds {
+  const t = c.object(raw, path, ['direction', 'warning', 'critical']);
+  const direction = c.oneOf(t.direction, [...path, 'direction'], ['above', 'below'] as const, 'above');
+  const level = (k: 'warning' | 'critical'): number | null => {
+    if (t[k] === undefined || t[k] === null) return null;
+    if (typeof t[k] !== 'number' || !Number.isFinite(t[k])) c.fail([...path, k], `must be a number, got ${JSON.stringify(t[k])}`);
+    return t[k] as number;
+  };
+  const warning = level('warning');
+  const critical = level('critical');
+  if (warning === null && critical === null) c.fail(path, 'give warning, critical or both');
+  if (warning !== null && critical !== null && (direction === 'above' ? critical < warning : critical > warning)) {
+    c.fail([...path, 'critical'], `must be ${direction === 'above' ? 'at least' : 'at most'} warning (${warning}) for direction ${direction}`);
+  }
+  return { direction, warning, critical };
+}
+
+/** `variables.snmp[]` (SnmpVariableConfig). */
+export function parseSnmpVariables(c: Checker, raw: unknown, path: Path, _checkDeviceRule?: ViewRuleChecker): SnmpVariableConfig[] {
+  if (c.list(raw, path).length > 0) c.fail(path, 'operator-defined SNMP variables are not implemented yet');
+  return [];
+}
+
+/** `variables.derived[]` (DerivedVariableConfig). */
+export function parseDerivedVariables(c: Checker, raw: unknown, path: Path, _checkDeviceRule?: ViewRuleChecker): DerivedVariableConfig[] {
+  if (c.list(raw, path).length > 0) c.fail(path, 'derived variables are not implemented yet');
+  return [];
+}
