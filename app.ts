@@ -5,6 +5,7 @@ import { createPool, type WorkerPool } from './collector/pool.js';
 import { relocateSimulator } from './core/config-load.js';
 import type { Config } from './core/config-schema.js';
 import { ConfigHolder, reloadConfig, type ReloadPlan } from './core/config-reload.js';
+import { configuredDefinitions } from './core/config-variables.js';
 import { AppError } from './core/errors.js';
 import type { Logger } from './core/logger.js';
 import { systemClock } from './core/clock.js';
@@ -90,6 +91,8 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
     await monitor.start();
     stops.push(() => monitor.stop());
 
+    // Operator variables' definitions before the services read the catalog (again at each reload).
+    monitor.catalog.configure(configuredDefinitions(config.variables));
     const holder = new ConfigHolder(config);
     const services = createServices({
       collector: monitor, series: store.series, meta: store.meta, config: () => holder.current(), clock: systemClock,
@@ -125,6 +128,12 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
         monitor.reloadProfiles(holder.current().profilesDir ?? null);
       } catch (e) {
         logger.warn('device profiles not reloaded; the ones in force stay', { error: (e as Error).message });
+      }
+      // `variables:` definitions apply live (a bad set is logged; the previous one stays).
+      try {
+        monitor.catalog.configure(configuredDefinitions(holder.current().variables));
+      } catch (e) {
+        logger.error('operator variables not redefined; the previous definitions stay', { error: (e as Error).message });
       }
       await monitor.applyReload(plan);
       // `notifications:` applies live: streams added, changed or removed; kept streams keep their queues.

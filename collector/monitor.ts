@@ -213,6 +213,7 @@ export class Monitor implements CollectorPorts, NetworksPort {
       find: (netId: number, name: string, deviceId: number, index: number) => this.inventory.find(netId, name, deviceId, index),
       definition: (name: string): VariableDef | undefined => this.defs.get(name),
       define: (def: VariableDef) => this.defs.define(def),
+      configure: (defs: readonly VariableDef[]) => this.defs.configure(defs),
       allocate: async (a: VariableAllocation): Promise<VariableInstance> => {
         this.need(a.netId);
         await this.inventory.allocate(a);

@@ -1,4 +1,5 @@
 import type { Checker, Path } from './config-check.js';
+import type { VariableDef } from './types.js';
 import type {
   DerivedVariableConfig, SnmpVariableConfig, VariablesConfig, VariableThresholds, ViewRuleChecker,
 } from './config-schema.js';
@@ -51,4 +52,17 @@ export function parseSnmpVariables(c: Checker, raw: unknown, path: Path, _checkD
 export function parseDerivedVariables(c: Checker, raw: unknown, path: Path, _checkDeviceRule?: ViewRuleChecker): DerivedVariableConfig[] {
   if (c.list(raw, path).length > 0) c.fail(path, 'derived variables are not implemented yet');
   return [];
+}
+
+/** The VariableDef of each operator variable (`snmp` then `derived`, in the file's order). */
+export function configuredDefinitions(v: VariablesConfig): VariableDef[] {
+  const snmp = v.snmp.map((s): VariableDef => ({
+    name: s.name, description: s.description, unit: s.unit, category: s.category,
+    type: s.type === 'counter32' || s.type === 'counter64' ? 'counter' : s.type,
+    scope: s.index === 'scalar' ? 'device' : s.index === 'interface' ? 'interface' : 'component',
+  }));
+  const derived = v.derived.map((d): VariableDef => ({
+    name: d.name, description: d.description, unit: d.unit, category: d.category, type: 'gauge', scope: d.scope,
+  }));
+  return [...snmp, ...derived];
 }

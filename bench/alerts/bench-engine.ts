@@ -32,6 +32,7 @@ export function benchAlertEngine(opts: {
     find: () => undefined,
     definition: (name) => defs.get(name),
     define: (def) => { defs.set(def.name, def); },
+    configure: (list) => { for (const d of list) defs.set(d.name, d); },
     allocate: async (x) => {
       const key = `${x.name}.${x.deviceId}.${x.index}`;
       let v = allocated.get(key);

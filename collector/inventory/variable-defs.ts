@@ -14,18 +14,47 @@ export class VariableDefs {
     for (const d of BUILTIN_VARIABLES) this.byName.set(d.name, d);
   }
 
+  /** Names whose definition came from the configuration (`configure`), replaced as a whole at each call. */
+  private configured = new Set<string>();
+
   get(name: string): VariableDef | undefined { return this.byName.get(name); }
+
+  /**
+   * The definitions of the configuration's operator variables (`variables.snmp` and `variables.derived`,
+   * core/config-variables.ts configuredDefinitions), replacing those of the previous call: a name
+   * no longer configured loses its definition (its series stay in the store), a kept one takes its
+   * new fields. Throws AppError BAD_PARAMETER (nothing changed) for a bad name, a built-in name, a
+   * name defined at run time by `define` (alert state), or a name twice.
+   */
+  configure(defs: readonly VariableDef[]): void {
+    const names = new Set<string>();
+    for (const d of defs) {
+      checkName(d.name);
+      if (names.has(d.name)) throw new AppError('BAD_PARAMETER', `variable '${d.name}' is configured twice`);
+      names.add(d.name);
+      const known = this.byName.get(d.name);
+      if (known !== undefined && BUILTIN_VARIABLES.includes(known)) throw new AppError('BAD_PARAMETER', `variable '${d.name}' is built in`);
+      if (known !== undefined && !this.configured.has(d.name)) throw new AppError('BAD_PARAMETER', `variable '${d.name}' is already defined by the server`);
+    }
+    for (const n of this.configured) this.byName.delete(n);
+    for (const d of defs) this.byName.set(d.name, Object.freeze({ ...d }));
+    this.configured = names;
+  }
 
   /** Throws AppError BAD_PARAMETER for a bad name, a built-in name, or a second, different definition. */
   define(def: VariableDef): void {
-    if (!/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(def.name)) {
-      throw new AppError('BAD_PARAMETER', `variable name '${def.name}' must be a letter then letters, digits or _ (at most 64)`);
-    }
+    checkName(def.name);
     const known = this.byName.get(def.name);
     if (known === undefined) { this.byName.set(def.name, Object.freeze({ ...def })); return; }
-    if (BUILTIN_VARIABLES.includes(known)) throw new AppError('BAD_PARAMETER', `variable '${def.name}' is built in`);
+    if (BUILTIN_VARIABLES.includes(known) || this.configured.has(def.name)) throw new AppError('BAD_PARAMETER', `variable '${def.name}' is built in`);
     const same = known.description === def.description && known.unit === def.unit && known.category === def.category
       && known.type === def.type && known.scope === def.scope;
     if (!same) throw new AppError('BAD_PARAMETER', `variable '${def.name}' is already defined differently`);
+  }
+}
+
+function checkName(name: string): void {
+  if (!/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(name)) {
+    throw new AppError('BAD_PARAMETER', `variable name '${name}' must be a letter then letters, digits or _ (at most 64)`);
   }
 }

@@ -27,6 +27,13 @@ export interface VariableCatalog {
    */
   define(def: VariableDef): void;
   /**
+   * Sets the definitions of the configuration's operator variables (`variables.snmp` and
+   * `variables.derived`, as core/config-variables.ts configuredDefinitions makes them), replacing
+   * the previous set: called at start and at every config reload. Throws AppError BAD_PARAMETER
+   * (nothing changed) for a built-in name or one that `define` made.
+   */
+  configure(defs: readonly VariableDef[]): void;
+  /**
    * The instance of a defined variable on a device, with a storage slot of its own: stable across
    * restarts (persisted before the promise resolves) and never shared with another triplet. Values
    * for it are written by its owner (series store `appendStep`); the poller never touches the slot.

@@ -134,6 +134,7 @@ export class FakeService implements CollectorPorts, NetworksPort {
     find: (netId, name, deviceId, index) => this.catalog.instances(netId).find((v) => v.name === name && v.deviceId === deviceId && v.index === index),
     definition: (name) => this.defs.find((d) => d.name === name),
     define: (def) => { if (!this.defs.some((d) => d.name === def.name)) this.defs.push(def); },
+    configure: (defs) => { for (const d of defs) this.catalog.define(d); },
     allocate: async (a) => {
       const known = this.catalog.find(a.netId, a.name, a.deviceId, a.index);
       if (known) return known;
