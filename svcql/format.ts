@@ -171,6 +171,34 @@ function list(result: SelectResult, unique: string | undefined, meter: AnswerMet
   return [...seen];
 }
 
+/**
+ * The `json` format of SvcQL targets (NetSpyGlass' query language has it; the newest Grafana plugin
+ * reads its FROM menu with it): one entry per statement, `{id, rows, dataFreshness, server, queryId,
+ * age}` with each row an object keyed by column name (series shown by their last value, as in
+ * `table`). `dataFreshness` and `age` are 0 (answers are computed when asked), `queryId` counts
+ * the statements of the target from 0, `server` is ''.
+ */
+export interface JsonEntry {
+  readonly id: string;
+  readonly rows: readonly Readonly<Record<string, string | number | null>>[];
+  readonly dataFreshness: number;
+  readonly server: string;
+  readonly queryId: number;
+  readonly age: number;
+}
+
+function jsonRows(result: SelectResult, id: string, queryId: number, meter: AnswerMeter, budget: Budget): JsonEntry {
+  const names = result.columns.map((c) => c.name);
+  const rows = result.rows.map((row) => {
+    budget.spend();
+    const o: Record<string, string | number | null> = {};
+    row.values.forEach((v: Value, i) => { o[names[i]!] = cell(toScalar(v)); });
+    meter.row(jsonBytes(o) + 1);
+    return o;
+  });
+  return { id, rows, dataFreshness: 0, server: '', queryId, age: 0 };
+}
+
 /** A dashboard-tool SvcQL target `{svcql, format}`. */
 export interface SvcqlTarget {
   readonly svcql: string;
@@ -190,12 +218,19 @@ export function answerSvcqlTarget(target: SvcqlTarget, catalog: Catalog, opts: E
   const id = target.id ?? '';
   const format = target.format ?? 'time_series';
   const fail = (e: AppError): unknown[] => [{ id, error: e.message, code: e.code }];
-  if (!isOutputFormat(format)) return [{ id, error: `unknown format '${format}': use time_series, table or list`, code: 'BAD_PARAMETER' }];
+  if (!isOutputFormat(format) && format !== 'json') {
+    return [{ id, error: `unknown format '${format}': use time_series, table, list or json`, code: 'BAD_PARAMETER' }];
+  }
   try {
     // Statement by statement, so that one statement's rows are gone before the next one runs.
     const out: unknown[] = [];
+    let queryId = 0;
     for (const statement of parseStatements(target.svcql)) {
       const result = executeStatement(statement, catalog, opts);
+      if (format === 'json') {
+        out.push(jsonRows(result, id, queryId++, meter ?? NO_METER, opts.budget ?? Budget.unlimited()));
+        continue;
+      }
       const entries = formatResult(result, format, {
         id, ...(target.unique ? { unique: target.unique } : {}), ...(meter ? { meter } : {}), ...(opts.budget ? { budget: opts.budget } : {}),
       });

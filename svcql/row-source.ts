@@ -40,6 +40,11 @@ export interface RowSource<R = unknown> {
   rows(): readonly R[];
   /** The columns `SELECT *` shows, in order (single-valued ones). */
   readonly starColumns: readonly string[];
+  /**
+   * The columns `SELECT DISTINCT *` shows when they differ from starColumns: a table whose star
+   * columns are unique per row (each variable instance has its triplet) lists its kinds instead.
+   */
+  readonly distinctStarColumns?: readonly string[];
   column(name: string): Column<R> | undefined;
   knownColumns(): readonly string[];
   identity(row: R): RowIdentity;
@@ -90,6 +95,8 @@ export interface SourceSpec<R> {
   readonly series?: RowSource<R>['series'];
   /** `SELECT *` columns when not all single-valued fixed columns. */
   readonly star?: readonly string[];
+  /** RowSource.distinctStarColumns. */
+  readonly distinctStar?: readonly string[];
 }
 
 /** Builds a RowSource from fixed columns plus tag-derived and extra columns. */
@@ -117,6 +124,7 @@ export function buildSource<R>(spec: SourceSpec<R>): RowSource<R> {
     table: spec.table,
     rows: spec.rows,
     starColumns: star,
+    ...(spec.distinctStar ? { distinctStarColumns: spec.distinctStar } : {}),
     column(name) {
       const f = fixed.get(name);
       if (f) return f;

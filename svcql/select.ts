@@ -131,7 +131,10 @@ export function executeStatement(stmt: SelectStatement, catalog: Catalog, opts: 
   // Select items (`*` expands to the table's star columns).
   const items: { expr: Operand; name: string }[] = [];
   for (const it of stmt.items) {
-    if (it.kind === 'star') for (const c of src.starColumns) items.push({ expr: { kind: 'column', name: c }, name: c });
+    if (it.kind === 'star') {
+      const star = stmt.distinct && src.distinctStarColumns ? src.distinctStarColumns : src.starColumns;
+      for (const c of star) items.push({ expr: { kind: 'column', name: c }, name: c });
+    }
     else items.push({ expr: it.expr, name: it.alias ?? (it.expr.kind === 'column' ? it.expr.name : printOperand(it.expr)) });
   }
   const groupCols = stmt.groupBy.flatMap((g) => (g.kind === 'groupColumn' ? [g.name] : []));

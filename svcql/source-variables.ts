@@ -84,9 +84,13 @@ export function variablesSource(
   return buildSource<VariableInstance>({
     table: 'variables',
     rows: () => instances,
-    columns: { ...instanceColumns(opts), metric: single((v) => latest(v.slot)) },
+    // `name`: the variable's name, as NetSpyGlass' query language calls it (same as `variable`)
+    columns: { ...instanceColumns(opts), name: single((v) => v.name), metric: single((v) => latest(v.slot)) },
     tagsOf: (v) => v.tags,
     extra: siblingColumns(instances, latest),
     identity: instanceIdentity,
+    // Every instance has its own triplet, so a DISTINCT of all columns would be every row: it lists the
+    // variables instead, one row per name (NetSpyGlass' `variables` table; the Grafana plugin's FROM menu).
+    distinctStar: ['name', 'category', 'unit'],
   });
 }

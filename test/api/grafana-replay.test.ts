@@ -313,4 +313,31 @@ t.test('the NetSpyGlass Grafana datasource, replayed', { timeout: 120_000 }, asy
     const devices = await data({ targets: [{ nsgql: 'SELECT DISTINCT device FROM ifInRate ORDER BY device', format: 'list', id: 'A' }] });
     t.same(devices, sortText(ifIn.map((i) => i.device)));
   });
+
+  t.test('newest releases: the FROM menu in format json (src/services/nsgql-helper.ts variablesSQL)', async (t) => {
+    // NSQLQuery({select: ['*'], distinct: true, from: 'variables', where: [AND, {category: ['<>', '']}], orderBy: ['category']}).compile()
+    const nsgql = "SELECT DISTINCT * FROM variables WHERE category <> '' ORDER BY 'category'";
+    const [entry] = await data({ targets: [{ nsgql, format: 'json', id: 'A' }] });
+    t.same(Object.keys(entry).sort(), ['age', 'dataFreshness', 'id', 'queryId', 'rows', 'server'], 'NSGQLResponseJSON fields');
+    t.equal(entry.id, 'A');
+    // getNSGVariables groups rows by `category`; the menu shows each row's `name`: one row per variable.
+    const names = entry.rows.map((r: { name: string }) => r.name);
+    t.same(names.length, new Set(names).size, 'each variable once');
+    t.ok(names.includes('ifInRate') && names.includes('cpuUtil'), 'polled variables listed');
+    t.ok(entry.rows.every((r: { category: string; unit: unknown }) => typeof r.category === 'string' && r.category !== '' && typeof r.unit === 'string'), 'rows carry category and unit');
+    const cats = entry.rows.map((r: { category: string }) => r.category);
+    t.same(cats, [...cats].sort(), 'ordered by category');
+    // columnsSQL(table): SELECT * FROM <table> LIMIT 0 — no rows, no error.
+    const [cols] = await data({ targets: [{ nsgql: 'SELECT * FROM ifInRate LIMIT 0', format: 'json', id: 'B' }] });
+    t.same([cols.id, cols.rows], ['B', []], 'LIMIT 0 answers no rows');
+    // Ad hoc filters: getTagKeysForAdHocSQL and getTagValuesForAdHoc(facet), both format list.
+    const keys = await data({ targets: [{ nsgql: "SELECT facet FROM tags ORDER BY 'facet'", format: 'list', id: 'A' }] });
+    t.ok(keys.length > 0 && keys.every((k: unknown) => typeof k === 'string'), 'tag facets for ad hoc keys');
+    const facet = keys[0] as string;
+    const values = await data({ targets: [
+      { nsgql: `SELECT DISTINCT ${facet} FROM devices WHERE ${facet} NOTNULL ORDER BY '${facet}'`, format: 'list', id: 'A' },
+      { nsgql: `SELECT DISTINCT ${facet} FROM interfaces WHERE ${facet} NOTNULL ORDER BY '${facet}'`, format: 'list', id: 'B' },
+    ] });
+    t.ok(values.length > 0 && values.every((v: unknown) => typeof v === 'string'), `words of facet ${facet} for ad hoc values`);
+  });
 });
