@@ -438,6 +438,7 @@ export class LmdbSeriesStore implements SeriesStore {
   /** Deletes one hour (see pruneBefore); resolves with the bytes of its chunks and rollup value. */
   private async pruneHour(hour: number): Promise<number> {
     this.pruningHour = hour;
+    this.closedHours.delete(hour);
     let bytes = 0;
     let blobs: HeadHour['written'] = [];
     try {
@@ -445,7 +446,6 @@ export class LmdbSeriesStore implements SeriesStore {
         const done = await this.inFlushChain(async () => {
           if (this.closed) return true;
           if (first) {
-            this.closedHours.delete(hour);
             const layer = this.open.get(hour);
             if (layer) {
               this.open.delete(hour);

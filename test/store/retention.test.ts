@@ -159,3 +159,35 @@ t.test('control: without the pass, the same writes grow the data file (so the re
   const after = statSync(join(dir, 'data.mdb')).size;
   t.ok(after > before, `data file ${before} → ${after} bytes`);
 });
+
+t.test('a prune does not hold up appends, flushes and reads: a flush asked during it is done before it ends', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'retention-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const clock = new ManualClock(H0);
+  const store = await openLmdbSeriesStore({ dir, clock, flushIntervalMs: 3_600_000, minFreeBytes: 0 });
+  t.teardown(() => store.close().catch(() => {}));
+  // 9000 slots: each hour's chunks take 3 delete transactions of 4096 keys.
+  const n = 9000;
+  const slots = Int32Array.from({ length: n }, (_, i) => i);
+  const values = new Float64Array(n);
+  for (let h = 0; h < 4; h++) {
+    for (let k = 0; k < 6; k++) {
+      const ts = H0 + h * HOUR_MS + k * 10 * M;
+      for (let s = 0; s < n; s++) values[s] = valueOf(s, ts);
+      store.appendStep(ts, slots, values);
+    }
+    await store.flush();
+  }
+  const order: string[] = [];
+  const pruning = store.pruneBefore(H0 + 3 * HOUR_MS).then((r) => { order.push('prune'); return r; });
+  const ts = H0 + 3 * HOUR_MS + 55 * M;
+  values.fill(42);
+  store.appendStep(ts, slots, values);
+  t.equal(store.valuesAt(Int32Array.of(0, n - 1), ts)[1], 42, 'an append during the prune reads back at once');
+  t.same(Array.from(store.read(5, H0 + 3 * HOUR_MS, H0 + 4 * HOUR_MS).tsMs).slice(-1), [ts], 'a read of kept hours answers during the prune');
+  t.equal(store.read(5, H0, H0 + HOUR_MS - 1).tsMs.length, 0, 'the hour being pruned already reads empty');
+  await store.flush().then(() => order.push('flush'));
+  t.equal((await pruning).hours, 3, 'the prune removed hours 0..2');
+  t.same(order, ['flush', 'prune'], 'the flush asked during the prune finished first');
+  t.same(Array.from(store.read(n - 1, 0, H0 + 4 * HOUR_MS).tsMs), [0, 1, 2, 3, 4, 5].map((k) => H0 + 3 * HOUR_MS + k * 10 * M).concat([ts]), 'hour 3 and the new point are intact');
+});
