@@ -413,8 +413,9 @@ export class LmdbSeriesStore implements SeriesStore {
         if (hour === null) break;
         from = hour + HOUR_MS;
         if (this.closing.some((l) => l.hourStartMs === hour)) continue;
-        bytes += await this.pruneHour(hour);
-        hours++;
+        const r = await this.pruneHour(hour);
+        bytes += r.bytes;
+        if (r.done) hours++;
       }
     } finally {
       this.recomputeHourRange();
@@ -435,15 +436,19 @@ export class LmdbSeriesStore implements SeriesStore {
     return h < before ? h : null;
   }
 
-  /** Deletes one hour (see pruneBefore); resolves with the bytes of its chunks and rollup value. */
-  private async pruneHour(hour: number): Promise<number> {
+  /**
+   * Deletes one hour (see pruneBefore); resolves with the bytes of its chunks and rollup value
+   * deleted, and whether the hour is gone (false when the store was closed meanwhile).
+   */
+  private async pruneHour(hour: number): Promise<{ bytes: number; done: boolean }> {
     this.pruningHour = hour;
     this.closedHours.delete(hour);
     let bytes = 0;
     let blobs: HeadHour['written'] = [];
+    let done = false;
     try {
       for (let first = true; ; first = false) {
-        const done = await this.inFlushChain(async () => {
+        const chunksGone = await this.inFlushChain(async () => {
           if (this.closed) return true;
           if (first) {
             const layer = this.open.get(hour);
@@ -463,7 +468,7 @@ export class LmdbSeriesStore implements SeriesStore {
           await this.env.write(() => { for (const k of keys) this.chunks.remove(k); }, false);
           return false;
         });
-        if (done) break;
+        if (chunksGone) break;
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
       await this.inFlushChain(async () => {
@@ -473,11 +478,12 @@ export class LmdbSeriesStore implements SeriesStore {
           this.hourRollups.remove(hour);
           for (const k of blobs) this.steps.remove(k);
         });
+        done = true;
       });
     } finally {
       this.pruningHour = null;
     }
-    return bytes;
+    return { bytes, done };
   }
 
   /** Runs `fn` after the flushes (and prune steps) queued before it; later ones wait for it. */

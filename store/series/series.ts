@@ -17,7 +17,7 @@ export interface SlotRollups {
 
 /** What one `pruneBefore` removed. */
 export interface PruneResult {
-  /** Whole hours removed (hours that held points, chunks or a rollup value). */
+  /** Whole hours removed (hours that held points, chunks or a rollup value); an hour cut short by close is not counted (the next call finishes it). */
   readonly hours: number;
   /** Encoded bytes of the chunks and hour rollup values deleted; 0 for a backend without a disk. */
   readonly bytes: number;

@@ -191,3 +191,27 @@ t.test('a prune does not hold up appends, flushes and reads: a flush asked durin
   t.same(order, ['flush', 'prune'], 'the flush asked during the prune finished first');
   t.same(Array.from(store.read(n - 1, 0, H0 + 4 * HOUR_MS).tsMs), [0, 1, 2, 3, 4, 5].map((k) => H0 + 3 * HOUR_MS + k * 10 * M).concat([ts]), 'hour 3 and the new point are intact');
 });
+
+t.test('a store closed during a prune: the prune stops between transactions, resolves, and the next open finishes it', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'retention-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const clock = new ManualClock(H0);
+  let store = await openLmdbSeriesStore({ dir, clock, flushIntervalMs: 3_600_000, minFreeBytes: 0 });
+  const n = 9000;
+  const slots = Int32Array.from({ length: n }, (_, i) => i);
+  const values = new Float64Array(n).fill(1);
+  for (let h = 0; h < 5; h++) {
+    for (let k = 0; k < 6; k++) store.appendStep(H0 + h * HOUR_MS + k * 10 * M, slots, values);
+    await store.flush();
+  }
+  const pruning = store.pruneBefore(H0 + 4 * HOUR_MS);
+  await store.close();
+  const partial = await pruning;
+  t.ok(partial.hours < 4, `the prune stopped early (${partial.hours} of 4 hours)`);
+  store = await openLmdbSeriesStore({ dir, clock, flushIntervalMs: 3_600_000, minFreeBytes: 0 });
+  t.teardown(() => store.close().catch(() => {}));
+  const rest = await store.pruneBefore(H0 + 4 * HOUR_MS);
+  t.equal(partial.hours + rest.hours, 4, 'the next prune removes the hours left (one cut short is found again)');
+  t.same([store.read(0, 0, H0 + 4 * HOUR_MS - 1).tsMs.length, store.read(0, H0 + 4 * HOUR_MS, H0 + 5 * HOUR_MS).tsMs.length], [0, 6], 'hours 0..3 gone, hour 4 intact');
+  t.equal(store.oldestHourMs(), H0 + 4 * HOUR_MS);
+});
