@@ -10,6 +10,7 @@ import { AppError } from './core/errors.js';
 import type { Logger } from './core/logger.js';
 import { systemClock } from './core/clock.js';
 import { openEmbeddedStore, type EmbeddedStore } from './store/open-store.js';
+import { SeriesPruner } from './store/series/series-pruner.js';
 import { createServices } from './services/index.js';
 import { enableRegexpSafety } from './svcql/index.js';
 
@@ -22,6 +23,8 @@ export interface App {
   readonly port: number;
   readonly monitor: Monitor;
   readonly simulator: SimNetwork | null;
+  /** Series retention: the background pruner's `status()` and `pruneNow()`. */
+  readonly retention: SeriesPruner;
   /** The running Config (replaced whole by a reload). */
   config(): Config;
   /**
@@ -94,9 +97,16 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
     // Operator variables' definitions before the services read the catalog (again at each reload).
     monitor.catalog.configure(configuredDefinitions(config.variables));
     const holder = new ConfigHolder(config);
+    // Old hours of the series removed at start and every `retention.pruneInterval` (both read live).
+    const retention = new SeriesPruner({
+      series: store.series, retentionMs: () => holder.current().retention.seriesMs,
+      intervalMs: () => holder.current().retention.pruneIntervalMs, clock: systemClock, logger: logger.child('retention'),
+    });
+    retention.start();
+    stops.push(() => retention.stop());
     const services = createServices({
       collector: monitor, series: store.series, meta: store.meta, config: () => holder.current(), clock: systemClock,
-      logger: logger.child('services'),
+      logger: logger.child('services'), retention,
     });
     stops.push(() => services.notifier.close());
     // The SYSTEM views of the configured networks and the SCRIPTED views of `views:`, before the API
@@ -152,7 +162,7 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
 
     let stopped = false;
     return {
-      port: api.port, monitor, simulator,
+      port: api.port, monitor, simulator, retention,
       config: () => holder.current(),
       reloadConfig: () => {
         const run = reloading.then(reload, reload);

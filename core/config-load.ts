@@ -6,6 +6,7 @@ import { Checker, type Path } from './config-check.js';
 import { defaultAlerts, parseAlerts } from './config-alerts.js';
 import { defaultNotifications, parseNotifications } from './config-notifications.js';
 import { defaultVariables, parseVariables } from './config-variables.js';
+import { defaultRetention, parseRetention } from './config-retention.js';
 import { parseCidr } from './cidr.js';
 import { isAddressOrRange, isDeviceAddress } from './host-name.js';
 import { readProfileDir } from './profile-load.js';
@@ -57,6 +58,7 @@ export function builtinConfig(): Config {
     alerts: defaultAlerts(),
     notifications: defaultNotifications(),
     variables: defaultVariables(),
+    retention: defaultRetention(),
     simulator,
     source: 'built-in default (simulated network)',
   };
@@ -149,7 +151,7 @@ export function parseConfigText(text: string, source: string, checkViewRule?: Vi
   }
   const c = new Checker(doc, lines, source);
   const raw = doc.toJS() ?? {};
-  const top = c.object(raw, [], ['server', 'auth', 'networks', 'simulator', 'ui', 'views', 'deviceDetailsComponents', 'mapLegend', 'alerts', 'notifications', 'variables', 'profilesDir']);
+  const top = c.object(raw, [], ['server', 'auth', 'networks', 'simulator', 'ui', 'views', 'deviceDetailsComponents', 'mapLegend', 'alerts', 'notifications', 'variables', 'retention', 'profilesDir']);
 
   const s = top.server === undefined ? {} : c.object(top.server, ['server'], ['host', 'port', 'dataDir', 'logLevel', 'maxBodyBytes', 'workers', 'maxUnwrittenPoints', 'minFreeMiB']);
   const server: ServerConfig = {
@@ -220,7 +222,8 @@ export function parseConfigText(text: string, source: string, checkViewRule?: Vi
   const alerts = parseAlerts(c, top.alerts, networks, notifications.streams.map((st) => st.name), checkAlertRule);
   const variables = parseVariables(c, top.variables, checkViewRule);
   const profilesDir = parseProfilesDir(c, top.profilesDir);
-  return { server, auth, ui, deviceDetailsComponents, mapLegend, networks, views, alerts, notifications, variables, simulator, profilesDir, source };
+  const retention = parseRetention(c, top.retention);
+  return { server, auth, ui, deviceDetailsComponents, mapLegend, networks, views, alerts, notifications, variables, retention, simulator, profilesDir, source };
 }
 
 /**

@@ -35,6 +35,8 @@
  * streams added, changed or removed by name, kept streams keeping their queues); not in the plan.
  * `alerts` (the rules) applies live: the alert evaluator reads them through the holder at each
  * network's next grid step (services/alert-engine.ts says what a changed rule keeps); not in the plan.
+ * `retention` (series retention and the pruner's interval) applies live: the series pruner
+ * (store/series/series-pruner.ts) reads both through the holder at each pass; not in the plan.
  */
 import { AppError } from './errors.js';
 import type { AuthConfig, Config, NetworkConfig, ServerConfig, SimulatorConfig } from './config-schema.js';

@@ -1,3 +1,4 @@
+import type { RetentionConfig } from './config-retention.js';
 /** The configuration, validated and frozen at load (config-load.ts). Defaults are named here. */
 
 export const DEFAULTS = Object.freeze({
@@ -495,6 +496,8 @@ export interface Config {
   readonly notifications: NotificationsConfig;
   /** Operator-defined SNMP and derived variables, variable thresholds; applies live on reload. */
   readonly variables: VariablesConfig;
+  /** How long series are kept (core/config-retention.ts); applies live on reload. */
+  readonly retention: RetentionConfig;
   /** The built-in simulated network, or null when the config does not ask for it. */
   readonly simulator: SimulatorConfig | null;
   /**

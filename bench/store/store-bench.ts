@@ -4,7 +4,7 @@
  * statuses, 5 % gauges with 2 decimals) for 100k variables (10k quick) at a 60 s grid over 26.5
  * hours of synthetic time, one flush per step. It reports steady ingest, bytes on disk per point,
  * a lossless check of every value, read latency over 24 h, and last/min/max/top-10 over every
- * variable for the last hour. One run happens in a process of its own (store-measure.ts) on a
+ * variable for the last hour, then the retention's prune of the oldest hours. One run happens in a process of its own (store-measure.ts) on a
  * fresh temporary directory.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -116,6 +116,13 @@ async function run(o: BenchOptions): Promise<Figure[]> {
     {
       name: `store last/min/max/top-10 over ${vars}, exact window now − 1 h … now`, unit: 'ms', samples: r.rollupExactMs,
       note: 'the same with a window starting inside a closed hour: that partial hour is read point by point from its chunks (no target; per-chunk rollups answer at hour granularity)',
+    },
+    {
+      name: `store retention: prune ${r.prune.hours} closed hours of ${vars}`, unit: 'ms', samples: [Math.round(r.prune.ms)],
+      note: `pruneBefore (series retention) removing ${r.prune.hours} hours, ${(r.prune.bytes / 1e6).toFixed(1)} MB of chunks and rollup values, in transactions of 4096 keys while a step was appended and flushed after each other: ${r.prune.flushesDuring} flushes served meanwhile, the longest ${r.prune.worstFlushMs.toFixed(1)} ms; longest event-loop stall during the prune ${r.prune.maxStallMs.toFixed(1)} ms`,
+    },
+    {
+      name: 'store retention: longest event-loop stall while pruning', unit: 'ms', samples: [Math.round(r.prune.maxStallMs * 10) / 10],
     },
   ];
 }

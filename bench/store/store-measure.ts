@@ -9,6 +9,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { HOUR_MS, hourStartOf } from '../../store/series/chunk-format.js';
 import { openLmdbSeriesStore } from '../../store/series/lmdb-series.js';
@@ -63,7 +64,12 @@ export interface StoreResult {
   rollupExactMs: number[];
   top10: number[];
   headPoints: number;
+  /** Retention: the oldest PRUNE_HOURS hours pruned while steps are appended and flushed. */
+  prune: { hours: number; bytes: number; ms: number; maxStallMs: number; flushesDuring: number; worstFlushMs: number };
 }
+
+/** Hours removed by the retention phase (the oldest ones). */
+const PRUNE_HOURS = 4;
 
 const STEP_MS = 60_000;
 /** Present when node runs with --expose-gc (the bench does): a full collection before each timed phase. */
@@ -230,6 +236,27 @@ async function main(): Promise<StoreResult> {
     topIndexes(r.max, 10);
     rollupExactMs.push(performance.now() - a);
   }
+  // Retention: the oldest hours pruned (series.pruneBefore) while the open hour takes a step and
+  // a flush after each other (at most 25: they stay in the open hour), as the poller's would.
+  gc?.();
+  const stall = monitorEventLoopDelay({ resolution: 1 });
+  stall.enable();
+  let pruneDone = false, flushesDuring = 0, worstPruneFlushMs = 0;
+  const pa = performance.now();
+  const pruning = store.pruneBefore(T0 + PRUNE_HOURS * HOUR_MS).finally(() => { pruneDone = true; });
+  for (let j = 0; j < 25 && !pruneDone; j++) {
+    mix.next(values);
+    store.appendStep(T0 + (steps + j) * STEP_MS, ids, values);
+    const a = performance.now();
+    await store.flush();
+    worstPruneFlushMs = Math.max(worstPruneFlushMs, performance.now() - a);
+    flushesDuring++;
+  }
+  const pruned = await pruning;
+  const pruneMs = performance.now() - pa;
+  stall.disable();
+  const prune = { hours: pruned.hours, bytes: pruned.bytes, ms: pruneMs, maxStallMs: stall.max / 1e6, flushesDuring, worstFlushMs: worstPruneFlushMs };
+  log(`pruned ${pruned.hours} hours (${(pruned.bytes / 1e6).toFixed(1)} MB) in ${pruneMs.toFixed(0)} ms; ${flushesDuring} flushes meanwhile`);
   await store.close();
 
   const pointsClosed = chunkBytes.all.points;
@@ -237,7 +264,7 @@ async function main(): Promise<StoreResult> {
     slots, steps, points: slots * steps, ingestPerHour, profileMs, worstFlushMs, fileBytesPerHour, pointsPerHour: slots * 60,
     steadyFrom: 3, fileBytesEnd: fileOf(), pages, pointsClosed, chunkBytes, mismatches, checked, checkMs,
     readOneP99Ms, readTenP99Ms, readOneP50Ms: p50(allOne), readTenP50Ms: p50(allTen), readOneCpuP99Ms, readTenCpuP99Ms, loadAverage: loadavg(),
-    readOneOnCpuP99Ms, readTenOnCpuP99Ms, readOneWaitedShare: oneWaited / 2000, readTenWaitedShare: tenWaited / 1000, rollupMs, rollupExactMs, top10, headPoints,
+    readOneOnCpuP99Ms, readTenOnCpuP99Ms, readOneWaitedShare: oneWaited / 2000, readTenWaitedShare: tenWaited / 1000, rollupMs, rollupExactMs, top10, headPoints, prune,
   };
 }
 

@@ -13,10 +13,10 @@ import { headHasSlot, headRead, headRollup, headValueAt } from './head-read.js';
 import { replayHead } from './head-replay.js';
 import { CloseScratch, closeHourSlice, finishHourClose } from './hour-close.js';
 import { decodeHourRollup, newRollupDraft, readRollupEntry, slotCountOf } from './hour-rollup.js';
-import { openStoreEnv, type BinaryTable, type StoreEnv } from '../lmdb-env.js';
+import { openStoreEnv, type BinaryTable, type EnvKey, type StoreEnv } from '../lmdb-env.js';
 import { mergeNewestWins, PointBuffer } from './point-buffer.js';
 import { emptyRollups, foldPoints, foldRollup } from './series-rollup.js';
-import type { SeriesStore, SlotRollups } from './series.js';
+import type { PruneResult, SeriesStore, SlotRollups } from './series.js';
 import { encodeStepBlob } from './step-blob.js';
 import { StepLog } from './step-log.js';
 
@@ -72,6 +72,12 @@ const DROP_LOG_MS = 60_000;
 
 /** Step blob bytes per write transaction at most (see flushSteps). */
 const MAX_BLOB_TXN_BYTES = 8 << 20;
+
+/**
+ * Chunk keys deleted per prune transaction (pruneBefore): a few ms of the writer's thread, so an
+ * hour of 100k slots goes in about 25 transactions with appends, reads and flushes in between.
+ */
+const PRUNE_BATCH_KEYS = 4096;
 
 /** LMDB table names. */
 const CHUNKS_TABLE = 'series-chunks';
@@ -160,6 +166,8 @@ export class LmdbSeriesStore implements SeriesStore {
   private flushError = '';
   private flushFailedSinceMs = 0;
   private closed = false;
+  /** The hour pruneBefore is deleting: a layer of it (late steps) is not closed until that is done. */
+  private pruningHour: number | null = null;
   private layerHint = { slots: 1024 };
   /** A closed layer, its points dropped: the next current hour's layer takes over its per-slot arrays (HeadHour.reusing). */
   private closedLayer: HeadHour | null = null;
@@ -385,6 +393,117 @@ export class LmdbSeriesStore implements SeriesStore {
     }
   }
 
+  /**
+   * Deletes the old hours one by one, oldest first: each hour's chunks in transactions of
+   * PRUNE_BATCH_KEYS keys, queued with the flushes (one flush may run between two of them) and
+   * yielding to the event loop between them, then its hour rollup value and the step blobs of a
+   * head layer it had. The hour answers empty from the start of its deletion. Hours held by a
+   * layer whose close failed and waits for its retry are skipped (the next call takes them).
+   * The rollup value goes last, so that an hour whose deletion was cut short (a crash, a write
+   * failure: the promise rejects with STORE_WRITE_FAILED) is found again by the next call.
+   */
+  async pruneBefore(cutoffMs: number): Promise<PruneResult> {
+    const keepFrom = hourStartOf(cutoffMs);
+    let hours = 0, bytes = 0;
+    let from = 0;
+    try {
+      for (;;) {
+        if (this.closed) break;
+        const hour = this.nextHourToPrune(from, keepFrom);
+        if (hour === null) break;
+        from = hour + HOUR_MS;
+        if (this.closing.some((l) => l.hourStartMs === hour)) continue;
+        const r = await this.pruneHour(hour);
+        bytes += r.bytes;
+        if (r.done) hours++;
+      }
+    } finally {
+      this.recomputeHourRange();
+    }
+    return { hours, bytes };
+  }
+
+  oldestHourMs(): number | null {
+    return this.minHourMs === Infinity ? null : this.minHourMs;
+  }
+
+  /** The oldest hour in [from, before) with chunks, an hour rollup value or an open layer, or null. */
+  private nextHourToPrune(from: number, before: number): number | null {
+    let h = Infinity;
+    for (const k of this.chunks.keys({ start: [from], limit: 1 })) h = Math.min(h, (k as number[])[0]);
+    for (const k of this.hourRollups.keys({ start: from, limit: 1 })) h = Math.min(h, k as number);
+    for (const hour of this.open.keys()) if (hour >= from && hour < h) h = hour;
+    return h < before ? h : null;
+  }
+
+  /**
+   * Deletes one hour (see pruneBefore); resolves with the bytes of its chunks and rollup value
+   * deleted, and whether the hour is gone (false when the store was closed meanwhile).
+   */
+  private async pruneHour(hour: number): Promise<{ bytes: number; done: boolean }> {
+    this.pruningHour = hour;
+    this.closedHours.delete(hour);
+    let bytes = 0;
+    let blobs: HeadHour['written'] = [];
+    let done = false;
+    try {
+      for (let first = true; ; first = false) {
+        const chunksGone = await this.inFlushChain(async () => {
+          if (this.closed) return true;
+          if (first) {
+            const layer = this.open.get(hour);
+            if (layer) {
+              this.open.delete(hour);
+              blobs = layer.written;
+              for (const log of layer.pending.values()) this.unwrittenPoints -= log.length;
+              for (const u of layer.unwritten) this.unwrittenPoints -= u.points;
+            }
+          }
+          const keys: EnvKey[] = [];
+          for (const { key, value } of this.chunks.entries({ start: [hour], end: [hour + HOUR_MS], limit: PRUNE_BATCH_KEYS })) {
+            keys.push(key);
+            bytes += value.length;
+          }
+          if (keys.length === 0) return true;
+          await this.env.write(() => { for (const k of keys) this.chunks.remove(k); }, false);
+          return false;
+        });
+        if (chunksGone) break;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      await this.inFlushChain(async () => {
+        if (this.closed) return;
+        bytes += this.hourRollups.getBytes(hour)?.length ?? 0;
+        await this.env.write(() => {
+          this.hourRollups.remove(hour);
+          for (const k of blobs) this.steps.remove(k);
+        });
+        done = true;
+      });
+    } finally {
+      this.pruningHour = null;
+    }
+    return { bytes, done };
+  }
+
+  /** Runs `fn` after the flushes (and prune steps) queued before it; later ones wait for it. */
+  private inFlushChain<R>(fn: () => Promise<R>): Promise<R> {
+    const run = this.flushChain.then(fn);
+    this.flushChain = run.then(() => {}, () => {});
+    return run;
+  }
+
+  /** minHourMs and maxHourMs from the hours that may still hold points (after a prune). */
+  private recomputeHourRange(): void {
+    let min = Infinity, max = -Infinity;
+    const see = (h: number) => { if (h < min) min = h; if (h > max) max = h; };
+    for (const h of this.closedHours) see(h);
+    for (const h of this.open.keys()) see(h);
+    for (const l of this.closing) see(l.hourStartMs);
+    this.minHourMs = min;
+    this.maxHourMs = max;
+  }
+
   /** Bytes of the pages holding chunks, hour rollups and step blobs (the file may hold free pages too). */
   diskBytes(): { chunks: number; hourRollups: number; steps: number } {
     return { chunks: this.chunks.usedBytes(), hourRollups: this.hourRollups.usedBytes(), steps: this.steps.usedBytes() };
@@ -516,7 +635,7 @@ export class LmdbSeriesStore implements SeriesStore {
 
   private async flushSteps(probe: boolean): Promise<void> {
     for (const [hour, layer] of this.open) {
-      if (hour + HOUR_MS + this.closeGraceMs <= this.maxGridTsMs) {
+      if (hour + HOUR_MS + this.closeGraceMs <= this.maxGridTsMs && hour !== this.pruningHour) {
         this.open.delete(hour);
         this.closing.push(layer);
       }

@@ -1,7 +1,8 @@
 import { AppError } from '../../core/errors.js';
 import type { SeriesPoints } from '../../core/types.js';
 import { lastOfPoints, rollupByReading } from './series-rollup.js';
-import type { SeriesStore, SlotRollups } from './series.js';
+import { hourStartOf } from './chunk-format.js';
+import type { PruneResult, SeriesStore, SlotRollups } from './series.js';
 
 /**
  * The reference series store: plain maps in memory, nothing durable. Unit tests use it as a fake,
@@ -39,6 +40,22 @@ export class MemorySeriesStore implements SeriesStore {
   valuesAt(slots: ArrayLike<number>, tsMs: number, out: Float64Array = new Float64Array(slots.length)): Float64Array {
     for (let i = 0; i < slots.length; i++) out[i] = this.bySlot.get(slots[i])?.get(tsMs) ?? NaN;
     return out;
+  }
+
+  async pruneBefore(cutoffMs: number): Promise<PruneResult> {
+    const keepFrom = hourStartOf(cutoffMs);
+    const hours = new Set<number>();
+    for (const [slot, series] of this.bySlot) {
+      for (const ts of series.keys()) if (ts < keepFrom) { hours.add(hourStartOf(ts)); series.delete(ts); }
+      if (series.size === 0) this.bySlot.delete(slot);
+    }
+    return { hours: hours.size, bytes: 0 };
+  }
+
+  oldestHourMs(): number | null {
+    let oldest = Infinity;
+    for (const series of this.bySlot.values()) for (const ts of series.keys()) if (ts < oldest) oldest = ts;
+    return oldest === Infinity ? null : hourStartOf(oldest);
   }
 
   async flush(): Promise<void> {}

@@ -15,6 +15,14 @@ export interface SlotRollups {
   readonly lastTsMs: Float64Array;
 }
 
+/** What one `pruneBefore` removed. */
+export interface PruneResult {
+  /** Whole hours removed (hours that held points, chunks or a rollup value); an hour cut short by close is not counted (the next call finishes it). */
+  readonly hours: number;
+  /** Encoded bytes of the chunks and hour rollup values deleted; 0 for a backend without a disk. */
+  readonly bytes: number;
+}
+
 /**
  * The time-series store interface. Every backend (the embedded LMDB one, later QuestDB) implements
  * it and runs the same conformance suite (test/store/series-conformance.ts).
@@ -61,6 +69,20 @@ export interface SeriesStore {
    * uses `rollup(slots, tsMs, tsMs).last`, which gives the same values.
    */
   valuesAt?(slots: ArrayLike<number>, tsMs: number, out?: Float64Array): Float64Array;
+
+  /**
+   * Retention: removes every whole hour that ends at or before `cutoffMs`, that is every point with
+   * tsMs < hourStartOf(cutoffMs) (the hour holding the cutoff is kept whole). Reads of removed
+   * times answer empty, as for times never written. A backend with a disk deletes in small
+   * transactions and yields between them, so appends, reads and flushes go on meanwhile; an hour
+   * it cannot prune now (its close is being retried after a write failure) is left for the next
+   * call. Points appended for a removed hour afterwards are kept (the next call removes them).
+   * Optional: a store without it keeps everything.
+   */
+  pruneBefore?(cutoffMs: number): Promise<PruneResult>;
+
+  /** The start of the oldest hour that may hold points, or null when the store holds none. */
+  oldestHourMs?(): number | null;
 
   /**
    * Makes everything appended so far durable. Rejects with AppError STORE_WRITE_FAILED when the

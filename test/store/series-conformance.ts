@@ -17,6 +17,8 @@ export const T0 = Date.UTC(2026, 0, 1, 10, 0, 0);
 
 type Op =
   | { at: number; points: [slot: number, value: number][]; count?: number }
+  /** pruneBefore(cutoffMs) (when the backend has it), which must report `hours` hours removed. */
+  | { prune: number; hours: number }
   | 'flush';
 type Pt = [tsMs: number, value: number];
 type RollupWant = { count: number; min: number; max: number; sum: number; last: number; lastTsMs: number } | null;
@@ -25,7 +27,9 @@ type Check =
   | { last: [slot: number, fromMs: number, toMs: number]; want: Pt | null }
   | { rollup: [slots: number[], fromMs: number, toMs: number]; want: RollupWant[] }
   /** `valuesAt` (when the backend has it); null stands for NaN (no point). */
-  | { valuesAt: [slots: number[], tsMs: number]; want: (number | null)[] };
+  | { valuesAt: [slots: number[], tsMs: number]; want: (number | null)[] }
+  /** `oldestHourMs()` (when the backend has it). */
+  | { oldestHourMs: number | null };
 
 interface Case { name: string; ops: Op[]; checks: Check[] }
 
@@ -201,11 +205,61 @@ const cases: Case[] = [
       { rollup: [[0], T0 + H, T0 + 2 * H - 1], want: [{ count: 2, min: 2, max: 7, sum: 9, last: 2, lastTsMs: T0 + H + 30 * M }] },
     ],
   },
+  {
+    name: 'retention: closed hours before the cutoff\'s hour are removed, later ones read as written',
+    ops: [
+      step(T0, [0, 1], [1, 10]), step(T0 + 30 * M, [0, 2]), step(T0 + H, [0, 3]), step(T0 + H + 5 * M, [1, 11]),
+      step(T0 + 2 * H, [0, 4], [1, 12]), step(T0 + 3 * H + 10 * M, [0, 5]), 'flush',
+      { prune: T0 + 2 * H + 20 * M, hours: 2 }, { prune: T0 + 2 * H + 20 * M, hours: 0 },
+    ],
+    checks: [
+      { read: [0, 0, T0 + 5 * H], want: [[T0 + 2 * H, 4], [T0 + 3 * H + 10 * M, 5]] },
+      { read: [1, 0, T0 + 5 * H], want: [[T0 + 2 * H, 12]] },
+      { last: [0, T0, T0 + 2 * H - 1], want: null },
+      { rollup: [[0, 1, 2], T0, T0 + 4 * H - 1], want: [
+        { count: 2, min: 4, max: 5, sum: 9, last: 5, lastTsMs: T0 + 3 * H + 10 * M },
+        { count: 1, min: 12, max: 12, sum: 12, last: 12, lastTsMs: T0 + 2 * H },
+        null,
+      ] },
+      { rollup: [[0], T0, T0 + H - 1], want: [null] },
+      { valuesAt: [[0, 1], T0], want: [null, null] },
+      { valuesAt: [[0, 1], T0 + 2 * H], want: [4, 12] },
+      { oldestHourMs: T0 + 2 * H },
+    ],
+  },
+  {
+    name: 'retention: hours still in memory are removed; a point appended later for a removed hour is kept',
+    ops: [
+      step(T0, [0, 1]), step(T0 + M, [0, 2]), step(T0 + H + M, [0, 3]),
+      { prune: T0 + H, hours: 1 }, step(T0 + 2 * M, [0, 9]),
+    ],
+    checks: [
+      { read: [0, 0, T0 + 2 * H], want: [[T0 + 2 * M, 9], [T0 + H + M, 3]] },
+      { valuesAt: [[0], T0 + M], want: [null] },
+      { rollup: [[0], T0, T0 + 2 * H], want: [{ count: 2, min: 3, max: 9, sum: 12, last: 3, lastTsMs: T0 + H + M }] },
+      { oldestHourMs: T0 },
+    ],
+  },
+  {
+    name: 'retention: everything removed; the store reads empty and takes new points',
+    ops: [step(T0, [0, 1]), step(T0 + 2 * H, [0, 2]), 'flush', { prune: T0 + 10 * H, hours: 2 }, step(T0 + 11 * H, [0, 7])],
+    checks: [
+      { read: [0, 0, T0 + 10 * H], want: [] },
+      { last: [0, 0, T0 + 10 * H], want: null },
+      { rollup: [[0], 0, T0 + 10 * H], want: [null] },
+      { read: [0, 0, T0 + 20 * H], want: [[T0 + 11 * H, 7]] },
+      { oldestHourMs: T0 + 11 * H },
+    ],
+  },
 ];
 
-async function apply(store: SeriesStore, ops: Op[]): Promise<void> {
+async function apply(t: Test, store: SeriesStore, ops: Op[]): Promise<void> {
   for (const op of ops) {
     if (op === 'flush') { await store.flush(); continue; }
+    if ('prune' in op) {
+      if (store.pruneBefore) t.equal((await store.pruneBefore(op.prune)).hours, op.hours, `pruneBefore(${op.prune}) removes ${op.hours} hours`);
+      continue;
+    }
     store.appendStep(op.at, Int32Array.from(op.points, (p) => p[0]), Float64Array.from(op.points, (p) => p[1]), op.count);
   }
 }
@@ -226,6 +280,7 @@ function check(t: Test, store: SeriesStore, checks: Check[], when: string): void
       const got = store.last(...c.last);
       t.same(got === null ? null : [got.tsMs, got.value], c.want, `${when}: last(${c.last.join(', ')})`);
     } else if ('rollup' in c) t.same(rollupRows(store, ...c.rollup), c.want, `${when}: rollup([${c.rollup[0].join(',')}], ${c.rollup[1]}, ${c.rollup[2]})`);
+    else if ('oldestHourMs' in c) { if (store.oldestHourMs) t.equal(store.oldestHourMs(), c.oldestHourMs, `${when}: oldestHourMs()`); }
     else if (store.valuesAt) t.same(valuesAtRow(store, ...c.valuesAt), c.want, `${when}: valuesAt([${c.valuesAt[0].join(',')}], ${c.valuesAt[1]})`);
   }
 }
@@ -300,7 +355,7 @@ export async function seriesConformance(t: Test, name: string, factory: SeriesFa
       await t.test(c.name, async (t) => {
         const store = await factory();
         try {
-          await apply(store, c.ops);
+          await apply(t, store, c.ops);
           check(t, store, c.checks, 'as appended');
           await store.flush();
           check(t, store, c.checks, 'after flush');
