@@ -35,6 +35,9 @@
  * streams added, changed or removed by name, kept streams keeping their queues); not in the plan.
  * `alerts` (the rules) applies live: the alert evaluator reads them through the holder at each
  * network's next grid step (services/alert-engine.ts says what a changed rule keeps); not in the plan.
+ * `variables.derived` and `variables.thresholds` apply live: the derived variables' evaluator
+ * (services/derived-variables.ts) reads them at each network's next grid step, the `vars` colours per
+ * call, and app.ts gives the catalog the new definitions (`configure`); not in the plan.
  */
 import { AppError } from './errors.js';
 import type { AuthConfig, Config, NetworkConfig, ServerConfig, SimulatorConfig } from './config-schema.js';
