@@ -39,7 +39,19 @@ export interface DerivedPlan {
   readonly warnings: readonly { readonly variable: string; readonly message: string }[];
 }
 
-const key = (name: string, deviceId: number, index: number): string => `${name}\u0000${deviceId}\u0000${index}`;
+/** name → deviceId → index → value (small-integer keys: no string built per lookup). */
+class ByName<T> {
+  private readonly m = new Map<string, Map<number, Map<number, T>>>();
+  get(name: string, deviceId: number, index: number): T | undefined { return this.m.get(name)?.get(deviceId)?.get(index); }
+  set(name: string, deviceId: number, index: number, v: T): void {
+    let x = this.m.get(name);
+    if (!x) this.m.set(name, x = new Map());
+    let y = x.get(deviceId);
+    if (!y) x.set(deviceId, y = new Map());
+    y.set(index, v);
+  }
+  has(name: string): boolean { return this.m.has(name); }
+}
 
 /**
  * Plans `derived` (in order) over a network's devices and instances. An expression that does not
@@ -47,23 +59,22 @@ const key = (name: string, deviceId: number, index: number): string => `${name}\
  * variable is left out.
  */
 export function buildPlan(derived: readonly DerivedVariableConfig[], devices: readonly Device[], instances: readonly VariableInstance[]): DerivedPlan {
-  const slotOf = new Map<string, number>();
-  const namesSeen = new Set<string>();
-  for (const v of instances) { slotOf.set(key(v.name, v.deviceId, v.index), v.slot); namesSeen.add(v.name); }
+  const slotOf = new ByName<number>();
+  for (const v of instances) slotOf.set(v.name, v.deviceId, v.index, v.slot);
   const readPos = new Map<number, number>();
   const readSlots: number[] = [];
   /** Output positions (relative to the outputs' start) of derived values by key. */
-  const outPos = new Map<string, number>();
+  const outPos = new ByName<number>();
   const derivedNames = new Set<string>();
   const warnings: { variable: string; message: string }[] = [];
   // Positions of the outputs are only known at the end (reads first): refs to outputs are stored as
   // -(1 + position) and fixed up once the number of reads is known.
   const lookup = (name: string, deviceId: number, index: number): number | undefined => {
     if (derivedNames.has(name)) {
-      const o = outPos.get(key(name, deviceId, index));
+      const o = outPos.get(name, deviceId, index);
       return o === undefined ? undefined : -(1 + o);
     }
-    const slot = slotOf.get(key(name, deviceId, index));
+    const slot = slotOf.get(name, deviceId, index);
     if (slot === undefined) return undefined;
     let p = readPos.get(slot);
     if (p === undefined) { p = readSlots.length; readSlots.push(slot); readPos.set(slot, p); }
@@ -94,11 +105,12 @@ export function buildPlan(derived: readonly DerivedVariableConfig[], devices: re
       }
     }
     const { refs, aggs } = expressionInputs(expr);
-    for (const n of refs) if (!derivedNames.has(n) && !namesSeen.has(n)) warnings.push({ variable: d.name, message: `reads '${n}', which no instance of the network has` });
-    for (const a of aggs) if (!derivedNames.has(a.name) && !namesSeen.has(a.name)) warnings.push({ variable: d.name, message: `${a.fn}() reads '${a.name}', which no instance of the network has` });
+    for (const n of refs) if (!derivedNames.has(n) && !slotOf.has(n)) warnings.push({ variable: d.name, message: `reads '${n}', which no instance of the network has` });
+    for (const a of aggs) if (!derivedNames.has(a.name) && !slotOf.has(a.name)) warnings.push({ variable: d.name, message: `${a.fn}() reads '${a.name}', which no instance of the network has` });
     const p: Pending = { config: d, expr, deviceIds: [], indexes: [], refIndex: [], aggStart: [], aggEnd: [], aggIndex: [], outBase: outputs };
+    const ref: number[] = [];
     const addInstance = (dev: Device, index: number): void => {
-      const ref: number[] = [];
+      ref.length = 0;
       let found = refs.length === 0;
       for (const n of refs) {
         let at = lookup(n, dev.id, index);
@@ -118,11 +130,11 @@ export function buildPlan(derived: readonly DerivedVariableConfig[], devices: re
       }
       // An interface none of whose inputs exists gets no instance (no empty series in the catalog).
       if (!found && index !== 0) { p.aggIndex.length = aggRanges[0]?.[0] ?? p.aggIndex.length; return; }
-      p.refIndex.push(...ref);
+      for (const r of ref) p.refIndex.push(r);
       for (const [f, t] of aggRanges) { p.aggStart.push(f); p.aggEnd.push(t); }
       p.deviceIds.push(dev.id);
       p.indexes.push(index);
-      outPos.set(key(d.name, dev.id, index), outputs++);
+      outPos.set(d.name, dev.id, index, outputs++);
     };
     for (const dev of selected) {
       if (d.scope === 'device') addInstance(dev, 0);
