@@ -9,8 +9,10 @@ import type { ServiceDeps } from './deps.js';
  * computes each derived variable for each selected device (scope device) or interface (scope
  * interface) in the configured order (services/derived-plan.ts), and writes the values at that
  * grid time with one `appendStep` (a NaN — no value — is a gap). Instances are allocated in the
- * catalog once (`catalog.allocate`, cached in the plan); a value computed before its instance has
- * a slot is not written.
+ * catalog once (`catalog.allocate`, cached in the plan); once a new plan's instances all have their
+ * slots, the step that made the plan is evaluated and written again (so a new variable's first
+ * value is that step's). An instance whose allocation fails (its definition not yet in the catalog)
+ * makes the plan be built again at the next step.
  *
  * The plan is built again when the configuration's `variables.derived` (reload: new, changed,
  * removed variables apply at the next step), the network's generation or its instance list
@@ -36,11 +38,15 @@ export class DerivedVariables {
   private readonly nets = new Map<number, NetworkDerived>();
   private readonly writes = new Set<Promise<void>>();
   private unsubscribe: (() => void) | null = null;
+  private stopped = false;
+  /** The allocation error last logged per network and variable (logged again only when it changes). */
+  private readonly warned = new Map<string, string>();
 
   constructor(private readonly deps: ServiceDeps) {}
 
   start(): void {
     if (this.unsubscribe) return;
+    this.stopped = false;
     this.unsubscribe = this.deps.collector.events.onGridStepWritten((e) => this.schedule(e.networkId, e.gridTsMs));
   }
 
@@ -48,6 +54,7 @@ export class DerivedVariables {
   async stop(): Promise<void> {
     this.unsubscribe?.();
     this.unsubscribe = null;
+    this.stopped = true;
     for (const n of this.nets.values()) n.pendingTsMs = NaN;
     await Promise.all([...this.nets.values()].map((n) => n.running));
     await Promise.all([...this.writes]);
@@ -140,6 +147,7 @@ export class DerivedVariables {
     const names = new Set(plan.vars.map((v) => v.config.name));
     for (const v of instances) if (names.has(v.name)) known.set(`${v.name}\u0000${v.deviceId}\u0000${v.index}`, v.slot);
     const catalog = this.deps.collector.catalog;
+    const pendingAll: Promise<void>[] = [];
     for (const pv of plan.vars) {
       const name = pv.config.name;
       let failures = 0;
@@ -156,12 +164,25 @@ export class DerivedVariables {
         ));
       }
       if (todo.length === 0) continue;
-      const p = Promise.all(todo).then(() => {
-        if (failures > 0) this.deps.logger.warn('derived variables: instances not allocated; their values are not written', { network: net.id, variable: name, failed: failures, error: firstError });
-      });
-      this.writes.add(p);
-      void p.finally(() => this.writes.delete(p));
+      pendingAll.push(Promise.all(todo).then(() => {
+        if (failures === 0) { this.warned.delete(`${net.id}\u0000${name}`); return; }
+        // Built again at the next step, so a definition that arrives later (a reload's) is used then.
+        if (net.plan === plan) net.plan = null;
+        const k = `${net.id}\u0000${name}`;
+        if (this.warned.get(k) === firstError) return;
+        this.warned.set(k, firstError);
+        this.deps.logger.warn('derived variables: instances not allocated; their values are not written (tried again at each step, logged again when the reason changes)', {
+          network: net.id, variable: name, failed: failures, error: firstError,
+        });
+      }));
     }
+    if (pendingAll.length === 0) return;
+    // Once every instance has its slot, the step that made the plan is written too.
+    const p = Promise.all(pendingAll).then(() => {
+      if (net.plan === plan && !Number.isNaN(net.lastStepMs) && !this.stopped) this.step(net, net.lastStepMs);
+    }).catch((e) => this.deps.logger.error('derived variables: writing the first step failed', { network: net.id, error: (e as Error).message }));
+    this.writes.add(p);
+    void p.finally(() => this.writes.delete(p));
   }
 }
 

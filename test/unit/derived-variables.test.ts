@@ -68,9 +68,11 @@ const STEP: Record<number, number>[] = [
 for (const store of ['valuesAt', 'rollup'] as const) t.test(`derived values at each step (a store read with ${store})`, async (t) => {
   const mem = new MemorySeriesStore();
   const { fake, ev, write, value, lines } = setup(store === 'valuesAt' ? mem : fixture().series);
-  // Step 0 allocates the instances (no slot yet: nothing written), step 1 and 2 write.
+  // Step 0 allocates the instances, then writes its values once they have their slots.
   write(0, STEP[0]!);
   await ev.runStep(1, at(0));
+  t.equal(value('devTotal.10.0', 0), 100 + 20 + 50, 'the first step is written once the instances have slots');
+  t.equal(value('errRatio.10.1', 0), 1);
   const derivedNames = (): string[] => fake.vars.get(1)!.filter((v) => v.slot >= 19).map((v) => `${v.name}.${v.deviceId}.${v.index}`).sort();
   t.same(derivedNames(), [
     'devTotal.10.0', 'devTotal.11.0', 'errRatio.10.1', 'errRatio.10.2', 'sw11Cpu.11.0', 'twice.10.0', 'twice.11.0',
@@ -120,5 +122,23 @@ t.test('a reload replaces the derived variables at the next step', async (t) => 
     ['twice.10.0', 3, undefined], ['twice.10.0', 1, 341], ['errRatio.10.2', 3, undefined], ['errRatio.10.2', 1, 50],
   ];
   for (const [triplet, n, want] of cases) t.equal(value(triplet, n), want, `step ${n}: ${triplet}`);
+  await ev.stop();
+});
+
+t.test('an instance whose definition is missing is allocated again at the next step', async (t) => {
+  const { fake, ev, write, value, lines } = setup(new MemorySeriesStore());
+  const def = fake.defs.find((d) => d.name === 'twice')!;
+  fake.defs.splice(fake.defs.indexOf(def), 1);
+  write(0, STEP[0]!);
+  await ev.runStep(1, at(0));
+  write(1, STEP[1]!);
+  await ev.runStep(1, at(1));
+  t.equal(value('twice.10.0', 1), undefined, 'no definition: not allocated, not written');
+  t.equal(value('devTotal.10.0', 1), 170, 'the others are');
+  t.equal(lines.filter((l) => /instances not allocated/.test(l) && /twice/.test(l)).length, 1, 'logged once for the same reason');
+  fake.defs.push(def);
+  write(2, STEP[0]!);
+  await ev.runStep(1, at(2));
+  t.equal(value('twice.10.0', 2), 342, 'allocated and written once the definition is there');
   await ev.stop();
 });
