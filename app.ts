@@ -118,6 +118,8 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
     // Alert rules on grid steps: after the monitor started, stopped before it stops.
     services.alertEngine.start();
     stops.push(() => services.alertEngine.stop());
+    services.derivedVariables.start();
+    stops.push(() => services.derivedVariables.stop());
     if (config.auth.enabled) await services.auth.start();
     else if (!isLoopback(config.server.host)) {
       logger.warn('authentication is off and the server listens beyond loopback: anyone who reaches it may make every call', { host: config.server.host });

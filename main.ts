@@ -8,6 +8,7 @@ import { ACCOUNTS_USAGE, runAccountsCommand } from './cli/accounts-cli.js';
 import { readPassword } from './cli/password-input.js';
 import { checkViewRule } from './services/view-record.js';
 import { checkAlertRule } from './services/alert-rules.js';
+import { checkDerivedExpression } from './svcql/derived-expr.js';
 
 const USAGE = `Usage: node dist/main.js [--config FILE] [--check-config]
        node dist/main.js user|token …   (accounts; see below)
@@ -44,7 +45,7 @@ async function main(): Promise<number> {
   const path = args.config ?? process.env.NETMON_CONFIG;
   let config;
   try {
-    config = loadConfig({ path: path || undefined, checkViewRule, checkAlertRule });
+    config = loadConfig({ path: path || undefined, checkViewRule, checkAlertRule, checkDerivedExpression });
   } catch (e) {
     if (isAppError(e)) { process.stderr.write(`netmon: ${e.message}\n`); return 2; }
     throw e;
@@ -57,7 +58,7 @@ async function main(): Promise<number> {
   logger.info('starting', { config: config.source, networks: config.networks.map((n) => `${n.id}:${n.name}`).join(',') });
   let app;
   try {
-    app = await startApp(config, logger, { load: () => loadConfig({ path: path || undefined, checkViewRule, checkAlertRule }) });
+    app = await startApp(config, logger, { load: () => loadConfig({ path: path || undefined, checkViewRule, checkAlertRule, checkDerivedExpression }) });
   } catch (e) {
     logger.error('start-up failed', { error: (e as Error).message });
     return 1;

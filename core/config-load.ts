@@ -13,7 +13,7 @@ import { readProfileDir } from './profile-load.js';
 import {
   DEFAULTS, type Config, type NetworkConfig, type RangeConfig, type ServerConfig, type SimulatorConfig,
   type SnmpConfig, type UiConfig, type AuthConfig, type SnmpV3User, type LogLevel, type PollPath, type ViewConfig, type DeviceDetailsComponentsConfig, type MapLegendConfig,
-  type DeviceConfig, type DeviceSnmpOverride, type ViewRuleChecker, type ViewRuleTable, type AlertRuleChecker, MAX_VIEW_NAME_CHARS, MAX_VIEW_RULE_CHARS,
+  type DeviceConfig, type DeviceSnmpOverride, type ViewRuleChecker, type ViewRuleTable, type AlertRuleChecker, type DerivedExpressionChecker, MAX_VIEW_NAME_CHARS, MAX_VIEW_RULE_CHARS,
 } from './config-schema.js';
 
 /**
@@ -23,6 +23,7 @@ import {
  */
 export function loadConfig(opts: {
   path?: string; text?: string; env?: NodeJS.ProcessEnv; checkViewRule?: ViewRuleChecker; checkAlertRule?: AlertRuleChecker;
+  checkDerivedExpression?: DerivedExpressionChecker;
 }): Config {
   const env = opts.env ?? process.env;
   let cfg: Config;
@@ -35,7 +36,7 @@ export function loadConfig(opts: {
       try { text = readFileSync(opts.path!, 'utf8'); }
       catch (e) { throw new AppError('CONFIG_INVALID', `${source}: cannot read the file: ${(e as Error).message}`); }
     }
-    cfg = parseConfigText(text, source, opts.checkViewRule, opts.checkAlertRule);
+    cfg = parseConfigText(text, source, opts.checkViewRule, opts.checkAlertRule, opts.checkDerivedExpression);
   }
   return deepFreeze(applyEnv(cfg, env));
 }
@@ -141,7 +142,10 @@ const MAX_SESSION_LIFETIME_MS = 365 * 86_400_000;
  * Parses YAML text into a validated Config (not yet frozen, no env applied). The rules of `views`
  * are checked with `checkViewRule` when given (else only their type and length).
  */
-export function parseConfigText(text: string, source: string, checkViewRule?: ViewRuleChecker, checkAlertRule?: AlertRuleChecker): Config {
+export function parseConfigText(
+  text: string, source: string, checkViewRule?: ViewRuleChecker, checkAlertRule?: AlertRuleChecker,
+  checkDerivedExpression?: DerivedExpressionChecker,
+): Config {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
@@ -220,7 +224,7 @@ export function parseConfigText(text: string, source: string, checkViewRule?: Vi
   const views = parseViews(c, top.views, networks, checkViewRule);
   const notifications = parseNotifications(c, top.notifications);
   const alerts = parseAlerts(c, top.alerts, networks, notifications.streams.map((st) => st.name), checkAlertRule);
-  const variables = parseVariables(c, top.variables, checkViewRule);
+  const variables = parseVariables(c, top.variables, checkViewRule, checkDerivedExpression);
   const profilesDir = parseProfilesDir(c, top.profilesDir);
   const retention = parseRetention(c, top.retention);
   return { server, auth, ui, deviceDetailsComponents, mapLegend, networks, views, alerts, notifications, variables, retention, simulator, profilesDir, source };

@@ -37,6 +37,9 @@
  * network's next grid step (services/alert-engine.ts says what a changed rule keeps); not in the plan.
  * `retention` (series retention and the pruner's interval) applies live: the series pruner
  * (store/series/series-pruner.ts) reads both through the holder at each pass; not in the plan.
+ * `variables.derived` and `variables.thresholds` apply live: the derived variables' evaluator
+ * (services/derived-variables.ts) reads them at each network's next grid step, the `vars` colours per
+ * call, and app.ts gives the catalog the new definitions (`configure`); not in the plan.
  */
 import { AppError } from './errors.js';
 import type { AuthConfig, Config, NetworkConfig, ServerConfig, SimulatorConfig } from './config-schema.js';

@@ -472,6 +472,13 @@ export interface DerivedVariableConfig {
   readonly thresholds: VariableThresholds | null;
 }
 
+/**
+ * Checks a derived variable's expression (svcql/derived-expr.ts checkDerivedExpression): throws an
+ * Error whose message gives the position (`expression error at 1:7: …`); returns the variable
+ * names it reads. core/ may not import the query language, so the caller passes it in (main.ts).
+ */
+export type DerivedExpressionChecker = (expression: string, scope: 'device' | 'interface') => readonly string[];
+
 /** `variables:` — operator-defined variables; applies live on reload (docs/variables.md). */
 export interface VariablesConfig {
   readonly snmp: readonly SnmpVariableConfig[];

@@ -13,6 +13,7 @@ import { selectByRule, type StatsWindow } from './rule-select.js';
 import { REQUEST_LIMITS } from './request-limits.js';
 import { latestValuesWithTimes, type NetworkTablesCache } from './svcql-tables.js';
 import { unitScale } from './unit-scale.js';
+import { colorLevel, thresholdsByName } from './variable-thresholds.js';
 
 /**
  * Variable catalogs and the graphing workbench: the legacy catalog keyed by triplet (spec 2.7),
@@ -94,12 +95,16 @@ export interface LastValueItem {
 }
 
 /**
- * Colours of last values (project design). This server has no thresholds on variables yet, so
- * `colorLevel` says whether there is a current value: `normal` (green) a current one, `stale`
- * (amber) the last one known but no longer current (see `isStale`), `none` (grey) no value in the
- * past hour. A stale item keeps its value.
+ * Colours of last values (project design): `colorLevel` is services/variable-thresholds.ts
+ * `colorLevel` — `critical` (red) and `warning` (orange) a current value past the variable's
+ * configured thresholds (`variables.thresholds`, `variables.snmp[].thresholds`,
+ * `variables.derived[].thresholds`), `normal` (green) any other current value, `stale` (amber) the
+ * last one known but no longer current (see `isStale`; thresholds are not applied to it), `none`
+ * (grey) no value in the past hour. A stale item keeps its value.
  */
-export const COLORS = Object.freeze({ normal: '#2e7d32', stale: '#f9a825', none: '#9e9e9e' });
+export const COLORS = Object.freeze({
+  normal: '#2e7d32', warning: '#ef6c00', critical: '#c62828', stale: '#f9a825', none: '#9e9e9e',
+});
 
 /**
  * A value older than this many poll intervals is stale: two intervals (one missed poll) and half
@@ -303,12 +308,13 @@ export class CatalogService {
     const states = this.networks.deviceStates(netId);
     const intervalMs = this.networks.need(netId).pollIntervalMs;
     const now = this.deps.clock.nowMs();
+    const thresholds = thresholdsByName(this.deps.config().variables);
     budget.check();
     const bound = new AnswerBound(narrow, {}, budget);
     return chosen.map((v, i) => {
       const value = values[i]!;
       const has = Number.isFinite(value);
-      const level = !has ? 'none' : isStale(tsMs[i]!, now, intervalMs, states.get(v.deviceId)) ? 'stale' : 'normal';
+      const level = colorLevel(value, has && isStale(tsMs[i]!, now, intervalMs, states.get(v.deviceId)), thresholds.get(v.name));
       const { unit: scaledUnit, scale } = unitScale(v.unit, has ? Math.abs(value) : 0);
       return bound.item({
         device: v.deviceName,

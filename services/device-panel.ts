@@ -228,17 +228,19 @@ export class DevicePanelService {
 
   /**
    * The variables of a hardware component (`idx` ≥ 0: an entPhysicalIndex of the device's
-   * components or sensors, else AppError NOT_FOUND) or of all of them (`idx` < 0) that have points
+   * components or sensors, or the row index of a component-scope variable the device has, such as
+   * an operator-defined `table` variable's; else AppError NOT_FOUND) or of all of them (`idx` < 0) that have points
    * in `w`: component-scope variables, ordered by component index then name.
    */
   componentPopup(netId: number, devId: number, idx: number, w: SeriesWindow): ChosenVariable[] {
     const { d } = this.device(netId, devId);
-    if (idx >= 0 && !d.components.some((c) => c.index === idx) && !(d.sensors ?? []).some((s) => s.index === idx)) {
-      throw new AppError('NOT_FOUND', `device ${devId} has no hardware component or sensor with index ${idx}`);
-    }
     const catalog = this.deps.collector.catalog;
     const comp = this.instancesOf(netId, devId)
       .filter((v) => catalog.definition(v.name)?.scope === 'component' && (idx < 0 || v.index === idx));
+    // A row of an operator-defined `table` variable (config variables.snmp) is a component of its own.
+    if (idx >= 0 && comp.length === 0 && !d.components.some((c) => c.index === idx) && !(d.sensors ?? []).some((s) => s.index === idx)) {
+      throw new AppError('NOT_FOUND', `device ${devId} has no hardware component, sensor or table row with index ${idx}`);
+    }
     const r = this.deps.series.rollup(comp.map((v) => v.slot), w.fromMs, w.toMs);
     const withPoints = comp.filter((_, i) => r.count[i]! > 0);
     withPoints.sort((a, b) => a.index - b.index || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -5,6 +5,7 @@ import { AlertService } from './alerts.js';
 import { Authenticator } from './authenticator.js';
 import { CatalogService } from './catalog.js';
 import type { ServiceDeps } from './deps.js';
+import { DerivedVariables } from './derived-variables.js';
 import { DeviceDetailsService } from './device-details.js';
 import { DevicePanelService } from './device-panel.js';
 import { DeviceService } from './devices.js';
@@ -50,6 +51,8 @@ export interface Services {
   readonly silences: SilenceService;
   /** The alert evaluator (rules on grid steps) and the AlertSource of the alerts; app.ts starts and stops it. */
   readonly alertEngine: AlertEngine;
+  /** The derived variables' evaluator (config `variables.derived`, on grid steps); app.ts starts and stops it. */
+  readonly derivedVariables: DerivedVariables;
   /** The alert list and get calls, over the evaluator's alerts (or `ServiceSources.alertSource`) and the silences. */
   readonly alerts: AlertService;
   /** The Prometheus HTTP API's basic reads (selectors over variables) for Grafana's Prometheus data source. */
@@ -101,6 +104,7 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
     notifier,
     silences,
     alertEngine,
+    derivedVariables: new DerivedVariables(deps),
     alerts,
     prometheus: new PrometheusService(deps, networks, series),
     devicePanel,

@@ -30,3 +30,8 @@ export {
   type VariableRule, type RuleSubject, type RuleStats, type SortColumn,
 } from './variable-rule.js';
 export { parseTagRules, compileTagRules, parseTagMatch, type TagRule, type TagMatch } from './tag-set.js';
+export {
+  parseDerivedExpression, checkDerivedExpression, compileDerived, expressionInputs, referencedNames,
+  MAX_EXPRESSION_CHARS, MAX_EXPRESSION_DEPTH,
+  type DExpr, type DerivedScope, type AggregateFn, type InputLayout, type CompiledExpression,
+} from './derived-expr.js';

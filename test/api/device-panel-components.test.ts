@@ -11,6 +11,8 @@ import { device, fixture, iface, NOW_MS, servicesOf, variable } from './fake-ser
  * Device 12: components 1 (chassis) and 5 (power supply), a vendor sensor with index 20 (no
  * component of its own). sensorValue.12.5 and sensorValue.12.20 have points in the last hour,
  * sensorValue.12.1 only two hours ago; ifInRate.12.5 (interface scope, same index) has points too.
+ * hrStorageUsed, an operator-defined `table` variable (scope component), has rows 5 and 31 (31 is
+ * neither a component nor a sensor: a table row of its own), both with points.
  */
 const HOUR = 3_600_000;
 const fake = fixture();
@@ -26,6 +28,7 @@ gens.splice(gens.indexOf(g2), 1, { ...g2, devices: [...g2.devices, d12] } as Gen
 fake.defs.push(
   { name: 'sensorValue', description: 'Sensor reading', unit: '', category: 'Environment', type: 'gauge', scope: 'component' },
   { name: 'ifInRate', description: 'Inbound traffic rate', unit: 'bit/s', category: 'Traffic', type: 'counter', scope: 'interface' },
+  { name: 'hrStorageUsed', description: 'Storage used', unit: 'B', category: 'Custom', type: 'gauge', scope: 'component' },
 );
 fake.vars.set(1, [
   ...fake.vars.get(1)!,
@@ -33,20 +36,25 @@ fake.vars.set(1, [
   variable(11, 'sensorValue', 12, 20, 'C'),
   variable(12, 'sensorValue', 12, 1, 'C'),
   variable(13, 'ifInRate', 12, 5, 'bit/s'),
+  variable(14, 'hrStorageUsed', 12, 5, 'B'),
+  variable(15, 'hrStorageUsed', 12, 31, 'B'),
 ]);
 fake.series.set(10, [NOW_MS - 60_000, NOW_MS], [12.1, 12.2]);
 fake.series.set(11, [NOW_MS - 60_000], [31]);
 fake.series.set(12, [NOW_MS - 2 * HOUR], [30]);
 fake.series.set(13, [NOW_MS], [1e6]);
+fake.series.set(14, [NOW_MS], [4096]);
+fake.series.set(15, [NOW_MS], [8192]);
 const panel = servicesOf(fake).devicePanel;
 const w = panel.popupWindow();
 
 const cases: [idx: number, varIds: string[] | 'NOT_FOUND'][] = [
-  [5, ['sensorValue.12.5']],
+  [5, ['hrStorageUsed.12.5', 'sensorValue.12.5']],
   [20, ['sensorValue.12.20']],
+  [31, ['hrStorageUsed.12.31']],
   [1, []],
-  [-1, ['sensorValue.12.5', 'sensorValue.12.20']],
-  [-7, ['sensorValue.12.5', 'sensorValue.12.20']],
+  [-1, ['hrStorageUsed.12.5', 'sensorValue.12.5', 'sensorValue.12.20', 'hrStorageUsed.12.31']],
+  [-7, ['hrStorageUsed.12.5', 'sensorValue.12.5', 'sensorValue.12.20', 'hrStorageUsed.12.31']],
   [99, 'NOT_FOUND'],
   [0, 'NOT_FOUND'],
 ];

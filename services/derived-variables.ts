@@ -1,0 +1,194 @@
+import type { DerivedVariableConfig } from '../core/config-schema.js';
+import type { VariableInstance } from '../core/types.js';
+import { buildPlan, evaluatePlan, type DerivedPlan } from './derived-plan.js';
+import type { ServiceDeps } from './deps.js';
+
+/**
+ * The derived variables' evaluator (config `variables.derived`, docs/variables.md): on every
+ * `onGridStepWritten` of a network it reads the step's values of every input with one `valuesAt`,
+ * computes each derived variable for each selected device (scope device) or interface (scope
+ * interface) in the configured order (services/derived-plan.ts), and writes the values at that
+ * grid time with one `appendStep` (a NaN — no value — is a gap). Instances are allocated in the
+ * catalog once (`catalog.allocate`, cached in the plan); once a new plan's instances all have their
+ * slots, the step that made the plan is evaluated and written again (so a new variable's first
+ * value is that step's). An instance whose allocation fails (its definition not yet in the catalog)
+ * makes the plan be built again at the next step.
+ *
+ * The plan is built again when the configuration's `variables.derived` (reload: new, changed,
+ * removed variables apply at the next step), the network's generation or its instance list
+ * changes (the instances this evaluator allocates do not count). A removed variable is no longer
+ * computed; its series stay readable. Steps that pile up are coalesced: the newest one is evaluated.
+ */
+
+interface NetworkDerived {
+  readonly id: number;
+  plan: DerivedPlan | null;
+  derivedSeen: readonly DerivedVariableConfig[] | null;
+  generation: unknown;
+  instances: readonly VariableInstance[] | null;
+  otherCount: number;
+  slots: Int32Array;
+  out: Float64Array;
+  lastStepMs: number;
+  pendingTsMs: number;
+  running: Promise<void> | null;
+}
+
+export class DerivedVariables {
+  private readonly nets = new Map<number, NetworkDerived>();
+  private readonly writes = new Set<Promise<void>>();
+  private unsubscribe: (() => void) | null = null;
+  private stopped = false;
+  /** The allocation error last logged per network and variable (logged again only when it changes). */
+  private readonly warned = new Map<string, string>();
+
+  constructor(private readonly deps: ServiceDeps) {}
+
+  start(): void {
+    if (this.unsubscribe) return;
+    this.stopped = false;
+    this.unsubscribe = this.deps.collector.events.onGridStepWritten((e) => this.schedule(e.networkId, e.gridTsMs));
+  }
+
+  /** Stops listening; waits for the step in progress and the allocations. */
+  async stop(): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    this.stopped = true;
+    for (const n of this.nets.values()) n.pendingTsMs = NaN;
+    await Promise.all([...this.nets.values()].map((n) => n.running));
+    await Promise.all([...this.writes]);
+  }
+
+  /** Evaluates grid time `gridTsMs` of a network now and waits for the allocations it starts (tests and benches). */
+  async runStep(networkId: number, gridTsMs: number): Promise<void> {
+    this.schedule(networkId, gridTsMs);
+    await this.net(networkId).running;
+    await Promise.all([...this.writes]);
+  }
+
+  private net(id: number): NetworkDerived {
+    let n = this.nets.get(id);
+    if (!n) {
+      n = {
+        id, plan: null, derivedSeen: null, generation: undefined, instances: null, otherCount: -1,
+        slots: new Int32Array(0), out: new Float64Array(0), lastStepMs: NaN, pendingTsMs: NaN, running: null,
+      };
+      this.nets.set(id, n);
+    }
+    return n;
+  }
+
+  private schedule(networkId: number, gridTsMs: number): void {
+    const net = this.net(networkId);
+    if (!(net.pendingTsMs >= gridTsMs)) net.pendingTsMs = gridTsMs;
+    if (!net.running) net.running = this.drain(net).finally(() => { net.running = null; });
+  }
+
+  private async drain(net: NetworkDerived): Promise<void> {
+    while (!Number.isNaN(net.pendingTsMs)) {
+      await new Promise<void>((r) => setImmediate(r));
+      const g = net.pendingTsMs;
+      net.pendingTsMs = NaN;
+      if (Number.isNaN(g)) break;
+      try {
+        this.step(net, g);
+      } catch (e) {
+        this.deps.logger.error('derived variables: evaluation of a grid step failed', { network: net.id, gridTsMs: g, error: (e as Error).stack ?? String(e) });
+      }
+    }
+  }
+
+  private step(net: NetworkDerived, g: number): void {
+    const plan = this.reconcile(net);
+    if (!plan || plan.vars.length === 0) return;
+    const series = this.deps.series;
+    const reads = plan.readSlots.length;
+    if (reads > 0) {
+      if (series.valuesAt) series.valuesAt(plan.readSlots, g, plan.values);
+      else plan.values.set(series.rollup(plan.readSlots, g, g).last.subarray(0, reads));
+    }
+    const n = evaluatePlan(plan, net.slots, net.out);
+    if (n > 0) series.appendStep(g, net.slots, net.out, n);
+    net.lastStepMs = g;
+  }
+
+  /** The plan for the current configuration and inventory (built again when either changed). */
+  private reconcile(net: NetworkDerived): DerivedPlan | null {
+    const derived = this.deps.config().variables.derived;
+    if (derived.length === 0) { net.plan = null; net.derivedSeen = derived; return null; }
+    const catalog = this.deps.collector.catalog;
+    const gen = this.deps.collector.networks.generation(net.id, {});
+    const instances = catalog.instances(net.id);
+    let changed = derived !== net.derivedSeen || gen !== net.generation;
+    let others = -1;
+    if (!changed && instances !== net.instances) {
+      others = countOthers(instances, derived);
+      changed = others !== net.otherCount;
+      net.instances = instances;
+    }
+    if (!changed && net.plan) return net.plan;
+    const plan = buildPlan(derived, gen?.devices ?? [], instances);
+    for (const w of plan.warnings) this.deps.logger.warn('derived variables: a variable cannot read all its inputs', { network: net.id, variable: w.variable, reason: w.message });
+    net.plan = plan;
+    net.derivedSeen = derived;
+    net.generation = gen;
+    net.instances = instances;
+    net.otherCount = others >= 0 ? others : countOthers(instances, derived);
+    net.slots = new Int32Array(plan.outputs);
+    net.out = new Float64Array(plan.outputs);
+    this.allocate(net, plan, instances);
+    return plan;
+  }
+
+  /** Gives every instance of the plan its slot: known ones at once, the others through `catalog.allocate`. */
+  private allocate(net: NetworkDerived, plan: DerivedPlan, instances: readonly VariableInstance[]): void {
+    const known = new Map<string, number>();
+    const names = new Set(plan.vars.map((v) => v.config.name));
+    for (const v of instances) if (names.has(v.name)) known.set(`${v.name}\u0000${v.deviceId}\u0000${v.index}`, v.slot);
+    const catalog = this.deps.collector.catalog;
+    const pendingAll: Promise<void>[] = [];
+    for (const pv of plan.vars) {
+      const name = pv.config.name;
+      let failures = 0;
+      let firstError = '';
+      const todo: Promise<void>[] = [];
+      for (let k = 0; k < pv.slots.length; k++) {
+        const deviceId = pv.deviceIds[k]!;
+        const index = pv.indexes[k]!;
+        const slot = known.get(`${name}\u0000${deviceId}\u0000${index}`);
+        if (slot !== undefined) { pv.slots[k] = slot; continue; }
+        todo.push(catalog.allocate({ netId: net.id, name, deviceId, index }).then(
+          (v) => { pv.slots[k] = v.slot; },
+          (e) => { failures++; firstError ||= (e as Error).message; },
+        ));
+      }
+      if (todo.length === 0) continue;
+      pendingAll.push(Promise.all(todo).then(() => {
+        if (failures === 0) { this.warned.delete(`${net.id}\u0000${name}`); return; }
+        // Built again at the next step, so a definition that arrives later (a reload's) is used then.
+        if (net.plan === plan) net.plan = null;
+        const k = `${net.id}\u0000${name}`;
+        if (this.warned.get(k) === firstError) return;
+        this.warned.set(k, firstError);
+        this.deps.logger.warn('derived variables: instances not allocated; their values are not written (tried again at each step, logged again when the reason changes)', {
+          network: net.id, variable: name, failed: failures, error: firstError,
+        });
+      }));
+    }
+    if (pendingAll.length === 0) return;
+    // Once every instance has its slot, the step that made the plan is written too.
+    const p = Promise.all(pendingAll).then(() => {
+      if (net.plan === plan && !Number.isNaN(net.lastStepMs) && !this.stopped) this.step(net, net.lastStepMs);
+    }).catch((e) => this.deps.logger.error('derived variables: writing the first step failed', { network: net.id, error: (e as Error).message }));
+    this.writes.add(p);
+    void p.finally(() => this.writes.delete(p));
+  }
+}
+
+function countOthers(instances: readonly VariableInstance[], derived: readonly DerivedVariableConfig[]): number {
+  const names = new Set(derived.map((d) => d.name));
+  let n = 0;
+  for (const v of instances) if (!names.has(v.name)) n++;
+  return n;
+}
