@@ -1,7 +1,8 @@
 import type { Checker, Path } from './config-check.js';
 import type { VariableDef } from './types.js';
+import { parseSnmpVariables } from './config-snmp-variables.js';
 import type {
-  DerivedVariableConfig, SnmpVariableConfig, VariablesConfig, VariableThresholds, ViewRuleChecker,
+  DerivedVariableConfig, VariablesConfig, VariableThresholds, ViewRuleChecker,
 } from './config-schema.js';
 
 /**
@@ -42,11 +43,8 @@ export function parseThresholds(c: Checker, raw: unknown, path: Path): VariableT
   return { direction, warning, critical };
 }
 
-/** `variables.snmp[]` (SnmpVariableConfig). */
-export function parseSnmpVariables(c: Checker, raw: unknown, path: Path, _checkDeviceRule?: ViewRuleChecker): SnmpVariableConfig[] {
-  if (c.list(raw, path).length > 0) c.fail(path, 'operator-defined SNMP variables are not implemented yet');
-  return [];
-}
+/** `variables.snmp[]` (SnmpVariableConfig): core/config-snmp-variables.ts. */
+export { parseSnmpVariables } from './config-snmp-variables.js';
 
 /** `variables.derived[]` (DerivedVariableConfig). */
 export function parseDerivedVariables(c: Checker, raw: unknown, path: Path, _checkDeviceRule?: ViewRuleChecker): DerivedVariableConfig[] {
@@ -57,7 +55,8 @@ export function parseDerivedVariables(c: Checker, raw: unknown, path: Path, _che
 /** The VariableDef of each operator variable (`snmp` then `derived`, in the file's order). */
 export function configuredDefinitions(v: VariablesConfig): VariableDef[] {
   const snmp = v.snmp.map((s): VariableDef => ({
-    name: s.name, description: s.description, unit: s.unit, category: s.category,
+    // an enum's value names follow its description, as the built-in ifOperStatus's do ("… (1 up, 2 down)")
+    name: s.name, description: withEnumNames(s.description, s.enumValues), unit: s.unit, category: s.category,
     type: s.type === 'counter32' || s.type === 'counter64' ? 'counter' : s.type,
     scope: s.index === 'scalar' ? 'device' : s.index === 'interface' ? 'interface' : 'component',
   }));
@@ -65,4 +64,10 @@ export function configuredDefinitions(v: VariablesConfig): VariableDef[] {
     name: d.name, description: d.description, unit: d.unit, category: d.category, type: 'gauge', scope: d.scope,
   }));
   return [...snmp, ...derived];
+}
+
+/** `description (1 up, 2 down)` for an enum with value names (keys in numeric order); the description alone otherwise. */
+export function withEnumNames(description: string, values: Readonly<Record<string, string>>): string {
+  const keys = Object.keys(values).sort((a, b) => Number(a) - Number(b));
+  return keys.length === 0 ? description : `${description} (${keys.map((k) => `${k} ${values[k]}`).join(', ')})`;
 }
