@@ -35,6 +35,10 @@
  * streams added, changed or removed by name, kept streams keeping their queues); not in the plan.
  * `alerts` (the rules) applies live: the alert evaluator reads them through the holder at each
  * network's next grid step (services/alert-engine.ts says what a changed rule keeps); not in the plan.
+ * `variables` applies live: after the swap, app.ts hands the definitions to the catalog (`configure`)
+ * and `variables.snmp` to the collector (Monitor.setVariables: when it changed, every network plans
+ * its devices again without a restart; a new `table` variable starts a discovery of every network
+ * to find its rows); not in the plan (docs/variables.md).
  */
 import { AppError } from './errors.js';
 import type { AuthConfig, Config, NetworkConfig, ServerConfig, SimulatorConfig } from './config-schema.js';
