@@ -2,7 +2,7 @@ import type { Checker, Path } from './config-check.js';
 import type { SnmpVariableConfig, SnmpVariableIndex, SnmpVariableType, ViewRuleChecker } from './config-schema.js';
 import { MAX_VIEW_RULE_CHARS } from './config-schema.js';
 import { CONTROL_CHARS } from './names.js';
-import { parseThresholds } from './config-variables.js';
+import { parseThresholds } from './config-thresholds.js';
 
 /**
  * `variables.snmp[]`: operator-defined SNMP variables (SnmpVariableConfig; docs/variables.md).
