@@ -27,7 +27,7 @@ const EXTRA_VAR = `
 
 t.test('operator SNMP variables end to end, reload adds and removes one', { timeout: 180_000 }, async (t) => {
   const simPort = randomPort();
-  let vars = BASE_VARS + EXTRA_VAR.replace(/.*/s, '');
+  let vars = BASE_VARS;
   const text = () => simulatedConfigText(simPort, {
     devices: 3, interfacesPerDevice: 3, pollInterval: '1s', networkExtra: '    discoveryInterval: 1h\n',
     extra: `variables:\n  snmp:${vars}\n`,
