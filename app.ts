@@ -148,6 +148,8 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
         logger.error('operator variables not redefined; the previous definitions stay', { error: (e as Error).message });
       }
       await monitor.applyReload(plan);
+      // `variables.snmp` applies live: every network plans its devices again when it changed.
+      await monitor.setVariables(holder.current().variables.snmp);
       // `notifications:` applies live: streams added, changed or removed; kept streams keep their queues.
       services.notifier.configure(holder.current().notifications);
       // `views:` applies live: the stored SYSTEM and SCRIPTED views follow the new configuration. The

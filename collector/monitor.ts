@@ -1,4 +1,4 @@
-import type { Config, NetworkConfig } from '../core/config-schema.js';
+import type { Config, NetworkConfig, SnmpVariableConfig } from '../core/config-schema.js';
 import type { ReloadPlan } from '../core/config-reload.js';
 import type {
   CollectorPorts, ComponentHealth, DevicePollState, DiscoveryStatus, GenerationSelector, GenerationSummary, Health, LatestValues, NetworkSummary,
@@ -16,6 +16,7 @@ import type { GenerationInfo } from './discovery/generations.js';
 import { EventHub } from './events.js';
 import { Inventory } from './inventory/inventory.js';
 import { VariableDefs } from './inventory/variable-defs.js';
+import { OperatorVariables } from './inventory/operator-vars.js';
 import { NetworkMonitor } from './network-monitor.js';
 import { TaskRegistry } from './tasks.js';
 import { loadProfileSet, type ProfileSet } from './discovery/profiles.js';
@@ -56,6 +57,7 @@ export class Monitor implements CollectorPorts, NetworksPort {
     this.tasks = new TaskRegistry((netId) => this.networksById.has(netId), deps.nowMs);
     this.devices = devicesPort((netId) => this.need(netId));
     this.inventory = new Inventory(deps.meta, this.defs);
+    this.inventory.setVariables(new OperatorVariables(deps.config.variables.snmp));
     const cap = capacityFor(this.inventory.slotCount);
     this.ringBuffer = RingBuffer.create(cap);
     this.state = SlotState.create(cap);
@@ -116,6 +118,30 @@ export class Monitor implements CollectorPorts, NetworksPort {
     for (const id of plan.removed) log.info('network removed by a config reload', { network: id });
     for (const c of plan.changed) log.info('network changed by a config reload', { network: c.after.id, fields: c.fields.join(',') });
     for (const net of plan.added) log.info('network added by a config reload', { network: net.id, name: net.name });
+  }
+
+  /**
+   * Applies the operator's SNMP variables of a reloaded configuration (`variables.snmp`) live: when
+   * they changed, every network plans its devices again (new variables are polled from the next
+   * cycle, removed ones are no longer polled: their series stay in the store). A `table` variable
+   * whose column no earlier one had needs its rows: every network starts a discovery (as scheduled
+   * ones do, so the API's minimum interval does not apply); its instances appear when it completes.
+   */
+  async setVariables(snmp: readonly SnmpVariableConfig[]): Promise<void> {
+    const before = this.inventory.variables;
+    if (JSON.stringify(before.snmp) === JSON.stringify(snmp)) return;
+    const next = new OperatorVariables(snmp);
+    this.inventory.setVariables(next);
+    const known = before.allTableColumns();
+    const newTables = [...next.allTableColumns()].some((c) => !known.has(c));
+    for (const n of this.networksById.values()) {
+      await n.replan();
+      if (newTables) {
+        const s = n.startDiscovery('schedule', 'config reload');
+        this.deps.logger.info('discovery for the rows of new table variables', { network: n.net.id, started: s.started, message: s.message });
+      }
+    }
+    this.deps.logger.info('operator SNMP variables applied', { variables: snmp.length, newTables });
   }
 
   /**

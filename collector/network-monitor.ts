@@ -69,6 +69,7 @@ export class NetworkMonitor {
       meta: deps.meta, pool: deps.pool, ids: this.ids, tasks: deps.tasks, logger: deps.logger.child(`devices:${net.id}`), nowMs: deps.nowMs,
       resolve: deps.resolve ?? systemResolver,
       profiles: deps.profiles,
+      variables: () => deps.inventory.variables,
       apply: () => this.adoptLive(),
       snapshot: () => this.snapshot(),
       latestDevices: () => { const l = this.log.latestCompleted(); return l ? this.log.get(l.number)?.devices ?? [] : []; },
@@ -232,7 +233,7 @@ export class NetworkMonitor {
       for (const e of plan.errors) task.error(e);
       const found = await discoverNetwork({
         net: this.net, pool: this.deps.pool, logger, nowMs: this.deps.nowMs, signal: this.discoveryAbort.signal,
-        seeds: plan.seeds, targets: plan.targets, isBlocked: (a) => this.devices.isBlocked(a), profiles: this.deps.profiles(),
+        seeds: plan.seeds, targets: plan.targets, isBlocked: (a) => this.devices.isBlocked(a), profiles: this.deps.profiles(), variables: this.deps.inventory.variables,
         onProgress: (p) => {
           run.progress = { ...p };
           const all = p.probed + p.queued;
@@ -257,6 +258,9 @@ export class NetworkMonitor {
       throw e;
     }
   }
+
+  /** Plans every live device again (the operator's SNMP variables changed: Monitor.setVariables). */
+  replan(): Promise<void> { return this.adoptLive(); }
 
   /**
    * Polls the live inventory (the device registry's devices that are polled). Rebuilds run one after

@@ -40,6 +40,10 @@
  * `variables.derived` and `variables.thresholds` apply live: the derived variables' evaluator
  * (services/derived-variables.ts) reads them at each network's next grid step, the `vars` colours per
  * call, and app.ts gives the catalog the new definitions (`configure`); not in the plan.
+ * `variables` applies live: after the swap, app.ts hands the definitions to the catalog (`configure`)
+ * and `variables.snmp` to the collector (Monitor.setVariables: when it changed, every network plans
+ * its devices again without a restart; a new `table` variable starts a discovery of every network
+ * to find its rows); not in the plan (docs/variables.md).
  */
 import { AppError } from './errors.js';
 import type { AuthConfig, Config, NetworkConfig, ServerConfig, SimulatorConfig } from './config-schema.js';

@@ -1,5 +1,7 @@
 import type { Checker, Path } from './config-check.js';
 import type { VariableDef } from './types.js';
+import { parseSnmpVariables } from './config-snmp-variables.js';
+import { parseThresholds } from './config-thresholds.js';
 import type {
   DerivedExpressionChecker, DerivedVariableConfig, SnmpVariableConfig, VariablesConfig, VariableThresholds, ViewRuleChecker,
 } from './config-schema.js';
@@ -27,29 +29,11 @@ export function parseVariables(
   return { snmp, derived, thresholds };
 }
 
-/** `{ direction?: above|below, warning?: number, critical?: number }`, at least one level, ordered in the direction. */
-export function parseThresholds(c: Checker, raw: unknown, path: Path): VariableThresholds {
-  const t = c.object(raw, path, ['direction', 'warning', 'critical']);
-  const direction = c.oneOf(t.direction, [...path, 'direction'], ['above', 'below'] as const, 'above');
-  const level = (k: 'warning' | 'critical'): number | null => {
-    if (t[k] === undefined || t[k] === null) return null;
-    if (typeof t[k] !== 'number' || !Number.isFinite(t[k])) c.fail([...path, k], `must be a number, got ${JSON.stringify(t[k])}`);
-    return t[k] as number;
-  };
-  const warning = level('warning');
-  const critical = level('critical');
-  if (warning === null && critical === null) c.fail(path, 'give warning, critical or both');
-  if (warning !== null && critical !== null && (direction === 'above' ? critical < warning : critical > warning)) {
-    c.fail([...path, 'critical'], `must be ${direction === 'above' ? 'at least' : 'at most'} warning (${warning}) for direction ${direction}`);
-  }
-  return { direction, warning, critical };
-}
+/** `{ direction?: above|below, warning?: number, critical?: number }`: core/config-thresholds.ts. */
+export { parseThresholds } from './config-thresholds.js';
 
-/** `variables.snmp[]` (SnmpVariableConfig). */
-export function parseSnmpVariables(c: Checker, raw: unknown, path: Path, _checkDeviceRule?: ViewRuleChecker): SnmpVariableConfig[] {
-  if (c.list(raw, path).length > 0) c.fail(path, 'operator-defined SNMP variables are not implemented yet');
-  return [];
-}
+/** `variables.snmp[]` (SnmpVariableConfig): core/config-snmp-variables.ts. */
+export { parseSnmpVariables } from './config-snmp-variables.js';
 
 /** Most derived variables in one configuration. */
 export const MAX_DERIVED_VARIABLES = 256;
@@ -124,7 +108,8 @@ export function parseDerivedVariables(
 /** The VariableDef of each operator variable (`snmp` then `derived`, in the file's order). */
 export function configuredDefinitions(v: VariablesConfig): VariableDef[] {
   const snmp = v.snmp.map((s): VariableDef => ({
-    name: s.name, description: s.description, unit: s.unit, category: s.category,
+    // an enum's value names follow its description, as the built-in ifOperStatus's do ("… (1 up, 2 down)")
+    name: s.name, description: withEnumNames(s.description, s.enumValues), unit: s.unit, category: s.category,
     type: s.type === 'counter32' || s.type === 'counter64' ? 'counter' : s.type,
     scope: s.index === 'scalar' ? 'device' : s.index === 'interface' ? 'interface' : 'component',
   }));
@@ -132,4 +117,10 @@ export function configuredDefinitions(v: VariablesConfig): VariableDef[] {
     name: d.name, description: d.description, unit: d.unit, category: d.category, type: 'gauge', scope: d.scope,
   }));
   return [...snmp, ...derived];
+}
+
+/** `description (1 up, 2 down)` for an enum with value names (keys in numeric order); the description alone otherwise. */
+export function withEnumNames(description: string, values: Readonly<Record<string, string>>): string {
+  const keys = Object.keys(values).sort((a, b) => Number(a) - Number(b));
+  return keys.length === 0 ? description : `${description} (${keys.map((k) => `${k} ${values[k]}`).join(', ')})`;
 }

@@ -139,6 +139,12 @@ export type MetricSource =
   | { readonly kind: 'sizeUsed'; readonly size: string; readonly used: string; /** true: `size` and `used` are instance OIDs (GET), not columns. */ readonly instance?: boolean }
   | { readonly kind: 'totalAvail'; readonly total: string; readonly avail: string; readonly buffers?: string; readonly cached?: string };
 
+/** A row of an operator table variable's column (Device.variableRows). */
+export interface VariableRow {
+  readonly index: number;
+  readonly name: string;
+}
+
 export interface Device {
   readonly id: number;             // stable across generations
   readonly name: string;           // sysName, else address
@@ -167,6 +173,12 @@ export interface Device {
   readonly sensors?: readonly Sensor[];
   /** Tables that failed or timed out during this device's discovery (empty: every walk answered). */
   readonly tableErrors?: readonly TableError[];
+  /**
+   * The rows discovery found for the operator's `table` variables (config `variables.snmp`, index
+   * `table`) that select this device: by the variable's column OID, each row's index (the OID's last
+   * arc) and name (its `nameOid` cell, else the index as text). Absent: none read.
+   */
+  readonly variableRows?: Readonly<Record<string, readonly VariableRow[]>>;
   /** Absent in generations stored by earlier versions: 'discovered'. */
   readonly origin?: DeviceOrigin;
   /** Absent in generations stored by earlier versions: answered at discoveredAtMs. */

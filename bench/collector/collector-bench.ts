@@ -54,6 +54,7 @@ export const collectorBench: Bench = {
         ['fast v2c path', ['--path', 'fast', '--task', 'handle'], 'GETs planned for ≤ 1400-byte answers (no IP fragments), plan handles'],
         ['fast v2c path, 16 kB answers', ['--path', 'fast', '--task', 'handle', '--max-message-bytes', '16000'], 'GETs planned for ≤ 16 kB answers (loopback; fragments on a real network)'],
         ['fast v2c path, plan cloned per task', ['--path', 'fast', '--task', 'plan'], 'the whole PollPlan structured-cloned into every poll task (what the collector sent before plan handles)'],
+        ['fast v2c path, 20 operator variables per device', ['--path', 'fast', '--task', 'handle', '--operator-vars', '20'], 'as the first, each device also polling 20 operator-defined variables (10 interface-column counters, 5 interface-column gauges, 5 scalars: sim-plans.ts BENCH_OPERATOR_VARS)'],
         ['net-snmp poll path', ['--path', 'net-snmp', '--task', 'plan'], 'workers/netsnmp/snmp-session.ts: GET of scalars, GETBULK walk of the interface columns'],
       ];
       for (const [name, extra, note] of runs) {

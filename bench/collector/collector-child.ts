@@ -8,6 +8,7 @@
  *
  *   node dist/bench/collector/collector-child.js --sim-port P --base 127.2.0.1 --devices N
  *        [--path fast|net-snmp] [--task handle|plan] [--max-message-bytes B] [--threads T] [--timeout-ms 1000] [--retries 1]
+ *        [--operator-vars 0|20]   20: every device also polls 20 operator-defined variables (sim-plans.ts BENCH_OPERATOR_VARS)
  *        throughput:  --seconds S          cycles back to back for S seconds (the first is warm-up)
  *        faults:      --cycles C --interval-ms I [--alerts default|off]   C cycles on the grid (with the server's
  *                     default alert rules evaluated after each, as its grid step event does), then a gap check
@@ -33,7 +34,7 @@ import { addressAt, formatIpv4, parseIpv4 } from '../../sim/addresses.js';
 import { cpuSeconds } from '../harness/cpu-time.js';
 import type { DeviceVars } from '../../collector/polling/plan-build.js';
 import { FaultsAlerts } from './faults-alerts.js';
-import { discoverSimPlans, simNetworkConfig } from './sim-plans.js';
+import { BENCH_OPERATOR_VARS, discoverSimPlans, simNetworkConfig } from './sim-plans.js';
 
 interface Args {
   simPort: number; base: string; devices: number; path: 'fast' | 'net-snmp'; threads: number;
@@ -44,10 +45,12 @@ interface Args {
   maxMessageBytes: number;
   /** Faults mode: evaluate the server's default alert rules after every cycle (bench/collector/faults-alerts.ts). */
   alerts: 'default' | 'off';
+  /** Operator-defined SNMP variables per device (0 or 20: BENCH_OPERATOR_VARS). */
+  operatorVars: number;
 }
 
 function parseArgs(argv: readonly string[]): Args {
-  const a: Args = { simPort: 0, base: '127.2.0.1', devices: 100, path: 'fast', threads: 1, timeoutMs: 1000, retries: 1, seconds: 0, cycles: 0, intervalMs: 1000, task: 'handle', maxMessageBytes: 0, alerts: 'default' };
+  const a: Args = { simPort: 0, base: '127.2.0.1', devices: 100, path: 'fast', threads: 1, timeoutMs: 1000, retries: 1, seconds: 0, cycles: 0, intervalMs: 1000, task: 'handle', maxMessageBytes: 0, alerts: 'default', operatorVars: 0 };
   for (let i = 0; i < argv.length; i += 2) {
     const k = argv[i]!, v = argv[i + 1] ?? '';
     switch (k) {
@@ -63,6 +66,7 @@ function parseArgs(argv: readonly string[]): Args {
       case '--interval-ms': a.intervalMs = Number(v); break;
       case '--max-message-bytes': a.maxMessageBytes = Number(v); break;
       case '--alerts': if (v !== 'default' && v !== 'off') throw new Error('--alerts is default or off'); a.alerts = v; break;
+      case '--operator-vars': if (v !== '0' && v !== String(BENCH_OPERATOR_VARS.length)) throw new Error(`--operator-vars is 0 or ${BENCH_OPERATOR_VARS.length}`); a.operatorVars = Number(v); break;
       case '--task': if (v !== 'plan' && v !== 'handle') throw new Error('--task is plan or handle'); a.task = v; break;
       default: throw new Error(`unknown flag ${k}`);
     }
@@ -120,7 +124,7 @@ async function main(): Promise<void> {
   const alertDevices: [Device, DeviceVars, number][] = [];
   const reachableSlot = new Map<number, number>();
   for (const d of devices) {
-    const dp = buildDevicePlan(d, net, slotOf);
+    const dp = buildDevicePlan(d, net, slotOf, a.operatorVars > 0 ? BENCH_OPERATOR_VARS : []);
     plans.push(dp.plan);
     if (withAlerts) {
       const r = slotOf('reachable', d.id, 0);

@@ -7,7 +7,7 @@ import { probeDevice } from '../../collector/discovery/discovery-device.js';
 import { buildDevicePlan } from '../../collector/polling/plan-build.js';
 import type { WorkerPool } from '../../collector/pool.js';
 import { loadConfig } from '../../core/config-load.js';
-import type { NetworkConfig, PollPath } from '../../core/config-schema.js';
+import type { NetworkConfig, PollPath, SnmpVariableConfig } from '../../core/config-schema.js';
 import type { Device } from '../../core/types.js';
 import type { PollPlan } from '../../workers/poll-plan.js';
 import type { GridKind } from '../../collector/polling/grid-kind.js';
@@ -48,6 +48,25 @@ networks:
   });
   return cfg.networks[0]!;
 }
+
+/**
+ * 20 operator-defined SNMP variables the simulator answers (sim/mib-tables.ts), parsed as a config
+ * file's `variables.snmp`: 10 interface-column counters (ifTable's eight Counter32 columns, two of
+ * ifXTable's Counter64), 5 interface-column gauges (ifType, ifMtu, ifSpeed, ifAdminStatus,
+ * ifOperStatus) and 5 scalars (ifNumber.0, sysUpTime.0, hrStorage row 1's units, size and used).
+ */
+export const BENCH_OPERATOR_VARS: readonly SnmpVariableConfig[] = (() => {
+  const ifCol = (c: number) => `1.3.6.1.2.1.2.2.1.${c}`;
+  const lines = [
+    ...[10, 11, 13, 14, 16, 17, 19, 20].map((c) => `{ name: opCtr${c}, oid: ${ifCol(c)}, index: interface, type: counter32 }`),
+    ...[6, 10].map((c) => `{ name: opHc${c}, oid: 1.3.6.1.2.1.31.1.1.1.${c}, index: interface, type: counter64, scale: 8 }`),
+    ...[3, 4, 5, 7, 8].map((c) => `{ name: opIf${c}, oid: ${ifCol(c)}, index: interface, type: gauge }`),
+    '{ name: opIfNumber, oid: 1.3.6.1.2.1.2.1.0 }', '{ name: opUptime, oid: 1.3.6.1.2.1.1.3.0, scale: 0.01 }',
+    ...[4, 5, 6].map((c) => `{ name: opHr${c}, oid: 1.3.6.1.2.1.25.2.3.1.${c}.1 }`),
+  ];
+  const cfg = loadConfig({ path: 'bench-vars.yaml', env: { DATA_DIR: '.' }, text: `networks:\n  - { id: 1, seeds: [127.0.0.1] }\nvariables:\n  snmp:\n${lines.map((l) => `    - ${l}`).join('\n')}\n` });
+  return cfg.variables.snmp;
+})();
 
 /** An in-thread WorkerPool (a fake at our own interface): tasks run in this thread. */
 export const inThreadPool: WorkerPool = {

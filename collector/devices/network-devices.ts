@@ -1,5 +1,6 @@
 import { notDeviceAddressReason, unmapIPv4 } from '../../core/cidr.js';
 import type { ProfileSet } from '../discovery/profiles.js';
+import type { OperatorVariables } from '../inventory/operator-vars.js';
 import type { DeviceSnmpOverride, NetworkConfig } from '../../core/config-schema.js';
 import { DEFAULTS } from '../../core/config-schema.js';
 import { AppError } from '../../core/errors.js';
@@ -36,6 +37,8 @@ export interface NetworkDevicesDeps {
   readonly resolve: Resolver;
   /** The device profiles in force. */
   readonly profiles: () => ProfileSet;
+  /** The operator's SNMP variables in force (the rows of their `table` ones are read at each probe). */
+  readonly variables?: () => OperatorVariables;
   /** Rebuilds what is polled from the live devices (the network monitor's adopt). */
   readonly apply: () => Promise<void>;
   /** Saves the live inventory as a generation of kind 'incremental'; resolves with its number. */
@@ -444,7 +447,7 @@ export class NetworkDevices {
       const block = this.blockedList.blocking(address);
       if (block) { task.fail(blockedError(this.net.id, address, block).message); return false; }
       task.progress(10, `probing ${address}`);
-      const r = await probeDevice(this.deps.pool, address, this.net, this.deps.nowMs, declared?.snmp ?? undefined, { profiles: this.deps.profiles(), logger: this.log });
+      const r = await probeDevice(this.deps.pool, address, this.net, this.deps.nowMs, declared?.snmp ?? undefined, { profiles: this.deps.profiles(), logger: this.log, variables: this.deps.variables?.() });
       const nowMs = this.deps.nowMs();
       if (!r.ok) {
         const known = [...this.registry.all().values()].filter((e) => e.state === 'present' && e.record && probeAddressOf(e) === address);

@@ -15,6 +15,7 @@ import { CDP_COLUMNS, readCdpNeighbors } from './probe-cdp.js';
 import { ENTITY_SENSOR_COLUMNS, readEntitySensors, readTableSensors } from './probe-sensors.js';
 import { chooseSources } from './probe-metrics.js';
 import { identify } from './probe-identity.js';
+import { readVariableRows, type OperatorVariables } from '../inventory/operator-vars.js';
 
 /** A device as one probe read it, before it has an id. */
 export type ProbedDevice = Omit<Device, 'id'>;
@@ -29,6 +30,11 @@ export interface ProbeOptions {
   readonly profiles?: ProfileSet;
   /** Failed table reads are logged at debug here, naming the device and the table. */
   readonly logger?: Logger;
+  /**
+   * The operator's SNMP variables: the columns (and name columns) of the `table` ones whose `devices`
+   * rule selects the probed record are walked, their rows kept in Device.variableRows.
+   */
+  readonly variables?: OperatorVariables;
 }
 
 const SCALARS = [OID.sysDescr, OID.sysObjectID, OID.sysUpTime, OID.sysContact, OID.sysName, OID.sysLocation,
@@ -105,7 +111,11 @@ export async function probeDevice(pool: WorkerPool, address: string, net: Networ
     poll: pollCaps(target, interfaces.some((i) => i.counterBits === 64), cpu, mem),
     os: id.os, profile: id.profile, sensors, tableErrors: read.errors,
   };
-  return { ok: true, device };
+  const tableVars = opts.variables?.forDevice(device).filter((v) => v.index === 'table') ?? [];
+  if (tableVars.length === 0) return { ok: true, device };
+  // After the record is made: the `devices` rules read its vendor, model and tags.
+  const cells = await read.walk('variables', opts.variables!.tableColumns(device));
+  return { ok: true, device: { ...device, variableRows: readVariableRows(tableVars, cells), tableErrors: read.errors } };
 }
 
 /** PollCaps with the chosen sources, and the flags earlier versions read set to agree with them. */

@@ -4,6 +4,7 @@ import type { Logger } from '../../core/logger.js';
 import type { WorkerPool } from '../pool.js';
 import { probeDevice, type ProbedDevice } from './discovery-device.js';
 import type { ProfileSet } from './profiles.js';
+import type { OperatorVariables } from '../inventory/operator-vars.js';
 import { DeviceIds } from './device-ids.js';
 
 export interface DiscoveryProgress { probed: number; queued: number; found: number }
@@ -38,6 +39,8 @@ export async function discoverNetwork(opts: {
   isBlocked?: (address: string) => boolean;
   /** The device profiles to recognise devices by (default: the built-in ones). */
   profiles?: ProfileSet;
+  /** The operator's SNMP variables: the rows of their `table` ones are read (ProbeOptions.variables). */
+  variables?: OperatorVariables;
   /** When aborted, no new probe starts; the run ends once the probes in flight have. */
   signal?: AbortSignal;
   onProgress?: (p: DiscoveryProgress) => void;
@@ -80,7 +83,7 @@ export async function discoverNetwork(opts: {
         // Checked again when its turn comes: an address blocked while the run is under way is not probed either.
         if (opts.isBlocked?.(address)) { blocked++; logger.debug('address blocked: not probed', { address }); continue; }
         running++;
-        probeDevice(pool, address, net, opts.nowMs, overrides.get(address), { profiles: opts.profiles, logger }).then((r) => {
+        probeDevice(pool, address, net, opts.nowMs, overrides.get(address), { profiles: opts.profiles, logger, variables: opts.variables }).then((r) => {
           progress.probed++;
           if (r.ok) {
             const id = DeviceIds.identity(r.device);

@@ -4,7 +4,8 @@ import { AppError } from '../../core/errors.js';
 import type { VariableAllocation } from '../../core/ports/catalog.js';
 import type { MetaStore } from '../../store/meta/meta.js';
 import { makePlanHandle, type PlanHandle } from '../../workers/index.js';
-import { buildDevicePlan, interfaceLookup, variableInstance } from '../polling/plan-build.js';
+import { buildDevicePlan, interfaceLookup, variableInstance, type InstanceDefs } from '../polling/plan-build.js';
+import { NO_OPERATOR_VARIABLES, type OperatorVariables } from './operator-vars.js';
 import type { VariableDefs } from './variable-defs.js';
 import { REACHABLE, variableDef } from './variables-builtin.js';
 
@@ -37,6 +38,8 @@ interface DeviceSlotRecord {
 interface NetworkVars {
   /** The settings the plans were built with (a device's plan is reused only under the same object). */
   readonly net: NetworkConfig | null;
+  /** The operator variables the plans were built with (plans are reused only under the same object). */
+  readonly vars: OperatorVariables | null;
   readonly devices: readonly Device[];
   readonly devicePos: Map<number, number>;
   /** Variables of devices[d] are [start[d], start[d + 1]). */
@@ -52,7 +55,7 @@ interface NetworkVars {
 }
 
 const NO_DEVICES: NetworkVars = Object.freeze({
-  net: null, devices: [], devicePos: new Map(), start: new Int32Array(1), nameId: new Uint16Array(0), index: new Int32Array(0),
+  net: null, vars: null, devices: [], devicePos: new Map(), start: new Int32Array(1), nameId: new Uint16Array(0), index: new Int32Array(0),
   slot: new Int32Array(0), plans: [], reachable: new Int32Array(0), cache: null,
 });
 
@@ -87,7 +90,16 @@ export class Inventory {
    */
   private readonly records = new Map<number, (deviceId: number) => Device | undefined>();
 
+  /** The operator's SNMP variables (config `variables.snmp`), replaced by setVariables. */
+  private operator: OperatorVariables = NO_OPERATOR_VARIABLES;
+  /** Definitions for VariableInstance objects: built-in, then the catalog's (operator variables, kept ones after a reload removed them). */
+  private readonly instanceDefs: InstanceDefs;
+
   constructor(private readonly meta: MetaStore, private readonly defs: VariableDefs) {
+    this.instanceDefs = {
+      def: (name) => this.defs.get(name) ?? this.defs.retired(name),
+      rows: (d, name) => { const v = this.operator.snmp.find((x) => x.name === name); return v ? d.variableRows?.[v.oid] : undefined; },
+    };
     this.nextSlot = meta.get<number>(NS_COUNTERS, 'nextSlot') ?? 0;
     this.legacy = [...meta.range(NS_LEGACY, { limit: 1 })].length > 0;
     for (const { key, value } of meta.range<number>(NS_ALLOCATED)) {
@@ -143,6 +155,13 @@ export class Inventory {
     return id;
   }
 
+  /**
+   * Sets the operator's SNMP variables: the next rebuild of each network plans every device again
+   * (no plan is reused across a change). The caller rebuilds the networks (Monitor.setVariables).
+   */
+  setVariables(v: OperatorVariables): void { this.operator = v; }
+  get variables(): OperatorVariables { return this.operator; }
+
   /** Names the source of last known device records of a network (find()'s fallback). */
   setRecords(netId: number, recordOf: (deviceId: number) => Device | undefined): void {
     this.records.set(netId, recordOf);
@@ -156,7 +175,8 @@ export class Inventory {
    */
   async rebuild(net: NetworkConfig, g: Pick<Generation, 'devices'>): Promise<void> {
     const prev = this.byNetwork.get(net.id);
-    const reuse = prev && prev.net === net ? prev : undefined;
+    const operator = this.operator;
+    const reuse = prev && prev.net === net && prev.vars === operator ? prev : undefined;
     // Columns are filled as devices are planned: nothing per variable outlives its device's turn
     // (long-lived temporaries would make V8 grow its young generation for good).
     const cols = new ColumnsBuilder(g.devices.length * 16);
@@ -200,7 +220,7 @@ export class Inventory {
           }
           return slot;
         };
-        const p = buildDevicePlan(d, net, (name, _dev, index) => slotOf(name, index));
+        const p = buildDevicePlan(d, net, (name, _dev, index) => slotOf(name, index), operator.forDevice(d));
         // `reachable` (REACHABLE): a variable of every device that no poll op computes, so it is not in the
         // plan; its slot is made here, with the device's others, and kept in the same record (stable
         // across generations and restarts). The network monitor writes its values (one per poll
@@ -230,7 +250,7 @@ export class Inventory {
     start[g.devices.length] = cols.length;
     await Promise.all(writes);
     const { nameId, index, slot } = cols.done();
-    this.byNetwork.set(net.id, { net, devices: g.devices, devicePos, start, nameId, index, slot, plans, reachable, cache: null });
+    this.byNetwork.set(net.id, { net, vars: operator, devices: g.devices, devicePos, start, nameId, index, slot, plans, reachable, cache: null });
   }
 
   private growKinds(slots: number): void {
@@ -276,7 +296,7 @@ export class Inventory {
     const out: VariableInstance[] = new Array(n.slot.length);
     n.devices.forEach((d, p) => {
       const lookup = interfaceLookup(d);
-      for (let k = n.start[p]!; k < n.start[p + 1]!; k++) out[k] = variableInstance(d, lookup, this.names[n.nameId[k]!]!, n.index[k]!, n.slot[k]!);
+      for (let k = n.start[p]!; k < n.start[p + 1]!; k++) out[k] = variableInstance(d, lookup, this.names[n.nameId[k]!]!, n.index[k]!, n.slot[k]!, this.instanceDefs);
     });
     for (const a of this.allocated.get(netId) ?? []) {
       const v = this.allocatedInstance(n, a);
@@ -324,7 +344,7 @@ export class Inventory {
     const id = this.nameIds.get(name);
     if (n && p !== undefined && id !== undefined) {
       for (let k = n.start[p]!; k < n.start[p + 1]!; k++) {
-        if (n.nameId[k] === id && n.index[k] === index) return variableInstance(n.devices[p]!, ifScan(n.devices[p]!), name, index, n.slot[k]!);
+        if (n.nameId[k] === id && n.index[k] === index) return variableInstance(n.devices[p]!, ifScan(n.devices[p]!), name, index, n.slot[k]!, this.instanceDefs);
       }
     }
     return this.findAllocated(netId, name, deviceId, index) ?? this.findKept(netId, n, p, name, deviceId, index);
@@ -332,11 +352,11 @@ export class Inventory {
 
   /** find()'s fallback: a variable the device's slot record keeps, on its last known record. */
   private findKept(netId: number, n: NetworkVars | undefined, p: number | undefined, name: string, deviceId: number, index: number): VariableInstance | undefined {
-    if (variableDef(name) === undefined) return undefined;
+    if (variableDef(name) === undefined && this.instanceDefs.def(name) === undefined) return undefined;
     const d = n && p !== undefined ? n.devices[p]! : this.records.get(netId)?.(deviceId);
     if (!d || d.id !== deviceId) return undefined;
     const slot = this.readDeviceSlots(deviceId).get(`${name}.${index}`);
-    return slot === undefined ? undefined : variableInstance(d, ifScan(d), name, index, slot);
+    return slot === undefined ? undefined : variableInstance(d, ifScan(d), name, index, slot, this.instanceDefs);
   }
 
   /** An allocated variable's instance (its device must be in the current generation, or be 0: network-level). */

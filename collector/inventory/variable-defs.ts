@@ -17,7 +17,13 @@ export class VariableDefs {
   /** Names whose definition came from the configuration (`configure`), replaced as a whole at each call. */
   private configured = new Set<string>();
 
+  /** Definitions of configured names a later `configure` dropped (until restart): their kept series stay readable by triplet. */
+  private readonly dropped = new Map<string, VariableDef>();
+
   get(name: string): VariableDef | undefined { return this.byName.get(name); }
+
+  /** The last definition of a name once configured and no longer (Inventory.find of kept series); undefined otherwise. */
+  retired(name: string): VariableDef | undefined { return this.byName.has(name) ? undefined : this.dropped.get(name); }
 
   /**
    * The definitions of the configuration's operator variables (`variables.snmp` and `variables.derived`,
@@ -36,7 +42,7 @@ export class VariableDefs {
       if (known !== undefined && BUILTIN_VARIABLES.includes(known)) throw new AppError('BAD_PARAMETER', `variable '${d.name}' is built in`);
       if (known !== undefined && !this.configured.has(d.name)) throw new AppError('BAD_PARAMETER', `variable '${d.name}' is already defined by the server`);
     }
-    for (const n of this.configured) this.byName.delete(n);
+    for (const n of this.configured) { this.dropped.set(n, this.byName.get(n)!); this.byName.delete(n); }
     for (const d of defs) this.byName.set(d.name, Object.freeze({ ...d }));
     this.configured = names;
   }

@@ -1,5 +1,5 @@
-import type { NetworkConfig } from '../../core/config-schema.js';
-import type { Device, Interface, MetricSource, PollCaps, VariableInstance } from '../../core/types.js';
+import type { NetworkConfig, SnmpVariableConfig } from '../../core/config-schema.js';
+import type { Device, Interface, MetricSource, PollCaps, VariableDef, VariableInstance, VariableRow } from '../../core/types.js';
 import type { PollOp, PollPlan } from '../../workers/index.js';
 import { GridKind } from './grid-kind.js';
 import type { SnmpTarget } from '../../snmp/types.js';
@@ -23,8 +23,12 @@ export interface DevicePlan {
   readonly vars: DeviceVars;
 }
 
-/** The variables of a device and the poll plan that computes them, from what discovery found. */
-export function buildDevicePlan(d: Device, net: NetworkConfig, slotOf: SlotOf): DevicePlan {
+/**
+ * The variables of a device and the poll plan that computes them, from what discovery found.
+ * `operator`: the operator's SNMP variables (config `variables.snmp`) whose `devices` rule selects
+ * this device (collector/inventory/operator-vars.ts), polled after the built-in ones.
+ */
+export function buildDevicePlan(d: Device, net: NetworkConfig, slotOf: SlotOf, operator: readonly SnmpVariableConfig[] = []): DevicePlan {
   const ops: PollOp[] = [];
   const columns = new Set<string>();
   const scalars = new Set<string>();
@@ -85,6 +89,8 @@ export function buildDevicePlan(d: Device, net: NetworkConfig, slotOf: SlotOf): 
     ops.push({ op: 'gauge', slot: add('sensorValue', sn.index, GridKind.Gauge), oid: sn.oid, scale: sn.scale });
   }
 
+  for (const v of operator) operatorOps(d, v, add, col, scalars, ops);
+
   // Interface columns are walked whole (cheaper than GETs of every cell, and new rows show up).
   const target: SnmpTarget = {
     address: d.address, port: d.snmpPort, version: caps.version,
@@ -97,11 +103,52 @@ export function buildDevicePlan(d: Device, net: NetworkConfig, slotOf: SlotOf): 
 }
 
 /**
- * The VariableInstance of a device's variable (made on demand: the collector keeps variables as
- * parallel arrays). `ifOf`: the device's interface of an ifIndex.
+ * The ops of one operator SNMP variable on a device: gauge and enum → `gauge` × scale, counter32/64 →
+ * `counter` of that width × scale. `scalar`: its OID, index 0; `interface`: its column at each
+ * interface's ifIndex; `table`: its column at each row discovery found (Device.variableRows; none
+ * before the device's next discovery). Columns are walked whole, as the interface columns.
  */
-export function variableInstance(d: Device, ifOf: (index: number) => Interface | undefined, name: string, index: number, slot: number): VariableInstance {
-  const def = variableDef(name)!;
+function operatorOps(
+  d: Device, v: SnmpVariableConfig, add: (name: string, index: number, kind: GridKind) => number,
+  col: (c: string, index: number) => string, scalars: Set<string>, ops: PollOp[],
+): void {
+  const kind = v.type === 'gauge' ? GridKind.Gauge : v.type === 'enum' ? GridKind.Enum : GridKind.Rate;
+  const op = (index: number, oid: string): void => {
+    const slot = add(v.name, index, kind);
+    ops.push(kind === GridKind.Rate ? { op: 'counter', slot, oid, width: v.type === 'counter64' ? 64 : 32, scale: v.scale } : { op: 'gauge', slot, oid, scale: v.scale });
+  };
+  if (v.index === 'scalar') { scalars.add(v.oid); op(0, v.oid); return; }
+  const indexes = v.index === 'interface' ? d.interfaces.map((i) => i.index) : (d.variableRows?.[v.oid] ?? []).map((r) => r.index);
+  for (const i of indexes) op(i, col(v.oid, i));
+}
+
+/**
+ * Where variableInstance finds definitions: the built-in ones by default; the inventory adds the
+ * operator's (the catalog's VariableDefs) and the rows of their table variables.
+ */
+export interface InstanceDefs {
+  def(name: string): VariableDef | undefined;
+  /** The rows of an operator table variable on a device (Device.variableRows of its column). */
+  rows(d: Device, name: string): readonly VariableRow[] | undefined;
+}
+export const BUILTIN_DEFS: InstanceDefs = { def: variableDef, rows: () => undefined };
+
+/**
+ * The VariableInstance of a device's variable (made on demand: the collector keeps variables as
+ * parallel arrays). `ifOf`: the device's interface of an ifIndex. An operator variable carries its
+ * configured description, unit and category; its component is the interface (index `interface`) or
+ * the row's name (index `table`).
+ */
+export function variableInstance(d: Device, ifOf: (index: number) => Interface | undefined, name: string, index: number, slot: number, defs: InstanceDefs = BUILTIN_DEFS): VariableInstance {
+  const def = variableDef(name) ?? defs.def(name);
+  if (def === undefined) {
+    return { slot, name, deviceId: d.id, index, deviceName: d.name, componentName: '', description: name, unit: '', category: '', tags: d.tags };
+  }
+  if (variableDef(name) === undefined) {
+    const componentName = def.scope === 'interface' ? ifOf(index)?.name ?? ''
+      : def.scope === 'component' ? defs.rows(d, name)?.find((r) => r.index === index)?.name ?? String(index) : '';
+    return { slot, name, deviceId: d.id, index, deviceName: d.name, componentName, description: def.description, unit: def.unit, category: def.category, tags: d.tags };
+  }
   if (def.scope === 'component') {
     // a sensor: named by its component's entPhysicalName (or its vendor table's name column)
     const sn = d.sensors?.find((x) => x.index === index);
@@ -161,7 +208,7 @@ export function interfaceLookup(d: Device): (index: number) => Interface | undef
 }
 
 /** Every variable of a device as VariableInstance objects (benchmarks and tests). */
-export function instancesOf(d: Device, vars: DeviceVars): VariableInstance[] {
+export function instancesOf(d: Device, vars: DeviceVars, defs: InstanceDefs = BUILTIN_DEFS): VariableInstance[] {
   const ifOf = interfaceLookup(d);
-  return vars.names.map((name, k) => variableInstance(d, ifOf, name, vars.indexes[k]!, vars.slots[k]!));
+  return vars.names.map((name, k) => variableInstance(d, ifOf, name, vars.indexes[k]!, vars.slots[k]!, defs));
 }
