@@ -6,6 +6,8 @@ import { Checker, type Path } from './config-check.js';
 import { defaultAlerts, parseAlerts } from './config-alerts.js';
 import { defaultNotifications, parseNotifications } from './config-notifications.js';
 import { defaultVariables, parseVariables } from './config-variables.js';
+import { parseIntegrations } from './config-integrations.js';
+import { parseReports } from './config-reports.js';
 import { parseCidr } from './cidr.js';
 import { isAddressOrRange, isDeviceAddress } from './host-name.js';
 import { readProfileDir } from './profile-load.js';
@@ -149,7 +151,7 @@ export function parseConfigText(text: string, source: string, checkViewRule?: Vi
   }
   const c = new Checker(doc, lines, source);
   const raw = doc.toJS() ?? {};
-  const top = c.object(raw, [], ['server', 'auth', 'networks', 'simulator', 'ui', 'views', 'deviceDetailsComponents', 'mapLegend', 'alerts', 'notifications', 'variables', 'profilesDir']);
+  const top = c.object(raw, [], ['server', 'auth', 'networks', 'simulator', 'ui', 'views', 'deviceDetailsComponents', 'mapLegend', 'alerts', 'notifications', 'variables', 'profilesDir', 'integrations', 'reports']);
 
   const s = top.server === undefined ? {} : c.object(top.server, ['server'], ['host', 'port', 'dataDir', 'logLevel', 'maxBodyBytes', 'workers', 'maxUnwrittenPoints', 'minFreeMiB']);
   const server: ServerConfig = {
@@ -220,7 +222,8 @@ export function parseConfigText(text: string, source: string, checkViewRule?: Vi
   const alerts = parseAlerts(c, top.alerts, networks, notifications.streams.map((st) => st.name), checkAlertRule);
   const variables = parseVariables(c, top.variables, checkViewRule);
   const profilesDir = parseProfilesDir(c, top.profilesDir);
-  return { server, auth, ui, deviceDetailsComponents, mapLegend, networks, views, alerts, notifications, variables, simulator, profilesDir, source };
+  return { server, auth, ui, deviceDetailsComponents, mapLegend, networks, views, alerts, notifications, variables, simulator, profilesDir, source,
+    integrations: parseIntegrations(c, top.integrations), reports: parseReports(c, top.reports) };
 }
 
 /**
