@@ -1,4 +1,4 @@
-import type { ReportItem, ReportStatus } from './reports.js';
+import type { ReportItem, ReportStatus } from './report-item.js';
 
 /** Fields a list answer may be narrowed to (`fields`) and sorted by (`s`: the scalar ones). */
 export const REPORT_FIELDS = Object.freeze(['id', 'name', 'category', 'network', 'status', 'createdAt', 'sizeBytes', 'files', 'taskId', 'error'] as const);

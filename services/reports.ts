@@ -6,39 +6,13 @@ import type { TaskInfo } from '../core/ports/tasks.js';
 import type { ServiceDeps } from './deps.js';
 import { buildReport } from './report-build.js';
 import {
-  CONTENT_TYPES, REPORT_CATEGORIES, isCategory, parseReportFile, reportName, type ReportCategory, type ReportFileName, type ReportFormat,
+  CONTENT_TYPES, REPORT_CATEGORIES, isCategory, parseReportFile, reportName, type ReportCategory, type ReportFileName,
 } from './report-names.js';
 import { nextDueMs } from './report-schedule.js';
 import { selectReports, type ReportListQuery, type ReportCountQuery } from './report-query.js';
+import type { ReportFileInfo, ReportItem, ReportStatus } from './report-item.js';
 
-export type ReportStatus = 'completed' | 'running' | 'failed';
-
-export interface ReportFileInfo {
-  readonly fileName: string;
-  readonly format: ReportFormat;
-  readonly contentType: string;
-  readonly sizeBytes: number;
-  /** Where to read it: `/reports/<fileName>`. */
-  readonly href: string;
-}
-
-/** One report: a finished run (its files) or a run still going or failed (no files). */
-export interface ReportItem {
-  /** The report's name, also its id (`inventory-net1-20261127T020000000Z`). */
-  readonly id: string;
-  readonly name: string;
-  readonly category: ReportCategory;
-  readonly network: number;
-  readonly status: ReportStatus;
-  readonly createdAt: number;
-  /** Total bytes of its files. */
-  readonly sizeBytes: number;
-  readonly files: readonly ReportFileInfo[];
-  /** The background task that made it, when made since this server started. */
-  readonly taskId: number | null;
-  /** Why a failed run failed ('' otherwise). */
-  readonly error: string;
-}
+export type { ReportFileInfo, ReportItem, ReportStatus } from './report-item.js';
 
 export interface ReportRun {
   readonly name: string;

@@ -3,7 +3,7 @@ import { AppError } from '../../../core/errors.js';
 import {
   REPORT_FIELDS, REPORT_SORT_FIELDS, REPORT_STATUSES, type ReportCountQuery, type ReportField, type ReportListQuery, type ReportSortField,
 } from '../../../services/report-query.js';
-import type { ReportStatus } from '../../../services/reports.js';
+import type { ReportStatus } from '../../../services/report-item.js';
 import { excerpt } from '../../http/errors.js';
 import type { RoutedRequest } from '../../http/http-types.js';
 import { parseNonNegativeInteger, pathParam, queryFlag } from '../../http/params.js';
