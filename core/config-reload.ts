@@ -35,6 +35,9 @@
  * streams added, changed or removed by name, kept streams keeping their queues); not in the plan.
  * `alerts` (the rules) applies live: the alert evaluator reads them through the holder at each
  * network's next grid step (services/alert-engine.ts says what a changed rule keeps); not in the plan.
+ * `integrations` (the traffic-analytics proxy) applies live: read per call (services/traffic-proxy.ts).
+ * `reports` (schedule, keep) applies live: the report scheduler reads it at each tick and each run
+ * (services/reports.ts); neither is in the plan.
  */
 import { AppError } from './errors.js';
 import type { AuthConfig, Config, NetworkConfig, ServerConfig, SimulatorConfig } from './config-schema.js';
