@@ -100,7 +100,11 @@ export class ReportService {
     const task = this.deps.collector.tasks.begin(netId, 'action', `report ${cat} (${name})`, user);
     const rec: RunRecord = { name, category: cat, network: netId, createdAt, taskId: task.id, status: 'running', error: '' };
     this.runs.push(rec);
-    if (this.runs.length > MAX_RUNS) this.runs.splice(0, this.runs.findIndex((r) => r.status !== 'running') + 1 || 1);
+    if (this.runs.length > MAX_RUNS) {
+      // Forget the oldest run that has ended (running ones stay listed until they end).
+      const ended = this.runs.findIndex((r) => r.status !== 'running');
+      if (ended >= 0) this.runs.splice(ended, 1);
+    }
     const log = this.deps.logger;
     setImmediate(() => {
       task.start();
