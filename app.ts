@@ -120,6 +120,9 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
     stops.push(() => services.alertEngine.stop());
     services.derivedVariables.start();
     stops.push(() => services.derivedVariables.stop());
+    // Report files on `reports.schedule` (runs on demand need no start).
+    services.reports.start();
+    stops.push(() => services.reports.stop());
     if (config.auth.enabled) await services.auth.start();
     else if (!isLoopback(config.server.host)) {
       logger.warn('authentication is off and the server listens beyond loopback: anyone who reaches it may make every call', { host: config.server.host });

@@ -7,6 +7,8 @@ import { defaultAlerts, parseAlerts } from './config-alerts.js';
 import { defaultNotifications, parseNotifications } from './config-notifications.js';
 import { defaultVariables, parseVariables } from './config-variables.js';
 import { defaultRetention, parseRetention } from './config-retention.js';
+import { parseIntegrations } from './config-integrations.js';
+import { parseReports } from './config-reports.js';
 import { parseCidr } from './cidr.js';
 import { isAddressOrRange, isDeviceAddress } from './host-name.js';
 import { readProfileDir } from './profile-load.js';
@@ -155,7 +157,7 @@ export function parseConfigText(
   }
   const c = new Checker(doc, lines, source);
   const raw = doc.toJS() ?? {};
-  const top = c.object(raw, [], ['server', 'auth', 'networks', 'simulator', 'ui', 'views', 'deviceDetailsComponents', 'mapLegend', 'alerts', 'notifications', 'variables', 'retention', 'profilesDir']);
+  const top = c.object(raw, [], ['server', 'auth', 'networks', 'simulator', 'ui', 'views', 'deviceDetailsComponents', 'mapLegend', 'alerts', 'notifications', 'variables', 'retention', 'profilesDir', 'integrations', 'reports']);
 
   const s = top.server === undefined ? {} : c.object(top.server, ['server'], ['host', 'port', 'dataDir', 'logLevel', 'maxBodyBytes', 'workers', 'maxUnwrittenPoints', 'minFreeMiB']);
   const server: ServerConfig = {
@@ -227,7 +229,8 @@ export function parseConfigText(
   const variables = parseVariables(c, top.variables, checkViewRule, checkDerivedExpression);
   const profilesDir = parseProfilesDir(c, top.profilesDir);
   const retention = parseRetention(c, top.retention);
-  return { server, auth, ui, deviceDetailsComponents, mapLegend, networks, views, alerts, notifications, variables, retention, simulator, profilesDir, source };
+  return { server, auth, ui, deviceDetailsComponents, mapLegend, networks, views, alerts, notifications, variables, retention, simulator, profilesDir, source,
+    integrations: parseIntegrations(c, top.integrations), reports: parseReports(c, top.reports) };
 }
 
 /**

@@ -44,6 +44,9 @@
  * and `variables.snmp` to the collector (Monitor.setVariables: when it changed, every network plans
  * its devices again without a restart; a new `table` variable starts a discovery of every network
  * to find its rows); not in the plan (docs/variables.md).
+ * `integrations` (the traffic-analytics proxy) applies live: read per call (services/traffic-proxy.ts).
+ * `reports` (schedule, keep) applies live: the report scheduler reads it at each tick and each run
+ * (services/reports.ts); neither is in the plan.
  */
 import { AppError } from './errors.js';
 import type { AuthConfig, Config, NetworkConfig, ServerConfig, SimulatorConfig } from './config-schema.js';

@@ -1,4 +1,6 @@
 import type { RetentionConfig } from './config-retention.js';
+import type { IntegrationsConfig } from './config-integrations.js';
+import type { ReportsConfig } from './config-reports.js';
 /** The configuration, validated and frozen at load (config-load.ts). Defaults are named here. */
 
 export const DEFAULTS = Object.freeze({
@@ -512,6 +514,10 @@ export interface Config {
    * (`profiles/`); a profile of the same name replaces the built-in one. Absent or null: built-ins only.
    */
   readonly profilesDir?: string | null;
+  /** External services the server calls for its callers (core/config-integrations.ts); absent: none. Applies live. */
+  readonly integrations?: IntegrationsConfig;
+  /** When report files are written and how many are kept (core/config-reports.ts); absent: the defaults. Applies live. */
+  readonly reports?: ReportsConfig;
   /** Where the config came from: a file path, or 'built-in default'. */
   readonly source: string;
 }

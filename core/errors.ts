@@ -12,9 +12,18 @@ export type ErrorCode =
   | 'UNKNOWN_VIEW' | 'VIEW_REFUSED'
   | 'LOGIN_RATE_LIMITED'
   | 'UNKNOWN_ALERT' | 'UNKNOWN_SILENCE'
-  | 'UNKNOWN_TASK' | 'UNKNOWN_BLOCK' | 'BLOCKED_ADDRESS' | 'READ_ONLY';
+  | 'UNKNOWN_TASK' | 'UNKNOWN_BLOCK' | 'BLOCKED_ADDRESS' | 'READ_ONLY'
+  | 'INTEGRATION_NOT_CONFIGURED' | 'UPSTREAM_FAILED' | 'UPSTREAM_TIMEOUT' | 'UNKNOWN_REPORT';
 
 const statusOf: Record<ErrorCode, number> = {
+  /** A call to an external service whose section of `integrations:` is absent from the configuration. */
+  INTEGRATION_NOT_CONFIGURED: 409,
+  /** An external service refused, failed (5xx), closed the connection, or answered something other than bounded JSON. */
+  UPSTREAM_FAILED: 502,
+  /** An external service did not answer within its configured timeout. */
+  UPSTREAM_TIMEOUT: 504,
+  /** A report name, id or file that names no report of the network (or an unsafe file name). */
+  UNKNOWN_REPORT: 404,
   UNKNOWN_TASK: 404, UNKNOWN_BLOCK: 404,
   /** A device add or submission of an address that is blocked from discovery (networks[].blocked or devices/blocking). */
   BLOCKED_ADDRESS: 409,

@@ -22,6 +22,8 @@ import { SeriesService } from './series.js';
 import { SilenceService } from './silences.js';
 import { NetworkTablesCache } from './svcql-tables.js';
 import { ViewService } from './views.js';
+import { TrafficAnalyticsProxy } from './traffic-proxy.js';
+import { ReportService } from './reports.js';
 
 /**
  * What every route calls: plain arguments in (no HTTP types), plain data out. Services read the
@@ -61,6 +63,10 @@ export interface Services {
   readonly devicePanel: DevicePanelService;
   /** The legacy monitor calls of a device (node details, brief, link summary, popup graph variables), over the device panel. */
   readonly deviceDetails: DeviceDetailsService;
+  /** The external traffic-analytics proxy over `integrations.trafficAnalytics`. */
+  readonly trafficAnalytics: TrafficAnalyticsProxy;
+  /** Report files (inventory, utilisation, discovery) in the data directory: runs, schedule, list and read. app.ts starts and stops its schedule. */
+  readonly reports: ReportService;
 }
 
 /** Parts a caller may put in place of the built ones (tests of one service over a fake of another). */
@@ -109,6 +115,8 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
     prometheus: new PrometheusService(deps, networks, series),
     devicePanel,
     deviceDetails: new DeviceDetailsService(deps, devicePanel),
+    trafficAnalytics: new TrafficAnalyticsProxy(deps),
+    reports: new ReportService(deps),
   };
 }
 

@@ -32,6 +32,9 @@ import { registerQuery } from './v2/query.js';
 import { registerStatus } from './v2/status.js';
 import { registerViews } from './v2/views.js';
 import { registerWorkbench } from './v2/workbench.js';
+import { registerExternal } from './v2/external.js';
+import { registerReports } from './v2/reports.js';
+import { registerLegacyReports } from './legacy/reports.js';
 
 export interface RouterDeps {
   readonly services: Services;
@@ -97,5 +100,10 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
   // The device panel of a UI: Summary, device data, popups.
   registerDevicePanel(router, ctx);
   registerLegacyMonitorNodes(router, ctx);
+  // The external traffic-analytics proxy (integrations.trafficAnalytics).
+  registerExternal(router, ctx);
+  // Report files: runs on demand, the 3.0 list, count and get, and the legacy list and files.
+  registerReports(router, ctx);
+  registerLegacyReports(router, ctx);
   return { router, ctx };
 }

@@ -88,6 +88,11 @@ function pathValues(name: string, triplets: string[], handles: string[]): string
   if (name === 'ids' || name === 'dev_id') return ['10', '10,11', '1,2,3', 'blocking', Array.from({ length: 1200 }, (_, i) => i).join(','), '1,,2', ...common];
   if (name === 'netcolon') return ['net:1', 'net:2', 'net:', 'net:abc', 'nets:1', 'net:99999999999999999999', ...common];
   if (name === 'gen') return ['1', '2', '3', '100000000000', '1700000000000', '99999999999', ...common];
+  if (name === 'category') return ['inventory', 'utilisation', 'discovery', 'weather', ...common];
+  if (name === 'call') return ['url', 'topXdata', 'topXchart', 'topYdata', ...common];
+  if (name === 'report_file' || name === 'report_name_or_id') {
+    return ['inventory-net1-20260101T000000000Z.csv', 'inventory-net1-20260101T000000000Z', '..%2f..%2fetc%2fpasswd', '../lock', 'x.csv%00.html', '1', ...common];
+  }
   if (name === 'token') return ['nope', 'nmt_AAAA', ...common];
   if (/filter_id|view_id|viewid/.test(name)) return ['1', '2', ...common];
   if (/^(lv|nv|intfvarName|nodevarName)$/.test(name)) return ['ifInRate', 'ifOutRate', 'cpuUtil', 'memUtil', 'sysUpTime', ...common];
@@ -105,11 +110,11 @@ const PROMQL_VALUES = ['ifInRate', 'ifInRate{device=~"sim.*", component!~"x"}', 
 const QUERY_KEYS = ['intervalHr', 'start', 'end', 'length', 'monitor', 'forceDb', 'forceMem', 'name', 'devices', 'components', 'tags',
   'tagMatch', 'sortBy', 'limit', 'count', 'timestamp', 'generation', 's', 'pretty', 'user', 'validate', 'type', 'unknownKey',
   'layout', 'devRule', 'linkRule', 'hide', 'adjacent', 'connecting', 'width', 'height', 'margin', 'zoom', 'viewBox', 'fit', 'reset',
-  'query', 'step', 'time', 'match[]'];
+  'query', 'step', 'time', 'match[]', 'offset', 'q', 'status', 'from', 'until', 'desc', 'fields', 'most_recent'];
 const QUERY_VALUES = ['1', '0', '-1', '24', '1e308', 'NaN', 'true', 'maybe', '', 'ifInRate', 'curr.desc', 'max.asc', 'nope.sideways', '2026-11-23',
   '2026-02-31', '9'.repeat(40), 'Role.Core,Vendor.*', '/(a+)+$/', 'auto', 'fit', 'reset', "Role = 'Core'", "name REGEXP '(a+)+$'",
   '0,0,1000,1000', '0,0,-1,5', '1e6,1e6,1e6,1e6', ...HOSTILE_REGEXPS.map((r) => `/${r}/`), 'a'.repeat(3000),
-  'SYSTEM', 'SCRIPTED', 'INTERACTIVE', 'name', ...PROMQL_VALUES];
+  'SYSTEM', 'SCRIPTED', 'INTERACTIVE', 'name', 'completed,running', 'name,createdAt', 'createdAt', 'inventory', ...PROMQL_VALUES];
 
 function bodies(r: () => number): { body: string | Buffer; type?: string }[] {
   const svcql = (q: string) => JSON.stringify({ from: 'now-1h', targets: [{ id: 'A', svcql: q, format: 'table' }] });
@@ -168,6 +173,10 @@ function bodies(r: () => number): { body: string | Buffer; type?: string }[] {
     { body: JSON.stringify({ id: 10, tags: ['Ext.A', 'Ext.B'], mode: 'add' }), type: 'application/json' },
     { body: JSON.stringify({ id: 10, name: 'sw10', tags: 'Ext.A', mode: 'merge' }), type: 'application/json' },
     { body: JSON.stringify({ address: '10.0.0.11', tags: ['Ext.' + 'a'.repeat(300)] }), type: 'application/json' },
+    // Traffic-analytics proxy bodies (forwarded as they are): a top-N request, scalars for the url call, odd shapes.
+    { body: JSON.stringify({ top: 10, interval: '1h', device: 'sim-1', metric: 'bytes' }), type: 'application/json' },
+    { body: JSON.stringify({ network: 'x', nested: { a: [1, 2] }, n: 1e308, b: true, s: 'a&b=c#d' }), type: 'application/json' },
+    { body: JSON.stringify('just a string'), type: 'application/json' },
   ];
 }
 

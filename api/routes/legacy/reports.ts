@@ -1,0 +1,32 @@
+import { htmlEscape } from '../../../services/report-format.js';
+import { pathParam } from '../../http/params.js';
+import type { Router } from '../../http/router.js';
+import { json, networkParam, type ApiContext } from '../context.js';
+
+/**
+ * Legacy reports (spec 4.5): the network's report list (spec 2.7 `{network, reports:[{fileName,
+ * createdAt}]}`, newest first), `/reports` (every report file as an HTML list) and
+ * `/reports/:report_file` (the file with its content type; a name that is not a report file's —
+ * `..`, `/`, `\`, NUL, encoded forms — or that does not exist: 404 UNKNOWN_REPORT).
+ */
+export function registerLegacyReports(router: Router, ctx: ApiContext): void {
+  const s = ctx.services.reports;
+  router.get('/api/ui/networks/:netid/reports', async (req) => {
+    const net = networkParam(ctx, req, 'netid');
+    return json({ network: String(net.id), reports: await s.legacyList(net.id) });
+  });
+  router.get('/reports', async () => {
+    const files = await s.allFiles();
+    const rows = files.map((f) => {
+      const n = htmlEscape(f.fileName);
+      return `<li><a href="/reports/${encodeURIComponent(f.fileName)}">${n}</a> — ${htmlEscape(new Date(f.createdAtMs).toISOString())}</li>`;
+    });
+    const body = ['<!DOCTYPE html>', '<html lang="en"><head><meta charset="utf-8"><title>Reports</title></head><body>', '<h1>Reports</h1>',
+      files.length === 0 ? '<p>No reports yet.</p>' : `<ul>\n${rows.join('\n')}\n</ul>`, '</body></html>', ''].join('\n');
+    return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body };
+  });
+  router.get('/reports/:report_file', async (req) => {
+    const f = await s.read(pathParam(req, 'report_file'));
+    return { status: 200, headers: { 'content-type': f.contentType, 'x-content-type-options': 'nosniff' }, body: f.body };
+  });
+}

@@ -1,0 +1,139 @@
+import type { CollectorPorts } from '../core/ports/index.js';
+import type { Generation } from '../core/types.js';
+import type { SeriesStore } from '../store/series/series.js';
+import { csvText, htmlPage, type Cell, type HtmlSection } from './report-format.js';
+import type { ReportCategory } from './report-names.js';
+
+/** One report's content: CSV always, HTML for a person to read; `rows` counts the CSV's data rows. */
+export interface ReportContent {
+  readonly csv: string;
+  readonly html: string;
+  readonly rows: number;
+}
+
+export interface ReportSources {
+  readonly collector: CollectorPorts;
+  readonly series: SeriesStore;
+}
+
+/** The window of the utilisation report: the 24 hours before the run. */
+export const UTILISATION_WINDOW_MS = 24 * 3_600_000;
+
+export const INVENTORY_HEADER = ['deviceId', 'name', 'address', 'vendor', 'model', 'serialNumber', 'os', 'sysObjectID', 'sysLocation', 'interfaces', 'tags'] as const;
+export const UTILISATION_HEADER = [
+  'deviceId', 'device', 'ifIndex', 'interface', 'speedBps',
+  'inUtilMean', 'inUtilMax', 'outUtilMean', 'outUtilMax', 'inRateMean', 'inRateMax', 'outRateMean', 'outRateMax', 'samples',
+] as const;
+export const DISCOVERY_HEADER = ['kind', 'generation', 'deviceId', 'device', 'address', 'peerDeviceId', 'peerDevice', 'detail'] as const;
+
+/** The four series of a utilisation row, in column order (mean and max of each). */
+const UTIL_VARS = ['ifInUtil', 'ifOutUtil', 'ifInRate', 'ifOutRate'] as const;
+
+/** Rounds to 3 decimals (the CSV's precision); NaN for no data. */
+const r3 = (v: number): number => Math.round(v * 1000) / 1000;
+
+/** Builds the content of one report of `category` for network `netId` as of `nowMs`. Reads only; throws what the ports throw. */
+export function buildReport(src: ReportSources, category: ReportCategory, netId: number, netName: string, nowMs: number): ReportContent {
+  const when = new Date(nowMs).toISOString();
+  switch (category) {
+    case 'inventory': return inventory(src, netId, netName, when);
+    case 'utilisation': return utilisation(src, netId, netName, nowMs, when);
+    case 'discovery': return discovery(src, netId, netName, when);
+  }
+}
+
+/** Every device of the inventory as it stands (the latest completed generation with the changes since). */
+function inventory(src: ReportSources, netId: number, netName: string, when: string): ReportContent {
+  const gen = src.collector.networks.generation(netId, {});
+  const rows: Cell[][] = (gen?.devices ?? []).map((d) => [
+    d.id, d.name, d.address, d.vendor, d.model, d.serialNumber, d.os ?? '', d.sysObjectID, d.sysLocation, d.interfaces.length, d.tags.join(';'),
+  ]);
+  rows.sort((a, b) => (a[0] as number) - (b[0] as number));
+  return {
+    csv: csvText(INVENTORY_HEADER, rows), rows: rows.length,
+    html: htmlPage(`Device inventory — ${netName}`, `Network ${netId}, generation ${gen?.number ?? 'none'}, ${rows.length} devices, made ${when}`,
+      [{ title: 'Devices', header: INVENTORY_HEADER, rows }]),
+  };
+}
+
+/**
+ * Per interface (every interface with one of ifInUtil, ifOutUtil, ifInRate, ifOutRate): mean
+ * (sum / count) and max of each over [now − 24 h, now] from the store's rollups, 3 decimals; empty
+ * cells where the series has no point in the window. `samples`: points of ifInRate in the window.
+ */
+function utilisation(src: ReportSources, netId: number, netName: string, nowMs: number, when: string): ReportContent {
+  const byIf = new Map<string, { deviceId: number; device: string; index: number; name: string; slots: number[] }>();
+  for (const v of src.collector.catalog.instances(netId)) {
+    const col = (UTIL_VARS as readonly string[]).indexOf(v.name);
+    if (col < 0) continue;
+    const key = `${v.deviceId}/${v.index}`;
+    let e = byIf.get(key);
+    if (!e) byIf.set(key, e = { deviceId: v.deviceId, device: v.deviceName, index: v.index, name: v.componentName, slots: [-1, -1, -1, -1] });
+    e.slots[col] = v.slot;
+  }
+  const ifs = [...byIf.values()].sort((a, b) => a.deviceId - b.deviceId || a.index - b.index);
+  const slots: number[] = [];
+  for (const e of ifs) for (const s of e.slots) if (s >= 0) slots.push(s);
+  const roll = src.series.rollup(slots, nowMs - UTILISATION_WINDOW_MS, nowMs);
+  const at = new Map<number, number>();
+  slots.forEach((s, i) => at.set(s, i));
+  const speeds = new Map<string, number>();
+  const gen = src.collector.networks.generation(netId, {});
+  for (const d of gen?.devices ?? []) for (const i of d.interfaces) speeds.set(`${d.id}/${i.index}`, i.speedBps);
+  const rows: Cell[][] = ifs.map((e) => {
+    const row: Cell[] = [e.deviceId, e.device, e.index, e.name, speeds.get(`${e.deviceId}/${e.index}`) ?? null];
+    for (const s of e.slots) {
+      const i = s >= 0 ? at.get(s)! : -1;
+      const n = i >= 0 ? roll.count[i]! : 0;
+      row.push(n > 0 ? r3(roll.sum[i]! / n) : null, n > 0 ? r3(roll.max[i]!) : null);
+    }
+    const rate = e.slots[2]!;
+    row.push(rate >= 0 ? roll.count[at.get(rate)!]! : 0);
+    return row;
+  });
+  return {
+    csv: csvText(UTILISATION_HEADER, rows), rows: rows.length,
+    html: htmlPage(`Interface utilisation — ${netName}`,
+      `Network ${netId}, ${rows.length} interfaces, mean and max over the 24 hours before ${when} (utilisation in %, rates in bit/s)`,
+      [{ title: 'Interfaces', header: UTILISATION_HEADER, rows }]),
+  };
+}
+
+/** The latest generation (any status): a row per device found, per link and per error. */
+function discovery(src: ReportSources, netId: number, netName: string, when: string): ReportContent {
+  const gen = latestGeneration(src, netId);
+  const names = new Map<number, string>((gen?.devices ?? []).map((d) => [d.id, d.name]));
+  const devices: Cell[][] = [], links: Cell[][] = [], errors: Cell[][] = [];
+  const n = gen?.number ?? null;
+  for (const d of gen?.devices ?? []) {
+    devices.push(['device', n, d.id, d.name, d.address, null, null, `${d.vendor} ${d.model}`.trim() + `; ${d.interfaces.length} interfaces`]);
+  }
+  for (const l of gen?.links ?? []) {
+    links.push(['link', n, l.a.deviceId, names.get(l.a.deviceId) ?? '', null, l.b.deviceId, names.get(l.b.deviceId) ?? '', `${l.a.ifName} — ${l.b.ifName} (${l.protocol})`]);
+  }
+  for (const e of gen?.errors ?? []) errors.push(['error', n, null, null, null, null, null, e]);
+  const rows = [...devices, ...links, ...errors];
+  const summary = gen
+    ? `Network ${netId}, generation ${gen.number} (${gen.kind ?? 'full'}, ${gen.status}), started ${new Date(gen.startedAtMs).toISOString()}` +
+      `${gen.completedAtMs !== null ? `, completed ${new Date(gen.completedAtMs).toISOString()}` : ''}: ` +
+      `${devices.length} devices, ${links.length} links, ${errors.length} errors; made ${when}`
+    : `Network ${netId}: no discovery generation yet; made ${when}`;
+  const sections: HtmlSection[] = [
+    { title: 'Devices found', header: DISCOVERY_HEADER, rows: devices },
+    { title: 'Links', header: DISCOVERY_HEADER, rows: links },
+    { title: 'Errors', header: DISCOVERY_HEADER, rows: errors },
+  ];
+  return { csv: csvText(DISCOVERY_HEADER, rows), rows: rows.length, html: htmlPage(`Discovery — ${netName}`, summary, sections) };
+}
+
+/** The newest generation's stored record (running, failed or completed), else the latest completed one, else null. */
+function latestGeneration(src: ReportSources, netId: number): Generation | null {
+  const all = src.collector.networks.generations(netId);
+  for (let i = all.length - 1; i >= 0; i--) {
+    try {
+      const g = src.collector.networks.generation(netId, { generation: all[i]!.number });
+      if (g) return g;
+    } catch { /* not stored (a run in progress): try the one before */ }
+  }
+  return src.collector.networks.generation(netId, {});
+}

@@ -1,0 +1,239 @@
+import { mkdir, readdir, rename, stat, unlink, writeFile, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AppError } from '../core/errors.js';
+import { defaultReports, type ReportsConfig } from '../core/config-reports.js';
+import type { TaskInfo } from '../core/ports/tasks.js';
+import type { ServiceDeps } from './deps.js';
+import { buildReport } from './report-build.js';
+import {
+  CONTENT_TYPES, REPORT_CATEGORIES, isCategory, parseReportFile, reportName, type ReportCategory, type ReportFileName,
+} from './report-names.js';
+import { nextDueMs } from './report-schedule.js';
+import { selectReports, type ReportListQuery, type ReportCountQuery } from './report-query.js';
+import type { ReportFileInfo, ReportItem, ReportStatus } from './report-item.js';
+
+export type { ReportFileInfo, ReportItem, ReportStatus } from './report-item.js';
+
+export interface ReportRun {
+  readonly name: string;
+  readonly task: TaskInfo;
+}
+
+/** Runs kept in memory (running and failed ones are listed from here); finished ones are on disk. */
+const MAX_RUNS = 200;
+/** The scheduler looks again at least this often, so that a reloaded `reports.schedule` applies soon. */
+const SCHEDULE_RECHECK_MS = 60_000;
+
+interface RunRecord {
+  name: string; category: ReportCategory; network: number; createdAt: number; taskId: number; status: ReportStatus; error: string;
+}
+
+/**
+ * Report files in `<server.dataDir>/reports/` (services/report-names.ts: names and metadata), made
+ * by runs: on demand (`run`, a background task of the TasksPort answered at once) or on the
+ * `reports.schedule` (every category of every network; `start`/`stop` by app.ts). After each run
+ * the network's runs of that category beyond `reports.keep` are deleted, oldest first. A file is
+ * written to a temporary name and renamed, so a listed file is always whole.
+ */
+export class ReportService {
+  private readonly runs: RunRecord[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private lastCheckMs = 0;
+  private stopped = true;
+
+  constructor(private readonly deps: ServiceDeps) {}
+
+  get dir(): string { return join(this.deps.config().server.dataDir, 'reports'); }
+  private settings(): ReportsConfig { return this.deps.config().reports ?? defaultReports(); }
+
+  /**
+   * Starts the schedule (idempotent): every tick (at the next due time, and at least every minute,
+   * so a reloaded schedule applies soon) runs every category of every network when a due time of
+   * `reports.schedule` passed since the previous tick. Runs missed while the server was down are not made up.
+   */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.lastCheckMs = this.deps.clock.nowMs();
+    this.arm();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private arm(): void {
+    if (this.stopped) return;
+    const now = this.deps.clock.nowMs();
+    const due = nextDueMs(this.settings().schedule, now);
+    const wait = due === null ? SCHEDULE_RECHECK_MS : Math.min(Math.max(0, due - now), SCHEDULE_RECHECK_MS);
+    this.timer = setTimeout(() => this.tick(), wait);
+    this.timer.unref();
+  }
+
+  private tick(): void {
+    this.timer = null;
+    if (this.stopped) return;
+    const now = this.deps.clock.nowMs();
+    const due = nextDueMs(this.settings().schedule, this.lastCheckMs);
+    this.lastCheckMs = now;
+    if (due !== null && due <= now) {
+      this.deps.logger.info('scheduled reports', { dueAt: new Date(due).toISOString() });
+      for (const n of this.deps.collector.networks.list()) {
+        for (const c of REPORT_CATEGORIES) this.run(n.id, c, 'schedule');
+      }
+    }
+    this.arm();
+  }
+
+  /** Begins a run of `category` for the network as a background task; answers at once. Throws UNKNOWN_NETWORK, BAD_PARAMETER. */
+  run(netId: number, category: string, user: string): ReportRun {
+    const cat = needCategory(category);
+    const net = this.deps.collector.networks.get(netId);
+    if (!net) throw new AppError('UNKNOWN_NETWORK', `no network ${netId}`);
+    let createdAt = this.deps.clock.nowMs();
+    // Two runs of one category in the same millisecond would share a name: the later one moves on.
+    while (this.runs.some((r) => r.network === netId && r.category === cat && r.createdAt === createdAt)) createdAt++;
+    const name = reportName(cat, netId, createdAt);
+    const task = this.deps.collector.tasks.begin(netId, 'action', `report ${cat} (${name})`, user);
+    const rec: RunRecord = { name, category: cat, network: netId, createdAt, taskId: task.id, status: 'running', error: '' };
+    this.runs.push(rec);
+    if (this.runs.length > MAX_RUNS) {
+      // Forget the oldest run that has ended (running ones stay listed until they end).
+      const ended = this.runs.findIndex((r) => r.status !== 'running');
+      if (ended >= 0) this.runs.splice(ended, 1);
+    }
+    const log = this.deps.logger;
+    setImmediate(() => {
+      task.start();
+      void (async () => {
+        const content = buildReport(this.deps, cat, netId, net.name, createdAt);
+        task.progress(50, `${content.rows} rows`);
+        await mkdir(this.dir, { recursive: true });
+        for (const [format, text] of [['csv', content.csv], ['html', content.html]] as const) {
+          const file = join(this.dir, `${name}.${format}`);
+          await writeFile(`${file}.tmp`, text, 'utf8');
+          await rename(`${file}.tmp`, file);
+        }
+        const removed = await this.prune(netId, cat);
+        rec.status = 'completed';
+        log.info('report written', { report: name, rows: content.rows, removedOld: removed });
+        task.complete({ name, rows: content.rows, files: [`${name}.csv`, `${name}.html`] });
+      })().catch((err: unknown) => {
+        rec.status = 'failed';
+        rec.error = err instanceof Error ? err.message : String(err);
+        log.error('report failed', { report: name, network: netId, error: rec.error });
+        task.fail(rec.error);
+      });
+    });
+    return { name, task: this.deps.collector.tasks.get(netId, task.id)! };
+  }
+
+  /** Deletes the network's runs of `category` beyond `reports.keep`, oldest first; the number of runs removed. */
+  private async prune(netId: number, category: ReportCategory): Promise<number> {
+    const keep = this.settings().keep;
+    const mine = (await this.files()).filter((f) => f.networkId === netId && f.category === category);
+    const names = [...new Set(mine.sort((a, b) => b.createdAtMs - a.createdAtMs).map((f) => f.name))];
+    const old = new Set(names.slice(keep));
+    for (const f of mine) if (old.has(f.name)) await unlink(join(this.dir, f.fileName)).catch(() => undefined);
+    return old.size;
+  }
+
+  /** Every report file in the directory (other files ignored); none when the directory does not exist yet. */
+  async files(): Promise<ReportFileName[]> {
+    let names: string[];
+    try { names = await readdir(this.dir); } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw e;
+    }
+    const out: ReportFileName[] = [];
+    for (const n of names) { const f = parseReportFile(n); if (f) out.push(f); }
+    return out;
+  }
+
+  /** Every report of the network and category: finished ones from the files, running and failed ones from memory. */
+  async items(netId: number, category: string): Promise<ReportItem[]> {
+    const cat = needCategory(category);
+    const byName = new Map<string, { f: ReportFileName[] }>();
+    for (const f of await this.files()) {
+      if (f.networkId !== netId || f.category !== cat) continue;
+      let e = byName.get(f.name);
+      if (!e) byName.set(f.name, e = { f: [] });
+      e.f.push(f);
+    }
+    const items: ReportItem[] = [];
+    for (const [name, { f }] of byName) {
+      const files: ReportFileInfo[] = [];
+      for (const x of f.sort((a, b) => a.format.localeCompare(b.format))) {
+        const size = await stat(join(this.dir, x.fileName)).then((s) => s.size, () => -1);
+        if (size >= 0) files.push({ fileName: x.fileName, format: x.format, contentType: CONTENT_TYPES[x.format], sizeBytes: size, href: `/reports/${x.fileName}` });
+      }
+      if (files.length === 0) continue;
+      const run = this.runs.find((r) => r.name === name);
+      items.push({
+        id: name, name, category: cat, network: netId, status: 'completed', createdAt: f[0]!.createdAtMs,
+        sizeBytes: files.reduce((s, x) => s + x.sizeBytes, 0), files, taskId: run?.taskId ?? null, error: '',
+      });
+    }
+    for (const r of this.runs) {
+      if (r.network !== netId || r.category !== cat || r.status === 'completed' || byName.has(r.name)) continue;
+      items.push({ id: r.name, name: r.name, category: cat, network: netId, status: r.status, createdAt: r.createdAt, sizeBytes: 0, files: [], taskId: r.taskId, error: r.error });
+    }
+    return items;
+  }
+
+  /** The 3.0 list (report-query.ts says what each parameter does). */
+  async list(netId: number, category: string, q: ReportListQuery): Promise<{ network: number; category: string; total: number; offset: number; limit: number; reports: Record<string, unknown>[] }> {
+    const items = await this.items(netId, category);
+    const { total, page } = selectReports(items, q);
+    return { network: netId, category, total, offset: q.offset, limit: q.limit, reports: page };
+  }
+
+  /** The 3.0 count: how many the same list call would answer (`count`) and how many match before offset and limit (`total`). */
+  async count(netId: number, category: string, q: ReportCountQuery): Promise<{ network: number; category: string; count: number; total: number }> {
+    const items = await this.items(netId, category);
+    const { total, page } = selectReports(items, { ...q, from: null, until: null, sort: 'createdAt', desc: true, fields: null, mostRecent: false });
+    return { network: netId, category, count: page.length, total };
+  }
+
+  /** One report by name (= id) or by the id of the task that made it; UNKNOWN_REPORT otherwise. */
+  async get(netId: number, category: string, nameOrId: string): Promise<ReportItem> {
+    const items = await this.items(netId, category);
+    const byTask = /^[0-9]{1,15}$/.test(nameOrId) ? Number(nameOrId) : null;
+    const it = items.find((i) => i.name === nameOrId || (byTask !== null && i.taskId === byTask));
+    if (!it) throw new AppError('UNKNOWN_REPORT', `no ${category} report '${nameOrId.slice(0, 80)}' in network ${netId}`);
+    return it;
+  }
+
+  /** The legacy list (spec 2.7): every report file of the network, newest first. */
+  async legacyList(netId: number): Promise<{ fileName: string; createdAt: number }[]> {
+    return (await this.files()).filter((f) => f.networkId === netId)
+      .sort((a, b) => b.createdAtMs - a.createdAtMs || a.fileName.localeCompare(b.fileName))
+      .map((f) => ({ fileName: f.fileName, createdAt: f.createdAtMs }));
+  }
+
+  /** Every report file of every network, newest first (the HTML list). */
+  async allFiles(): Promise<ReportFileName[]> {
+    return (await this.files()).sort((a, b) => b.createdAtMs - a.createdAtMs || a.fileName.localeCompare(b.fileName));
+  }
+
+  /** A report file's bytes and content type; UNKNOWN_REPORT for a name that is not a report file's (traversal attempts included) or that does not exist. */
+  async read(fileName: string): Promise<{ body: Buffer; contentType: string }> {
+    const f = parseReportFile(fileName);
+    const unknown = (): AppError => new AppError('UNKNOWN_REPORT', `no report file '${fileName.replace(/[\u0000-\u001f\u007f]/g, '?').slice(0, 120)}'`);
+    if (!f) throw unknown();
+    try {
+      return { body: await readFile(join(this.dir, f.fileName)), contentType: CONTENT_TYPES[f.format] };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw unknown();
+      throw e;
+    }
+  }
+}
+
+function needCategory(category: string): ReportCategory {
+  if (!isCategory(category)) throw new AppError('UNKNOWN_REPORT', `unknown report category '${category.slice(0, 40)}'; one of ${REPORT_CATEGORIES.join(', ')}`);
+  return category;
+}
