@@ -17,6 +17,7 @@ import { NetworkService } from './networks.js';
 import { Notifier } from './notifier.js';
 import { QueryService } from './query.js';
 import { PrometheusService } from './prometheus.js';
+import { SelfMetricsService } from './self-metrics.js';
 import { SeriesService } from './series.js';
 import { SilenceService } from './silences.js';
 import { NetworkTablesCache } from './svcql-tables.js';
@@ -58,6 +59,8 @@ export interface Services {
   readonly devicePanel: DevicePanelService;
   /** The legacy monitor calls of a device (node details, brief, link summary, popup graph variables), over the device panel. */
   readonly deviceDetails: DeviceDetailsService;
+  /** Self-observation: the poll → store pipeline's counters and the store's size (app.ts closes it on stop). */
+  readonly selfMetrics: SelfMetricsService;
 }
 
 /** Parts a caller may put in place of the built ones (tests of one service over a fake of another). */
@@ -105,6 +108,7 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
     prometheus: new PrometheusService(deps, networks, series),
     devicePanel,
     deviceDetails: new DeviceDetailsService(deps, devicePanel),
+    selfMetrics: new SelfMetricsService(deps),
   };
 }
 
