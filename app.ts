@@ -17,6 +17,8 @@ import { enableRegexpSafety } from './svcql/index.js';
 export interface AppOptions {
   /** Loads and validates the configuration again (the start's file and environment), for reloads. */
   readonly load?: () => Config;
+  /** Called on an accepted `GET /api/quit`: the caller stops the app (main.ts: `stop()` then exit 0). */
+  readonly onQuit?: () => void;
 }
 
 export interface App {
@@ -109,6 +111,7 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
       logger: logger.child('services'), retention,
     });
     stops.push(() => services.notifier.close());
+    stops.push(() => services.selfMetrics.close());
     // The SYSTEM views of the configured networks and the SCRIPTED views of `views:`, before the API
     // answers. A store that cannot write (a full disk) does not stop the start: the views are made
     // at the next reload or start.
@@ -129,6 +132,7 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
     }
     const api: RunningApi = await startApi({
       host: config.server.host, port: config.server.port, services, logger, maxBodyBytes: config.server.maxBodyBytes,
+      ...(opts.onQuit ? { onQuit: opts.onQuit } : {}),
     });
     stops.push(() => api.close());
 

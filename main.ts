@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from './core/config-load.js';
 import { isAppError } from './core/errors.js';
-import { createLogger } from './core/logger.js';
+import { createLogger, logFormatFromEnv, type LogFormat } from './core/logger.js';
 import { startApp } from './app.js';
 import { ACCOUNTS_USAGE, runAccountsCommand } from './cli/accounts-cli.js';
 import { readPassword } from './cli/password-input.js';
@@ -21,11 +21,17 @@ shows real data at once. One server per port and per data directory: a second on
   --check-config   validate the configuration, print the result and exit
   --help           this text
 
-Environment: HOST, PORT and DATA_DIR override server.host, server.port and server.dataDir.
+Environment: HOST, PORT and DATA_DIR override server.host, server.port and server.dataDir;
+LOG_FORMAT=json writes the log as one JSON object per line (default text).
 Signals: SIGHUP reloads the configuration file (server.* and simulator changes need a restart);
-SIGINT and SIGTERM stop the server.
+SIGINT and SIGTERM stop the server (so does GET /api/quit on a direct loopback connection).
+Exit codes: 0 stopped, 1 unexpected error, 2 bad usage or configuration, 3 data directory locked
+by another server, 4 start-up failed otherwise (port in use, store cannot open…).
 
 ${ACCOUNTS_USAGE}`;
+
+/** The process's exit codes (docs/running.md lists them). */
+export const EXIT = { STOPPED: 0, UNEXPECTED: 1, BAD_CONFIG: 2, DATA_DIR_LOCKED: 3, START_FAILED: 4 } as const;
 
 async function main(): Promise<number> {
   const sub = process.argv[2];
@@ -39,29 +45,42 @@ async function main(): Promise<number> {
     args = parseArgs({ options: { config: { type: 'string' }, 'check-config': { type: 'boolean' }, help: { type: 'boolean' } } }).values;
   } catch (e) {
     process.stderr.write(`${(e as Error).message}\n\n${USAGE}\n`);
-    return 2;
+    return EXIT.BAD_CONFIG;
   }
-  if (args.help) { process.stdout.write(USAGE + '\n'); return 0; }
+  if (args.help) { process.stdout.write(USAGE + '\n'); return EXIT.STOPPED; }
+  let format: LogFormat;
+  try {
+    format = logFormatFromEnv(process.env);
+  } catch (e) {
+    process.stderr.write(`netmon: ${(e as Error).message}\n`);
+    return EXIT.BAD_CONFIG;
+  }
   const path = args.config ?? process.env.NETMON_CONFIG;
   let config;
   try {
     config = loadConfig({ path: path || undefined, checkViewRule, checkAlertRule, checkDerivedExpression });
   } catch (e) {
-    if (isAppError(e)) { process.stderr.write(`netmon: ${e.message}\n`); return 2; }
+    if (isAppError(e)) { process.stderr.write(`netmon: ${e.message}\n`); return EXIT.BAD_CONFIG; }
     throw e;
   }
   if (args['check-config']) {
     process.stdout.write(`${config.source}: OK (${config.networks.length} network(s))\n`);
-    return 0;
+    return EXIT.STOPPED;
   }
-  const logger = createLogger({ level: config.server.logLevel });
+  const logger = createLogger({ level: config.server.logLevel, format });
   logger.info('starting', { config: config.source, networks: config.networks.map((n) => `${n.id}:${n.name}`).join(',') });
+  // Resolved by SIGINT, SIGTERM or an accepted GET /api/quit: the server then stops cleanly.
+  let stop!: (why: string) => void;
+  const stopAsked = new Promise<string>((resolve) => { stop = resolve; });
   let app;
   try {
-    app = await startApp(config, logger, { load: () => loadConfig({ path: path || undefined, checkViewRule, checkAlertRule, checkDerivedExpression }) });
+    app = await startApp(config, logger, {
+      load: () => loadConfig({ path: path || undefined, checkViewRule, checkAlertRule, checkDerivedExpression }),
+      onQuit: () => stop('GET /api/quit'),
+    });
   } catch (e) {
     logger.error('start-up failed', { error: (e as Error).message });
-    return 1;
+    return isAppError(e) && e.code === 'DATA_DIR_LOCKED' ? EXIT.DATA_DIR_LOCKED : EXIT.START_FAILED;
   }
   logger.info(`ready: ${readyUrl(config.server.host, app.port)}/v2/ui/net/${config.networks[0].id}/status`, {
     listening: config.server.host, authentication: config.auth.enabled ? 'on' : 'off',
@@ -72,14 +91,12 @@ async function main(): Promise<number> {
     logger.info('reloading the configuration', { signal: 'SIGHUP', config: config.source });
     running.reloadConfig().catch((e) => logger.error('configuration not reloaded', { error: (e as Error).message }));
   });
-  await new Promise<void>((resolve) => {
-    const onSignal = (sig: string) => { logger.info('stopping', { signal: sig }); resolve(); };
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-  });
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  logger.info('stopping', { by: await stopAsked });
   await app.stop();
   logger.info('stopped');
-  return 0;
+  return EXIT.STOPPED;
 }
 
 /**
@@ -93,5 +110,5 @@ function readyUrl(host: string, port: number): string {
 
 main().then((code) => process.exit(code), (e) => {
   process.stderr.write(`netmon: fatal: ${(e as Error).stack ?? e}\n`);
-  process.exit(1);
+  process.exit(EXIT.UNEXPECTED);
 });

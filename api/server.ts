@@ -2,6 +2,7 @@ import { systemClock, type Clock } from '../core/clock.js';
 import type { Logger } from '../core/logger.js';
 import type { Services } from '../services/index.js';
 import { DEFAULT_MAX_BODY_BYTES } from './http/json-body.js';
+import { EventLoopMonitor } from './http/event-loop.js';
 import { listenUws } from './http/uws.js';
 import { buildRouter } from './routes/index.js';
 
@@ -14,6 +15,8 @@ export interface ApiOptions {
   /** Larger request bodies are answered 413. Default 1 MiB. */
   readonly maxBodyBytes?: number;
   readonly clock?: Clock;
+  /** Called on an accepted `/api/quit` (main.ts stops the process cleanly); without it the call answers 409. */
+  readonly onQuit?: () => void;
 }
 
 export interface RunningApi {
@@ -25,14 +28,22 @@ export interface RunningApi {
 /** Starts the HTTP API; resolves once listening, rejects when the address cannot be bound. */
 export async function startApi(opts: ApiOptions): Promise<RunningApi> {
   const logger = opts.logger.child('api');
-  const { router } = buildRouter({ services: opts.services, clock: opts.clock ?? systemClock, logger });
-  const server = await listenUws({
-    host: opts.host,
-    port: opts.port,
-    router,
-    logger,
-    maxBodyBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-  });
+  const eventLoop = new EventLoopMonitor();
+  const hooks = { eventLoopLag: () => eventLoop.lag(), ...(opts.onQuit ? { quit: opts.onQuit } : {}) };
+  const { router } = buildRouter({ services: opts.services, clock: opts.clock ?? systemClock, logger, process: hooks });
+  let server;
+  try {
+    server = await listenUws({
+      host: opts.host,
+      port: opts.port,
+      router,
+      logger,
+      maxBodyBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    });
+  } catch (e) {
+    eventLoop.close();
+    throw e;
+  }
   logger.info('listening', { host: opts.host, port: server.port });
   let closed = false;
   return {
@@ -41,6 +52,7 @@ export async function startApi(opts: ApiOptions): Promise<RunningApi> {
       if (closed) return;
       closed = true;
       server.close();
+      eventLoop.close();
       logger.info('closed', { port: server.port });
     },
   };

@@ -22,7 +22,7 @@ import { TaskRegistry } from './tasks.js';
 import { loadProfileSet, type ProfileSet } from './discovery/profiles.js';
 import { devicesPort } from './devices/devices-port.js';
 import type { DevicesPort, TasksPort } from '../core/ports/index.js';
-import type { WorkerPool } from './pool.js';
+import type { PoolStats, WorkerPool } from './pool.js';
 import type { Resolver } from './devices/resolve-address.js';
 
 const MIN_SLOTS = 4096;
@@ -279,6 +279,8 @@ export class Monitor implements CollectorPorts, NetworksPort {
     const store = this.deps.series.status?.();
     const sc = storeComponent(store, `${this.inventory.slotCount} series slots`);
     components.store = { ...sc, status: sc.healthy ? 'ok' : 'failing' };
+    const pool = this.deps.pool.stats?.();
+    if (pool) components.workers = workersComponent(pool);
     return { healthy: Object.values(components).every((c) => c.healthy), components, ...(store ? { store } : {}) };
   }
 
@@ -310,6 +312,14 @@ function failingDevicesText(failing: readonly DevicePollState[]): string {
   const more = failing.length > FAILING_NAMED ? `; and ${failing.length - FAILING_NAMED} more` : '';
   return `${failing.length} device${failing.length === 1 ? '' : 's'} failing their polls: ${named.join('; ')}${more}`;
 }
+/** The worker pool: failing with no thread alive, degraded while some are missing (piscina restarts them). */
+function workersComponent(p: PoolStats): ComponentHealth {
+  const detail = `${p.threadsAlive} of ${p.threads} worker threads alive, ${p.queued} tasks queued, ${p.completed} completed`;
+  if (p.threadsAlive === 0) return { healthy: false, status: 'failing', detail };
+  if (p.threadsAlive < p.threads) return { healthy: true, status: 'degraded', detail };
+  return { healthy: true, status: 'ok', detail };
+}
+
 /** Devices named in a degraded poller's detail (the status call lists more). */
 const FAILING_NAMED = 5;
 

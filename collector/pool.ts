@@ -12,7 +12,19 @@ export interface WorkerPool {
    */
   poll(plan: PlanHandle, ring: SharedArrayBuffer, state: SharedArrayBuffer): Promise<PollResult>;
   readonly threads: number;
+  /** The pool's figures for the healthcheck (optional: fakes of tests may lack it). */
+  stats?(): PoolStats;
   destroy(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Worker threads alive now (piscina replaces a thread that died). */
+  readonly threadsAlive: number;
+  readonly threads: number;
+  /** Tasks waiting for a worker. */
+  readonly queued: number;
+  /** Tasks finished since start. */
+  readonly completed: number;
 }
 
 /**
@@ -37,6 +49,7 @@ export function createPool(opts: { threads: number; maxInFlight: number }): Work
     threads,
     run: ((task: Task) => piscina.run(task)) as WorkerPool['run'],
     poll: (plan, ring, state) => piscina.run({ kind: 'poll', plan, ring, state } satisfies Task),
+    stats: () => ({ threadsAlive: piscina.threads.length, threads, queued: piscina.queueSize, completed: piscina.completed }),
     destroy: () => piscina.destroy(),
   };
 }

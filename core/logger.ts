@@ -1,6 +1,14 @@
-/** A small leveled logger writing one line per event: `time level [component] message key=value…`. */
+/**
+ * A small leveled logger writing one line per event, in one of two formats:
+ * - `text` (default): `time level [component] message key=value…`;
+ * - `json`: one JSON object per line, `{ "time", "level", "component", "msg", …fields }` (time in
+ *   ISO 8601 UTC, level lower-case). A field named like one of those four keeps its value under
+ *   `field.<name>` instead; values JSON cannot hold (bigint, Error) are written as their text.
+ */
 export type Level = 'debug' | 'info' | 'warn' | 'error';
+export type LogFormat = 'text' | 'json';
 const rank: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+const CORE_KEYS = new Set(['time', 'level', 'component', 'msg']);
 
 export interface Logger {
   debug(msg: string, fields?: Record<string, unknown>): void;
@@ -10,15 +18,21 @@ export interface Logger {
   child(component: string): Logger;
 }
 
-export function createLogger(opts: { level?: Level; component?: string; write?: (line: string) => void } = {}): Logger {
+export interface LoggerOptions {
+  level?: Level;
+  component?: string;
+  format?: LogFormat;
+  write?: (line: string) => void;
+}
+
+export function createLogger(opts: LoggerOptions = {}): Logger {
   const min = rank[opts.level ?? 'info'];
   const write = opts.write ?? ((line: string) => process.stderr.write(line + '\n'));
   const component = opts.component ?? 'main';
+  const format = opts.format === 'json' ? jsonLine : textLine;
   const emit = (level: Level, msg: string, fields?: Record<string, unknown>) => {
     if (rank[level] < min) return;
-    let line = `${new Date().toISOString()} ${level.toUpperCase().padEnd(5)} [${component}] ${msg}`;
-    if (fields) for (const [k, v] of Object.entries(fields)) line += ` ${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`;
-    write(line);
+    write(format(new Date().toISOString(), level, component, msg, fields));
   };
   return {
     debug: (m, f) => emit('debug', m, f),
@@ -27,6 +41,36 @@ export function createLogger(opts: { level?: Level; component?: string; write?: 
     error: (m, f) => emit('error', m, f),
     child: (c) => createLogger({ ...opts, component: c }),
   };
+}
+
+function textLine(time: string, level: Level, component: string, msg: string, fields?: Record<string, unknown>): string {
+  let line = `${time} ${level.toUpperCase().padEnd(5)} [${component}] ${msg}`;
+  if (fields) for (const [k, v] of Object.entries(fields)) line += ` ${k}=${typeof v === 'string' ? v : JSON.stringify(v, plain)}`;
+  return line;
+}
+
+function jsonLine(time: string, level: Level, component: string, msg: string, fields?: Record<string, unknown>): string {
+  const o: Record<string, unknown> = { time, level, component, msg };
+  if (fields) for (const [k, v] of Object.entries(fields)) o[CORE_KEYS.has(k) ? `field.${k}` : k] = v;
+  return JSON.stringify(o, plain);
+}
+
+/** JSON.stringify replacer: bigint as its decimal text, an Error as its message. */
+function plain(_key: string, v: unknown): unknown {
+  if (typeof v === 'bigint') return v.toString();
+  if (v instanceof Error) return v.message;
+  return v;
+}
+
+/**
+ * The log format from the environment: `LOG_FORMAT=json` or `text` (default text). Throws on any
+ * other value, naming it.
+ */
+export function logFormatFromEnv(env: NodeJS.ProcessEnv): LogFormat {
+  const v = env.LOG_FORMAT;
+  if (v === undefined || v === '' || v === 'text') return 'text';
+  if (v === 'json') return 'json';
+  throw new Error(`LOG_FORMAT must be text or json, not ${JSON.stringify(v)}`);
 }
 
 export const silentLogger: Logger = createLogger({ write: () => {} });

@@ -18,6 +18,7 @@ import { NetworkService } from './networks.js';
 import { Notifier } from './notifier.js';
 import { QueryService } from './query.js';
 import { PrometheusService } from './prometheus.js';
+import { SelfMetricsService } from './self-metrics.js';
 import { SeriesService } from './series.js';
 import { SilenceService } from './silences.js';
 import { NetworkTablesCache } from './svcql-tables.js';
@@ -67,6 +68,8 @@ export interface Services {
   readonly trafficAnalytics: TrafficAnalyticsProxy;
   /** Report files (inventory, utilisation, discovery) in the data directory: runs, schedule, list and read. app.ts starts and stops its schedule. */
   readonly reports: ReportService;
+  /** Self-observation: the poll → store pipeline's counters and the store's size (app.ts closes it on stop). */
+  readonly selfMetrics: SelfMetricsService;
 }
 
 /** Parts a caller may put in place of the built ones (tests of one service over a fake of another). */
@@ -117,6 +120,7 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
     deviceDetails: new DeviceDetailsService(deps, devicePanel),
     trafficAnalytics: new TrafficAnalyticsProxy(deps),
     reports: new ReportService(deps),
+    selfMetrics: new SelfMetricsService(deps),
   };
 }
 

@@ -40,6 +40,8 @@ export interface RouteStats {
   errors: number;
   /** Sum of handler time (wall clock), for a mean. */
   durationMsTotal: number;
+  /** Answers by HTTP status code (e.g. `200`, `404`). */
+  byStatus: Record<string, number>;
 }
 
 export interface RouterStats {
@@ -50,6 +52,8 @@ export interface RouterStats {
   /** Requests refused by the transport before routing (body too large, bad URL encoding). */
   readonly rejectedBeforeRouting: number;
   readonly routes: Readonly<Record<string, Readonly<RouteStats>>>;
+  /** Answers to requests that matched no route (404, 405, refused before routing) by HTTP status code. */
+  readonly unmatchedByStatus: Readonly<Record<string, number>>;
 }
 
 const STATUS_CLASS = ['0xx', '1xx', '2xx', '3xx', '4xx', '5xx'];
@@ -90,6 +94,7 @@ export class Router {
   private methodNotAllowed = 0;
   private rejected = 0;
   private readonly byStatusClass: Record<string, number> = {};
+  private readonly unmatchedByStatus: Record<string, number> = {};
   private readonly middleware: Middleware[] = [];
 
   constructor(opts: { logger: Logger }) {
@@ -117,7 +122,7 @@ export class Router {
       const next = chained;
       chained = (req) => mw(req, info, next);
     }
-    const route: Route = { ...info, segments, hasParams, handler: chained, stats: { count: 0, errors: 0, durationMsTotal: 0 } };
+    const route: Route = { ...info, segments, hasParams, handler: chained, stats: { count: 0, errors: 0, durationMsTotal: 0, byStatus: {} } };
     this.routes.push(route);
     let same = this.bySegmentCount.get(segments.length);
     if (!same) this.bySegmentCount.set(segments.length, same = []);
@@ -188,7 +193,7 @@ export class Router {
 
   stats(): RouterStats {
     const routes: Record<string, RouteStats> = {};
-    for (const r of this.routes) routes[`${r.method} ${r.pattern}`] = { ...r.stats };
+    for (const r of this.routes) routes[`${r.method} ${r.pattern}`] = { ...r.stats, byStatus: { ...r.stats.byStatus } };
     return {
       requests: this.requests,
       byStatusClass: { ...this.byStatusClass },
@@ -196,6 +201,7 @@ export class Router {
       methodNotAllowed: this.methodNotAllowed,
       rejectedBeforeRouting: this.rejected,
       routes,
+      unmatchedByStatus: { ...this.unmatchedByStatus },
     };
   }
 
@@ -207,6 +213,9 @@ export class Router {
       route.stats.count++;
       if (status >= 400) route.stats.errors++;
       route.stats.durationMsTotal += ms;
+      route.stats.byStatus[status] = (route.stats.byStatus[status] ?? 0) + 1;
+    } else {
+      this.unmatchedByStatus[status] = (this.unmatchedByStatus[status] ?? 0) + 1;
     }
   }
 

@@ -3,6 +3,7 @@ import type { Logger } from '../../core/logger.js';
 import type { NetworkSummary } from '../../core/ports/networks.js';
 import type { Services } from '../../services/index.js';
 import type { BufferPool } from '../http/buffer-pool.js';
+import type { EventLoopLag } from '../http/event-loop.js';
 import type { ApiResponse, RoutedRequest } from '../http/http-types.js';
 import { parseNonNegativeInteger, pathParam } from '../http/params.js';
 import type { RouterStats } from '../http/router.js';
@@ -18,6 +19,16 @@ export interface ApiContext {
   readonly routerStats: () => RouterStats;
   /** Buffers reused by large answers written as JSON text (graph answers). */
   readonly answerBuffers: BufferPool;
+  /** The running process, when the API serves one (startApi): absent for routers built in-process. */
+  readonly process?: ProcessHooks;
+}
+
+/** What the self-observation routes read of, and ask of, the process (api/routes/self-observation.ts). */
+export interface ProcessHooks {
+  /** The event loop's recent delay. */
+  eventLoopLag(): EventLoopLag;
+  /** Asks the process to stop cleanly (main.ts); absent when nothing would act on it (then /api/quit answers 409). */
+  readonly quit?: () => void;
 }
 
 /** A route handler: the context and the routed request in, an answer out. */

@@ -4,7 +4,7 @@ import type { Services } from '../../services/index.js';
 import { BufferPool } from '../http/buffer-pool.js';
 import { Router } from '../http/router.js';
 import { authMiddleware } from '../middleware/auth.js';
-import type { ApiContext } from './context.js';
+import type { ApiContext, ProcessHooks } from './context.js';
 import { registerLegacyAlerts } from './legacy/alerts.js';
 import { registerLegacyGraph } from './legacy/graph.js';
 import { registerLegacyKeyValue } from './legacy/keyvalue.js';
@@ -15,6 +15,7 @@ import { registerLegacyMonitorNodes } from './legacy/monitor-nodes.js';
 import { registerLegacyNetworks } from './legacy/networks.js';
 import { registerLegacyWorkbench } from './legacy/workbench.js';
 import { registerPrometheus } from './prometheus.js';
+import { registerSelfObservation } from './self-observation.js';
 import { registerAlerts } from './v2/alerts.js';
 import { registerDevicePanel } from './v2/device-panel.js';
 import { registerDevices } from './v2/devices.js';
@@ -40,6 +41,8 @@ export interface RouterDeps {
   readonly services: Services;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** The running process (event-loop lag, the stop request of /api/quit): given by startApi. */
+  readonly process?: ProcessHooks;
 }
 
 /**
@@ -56,6 +59,7 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
     startedAtMs: deps.clock.nowMs(),
     routerStats: () => router.stats(),
     answerBuffers: new BufferPool(),
+    ...(deps.process ? { process: deps.process } : {}),
   };
   const auth = authMiddleware(deps.services.auth);
   if (auth) router.use(auth);
@@ -70,6 +74,7 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
   registerLegacyGraph(router, ctx);
   registerLegacyWorkbench(router, ctx);
   registerLegacyMetrics(router, ctx);
+  registerSelfObservation(router, ctx);
 
   // UI state: map views, view filters, the key-value store, legacy view manipulation (declared not implemented).
   registerViews(router, ctx);

@@ -20,6 +20,7 @@ const PUBLIC = [
   'POST /v2/login', // how credentials are obtained
   'POST /v2/logout', // its credential is the cookie it ends; an expired cookie must still be cleared
   'GET /v2/ping/net/:netid/test/:token', // older Grafana datasources send their token as the last path segment: the handler checks it (401 when wrong)
+  'GET /v2/openapi.json', // the API's description, nothing of the network
 ];
 /** Routes for administrators only. */
 const ADMIN = [
@@ -31,6 +32,7 @@ const ADMIN = [
   'POST /v2/svc/discovery/net/:netid/pause', 'POST /v2/svc/discovery/net/:netid/resume',
   'POST /v2/tags/net/:netid/external', 'POST /v2/tags/:netcolon/external',
   'GET /api/ui/networks/:netid/discover',
+  'GET /api/quit', // and only on a direct connection (its handler checks the peer and the headers)
 ];
 
 interface Answer { status: number; headers: Record<string, string>; text: string }
@@ -134,6 +136,9 @@ t.test('roles: a user-role caller gets 403 on administrator routes and passes el
     for (const [who, headers, role] of callers) {
       const a = await send(s.router, route.method, pathOf(route.pattern), headers, route.method === 'POST' ? '{}' : undefined);
       const want403 = route.access === 'admin' && role === 'user';
+      // /api/quit refuses an admin too when the peer (here 192.0.2.1) is not a direct connection: its own 403 says so.
+      const refusedByHandler = route.pattern === '/api/quit' && role === 'admin' && a.status === 403 && /direct connection/.test(a.text);
+      if (refusedByHandler) continue;
       if (want403 ? a.status !== 403 || JSON.parse(a.text).code !== 'FORBIDDEN' : a.status === 401 || a.status === 403) {
         t.fail(`${route.method} ${route.pattern} as ${who}: ${a.status} ${a.text.slice(0, 200)}`);
       }

@@ -163,16 +163,16 @@ t.test('the server route table: every route once, with its access level', async 
   const table = router.table();
   t.equal(new Set(table.map((r) => `${r.method} ${r.pattern}`)).size, table.length, 'no duplicates');
   t.same(table.filter((r) => r.access === 'public').map((r) => `${r.method} ${r.pattern}`).sort(),
-    ['GET /api/metrics/ping', 'GET /v2/ping/net/:netid/test/:token', 'POST /v2/login', 'POST /v2/logout'],
-    'only ping, login, logout and the token-in-path ping (its handler checks the token) are public (docs/api.md "Authentication")');
+    ['GET /api/metrics/ping', 'GET /v2/openapi.json', 'GET /v2/ping/net/:netid/test/:token', 'POST /v2/login', 'POST /v2/logout'],
+    'only ping, the OpenAPI document, login, logout and the token-in-path ping (its handler checks the token) are public (docs/api.md "Authentication")');
   // docs/api.md "Authentication": discovery control and the inventory's writes are the administrator's.
   const isInventoryWrite = (method: string, pattern: string) => method !== 'GET'
     && /^\/v2\/(ui\/net\/:netid\/devices|svc\/discovery\/net\/:netid\/|tags\/)/.test(pattern);
   const wantAdmin = table.filter((r) => isInventoryWrite(r.method, r.pattern)
-    || ['GET /v2/svc/discovery/net/:id/start', 'GET /api/ui/networks/:netid/discover'].includes(`${r.method} ${r.pattern}`));
+    || ['GET /v2/svc/discovery/net/:id/start', 'GET /api/ui/networks/:netid/discover', 'GET /api/quit'].includes(`${r.method} ${r.pattern}`));
   t.ok(wantAdmin.length >= 15, `the inventory's writes are in the table (${wantAdmin.length})`);
   t.same(table.filter((r) => r.access === 'admin').map((r) => `${r.method} ${r.pattern}`).sort(),
-    wantAdmin.map((r) => `${r.method} ${r.pattern}`).sort(), 'discovery control and the inventory\'s writes, and nothing else, are for administrators');
+    wantAdmin.map((r) => `${r.method} ${r.pattern}`).sort(), 'discovery control, the inventory\'s writes and /api/quit, and nothing else, are for administrators');
   const anon = await call(router, 'GET', '/v2/ui/net/1/status');
   t.equal(anon.status, 200, 'with authentication off the anonymous caller is allowed');
 });

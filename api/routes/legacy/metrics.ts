@@ -3,7 +3,19 @@ import { queryFlag } from '../../http/params.js';
 import type { Router } from '../../http/router.js';
 import { summarizeHealth } from '../../../services/networks.js';
 import { notificationsHealth } from '../../../services/notify-health.js';
+import type { ComponentHealth } from '../../../core/ports/networks.js';
+import type { EventLoopLag } from '../../http/event-loop.js';
 import type { ApiContext } from '../context.js';
+
+/** Event-loop delay (p99 over the recent window) from which the HTTP server reads degraded: answers wait that long. */
+export const LAG_DEGRADED_SECONDS = 0.5;
+
+/** The HTTP server's component: degraded while the event loop's p99 delay is LAG_DEGRADED_SECONDS or more. */
+export function httpHealth(lag: EventLoopLag): ComponentHealth {
+  const ms = (s: number) => `${Math.round(s * 1000)} ms`;
+  const detail = `event loop delay p99 ${ms(lag.p99Seconds)}, max ${ms(lag.maxSeconds)} over the last ${Math.round(lag.windowSeconds)} s`;
+  return lag.p99Seconds >= LAG_DEGRADED_SECONDS ? { healthy: true, status: 'degraded', detail } : { healthy: true, status: 'ok', detail };
+}
 
 /** The legacy monitor JSON API: ping, healthcheck, metrics (spec 4.5 "Monitor JSON API"). */
 export function registerLegacyMetrics(router: Router, ctx: ApiContext): void {
@@ -19,7 +31,13 @@ export function registerLegacyMetrics(router: Router, ctx: ApiContext): void {
   router.get('/api/metrics/healthcheck', () => {
     const h = ctx.services.networks.health();
     const now = ctx.clock.nowMs();
-    const components = { ...h.components, notifications: notificationsHealth(ctx.services.notifier.status(), now) };
+    const lag = ctx.process?.eventLoopLag();
+    const components = {
+      ...h.components,
+      metadata: ctx.services.selfMetrics.metadataHealth(),
+      notifications: notificationsHealth(ctx.services.notifier.status(), now),
+      ...(lag ? { http: httpHealth(lag) } : {}),
+    };
     const s = summarizeHealth({ healthy: Object.values(components).every((c) => c.healthy), components });
     return { status: 200, body: { healthy: s.healthy, status: s.status, reason: s.reason, components, uptimeMs: now - ctx.startedAtMs } };
   });
@@ -34,9 +52,14 @@ export function registerLegacyMetrics(router: Router, ctx: ApiContext): void {
   router.get('/api/metrics/metrics', (req) => {
     const pretty = queryFlag(req, 'pretty');
     const now = ctx.clock.nowMs();
+    const mem = process.memoryUsage();
     const body = {
       startedAtMs: ctx.startedAtMs, uptimeMs: now - ctx.startedAtMs, networks: ctx.services.networks.metrics(),
-      store: ctx.services.networks.health().store ?? null, http: ctx.routerStats(),
+      pipeline: ctx.services.selfMetrics.counters(),
+      store: ctx.services.networks.health().store ?? null, storeSizeBytes: ctx.services.selfMetrics.storeSizeBytes(),
+      http: ctx.routerStats(),
+      eventLoop: ctx.process?.eventLoopLag() ?? null,
+      process: { residentMemoryBytes: mem.rss, heapUsedBytes: mem.heapUsed },
       notifications: ctx.services.notifier.status(),
     };
     return pretty
