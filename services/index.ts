@@ -14,6 +14,8 @@ import { KeyValueService } from './keyvalue.js';
 import type { MapViewSource } from './map-view-source.js';
 import { MapService } from './maps.js';
 import { NetworkService } from './networks.js';
+import { OperationsService } from './operations.js';
+import { ServerCaches } from './server-caches.js';
 import { Notifier } from './notifier.js';
 import { QueryService } from './query.js';
 import { PrometheusService } from './prometheus.js';
@@ -58,6 +60,10 @@ export interface Services {
   readonly devicePanel: DevicePanelService;
   /** The legacy monitor calls of a device (node details, brief, link summary, popup graph variables), over the device panel. */
   readonly deviceDetails: DeviceDetailsService;
+  /** The actions of a network (reload, dump, caches…) and the effective settings; app.ts attaches its hooks (reloadConfig). */
+  readonly operations: OperationsService;
+  /** The server's caches by name (cache/list, cache/clear, cache/refresh); a service with a cache adds it here. */
+  readonly caches: ServerCaches;
 }
 
 /** Parts a caller may put in place of the built ones (tests of one service over a fake of another). */
@@ -85,6 +91,15 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
   const discovery = new DiscoveryService(deps, networks);
   const alerts = new AlertService(deps, sources.alertSource ?? alertEngine, silences);
   const devicePanel = new DevicePanelService(deps, networks, discovery, alerts);
+  const maps = new MapService(deps, networks, sources.mapViews ?? views);
+  const caches = new ServerCaches();
+  caches.add({
+    name: 'svcql-tables', description: 'the SvcQL tables (devices, interfaces, variables, tags, alerts) of each network, one entry per network',
+    size: () => ({ entries: tables.size() }),
+    clear: () => tables.clear(),
+    refresh: () => { tables.clear(); for (const n of networks.list()) tables.get(n.id); },
+  });
+  const operations = new OperationsService(deps, { networks, discovery, views, maps, notifier, caches });
   return {
     networks,
     discovery,
@@ -97,7 +112,7 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
     views,
     accounts,
     auth: new Authenticator(deps, accounts),
-    maps: new MapService(deps, networks, sources.mapViews ?? views),
+    maps,
     notifier,
     silences,
     alertEngine,
@@ -105,6 +120,8 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
     prometheus: new PrometheusService(deps, networks, series),
     devicePanel,
     deviceDetails: new DeviceDetailsService(deps, devicePanel),
+    operations,
+    caches,
   };
 }
 

@@ -15,6 +15,7 @@ import { registerLegacyMonitorNodes } from './legacy/monitor-nodes.js';
 import { registerLegacyNetworks } from './legacy/networks.js';
 import { registerLegacyWorkbench } from './legacy/workbench.js';
 import { registerPrometheus } from './prometheus.js';
+import { registerActions } from './v2/actions.js';
 import { registerAlerts } from './v2/alerts.js';
 import { registerDevicePanel } from './v2/device-panel.js';
 import { registerDevices } from './v2/devices.js';
@@ -97,5 +98,7 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
   // The device panel of a UI: Summary, device data, popups.
   registerDevicePanel(router, ctx);
   registerLegacyMonitorNodes(router, ctx);
+  // Operations of a network (spec 4.1 "Actions") and the effective settings.
+  registerActions(router, ctx);
   return { router, ctx };
 }
