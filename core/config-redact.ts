@@ -5,7 +5,8 @@
  * Contract: returns a deep copy in which
  * - the value of every key named in SECRET_KEYS is replaced by REDACTED (a list keeps its length,
  *   each element REDACTED; an object — webhook `headers` — keeps its names, each value REDACTED),
- * - every string that is a URL with credentials (`scheme://user:password@host`) has its password
+ * - every string that is a URL has the password of its credentials (`scheme://user:password@host`)
+ *   and the values of its credential query parameters (`token`, `key`, `api_key`, `password`…)
  *   replaced by REDACTED,
  * and nothing else changes. An empty string stays empty (there is no secret to hide, and the
  * reader sees that none is set). The input is not modified.
@@ -26,6 +27,9 @@ export const SECRET_KEYS: ReadonlySet<string> = new Set([
 ]);
 
 const URL_CREDENTIALS = /^([a-z][a-z0-9+.-]*:\/\/[^/:@\s]*):[^@/\s]*@/i;
+/** Query parameters of a URL that carry credentials (`?token=…`, `&api_key=…`). */
+const URL_SECRET_PARAMS = /([?&](?:token|access_token|key|apikey|api_key|secret|password|passwd|pass|auth|sig|signature)=)[^&#\s]*/gi;
+const isUrl = (s: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(s);
 
 function hide(v: unknown): unknown {
   if (typeof v === 'string') return v === '' ? v : REDACTED;
@@ -43,7 +47,9 @@ export function redactSecrets<T>(value: T): T {
 }
 
 function walk(v: unknown): unknown {
-  if (typeof v === 'string') return v.replace(URL_CREDENTIALS, `$1:${REDACTED}@`);
+  if (typeof v === 'string') {
+    return isUrl(v) ? v.replace(URL_CREDENTIALS, `$1:${REDACTED}@`).replace(URL_SECRET_PARAMS, `$1${REDACTED}`) : v;
+  }
   if (Array.isArray(v)) return v.map(walk);
   if (v !== null && typeof v === 'object') {
     const out: Record<string, unknown> = {};

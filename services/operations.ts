@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Caller } from '../core/caller.js';
 import type { ReloadPlan } from '../core/config-reload.js';
@@ -188,9 +188,11 @@ export class OperationsService {
       caches: this.parts.caches.list(),
     };
     const dir = join(this.deps.config().server.dataDir, 'dumps');
-    const file = `dump-${new Date(nowMs).toISOString().replace(/[-:.]/g, '')}-net${netId}.json`;
-    const text = JSON.stringify(redactSecrets(snapshot), null, 2) + '\n';
     mkdirSync(dir, { recursive: true });
+    // One file per dump: a second dump within the same millisecond is named by the next one.
+    let at = nowMs, file = '';
+    do file = `dump-${new Date(at++).toISOString().replace(/[-:.]/g, '')}-net${netId}.json`; while (existsSync(join(dir, file)));
+    const text = JSON.stringify(redactSecrets(snapshot), null, 2) + '\n';
     writeFileSync(join(dir, file), text, { mode: 0o600 });
     const old = readdirSync(dir).filter((f) => DUMP_FILE.test(f)).sort();
     for (const f of old.slice(0, Math.max(0, old.length - DUMPS_KEPT))) rmSync(join(dir, f), { force: true });
