@@ -127,6 +127,46 @@ export class OperationsService {
     return this.done('make/maps', netId, `automatic layout of ${laidOut.length} view(s)`, { views: laidOut, skipped });
   }
 
+  /**
+   * make/variables: the network's variable catalog and poll plans built again from its live
+   * devices, as a background task (`started`, its taskId; the task's result: `{variables}`).
+   */
+  makeVariables(netId: number, user: string): ActionStatus {
+    this.parts.networks.need(netId);
+    const catalog = this.deps.collector.catalog;
+    if (!catalog.rebuild) throw new AppError('NOT_FOUND', 'this collector cannot rebuild its variable catalog');
+    const rebuild = catalog.rebuild.bind(catalog);
+    const task = this.deps.collector.tasks.begin(netId, 'action', 'rebuild the variable catalog and poll plans', user);
+    task.start();
+    rebuild(netId).then((variables) => {
+      task.complete({ variables });
+      this.deps.logger.info('action make/variables: catalog rebuilt', { network: netId, variables });
+    }, (e: unknown) => {
+      task.fail((e as Error).message);
+      this.deps.logger.error('action make/variables failed', { network: netId, error: (e as Error).message });
+    });
+    return { action: 'make/variables', network: netId, status: 'started', message: 'rebuilding the variable catalog', taskId: task.id, details: {} };
+  }
+
+  /**
+   * expire/variables?retentionHrs=N: the server-allocated variable instances of the network (alert
+   * state, derived variables) with no point in the last N hours leave the catalog; discovered
+   * variables are never touched, and the series stay in the store until its retention.
+   * `details`: `expired`, `retentionHrs`, `variables` (instances after).
+   */
+  async expireVariables(netId: number, retentionHrs: number): Promise<ActionStatus> {
+    this.parts.networks.need(netId);
+    const catalog = this.deps.collector.catalog;
+    if (!catalog.expireAllocated) throw new AppError('NOT_FOUND', 'this collector cannot expire variables');
+    const nowMs = this.deps.clock.nowMs();
+    const fromMs = nowMs - retentionHrs * 3_600_000;
+    const series = this.deps.series;
+    const expired = await catalog.expireAllocated(netId, (slot) => series.last(slot, fromMs, nowMs + 1) === null);
+    return this.done('expire/variables', netId, `${expired} allocated variable(s) without a point in the last ${retentionHrs} h expired`, {
+      expired, retentionHrs, variables: catalog.instances(netId).length,
+    });
+  }
+
   /** alerts/purge/queue: every queued notification dropped (each stream's queue); `details.dropped`. */
   purgeAlertQueue(netId: number): ActionStatus {
     this.parts.networks.need(netId);

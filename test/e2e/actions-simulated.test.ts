@@ -78,6 +78,46 @@ t.test('actions and settings over the simulated network', async (t) => {
     t.equal((await call(base, 'GET', '/v2/discovery/net/1/devices')).body.generation, before + 1, 'a new generation');
   });
 
+  t.test('make/variables rebuilds the catalog as a task', async (t) => {
+    for (const m of ['GET', 'POST']) {
+      const r = await act(m, 'make/variables');
+      t.equal(r.status, 202, m);
+      t.match(r.body, { action: 'make/variables', network: 1, status: 'started', taskId: Number });
+      const task = await waitFor(async () => {
+        const x = (await call(base, 'GET', `/v2/ui/net/1/tasks/${r.body.taskId}`)).body;
+        return x.state === 'completed' || x.state === 'failed' ? x : undefined;
+      }, 60_000, 'the rebuild task');
+      t.equal(task.state, 'completed');
+      t.equal(task.result.variables, app.monitor.catalog.instances(1).length, 'the result counts the catalog');
+    }
+  });
+
+  t.test('expire/variables drops allocated variables without recent points', async (t) => {
+    const cat = app.monitor.catalog;
+    const before = cat.instances(1);
+    const counts = new Map<string, number>();
+    for (const v of before) counts.set(v.name, (counts.get(v.name) ?? 0) + 1);
+    const [common, commonCount] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
+    cat.define({ name: 'testStale', description: 'never written', unit: '', category: 'Test', type: 'enum', scope: 'device' });
+    const deviceId = before.find((v) => v.deviceId > 0)!.deviceId;
+    const stale = await cat.allocate({ netId: 1, name: 'testStale', deviceId, index: 0 });
+    t.ok(cat.find(1, 'testStale', deviceId, 0), 'allocated');
+    for (const [q, status] of [['', 400], ['?retentionHrs=0', 400], ['?retentionHrs=x', 400]] as const) {
+      t.equal((await act('POST', `expire/variables${q}`)).status, status, `bad retentionHrs '${q}'`);
+    }
+    t.ok(cat.find(1, 'testStale', deviceId, 0), 'a refused call expires nothing');
+    const withStale = cat.instances(1).length;
+    const r = await act('GET', 'expire/variables?retentionHrs=1');
+    t.equal(r.status, 200);
+    t.ok(r.body.details.expired >= 1, 'at least the stale one expired');
+    t.equal(r.body.details.variables, withStale - r.body.details.expired, 'the catalog shrank by the number expired');
+    t.equal(cat.find(1, 'testStale', deviceId, 0), undefined, 'the stale variable left the catalog');
+    t.equal(cat.instances(1).filter((v) => v.name === common).length, commonCount, `discovered variables (${common}) stay`);
+    const again = await cat.allocate({ netId: 1, name: 'testStale', deviceId, index: 0 });
+    t.not(again.slot, stale.slot, 'a new allocation gets a new slot');
+    t.equal((await act('POST', 'expire/variables?retentionHrs=1')).status, 200, 'POST answers too');
+  });
+
   t.test('make/views and make/maps', async (t) => {
     const views = (await call(base, 'GET', '/v2/ui/net/1/views')).body;
     const ids = (Array.isArray(views) ? views : views.views).map((v: { id: number }) => v.id).sort((a: number, b: number) => a - b);

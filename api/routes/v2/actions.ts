@@ -1,6 +1,7 @@
 import { AppError } from '../../../core/errors.js';
 import type { ActionStatus } from '../../../services/operations.js';
 import type { Handler, RoutedRequest } from '../../http/http-types.js';
+import { queryInteger } from '../../http/params.js';
 import type { Router } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 import { userOf } from '../id-list.js';
@@ -17,6 +18,14 @@ function cacheName(req: RoutedRequest): string | undefined {
   return name;
 }
 
+/** The required query `retentionHrs` of expire/variables: an integer from 1 to 87600 (ten years). */
+function retentionHrs(req: RoutedRequest): number {
+  const h = queryInteger(req, 'retentionHrs');
+  if (h === undefined) throw new AppError('BAD_PARAMETER', "parameter 'retentionHrs' is required: the hours without a point after which an allocated variable expires");
+  if (h < 1 || h > 87_600) throw new AppError('BAD_PARAMETER', `parameter 'retentionHrs' must be from 1 to 87600, got ${h}`);
+  return h;
+}
+
 /**
  * The actions of a network (spec 4.1 "Actions"), GET and POST alike, and the effective settings.
  * Actions that change something are for administrators; cache/list and settings for any user.
@@ -28,6 +37,8 @@ export function registerActions(router: Router, ctx: ApiContext): void {
   const actions: [string, Handler, 'admin' | 'user'][] = [
     ['reload/devices', (req) => answer(ops.reloadDevices(net(req), userOf(req))), 'admin'],
     ['reload/config', async (req) => answer(await ops.reloadConfig(net(req))), 'admin'],
+    ['make/variables', (req) => answer(ops.makeVariables(net(req), userOf(req))), 'admin'],
+    ['expire/variables', async (req) => answer(await ops.expireVariables(net(req), retentionHrs(req))), 'admin'],
     ['make/views', async (req) => answer(await ops.makeViews(net(req), req.caller)), 'admin'],
     ['make/maps', async (req) => answer(await ops.makeMaps(net(req), req.caller)), 'admin'],
     ['alerts/purge/queue', (req) => answer(ops.purgeAlertQueue(net(req))), 'admin'],
