@@ -99,6 +99,22 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
     clear: () => tables.clear(),
     refresh: () => { tables.clear(); for (const n of networks.list()) tables.get(n.id); },
   });
+  caches.add({
+    name: 'view-tiles', description: 'the tile lists of the status answer, by network and order',
+    size: () => ({ entries: views.tileListsCached() }),
+    clear: () => views.dropTileLists(), refresh: () => views.dropTileLists(),
+  });
+  const mapCaches = [
+    ['map-answers', 'answers', 'the latest map answer of each view (the newest few)'],
+    ['map-auto-layouts', 'autoLayouts', 'the automatic layouts of the maps by selection'],
+    ['map-coordinates', 'coordinates', 'the stored device coordinates of the most recently read views'],
+  ] as const;
+  for (const [name, which, description] of mapCaches) {
+    caches.add({
+      name, description, size: () => ({ entries: maps.cacheSizes()[which] }),
+      clear: () => maps.clearCache(which), refresh: () => maps.clearCache(which),
+    });
+  }
   const operations = new OperationsService(deps, { networks, discovery, views, maps, notifier, caches });
   return {
     networks,
