@@ -193,5 +193,11 @@ t.test('actions and settings over the simulated network', async (t) => {
     t.equal(app.config().networks[0]!.pollIntervalMs, 3000, 'the new poll interval applies');
     const s = (await call(base, 'GET', '/v2/ui/net/1/settings')).body;
     t.same(s.config.networks[0].seeds, ['127.1.0.1', '127.1.0.2'], 'the new seed is in force');
+    const running = app.monitor.networks.get(1)!;
+    t.equal(running.pollIntervalMs, 3000, 'the collector polls at the new interval');
+    t.same(running.seeds, ['127.1.0.1', '127.1.0.2'], 'the collector discovers from the new seeds');
+    const cycles = app.monitor.networks.pollStatus(1).cycles;
+    await waitFor(async () => (app.monitor.networks.pollStatus(1).cycles > cycles ? true : undefined), 30_000, 'a poll cycle after the reload');
+    t.pass('polling goes on after the reload');
   });
 });
