@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { startApi, type RunningApi } from './api/server.js';
 import { startSimulator, startSimulatorOnFreeAddresses, type SimNetwork } from './sim/simulator.js';
 import { Monitor } from './collector/monitor.js';
@@ -171,20 +172,34 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
       return plan;
     };
 
+    const reloadOnce = (): Promise<ReloadPlan> => {
+      const run = reloading.then(reload, reload);
+      reloading = run.catch(() => {});
+      return run;
+    };
+    // The actions' service reaches the reload through these hooks (routes reach the app only through services).
+    services.operations.attach({ reloadConfig: reloadOnce, version: packageVersion(), startedAtMs: systemClock.nowMs() });
+
     let stopped = false;
     return {
       port: api.port, monitor, simulator, retention,
       config: () => holder.current(),
-      reloadConfig: () => {
-        const run = reloading.then(reload, reload);
-        reloading = run.catch(() => {});
-        return run;
-      },
+      reloadConfig: reloadOnce,
       stop: async () => { if (!stopped) { stopped = true; await stopAll(); } },
     };
   } catch (e) {
     await stopAll();
     throw e;
+  }
+}
+
+/** This server's version (package.json next to dist/), or `unknown` when it cannot be read. */
+function packageVersion(): string {
+  try {
+    const v = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: unknown }).version;
+    return typeof v === 'string' ? v : 'unknown';
+  } catch {
+    return 'unknown';
   }
 }
 

@@ -248,6 +248,14 @@ export class Monitor implements CollectorPorts, NetworksPort {
         if (!v) throw new AppError('UNKNOWN_DEVICE', `device ${a.deviceId} is not in the current generation of network ${a.netId}`);
         return v;
       },
+      rebuild: async (netId: number): Promise<number> => {
+        await this.need(netId).rebuildInventory();
+        return this.inventory.instances(netId).length;
+      },
+      expireAllocated: (netId: number, isStale: (slot: number) => boolean): Promise<number> => {
+        this.need(netId);
+        return this.inventory.expireAllocated(netId, isStale);
+      },
     };
   }
 

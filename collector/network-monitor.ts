@@ -279,6 +279,12 @@ export class NetworkMonitor {
   }
   private adopting: Promise<void> = Promise.resolve();
 
+  /** Rebuilds the variables and poll plans from the live devices now (the make/variables action). */
+  rebuildInventory(): Promise<void> {
+    this.deps.logger.info('inventory rebuilt on request', { network: this.net.id });
+    return this.adoptLive();
+  }
+
   /**
    * Saves the live inventory as a generation of kind 'incremental' (after submissions, or asked by
    * new_generation); resolves with its number.

@@ -15,6 +15,8 @@ import { KeyValueService } from './keyvalue.js';
 import type { MapViewSource } from './map-view-source.js';
 import { MapService } from './maps.js';
 import { NetworkService } from './networks.js';
+import { OperationsService } from './operations.js';
+import { ServerCaches } from './server-caches.js';
 import { Notifier } from './notifier.js';
 import { QueryService } from './query.js';
 import { PrometheusService } from './prometheus.js';
@@ -70,6 +72,10 @@ export interface Services {
   readonly reports: ReportService;
   /** Self-observation: the poll → store pipeline's counters and the store's size (app.ts closes it on stop). */
   readonly selfMetrics: SelfMetricsService;
+  /** The actions of a network (reload, dump, caches…) and the effective settings; app.ts attaches its hooks (reloadConfig). */
+  readonly operations: OperationsService;
+  /** The server's caches by name (cache/list, cache/clear, cache/refresh); a service with a cache adds it here. */
+  readonly caches: ServerCaches;
 }
 
 /** Parts a caller may put in place of the built ones (tests of one service over a fake of another). */
@@ -97,6 +103,31 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
   const discovery = new DiscoveryService(deps, networks);
   const alerts = new AlertService(deps, sources.alertSource ?? alertEngine, silences);
   const devicePanel = new DevicePanelService(deps, networks, discovery, alerts);
+  const maps = new MapService(deps, networks, sources.mapViews ?? views);
+  const caches = new ServerCaches();
+  caches.add({
+    name: 'svcql-tables', description: 'the SvcQL tables (devices, interfaces, variables, tags, alerts) of each network, one entry per network',
+    size: () => ({ entries: tables.size() }),
+    clear: () => tables.clear(),
+    refresh: () => { tables.clear(); for (const n of networks.list()) tables.get(n.id); },
+  });
+  caches.add({
+    name: 'view-tiles', description: 'the tile lists of the status answer, by network and order',
+    size: () => ({ entries: views.tileListsCached() }),
+    clear: () => views.dropTileLists(), refresh: () => views.dropTileLists(),
+  });
+  const mapCaches = [
+    ['map-answers', 'answers', 'the latest map answer of each view (the newest few)'],
+    ['map-auto-layouts', 'autoLayouts', 'the automatic layouts of the maps by selection'],
+    ['map-coordinates', 'coordinates', 'the stored device coordinates of the most recently read views'],
+  ] as const;
+  for (const [name, which, description] of mapCaches) {
+    caches.add({
+      name, description, size: () => ({ entries: maps.cacheSizes()[which] }),
+      clear: () => maps.clearCache(which), refresh: () => maps.clearCache(which),
+    });
+  }
+  const operations = new OperationsService(deps, { networks, discovery, views, maps, notifier, caches });
   return {
     networks,
     discovery,
@@ -109,7 +140,7 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
     views,
     accounts,
     auth: new Authenticator(deps, accounts),
-    maps: new MapService(deps, networks, sources.mapViews ?? views),
+    maps,
     notifier,
     silences,
     alertEngine,
@@ -121,6 +152,8 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
     trafficAnalytics: new TrafficAnalyticsProxy(deps),
     reports: new ReportService(deps),
     selfMetrics: new SelfMetricsService(deps),
+    operations,
+    caches,
   };
 }
 

@@ -61,6 +61,12 @@ export class MapCoordinates {
 
   constructor(private readonly meta: MetaStore) {}
 
+  /** Views whose coordinates are held in memory. */
+  cachedViews(): number { return this.cached.size; }
+
+  /** Drops the coordinates held in memory: the next read of each view loads them from the store. */
+  forget(): void { this.cached.clear(); }
+
   /** The stored coordinates of a view, by device id (callers must not change the map). */
   read(viewId: number): ReadonlyMap<number, Point> {
     let points = this.cached.get(viewId);

@@ -93,6 +93,21 @@ export class MapService {
   /** Auto layouts by selection (selectionKey), at most MAX_CACHED_AUTO_LAYOUTS, oldest dropped. */
   private readonly autoLayouts = new Map<string, { readonly gen: Generation | null; readonly points: Map<number, Point> }>();
 
+  /** Entries of the service's in-memory caches (the server's cache registry, services/index.ts). */
+  cacheSizes(): { readonly answers: number; readonly autoLayouts: number; readonly coordinates: number } {
+    return { answers: this.answers.size, autoLayouts: this.autoLayouts.size, coordinates: this.coords.cachedViews() };
+  }
+
+  /**
+   * Empties one in-memory cache: the next read builds it again from the store, the generation and
+   * the view's rules (an automatic layout is computed again).
+   */
+  clearCache(which: 'answers' | 'autoLayouts' | 'coordinates'): void {
+    if (which === 'answers') this.answers.clear();
+    else if (which === 'autoLayouts') this.autoLayouts.clear();
+    else this.coords.forget();
+  }
+
   constructor(private readonly deps: ServiceDeps, private readonly networks: NetworkService, private readonly views: MapViewSource) {
     this.coords = new MapCoordinates(deps.meta);
   }

@@ -113,6 +113,12 @@ export class NetworkTablesCache {
     this.perNet.set(netId, { key, generation: gen, instances, tables });
     return tables;
   }
+
+  /** Networks whose tables are built (one entry each). */
+  size(): number { return this.perNet.size; }
+
+  /** Drops every built table: the next call of each network builds them again. */
+  clear(): void { this.perNet.clear(); }
 }
 
 function buildTables(

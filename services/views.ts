@@ -69,6 +69,12 @@ export class ViewService implements MapViewSource {
   /** Makes the SYSTEM views and brings the SCRIPTED ones in step with the configuration: at service start. */
   start(): Promise<void> { return this.syncConfig(); }
 
+  /** Tile lists held in memory (the status answer's tiles by network and order). */
+  tileListsCached(): number { return this.tileCache.size; }
+
+  /** Drops the tile lists held in memory: the next status call builds them again from the stored views. */
+  dropTileLists(): void { this.tileCache.clear(); }
+
   /**
    * Brings the stored SYSTEM and SCRIPTED views in step with the running configuration (at start and
    * after a reload): services/view-sync.ts. `version` moves only when something was written.

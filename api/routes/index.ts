@@ -16,6 +16,7 @@ import { registerLegacyNetworks } from './legacy/networks.js';
 import { registerLegacyWorkbench } from './legacy/workbench.js';
 import { registerPrometheus } from './prometheus.js';
 import { registerSelfObservation } from './self-observation.js';
+import { registerActions } from './v2/actions.js';
 import { registerAlerts } from './v2/alerts.js';
 import { registerDevicePanel } from './v2/device-panel.js';
 import { registerDevices } from './v2/devices.js';
@@ -110,5 +111,7 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
   // Report files: runs on demand, the 3.0 list, count and get, and the legacy list and files.
   registerReports(router, ctx);
   registerLegacyReports(router, ctx);
+  // Operations of a network (spec 4.1 "Actions") and the effective settings.
+  registerActions(router, ctx);
   return { router, ctx };
 }

@@ -146,6 +146,25 @@ export class Inventory {
     return pending;
   }
 
+  /**
+   * Forgets the allocated variables (VariableCatalog.allocate) of a network for which `isStale(slot)`
+   * is true: their records are removed from the metadata store and they leave the catalog. Their
+   * slots are never given again (the slot counter only grows), so their stored series stay until
+   * the store's retention and are never mixed with another triplet's. A later `allocate` of the
+   * same triplet gets a new slot. Resolves with the number forgotten.
+   */
+  async expireAllocated(netId: number, isStale: (slot: number) => boolean): Promise<number> {
+    const list = this.allocatedOf(netId);
+    const stale = list.filter((a) => isStale(a.slot));
+    if (stale.length === 0) return 0;
+    await Promise.all(stale.map((a) => this.meta.remove(NS_ALLOCATED, [netId, a.name, a.deviceId, a.index])));
+    const gone = new Set(stale);
+    this.allocated.set(netId, list.filter((a) => !gone.has(a)));
+    const n = this.byNetwork.get(netId);
+    if (n) n.cache = null;
+    return stale.length;
+  }
+
   /** The highest slot assigned so far + 1 (the ring and state buffers need at least this capacity). */
   get slotCount(): number { return this.nextSlot; }
 

@@ -41,4 +41,17 @@ export interface VariableCatalog {
    * that is not configured.
    */
   allocate(a: VariableAllocation): Promise<VariableInstance>;
+  /**
+   * Builds the network's variables and poll plans again from its live devices (the inventory
+   * discovery made, with the devices added or removed since); resolves with the number of
+   * variable instances after. Throws UNKNOWN_NETWORK. Optional: a catalog without it cannot.
+   */
+  rebuild?(netId: number): Promise<number>;
+  /**
+   * Forgets the allocated instances (those `allocate` made: alert state, derived variables) of the
+   * network whose slot `isStale` names; discovered instances are never touched. Their series stay
+   * in the store until its retention; a later allocate of the same triplet gets a new slot.
+   * Resolves with the number forgotten. Throws UNKNOWN_NETWORK. Optional as `rebuild`.
+   */
+  expireAllocated?(netId: number, isStale: (slot: number) => boolean): Promise<number>;
 }

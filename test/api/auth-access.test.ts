@@ -33,6 +33,9 @@ const ADMIN = [
   'POST /v2/tags/net/:netid/external', 'POST /v2/tags/:netcolon/external',
   'GET /api/ui/networks/:netid/discover',
   'GET /api/quit', // and only on a direct connection (its handler checks the peer and the headers)
+  // The actions that change something (docs/api.md "Actions and settings"): GET and POST alike.
+  ...['reload/devices', 'reload/config', 'make/variables', 'expire/variables', 'make/views', 'make/maps', 'alerts/purge/queue', 'dump',
+    'tsdb/reconnect', 'cache/clear', 'cache/refresh'].flatMap((a) => [`GET /v2/ui/net/:id/actions/${a}`, `POST /v2/ui/net/:id/actions/${a}`]),
 ];
 
 interface Answer { status: number; headers: Record<string, string>; text: string }

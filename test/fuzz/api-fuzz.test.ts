@@ -117,11 +117,11 @@ const PROMQL_VALUES = ['ifInRate', 'ifInRate{device=~"sim.*", component!~"x"}', 
 const QUERY_KEYS = ['intervalHr', 'start', 'end', 'length', 'monitor', 'forceDb', 'forceMem', 'name', 'devices', 'components', 'tags',
   'tagMatch', 'sortBy', 'limit', 'count', 'timestamp', 'generation', 's', 'pretty', 'user', 'validate', 'type', 'unknownKey',
   'layout', 'devRule', 'linkRule', 'hide', 'adjacent', 'connecting', 'width', 'height', 'margin', 'zoom', 'viewBox', 'fit', 'reset',
-  'query', 'step', 'time', 'match[]', 'offset', 'q', 'status', 'from', 'until', 'desc', 'fields', 'most_recent'];
+  'query', 'step', 'time', 'match[]', 'offset', 'q', 'status', 'from', 'until', 'desc', 'fields', 'most_recent', 'retentionHrs'];
 const QUERY_VALUES = ['1', '0', '-1', '24', '1e308', 'NaN', 'true', 'maybe', '', 'ifInRate', 'curr.desc', 'max.asc', 'nope.sideways', '2026-11-23',
   '2026-02-31', '9'.repeat(40), 'Role.Core,Vendor.*', '/(a+)+$/', 'auto', 'fit', 'reset', "Role = 'Core'", "name REGEXP '(a+)+$'",
   '0,0,1000,1000', '0,0,-1,5', '1e6,1e6,1e6,1e6', ...HOSTILE_REGEXPS.map((r) => `/${r}/`), 'a'.repeat(3000),
-  'SYSTEM', 'SCRIPTED', 'INTERACTIVE', 'name', 'completed,running', 'name,createdAt', 'createdAt', 'inventory', ...PROMQL_VALUES];
+  'SYSTEM', 'SCRIPTED', 'INTERACTIVE', 'name', 'completed,running', 'name,createdAt', 'createdAt', 'inventory', 'svcql-tables', '87601', ...PROMQL_VALUES];
 
 function bodies(r: () => number): { body: string | Buffer; type?: string }[] {
   const svcql = (q: string) => JSON.stringify({ from: 'now-1h', targets: [{ id: 'A', svcql: q, format: 'table' }] });

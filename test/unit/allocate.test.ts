@@ -88,3 +88,27 @@ t.test('allocation and definition failures', async (t) => {
   }
   t.doesNotThrow(() => s.defs.define({ ...ALERT }), 'the same definition again is a no-op');
 });
+
+t.test('expired allocations leave the catalog, also after a restart; discovered ones stay', async (t) => {
+  const dir = tempDir();
+  let s = await open(dir);
+  const discovered = s.inventory.instances(1).length;
+  const keep = await s.inventory.allocate({ netId: 1, name: 'alertState', deviceId: 1, index: 0 });
+  const stale = await s.inventory.allocate({ netId: 1, name: 'portAlert', deviceId: 2, index: 5 });
+  const seen: number[] = [];
+  const n = await s.inventory.expireAllocated(1, (slot) => { seen.push(slot); return slot === stale; });
+  t.same(seen.sort((x, y) => x - y), [keep, stale].sort((x, y) => x - y), 'only allocated slots are asked about');
+  t.equal(n, 1);
+  t.equal(s.inventory.find(1, 'portAlert', 2, 5), undefined, 'the stale one is gone');
+  t.equal(s.inventory.find(1, 'alertState', 1, 0)?.slot, keep, 'the fresh one stays');
+  t.equal(s.inventory.instances(1).length, discovered + 1, 'discovered variables stay');
+  t.equal(await s.inventory.expireAllocated(2, () => true), 0, 'another network: nothing');
+  await s.close();
+
+  s = await open(dir);
+  t.equal(s.inventory.find(1, 'portAlert', 2, 5), undefined, 'gone after a restart');
+  t.equal(s.inventory.find(1, 'alertState', 1, 0)?.slot, keep, 'kept after a restart');
+  const again = await s.inventory.allocate({ netId: 1, name: 'portAlert', deviceId: 2, index: 5 });
+  t.ok(again > Math.max(keep, stale), 'allocated again: a new slot, never the expired one');
+  await s.close();
+});

@@ -1,0 +1,56 @@
+import { AppError } from '../../../core/errors.js';
+import type { ActionStatus } from '../../../services/operations.js';
+import type { Handler, RoutedRequest } from '../../http/http-types.js';
+import { queryInteger } from '../../http/params.js';
+import type { Router } from '../../http/router.js';
+import { json, networkParam, type ApiContext } from '../context.js';
+import { userOf } from '../id-list.js';
+
+/** 200 for an action done, 202 for one started as a background task (its `taskId` in the body). */
+const answer = (s: ActionStatus) => ({ status: s.status === 'started' ? 202 : 200, body: s });
+
+/** The optional query `name` of cache/clear and cache/refresh: 1–100 characters when given. */
+function cacheName(req: RoutedRequest): string | undefined {
+  const name = req.query.get('name') ?? undefined;
+  if (name !== undefined && (name.length === 0 || name.length > 100)) {
+    throw new AppError('BAD_PARAMETER', `parameter 'name' must name a cache (1–100 characters), got '${name.slice(0, 100)}'`);
+  }
+  return name;
+}
+
+/** The required query `retentionHrs` of expire/variables: an integer from 1 to 87600 (ten years). */
+function retentionHrs(req: RoutedRequest): number {
+  const h = queryInteger(req, 'retentionHrs');
+  if (h === undefined) throw new AppError('BAD_PARAMETER', "parameter 'retentionHrs' is required: the hours without a point after which an allocated variable expires");
+  if (h < 1 || h > 87_600) throw new AppError('BAD_PARAMETER', `parameter 'retentionHrs' must be from 1 to 87600, got ${h}`);
+  return h;
+}
+
+/**
+ * The actions of a network (spec 4.1 "Actions"), GET and POST alike, and the effective settings.
+ * Actions that change something are for administrators; cache/list and settings for any user.
+ * Answers: ActionStatus (services/operations.ts); errors the usual `{status: "error", error}`.
+ */
+export function registerActions(router: Router, ctx: ApiContext): void {
+  const ops = ctx.services.operations;
+  const net = (req: RoutedRequest) => networkParam(ctx, req).id;
+  const actions: [string, Handler, 'admin' | 'user'][] = [
+    ['reload/devices', (req) => answer(ops.reloadDevices(net(req), userOf(req))), 'admin'],
+    ['reload/config', async (req) => answer(await ops.reloadConfig(net(req))), 'admin'],
+    ['make/variables', (req) => answer(ops.makeVariables(net(req), userOf(req))), 'admin'],
+    ['expire/variables', async (req) => answer(await ops.expireVariables(net(req), retentionHrs(req))), 'admin'],
+    ['make/views', async (req) => answer(await ops.makeViews(net(req), req.caller)), 'admin'],
+    ['make/maps', async (req) => answer(await ops.makeMaps(net(req), req.caller)), 'admin'],
+    ['alerts/purge/queue', (req) => answer(ops.purgeAlertQueue(net(req))), 'admin'],
+    ['dump', (req) => answer(ops.dump(net(req))), 'admin'],
+    ['tsdb/reconnect', async (req) => answer(await ops.tsdbReconnect(net(req))), 'admin'],
+    ['cache/list', (req) => answer(ops.cacheList(net(req))), 'user'],
+    ['cache/clear', (req) => answer(ops.cacheClear(net(req), cacheName(req), false)), 'admin'],
+    ['cache/refresh', (req) => answer(ops.cacheClear(net(req), cacheName(req), true)), 'admin'],
+  ];
+  for (const [path, handler, access] of actions) {
+    router.get(`/v2/ui/net/:id/actions/${path}`, handler, { access });
+    router.post(`/v2/ui/net/:id/actions/${path}`, handler, { access });
+  }
+  router.get('/v2/ui/net/:id/settings', (req) => { net(req); return json(ops.settings()); });
+}
