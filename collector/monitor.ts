@@ -2,7 +2,7 @@ import type { Config, NetworkConfig, SnmpVariableConfig } from '../core/config-s
 import type { ReloadPlan } from '../core/config-reload.js';
 import type {
   CollectorPorts, ComponentHealth, DevicePollState, DiscoveryStatus, GenerationSelector, GenerationSummary, Health, LatestValues, NetworkSummary,
-  NetworksPort, PollStatus, VariableAllocation, VariableCatalog,
+  NetworksPort, PollOrder, PollStatus, VariableAllocation, VariableCatalog,
 } from '../core/ports/index.js';
 import { AppError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
@@ -231,6 +231,10 @@ export class Monitor implements CollectorPorts, NetworksPort {
 
   deviceStates(netId: number): readonly DevicePollState[] {
     return this.need(netId).health.states();
+  }
+
+  rebalance(netId: number): PollOrder {
+    return this.need(netId).rebalance();
   }
 
   private makeCatalog(): VariableCatalog {

@@ -1,6 +1,6 @@
 import type { NetworkConfig } from '../core/config-schema.js';
 import type { Logger } from '../core/logger.js';
-import type { DiscoveryStart } from '../core/ports/networks.js';
+import type { DiscoveryStart, PollOrder } from '../core/ports/networks.js';
 import type { Device, Generation } from '../core/types.js';
 import type { TasksPort } from '../core/ports/tasks.js';
 import { NetworkDevices } from './devices/network-devices.js';
@@ -79,8 +79,12 @@ export class NetworkMonitor {
     this.health = new DeviceHealth({ networkId: net.id, networkName: net.name, logger: deps.logger.child(`poll:${net.id}`), nowMs: deps.nowMs });
     this.scheduler = new PollScheduler({
       intervalMs: net.pollIntervalMs,
-      plans: () => deps.inventory.plans(net.id),
-      poll: deps.poll,
+      plans: () => this.orderedPlans(),
+      poll: async (plan) => {
+        const r = await deps.poll(plan);
+        this.lastPollMs.set(plan.deviceId, r.durationMs);
+        return r;
+      },
       accept: (r) => this.writer.accept(r),
       onPolled: (plan, outcome, gridMs) => this.polled(plan.deviceId, outcome, gridMs),
       onCycleDone: (s) => this.announceCycle(s),
@@ -100,6 +104,44 @@ export class NetworkMonitor {
     this.health.record(deviceId, outcome);
     const slot = this.deps.inventory.reachableSlot(this.net.id, deviceId);
     if (slot >= 0) this.writer.markReachable(slot, gridMs, outcome.ok ? 1 : 0);
+  }
+
+  /** Each device's last poll duration (ms), for `rebalance`. */
+  private readonly lastPollMs = new Map<number, number>();
+  /** Dispatch rank by device id from the last `rebalance` (null: the inventory's order). */
+  private rank: Map<number, number> | null = null;
+  /** The inventory's plans array the ordered copy was made from, and the copy. */
+  private orderedFrom: readonly PlanHandle[] | null = null;
+  private ordered: readonly PlanHandle[] = [];
+
+  /** The plans in dispatch order: the inventory's, sorted by `rank` once per plans array. */
+  private orderedPlans(): readonly PlanHandle[] {
+    const plans = this.deps.inventory.plans(this.net.id);
+    const rank = this.rank;
+    if (rank === null) return plans;
+    if (plans !== this.orderedFrom) {
+      // devices added since the rebalance (no rank) go first: their duration is unknown
+      this.ordered = [...plans].sort((a, b) => (rank.get(a.deviceId) ?? -1) - (rank.get(b.deviceId) ?? -1));
+      this.orderedFrom = plans;
+    }
+    return this.ordered;
+  }
+
+  /** NetworksPort.rebalance: longest-first dispatch from the last poll durations. */
+  rebalance(): PollOrder {
+    const plans = this.deps.inventory.plans(this.net.id);
+    const last = (id: number): number => this.lastPollMs.get(id) ?? Infinity;
+    const order = plans.map((p) => p.deviceId).sort((a, b) => last(b) - last(a));
+    const present = new Set(order);
+    for (const id of this.lastPollMs.keys()) if (!present.has(id)) this.lastPollMs.delete(id); // removed devices
+    this.rank = new Map(order.map((id, i) => [id, i]));
+    this.orderedFrom = null;
+    const measured = order.filter((id) => this.lastPollMs.has(id)).length;
+    this.deps.logger.info('poll dispatch rebalanced: slowest devices first', { network: this.net.id, devices: order.length, measured });
+    return {
+      devices: order.length, measured,
+      first: order.slice(0, 10).map((deviceId) => ({ deviceId, lastPollMs: this.lastPollMs.get(deviceId) ?? null })),
+    };
   }
 
   private announceCycle(s: Readonly<CycleStats>): void {

@@ -84,6 +84,20 @@ export class OperationsService {
     });
   }
 
+  /**
+   * rebalance: the network's polls are dispatched longest-first from the next cycle on (slowest
+   * last poll first, devices not polled yet before them), so that with polls in flight bounded the
+   * long ones are not the cycle's tail; `details` is the collector's PollOrder. NOT_IMPLEMENTED
+   * when the collector does not order its polls.
+   */
+  rebalance(netId: number): ActionStatus {
+    this.parts.networks.need(netId);
+    const networks = this.deps.collector.networks;
+    if (!networks.rebalance) throw new AppError('NOT_IMPLEMENTED', 'this collector does not order its polls');
+    const order = networks.rebalance(netId);
+    return this.done('rebalance', netId, `poll dispatch re-ordered: ${order.devices} device(s), slowest first (${order.measured} with a measured poll)`, { ...order });
+  }
+
   /** reload/devices: a discovery run of the network (as the discovery start call), as a background task. */
   reloadDevices(netId: number, user: string): ActionStatus {
     this.parts.networks.need(netId);

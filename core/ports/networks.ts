@@ -152,4 +152,22 @@ export interface NetworksPort {
   deviceStates(netId: number): readonly DevicePollState[];
   /** Health of the collector's parts (pollers, discovery, store). */
   health(): Health;
+  /**
+   * Re-orders the network's poll dispatch longest-first: from the next cycle on, devices start in
+   * the order of their last poll's duration, slowest first (devices never polled yet first of all,
+   * as their time is unknown). With polls in flight bounded (`snmp.maxInFlight`), starting the long
+   * ones first keeps them from being the tail of the cycle. Throws UNKNOWN_NETWORK. Optional: a
+   * collector that does not order its polls lacks it (the action then answers NOT_IMPLEMENTED).
+   */
+  rebalance?(netId: number): PollOrder;
+}
+
+/** What `rebalance` did. */
+export interface PollOrder {
+  /** Devices in the new order. */
+  readonly devices: number;
+  /** Of them, those with a measured last poll. */
+  readonly measured: number;
+  /** The first ten of the new order with their last poll's duration (null: not polled yet). */
+  readonly first: readonly { readonly deviceId: number; readonly lastPollMs: number | null }[];
 }

@@ -34,7 +34,7 @@ const ADMIN = [
   'GET /api/ui/networks/:netid/discover',
   'GET /api/quit', // and only on a direct connection (its handler checks the peer and the headers)
   // The actions that change something (docs/api.md "Actions and settings"): GET and POST alike.
-  ...['reload/devices', 'reload/config', 'make/variables', 'expire/variables', 'make/views', 'make/maps', 'alerts/purge/queue', 'dump',
+  ...['reload/devices', 'reload/config', 'make/variables', 'expire/variables', 'make/views', 'make/maps', 'alerts/purge/queue', 'dump', 'rebalance',
     'tsdb/reconnect', 'cache/clear', 'cache/refresh'].flatMap((a) => [`GET /v2/ui/net/:id/actions/${a}`, `POST /v2/ui/net/:id/actions/${a}`]),
 ];
 

@@ -65,6 +65,22 @@ t.test('actions and settings over the simulated network', async (t) => {
     t.equal(unknownNet.status, 404, 'unknown network');
   });
 
+  t.test('rebalance orders the polls slowest first', async (t) => {
+    // after a poll cycle every device has a measured poll
+    await waitFor(async () => ((await call(base, 'GET', '/v2/ui/net/1/status')).body.polling?.cycles >= 1 ? true : undefined), 30_000, 'a poll cycle');
+    for (const m of ['GET', 'POST']) {
+      const r = await act(m, 'rebalance');
+      t.equal(r.status, 200, m);
+      t.match(r.body, { action: 'rebalance', network: 1, status: 'done', details: { devices: Number, measured: Number, first: Array } });
+      const d = r.body.details as { devices: number; measured: number; first: { deviceId: number; lastPollMs: number | null }[] };
+      t.equal(d.devices, app.monitor.networks.pollStatus(1).devicesPolled + app.monitor.networks.pollStatus(1).devicesFailed, 'every polled device is in the order');
+      t.ok(d.measured > 0 && d.measured <= d.devices, 'measured devices');
+      const times = d.first.map((x) => (x.lastPollMs === null ? Infinity : x.lastPollMs));
+      t.same(times, [...times].sort((a, b) => b - a), 'slowest (and unmeasured) first');
+    }
+    t.equal((await call(base, 'POST', '/v2/ui/net/99/actions/rebalance')).status, 404, 'unknown network');
+  });
+
   t.test('reload/devices starts a discovery run as a task', async (t) => {
     const before = (await call(base, 'GET', '/v2/discovery/net/1/devices')).body.generation as number;
     const r = await act('POST', 'reload/devices');

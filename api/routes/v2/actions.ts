@@ -43,6 +43,7 @@ export function registerActions(router: Router, ctx: ApiContext): void {
     ['make/maps', async (req) => answer(await ops.makeMaps(net(req), req.caller)), 'admin'],
     ['alerts/purge/queue', (req) => answer(ops.purgeAlertQueue(net(req))), 'admin'],
     ['dump', (req) => answer(ops.dump(net(req))), 'admin'],
+    ['rebalance', (req) => answer(ops.rebalance(net(req))), 'admin'],
     ['tsdb/reconnect', async (req) => answer(await ops.tsdbReconnect(net(req))), 'admin'],
     ['cache/list', (req) => answer(ops.cacheList(net(req))), 'user'],
     ['cache/clear', (req) => answer(ops.cacheClear(net(req), cacheName(req), false)), 'admin'],
