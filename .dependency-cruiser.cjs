@@ -23,6 +23,7 @@ const LAYERS = {
   api: ['core', 'services'],
   cli: ['core', 'store', 'services'], // the accounts commands (netmon user|token …), run by main.ts
   ui: [], // the browser UI imports nothing of the server's code
+  scripts: [], // build steps (scripts/ui-build.mjs): node: builtins only
 };
 
 /** Folders with their own rules outside LAYERS. */

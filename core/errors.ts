@@ -13,9 +13,12 @@ export type ErrorCode =
   | 'LOGIN_RATE_LIMITED'
   | 'UNKNOWN_ALERT' | 'UNKNOWN_SILENCE'
   | 'UNKNOWN_TASK' | 'UNKNOWN_BLOCK' | 'BLOCKED_ADDRESS' | 'READ_ONLY'
-  | 'INTEGRATION_NOT_CONFIGURED' | 'UPSTREAM_FAILED' | 'UPSTREAM_TIMEOUT' | 'UNKNOWN_REPORT';
+  | 'INTEGRATION_NOT_CONFIGURED' | 'UPSTREAM_FAILED' | 'UPSTREAM_TIMEOUT' | 'UNKNOWN_REPORT'
+  | 'UI_NOT_BUILT';
 
 const statusOf: Record<ErrorCode, number> = {
+  /** The web UI's files are missing (dist/ui: `npm run build` makes them); the API works without them. */
+  UI_NOT_BUILT: 503,
   /** A call to an external service whose section of `integrations:` is absent from the configuration. */
   INTEGRATION_NOT_CONFIGURED: 409,
   /** An external service refused, failed (5xx), closed the connection, or answered something other than bounded JSON. */

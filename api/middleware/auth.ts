@@ -12,6 +12,14 @@ export const UNAUTHORIZED: ApiResponse = Object.freeze(errorResponse(
   'UNAUTHORIZED', 'authentication required: no valid credentials (log in, or send a token or HTTP Basic credentials)',
   { 'www-authenticate': 'Basic realm="netmon", charset="UTF-8"' },
 ));
+/**
+ * The same 401 without the Basic challenge: answered to scripts that say so with an
+ * `X-Requested-With` header (the web UI does) and by the login call. A browser shows its own
+ * password dialog on a challenged 401, even to a page's fetch, and the UI has a login form of its own.
+ */
+export const UNAUTHORIZED_UNCHALLENGED: ApiResponse = Object.freeze(errorResponse(
+  'UNAUTHORIZED', 'authentication required: no valid credentials (log in, or send a token or HTTP Basic credentials)',
+));
 export const FORBIDDEN: ApiResponse = Object.freeze(errorResponse('FORBIDDEN', 'this call is for administrators; the caller\'s role may not make it'));
 /**
  * A request another site's page made the browser send with the credentials the browser adds by
@@ -67,7 +75,7 @@ function afterPassword(v: PasswordVerdict, req: RoutedRequest, route: RouteInfo,
 }
 
 function admit(caller: Caller | null, req: RoutedRequest, route: RouteInfo, next: Next): ApiResponse | Promise<ApiResponse> {
-  if (caller === null) return UNAUTHORIZED;
+  if (caller === null) return req.header('x-requested-with') !== '' ? UNAUTHORIZED_UNCHALLENGED : UNAUTHORIZED;
   if (route.access === 'admin' && (caller.kind === 'anonymous' || caller.role !== 'admin')) return FORBIDDEN;
   req.caller = caller;
   return next(req);

@@ -34,6 +34,7 @@ import { registerQuery } from './v2/query.js';
 import { registerStatus } from './v2/status.js';
 import { registerViews } from './v2/views.js';
 import { registerWorkbench } from './v2/workbench.js';
+import { registerWebUi } from './web-ui.js';
 import { registerExternal } from './v2/external.js';
 import { registerReports } from './v2/reports.js';
 import { registerLegacyReports } from './legacy/reports.js';
@@ -66,6 +67,8 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
   if (auth) router.use(auth);
 
   registerLogin(router, ctx);
+  // The web UI's page and files (public: the login form loads before anyone is logged in).
+  registerWebUi(router, ctx);
   registerStatus(router, ctx);
   registerDiscovery(router, ctx);
   registerGraph(router, ctx);

@@ -16,6 +16,7 @@ import { fixture, NOW_MS, servicesOf } from './fake-service.js';
 
 /** Routes anyone may call with authentication on, and why (docs/api.md "Authentication"). */
 const PUBLIC = [
+  'GET /', 'GET /ui/:file', // the web UI's page and static files: the login form loads before anyone is logged in
   'GET /api/metrics/ping', // liveness probes (load balancers, orchestrators) carry no credentials; answers `pong` only
   'POST /v2/login', // how credentials are obtained
   'POST /v2/logout', // its credential is the cookie it ends; an expired cookie must still be cleared

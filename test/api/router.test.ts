@@ -163,8 +163,8 @@ t.test('the server route table: every route once, with its access level', async 
   const table = router.table();
   t.equal(new Set(table.map((r) => `${r.method} ${r.pattern}`)).size, table.length, 'no duplicates');
   t.same(table.filter((r) => r.access === 'public').map((r) => `${r.method} ${r.pattern}`).sort(),
-    ['GET /api/metrics/ping', 'GET /v2/openapi.json', 'GET /v2/ping/net/:netid/test/:token', 'POST /v2/login', 'POST /v2/logout'],
-    'only ping, the OpenAPI document, login, logout and the token-in-path ping (its handler checks the token) are public (docs/api.md "Authentication")');
+    ['GET /', 'GET /api/metrics/ping', 'GET /ui/:file', 'GET /v2/openapi.json', 'GET /v2/ping/net/:netid/test/:token', 'POST /v2/login', 'POST /v2/logout'],
+    'only the web UI files, ping, the OpenAPI document, login, logout and the token-in-path ping (its handler checks the token) are public (docs/api.md "Authentication")');
   // docs/api.md "Authentication": discovery control and the inventory's writes are the administrator's.
   const isInventoryWrite = (method: string, pattern: string) => method !== 'GET'
     && /^\/v2\/(ui\/net\/:netid\/devices|svc\/discovery\/net\/:netid\/|tags\/)/.test(pattern);

@@ -4,7 +4,7 @@ import type { ApiResponse, RoutedRequest } from '../../http/http-types.js';
 import { readJson } from '../../http/json-body.js';
 import type { Router } from '../../http/router.js';
 import { cookieValue, SESSION_COOKIE } from '../../middleware/credentials.js';
-import { rateLimited, UNAUTHORIZED } from '../../middleware/auth.js';
+import { rateLimited, UNAUTHORIZED_UNCHALLENGED } from '../../middleware/auth.js';
 import { clearedSessionCookie, sessionCookie } from '../../middleware/session-cookie.js';
 import type { ApiContext } from '../context.js';
 
@@ -37,7 +37,8 @@ export function registerLogin(router: Router, ctx: ApiContext): void {
     const { user, password } = loginBody(readJson(req));
     const v = await auth.login(user, password, req.remoteAddress);
     if (v.kind === 'limited') return rateLimited(v.retryAfterS);
-    if (v.kind === 'bad') return UNAUTHORIZED;
+    // No Basic challenge: a login form's call would make the browser show its own password dialog.
+    if (v.kind === 'bad') return UNAUTHORIZED_UNCHALLENGED;
     const maxAgeS = Math.floor(auth.config.sessionLifetimeMs / 1000);
     return {
       status: 200,

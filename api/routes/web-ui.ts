@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { AppError } from '../../core/errors.js';
+import type { ApiResponse, RoutedRequest } from '../http/http-types.js';
+import type { Router } from '../http/router.js';
+import type { ApiContext } from './context.js';
+
+/** Where `npm run build` puts the web UI (ui/ compiled, plus scripts/ui-build.mjs' copies). */
+const UI_DIR = fileURLToPath(new URL('../../ui/', import.meta.url));
+
+const TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+/** One file of the UI, with its compressed forms made once at start. */
+interface StaticFile {
+  readonly type: string;
+  readonly etag: string;
+  readonly raw: Buffer;
+  readonly gzip: Buffer | null;
+  readonly br: Buffer | null;
+}
+
+/** Files below this size are sent as they are (compression would gain less than its headers). */
+const COMPRESS_FROM_BYTES = 1024;
+
+function loadFiles(dir: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  if (!existsSync(dir)) return files;
+  for (const name of readdirSync(dir)) {
+    const type = TYPES[extname(name)];
+    if (type === undefined) continue;
+    const raw = readFileSync(join(dir, name));
+    const etag = `"${createHash('sha1').update(raw).digest('base64url').slice(0, 20)}"`;
+    const big = raw.length >= COMPRESS_FROM_BYTES;
+    files.set(name, {
+      type, etag, raw,
+      gzip: big ? gzipSync(raw, { level: 9 }) : null,
+      br: big ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }) : null,
+    });
+  }
+  return files;
+}
+
+/**
+ * The web UI (issue 15), served by the API's own server: `GET /` is the page (index.html), `GET
+ * /ui/:file` its scripts, styles and vendored modules. Public: the login form must load before
+ * anyone is logged in; the data it shows comes from the API's own authenticated calls.
+ *
+ * Caching: every answer carries an ETag and `Cache-Control: no-cache` — the browser keeps the file
+ * and asks again with If-None-Match, answered 304 without a body while the file is unchanged (the
+ * files are not renamed per build, so a longer max-age would show a stale UI after an upgrade).
+ * Compression: brotli or gzip by Accept-Encoding, made once when the server starts.
+ * When the UI is not built (dist/ui missing), `/` says so (503) instead of a blank page.
+ */
+export function registerWebUi(router: Router, _ctx: ApiContext, dir: string = UI_DIR): void {
+  const files = loadFiles(dir);
+  const answer = (req: RoutedRequest, name: string): ApiResponse => {
+    const f = files.get(name);
+    if (f === undefined) {
+      if (name === 'index.html') throw new AppError('UI_NOT_BUILT', 'the web UI is not built: run `npm run build`');
+      throw new AppError('NOT_FOUND', `no UI file '${name.length <= 100 ? name : `${name.slice(0, 100)}…`}'`);
+    }
+    const headers: Record<string, string> = { 'content-type': f.type, etag: f.etag, 'cache-control': 'no-cache', vary: 'Accept-Encoding' };
+    if (req.header('if-none-match').split(/\s*,\s*/).includes(f.etag)) return { status: 304, headers, body: null };
+    const accept = req.header('accept-encoding');
+    if (f.br && /\bbr\b/.test(accept)) return { status: 200, headers: { ...headers, 'content-encoding': 'br' }, body: f.br };
+    if (f.gzip && /\bgzip\b/.test(accept)) return { status: 200, headers: { ...headers, 'content-encoding': 'gzip' }, body: f.gzip };
+    return { status: 200, headers, body: f.raw };
+  };
+  router.get('/', (req) => answer(req, 'index.html'), { access: 'public' });
+  router.get('/ui/:file', (req) => answer(req, req.params.file!), { access: 'public' });
+}

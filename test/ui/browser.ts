@@ -1,0 +1,96 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { randomPort, startServer, tempDir, waitFor, writeSimulatedConfig, type ServerProcess, type SimulatedConfig } from '../e2e/helpers.js';
+
+/**
+ * The browser tests' harness: Debian's chromium driven by playwright-core, against the built server
+ * (dist/main.js) with a simulated network. Without chromium the tests skip loudly — except under
+ * CI=true, where .ci/run installs it and a missing browser is a failure.
+ */
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const MAIN = fileURLToPath(new URL('../../main.js', import.meta.url));
+/** Where the tests' screenshots go (ignored by git; CI keeps them as artifacts if asked). */
+export const SCREENSHOTS = fileURLToPath(new URL('../../../test-artifacts/ui/', import.meta.url));
+
+interface Tap {
+  teardown(fn: () => void | Promise<void>): void;
+  fail(msg: string): void;
+  comment(msg: string): void;
+  plan(n: number, why: string): void;
+}
+
+/** True when the browser is there; otherwise skips (or fails under CI=true) and returns false. */
+export function browserGate(t: Tap): boolean {
+  if (existsSync(CHROMIUM)) return true;
+  const why = `no browser at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`;
+  const banner = `BROWSER TEST NOT RUN: ${why}`;
+  console.error(`\n*** ${banner} ***\n`); // stderr: shown by tap's reporter
+  if (process.env.CI === 'true') t.fail(`${banner} (CI=true: the browser tests must run in CI)`);
+  else { t.comment(banner); t.plan(0, banner); }
+  return false;
+}
+
+/** A headless chromium, closed at teardown. */
+export async function launchBrowser(t: Tap): Promise<Browser> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM, headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  t.teardown(() => browser.close());
+  return browser;
+}
+
+/** A page of a 1366×768 window whose console errors and uncaught exceptions are collected. */
+export async function watchedPage(browser: Browser): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  return { page, errors };
+}
+
+/** Saves a full-page screenshot as test-artifacts/ui/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const path = join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+export interface UiServer {
+  readonly base: string;
+  readonly server: ServerProcess;
+  readonly dataDir: string;
+  readonly configPath: string;
+}
+
+/**
+ * The built server on a simulated network, with users made by the CLI before it starts when
+ * `users` is given (authentication on): [name, password, role].
+ */
+export async function startUiServer(t: Tap, c: Partial<SimulatedConfig> & { users?: readonly [string, string, string][] } = {}): Promise<UiServer> {
+  const dir = tempDir(t, 'netmon-ui-');
+  const dataDir = join(dir, 'data');
+  const auth = c.users !== undefined && c.users.length > 0;
+  const configPath = writeSimulatedConfig(dir, {
+    devices: c.devices ?? 6, interfacesPerDevice: c.interfacesPerDevice ?? 8, pollInterval: c.pollInterval ?? '2s',
+    ...(c.networkExtra ? { networkExtra: c.networkExtra } : {}),
+    extra: [auth ? 'auth: { enabled: true }' : '', c.extra ?? ''].join('\n'),
+  });
+  for (const [name, password, role] of c.users ?? []) {
+    const r = spawnSync(process.execPath, [MAIN, 'user', 'add', name, '--role', role], {
+      env: { ...process.env, DATA_DIR: dataDir, NETMON_CONFIG: '' }, input: `${password}\n`, encoding: 'utf8', timeout: 60_000,
+    });
+    if (r.status !== 0) throw new Error(`user add ${name}: ${r.stdout}${r.stderr}`);
+  }
+  const port = randomPort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startServer(t, configPath, dataDir, port);
+  await waitFor(async () => ((await fetch(`${base}/api/metrics/ping`)).status === 200 ? true : undefined), 60_000, 'the server');
+  return { base, server, dataDir, configPath };
+}

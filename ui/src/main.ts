@@ -1,0 +1,72 @@
+import { html } from 'htm/preact';
+import { render } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError, get, post, type Whoami } from './api.js';
+import { Login } from './login.js';
+import { href, useRoute, type Route } from './route.js';
+import { ViewsPage } from './page-views.js';
+import { MapPage } from './page-map.js';
+import { DevicePage } from './page-device.js';
+import { WorkbenchPage } from './page-workbench.js';
+import { ConsolePage } from './page-console.js';
+import { AlertsPage } from './page-alerts.js';
+import { SilencesPage } from './page-silences.js';
+
+/** The pages by the route's first part (`#/map/12` → MapPage with parts ['map', '12']). */
+const PAGES: Record<string, { title: string; nav?: string; page: (p: { route: Route }) => unknown }> = {
+  views: { title: 'Maps', nav: 'Maps', page: ViewsPage },
+  map: { title: 'Map', page: MapPage },
+  device: { title: 'Device', nav: 'Devices', page: DevicePage },
+  workbench: { title: 'Graphs', nav: 'Graphs', page: WorkbenchPage },
+  svcql: { title: 'SvcQL', nav: 'SvcQL', page: ConsolePage },
+  alerts: { title: 'Alerts', nav: 'Alerts', page: AlertsPage },
+  silences: { title: 'Silences', nav: 'Silences', page: SilencesPage },
+};
+
+type Session = { kind: 'loading' } | { kind: 'login' } | { kind: 'in'; who: Whoami } | { kind: 'down'; message: string };
+
+function App() {
+  const route = useRoute();
+  const [session, setSession] = useState<Session>({ kind: 'loading' });
+  const check = (): void => {
+    get<Whoami>('/v2/whoami').then(
+      (who) => setSession({ kind: 'in', who }),
+      (e: unknown) => setSession(e instanceof ApiError && e.status === 401 ? { kind: 'login' } : { kind: 'down', message: (e as Error).message }),
+    );
+  };
+  useEffect(() => {
+    check();
+    const on = (): void => setSession({ kind: 'login' });
+    window.addEventListener('unauthorized', on);
+    return () => window.removeEventListener('unauthorized', on);
+  }, []);
+
+  if (session.kind === 'loading') return html`<p class="loading">Loading…</p>`;
+  if (session.kind === 'login') return html`<${Login} onDone=${check} />`;
+  if (session.kind === 'down') return html`<p class="error" role="alert">${session.message}</p>`;
+
+  const key = route.parts[0] ?? 'views';
+  const page = PAGES[key] ?? PAGES.views!;
+  document.title = `${page.title} — netmon`;
+  const logout = async (): Promise<void> => {
+    await post('/v2/logout').catch(() => undefined);
+    setSession({ kind: 'login' });
+  };
+  const who = session.who;
+  return html`
+    <header class="top">
+      <a class="brand" href=${href('views')}>netmon</a>
+      <nav>
+        ${Object.entries(PAGES).filter(([, p]) => p.nav).map(([k, p]) => html`
+          <a href=${k === 'device' ? href('device') : href(k)} class=${k === key ? 'active' : ''}>${p.nav}</a>`)}
+      </nav>
+      <span class="who">
+        ${who.authentication === 'on'
+          ? html`<span class="user">${who.name ?? who.kind}</span> <button class="link" onClick=${logout}>Log out</button>`
+          : html`<span class="user muted">authentication off</span>`}
+      </span>
+    </header>
+    <main>${html`<${page.page} route=${route} />`}</main>`;
+}
+
+render(html`<${App} />`, document.getElementById('app')!);
