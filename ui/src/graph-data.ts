@@ -1,0 +1,65 @@
+/**
+ * The graph call's answer (spec 2.7, docs/api.md "Graph result") turned into columns a chart
+ * draws: one shared time axis (seconds, as uPlot wants them) and one value column per series
+ * (null where a series has no point at that time).
+ */
+
+/** One `info` item of `GET /v2/ui/net/:id/graph/...` (and the legacy graph calls). */
+export interface GraphInfo {
+  readonly varName: string;
+  readonly legend: string;
+  readonly legendEmbedded: string;
+  readonly varId: string;
+  readonly unit: string;
+  readonly scale: number;
+  readonly axisSide: 'left' | 'right';
+  readonly range: readonly [number, number];
+  /** `timestamp,<varId>` then `<ms>,<value>` lines. */
+  readonly timeseries: readonly string[];
+}
+
+export interface GraphAnswer {
+  readonly info: readonly GraphInfo[];
+  readonly warnings: string;
+  readonly errors: string;
+}
+
+export interface ChartSeries {
+  readonly label: string;
+  readonly unit: string;
+  readonly axisSide: 'left' | 'right';
+}
+
+export interface ChartData {
+  /** Time stamps in seconds, ascending. */
+  readonly times: number[];
+  /** Per series, its values at `times` (null: no point there). */
+  readonly values: (number | null)[][];
+  readonly series: ChartSeries[];
+}
+
+/**
+ * Columns of a graph answer. `embedded`: label series with `legendEmbedded` (the device's name
+ * first), for charts that mix devices.
+ */
+export function chartData(answer: GraphAnswer, embedded = false): ChartData {
+  const perSeries = answer.info.map((i) => {
+    const points = new Map<number, number>();
+    for (let k = 1; k < i.timeseries.length; k++) {
+      const line = i.timeseries[k]!;
+      const comma = line.indexOf(',');
+      const t = Number(line.slice(0, comma));
+      const v = Number(line.slice(comma + 1));
+      if (Number.isFinite(t) && Number.isFinite(v)) points.set(t, v);
+    }
+    return points;
+  });
+  const stamps = new Set<number>();
+  for (const p of perSeries) for (const t of p.keys()) stamps.add(t);
+  const ms = [...stamps].sort((a, b) => a - b);
+  return {
+    times: ms.map((t) => t / 1000),
+    values: perSeries.map((p) => ms.map((t) => p.get(t) ?? null)),
+    series: answer.info.map((i) => ({ label: embedded ? i.legendEmbedded : i.legend, unit: i.unit, axisSide: i.axisSide })),
+  };
+}
