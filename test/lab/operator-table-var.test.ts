@@ -8,12 +8,18 @@
  * them; the v2 graph call of each row answers the value snmpget reads of the same cell (rows whose
  * size did not change between two snmpwalks around the graph read; the RAM row always qualifies,
  * so at least one row is compared). A 2 s poll interval keeps it to a few cycles.
+ *
+ * With it a derived variable, `labTraffic` (scope device: `sum(ifInRate) + sum(ifOutRate)`), is
+ * computed by the server at every grid step from the real snmpd's interface counters and graphed:
+ * at each grid time where it has a value it equals the sum of the graphed ifInRate and ifOutRate of
+ * every interface of the node at that time.
  */
 import t from 'tap';
 import { startApp, type App } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { createLogger } from '../../core/logger.js';
 import { checkViewRule } from '../../services/view-record.js';
+import { checkDerivedExpression } from '../../svcql/derived-expr.js';
 import { getJson, tempDir, waitFor } from '../e2e/helpers.js';
 import { LAB_MGMT_CIDR, labDown, labGate, labNodes, labUp, labWait } from './lab.js';
 import { indexOf, snmpWalk } from './snmp-cli.js';
@@ -51,6 +57,7 @@ if (labGate(t)) {
       path: 'operator-table-var.yaml',
       env: { HOST: '127.0.0.1', PORT: '0', DATA_DIR: tempDir(t, 'nmlab-opvar-') },
       checkViewRule,
+      checkDerivedExpression,
       text: `
 networks:
   - id: 1
@@ -70,6 +77,11 @@ variables:
       unit: units
       category: Storage
       description: Storage size
+  derived:
+    - name: labTraffic
+      scope: device
+      expression: sum(ifInRate) + sum(ifOutRate)
+      unit: bit/s
 `,
     });
     app = await startApp(config, logger);
@@ -106,5 +118,36 @@ variables:
       compared++;
     });
     t.ok(compared >= 1, `${compared} stable rows compared with snmpget`);
+
+    // The derived variable over the node's real interface counters, against its inputs' graphs.
+    const ifIndexes: number[] = dev.interfaces.map((i: any) => i.index);
+    t.ok(ifIndexes.length >= 1, `node 1 has ${ifIndexes.length} interfaces`);
+    const derived = await waitFor(async () => {
+      const r = await getJson(base, `/v2/ui/net/1/data/labTraffic.${dev.id}.0?intervalHr=1`);
+      return r.status === 200 && r.body.info?.[0]?.timeseries.length >= 3 ? r.body.info[0] : undefined;
+    }, 10 * POLL_S * 1000 + 15_000, 'two points of the derived variable', 1_000);
+    const inputs = new Map<number, number>(); // grid time → sum of the inputs' values
+    const ids = ifIndexes.flatMap((i) => [`ifInRate.${dev.id}.${i}`, `ifOutRate.${dev.id}.${i}`]);
+    for (let k = 0; k < ids.length; k += 10) { // at most 10 ids per data call
+      const r = await getJson(base, `/v2/ui/net/1/data/${ids.slice(k, k + 10).join(',')}?intervalHr=1`);
+      t.equal(r.body.errors, '', 'the inputs read');
+      for (const info of r.body.info) {
+        for (const line of (info.timeseries as string[]).slice(1)) {
+          const [ts, v] = line.split(',').map(Number) as [number, number];
+          inputs.set(ts, (inputs.get(ts) ?? 0) + v);
+        }
+      }
+    }
+    let checked = 0;
+    for (const line of (derived.timeseries as string[]).slice(1)) {
+      const [ts, v] = line.split(',').map(Number) as [number, number];
+      const want = inputs.get(ts);
+      if (want === undefined) continue;
+      t.ok(Math.abs(v - want) <= 1e-6 * Math.max(1, Math.abs(want)), `labTraffic at ${ts}: ${v} = Σ inputs ${want}`);
+      checked++;
+    }
+    t.ok(checked >= 2, `${checked} grid times of the derived variable checked against its inputs`);
+    const g = await getJson(base, `/v2/ui/net/1/graph/labTraffic.${dev.id}.0?intervalHr=1`);
+    t.match(g.body.info?.[0], { varName: 'labTraffic', varId: `labTraffic.${dev.id}.0` }, 'graphed by the v2 graph call');
   });
 }
