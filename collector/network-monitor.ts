@@ -148,7 +148,7 @@ export class NetworkMonitor {
     const networkId = this.net.id;
     this.deps.events.emitCycleDone({
       networkId, cycleStartMs: s.lastCycleStartMs!, durationMs: s.lastCycleDurationMs!,
-      devicesPolled: s.devicesPolled, devicesFailed: s.devicesFailed, devicesSkipped: s.devicesSkipped,
+      devicesPolled: s.devicesPolled, devicesFailed: s.devicesFailed, devicesSkipped: s.devicesSkipped, varbinds: s.varbinds,
     });
     this.writer.flushPending();
     const w = this.writer.takeWritten();

@@ -25,10 +25,12 @@ export interface NetworkPipelineCounters {
   readonly devicePollsOk: number;
   /** Grid values written to the series store (one per variable instance and cycle, `reachable` included). */
   readonly pointsWritten: number;
+  /** Varbinds in the devices' answers to the polls, over all cycles (a rate of it is varbinds/s). */
+  readonly varbindsReceived: number;
 }
 
 interface Counters {
-  cycles: number; buckets: number[]; secondsSum: number; failed: number; ok: number; points: number;
+  cycles: number; buckets: number[]; secondsSum: number; failed: number; ok: number; points: number; varbinds: number;
 }
 
 /**
@@ -51,7 +53,7 @@ export class SelfMetricsService {
   counters(): NetworkPipelineCounters[] {
     return [...this.byNetwork.entries()].sort((a, b) => a[0] - b[0]).map(([networkId, c]) => ({
       networkId, cycles: c.cycles, cycleBucketCounts: [...c.buckets, c.cycles], cycleSecondsSum: c.secondsSum,
-      devicePollsFailed: c.failed, devicePollsOk: c.ok, pointsWritten: c.points,
+      devicePollsFailed: c.failed, devicePollsOk: c.ok, pointsWritten: c.points, varbindsReceived: c.varbinds,
     }));
   }
 
@@ -87,7 +89,7 @@ export class SelfMetricsService {
 
   private of(networkId: number): Counters {
     let c = this.byNetwork.get(networkId);
-    if (!c) this.byNetwork.set(networkId, c = { cycles: 0, buckets: CYCLE_BUCKETS_SECONDS.map(() => 0), secondsSum: 0, failed: 0, ok: 0, points: 0 });
+    if (!c) this.byNetwork.set(networkId, c = { cycles: 0, buckets: CYCLE_BUCKETS_SECONDS.map(() => 0), secondsSum: 0, failed: 0, ok: 0, points: 0, varbinds: 0 });
     return c;
   }
 
@@ -99,6 +101,7 @@ export class SelfMetricsService {
     for (let i = 0; i < CYCLE_BUCKETS_SECONDS.length; i++) if (s <= CYCLE_BUCKETS_SECONDS[i]) c.buckets[i]++;
     c.failed += e.devicesFailed;
     c.ok += e.devicesPolled; // the scheduler's devicesPolled counts answered polls only
+    c.varbinds += e.varbinds;
   }
 
   private stepWritten(e: GridStepWritten): void {

@@ -69,6 +69,8 @@ export interface PollResult {
   /** Why one of them did not fit (the first, on the v2c path; '' when none). */
   readonly rejectedWhy: string;
   readonly rebooted: boolean;
+  /** Varbinds in the device's answers to this poll (0 when it failed): the poller's throughput counts them. */
+  readonly varbinds: number;
   /** Slots computed, and their values (NaN: no value this time, e.g. a counter's first reading). */
   readonly slots: Int32Array;
   readonly values: Float64Array;

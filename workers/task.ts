@@ -83,12 +83,12 @@ export async function pollViaSession(plan: PollPlan, ringSab: SharedArrayBuffer,
   const scalars = plan.scalars.includes(SYS_UPTIME_OID) ? plan.scalars : [SYS_UPTIME_OID, ...plan.scalars];
 
   const got = await viaSession(plan.target, (s) => s.get(scalars));
-  if (!got.ok) return { ok: false, deviceId: plan.deviceId, tsMs: startMs, durationMs: Date.now() - startMs, error: got.error, timeout: got.timeout, rebooted: false, ...rejected(), ...empty };
+  if (!got.ok) return { ok: false, deviceId: plan.deviceId, tsMs: startMs, durationMs: Date.now() - startMs, error: got.error, timeout: got.timeout, rebooted: false, varbinds: 0, ...rejected(), ...empty };
   const midMs = (startMs + Date.now()) / 2;
   let walked: Varbind[] = [];
   if (plan.columns.length > 0) {
     const w = await viaSession(plan.target, (s) => s.walkColumns(plan.columns));
-    if (!w.ok) return { ok: false, deviceId: plan.deviceId, tsMs: startMs, durationMs: Date.now() - startMs, error: w.error, timeout: w.timeout, rebooted: false, ...rejected(), ...empty };
+    if (!w.ok) return { ok: false, deviceId: plan.deviceId, tsMs: startMs, durationMs: Date.now() - startMs, error: w.error, timeout: w.timeout, rebooted: false, varbinds: 0, ...rejected(), ...empty };
     walked = w.varbinds;
   }
   const endMs = Date.now();
@@ -114,5 +114,5 @@ export async function pollViaSession(plan: PollPlan, ringSab: SharedArrayBuffer,
 
   const out = { slots: new Int32Array(plan.ops.length), values: new Float64Array(plan.ops.length), count: 0 };
   evaluateOps(plan.ops, { tsMs, values, columns, rebooted }, state, ring, out);
-  return { ok: true, deviceId: plan.deviceId, tsMs, durationMs: endMs - startMs, error: '', timeout: false, rebooted, ...rejected(), ...out };
+  return { ok: true, deviceId: plan.deviceId, tsMs, durationMs: endMs - startMs, error: '', timeout: false, rebooted, varbinds: got.varbinds.length + walked.length, ...rejected(), ...out };
 }

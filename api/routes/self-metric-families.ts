@@ -67,6 +67,8 @@ export function selfMetricFamilies(ctx: ApiContext): MetricFamily[] {
         { labels: { network: net(p.networkId), outcome: 'ok' }, value: p.devicePollsOk },
         { labels: { network: net(p.networkId), outcome: 'failed' }, value: p.devicePollsFailed },
       ])),
+    family('netmon_snmp_varbinds_received_total', 'counter', 'Varbinds in the devices\' answers to the polls, per network, since start (rate() of it: varbinds per second).',
+      pipeline.map((p) => ({ labels: { network: net(p.networkId) }, value: p.varbindsReceived }))),
     family('netmon_store_points_written_total', 'counter', 'Grid values written to the series store (one per polled variable instance and cycle), per network, since start.',
       pipeline.map((p) => ({ labels: { network: net(p.networkId) }, value: p.pointsWritten }))),
     family('netmon_store_size_bytes', 'gauge', 'Bytes of the files in the data directory.',

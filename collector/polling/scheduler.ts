@@ -13,6 +13,8 @@ export interface CycleStats {
   devicesSkipped: number;
   /** Answers dropped in the last cycle because they did not fit their request (PollResult.rejectedAnswers). */
   answersRejected: number;
+  /** Varbinds in the answers of the last cycle's polls (PollResult.varbinds). */
+  varbinds: number;
 }
 
 /**
@@ -24,7 +26,7 @@ export class PollScheduler<P extends { readonly deviceId: number }> {
   private timer: NodeJS.Timeout | null = null;
   private readonly busy = new Set<number>();
   private stopped = false;
-  readonly stats: CycleStats = { cycles: 0, lastCycleStartMs: null, lastCycleDurationMs: null, devicesPolled: 0, devicesFailed: 0, devicesSkipped: 0, answersRejected: 0 };
+  readonly stats: CycleStats = { cycles: 0, lastCycleStartMs: null, lastCycleDurationMs: null, devicesPolled: 0, devicesFailed: 0, devicesSkipped: 0, answersRejected: 0, varbinds: 0 };
 
   constructor(private readonly opts: {
     intervalMs: number;
@@ -74,7 +76,7 @@ export class PollScheduler<P extends { readonly deviceId: number }> {
     const I = this.opts.intervalMs;
     const cycleGridMs = gridMs ?? Math.floor(startMs / I) * I;
     const plans = this.opts.plans();
-    let ok = 0, failed = 0, skipped = 0, rejected = 0;
+    let ok = 0, failed = 0, skipped = 0, rejected = 0, varbinds = 0;
     await Promise.all(plans.map(async (plan) => {
       if (this.busy.has(plan.deviceId)) { skipped++; return; }
       this.busy.add(plan.deviceId);
@@ -85,6 +87,7 @@ export class PollScheduler<P extends { readonly deviceId: number }> {
           rejected += r.rejectedAnswers;
           this.opts.logger.debug('answers dropped: they did not fit their request', { device: plan.deviceId, dropped: r.rejectedAnswers, why: r.rejectedWhy });
         }
+        varbinds += r.varbinds;
         if (r.ok) { ok++; outcome = OK; this.opts.accept(r); } else {
           failed++;
           outcome = { ok: false, error: r.error || 'the poll failed' };
@@ -104,7 +107,7 @@ export class PollScheduler<P extends { readonly deviceId: number }> {
     // a cycle's figures are logged at info only when they change (or polls were skipped).
     const changed = failed !== s.devicesFailed || skipped > 0;
     s.cycles++; s.lastCycleStartMs = startMs; s.lastCycleDurationMs = this.opts.nowMs() - startMs;
-    s.devicesPolled = ok; s.devicesFailed = failed; s.devicesSkipped = skipped; s.answersRejected = rejected;
+    s.devicesPolled = ok; s.devicesFailed = failed; s.devicesSkipped = skipped; s.answersRejected = rejected; s.varbinds = varbinds;
     if (failed > 0 || skipped > 0) {
       const fields = { devices: plans.length, ok, failed, skipped, durationMs: s.lastCycleDurationMs };
       if (changed) this.opts.logger.info('poll cycle done', fields); else this.opts.logger.debug('poll cycle done', fields);

@@ -13,6 +13,8 @@ export interface CycleDone {
   readonly devicesPolled: number;
   readonly devicesFailed: number;
   readonly devicesSkipped: number;
+  /** Varbinds in the devices' answers to this cycle's polls. */
+  readonly varbinds: number;
 }
 
 /**

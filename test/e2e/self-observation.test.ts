@@ -42,6 +42,7 @@ const EXPECTED: [string, ParsedFamily['type']][] = [
   ['netmon_poll_cycles_total', 'COUNTER'],
   ['netmon_poll_devices', 'GAUGE'],
   ['netmon_device_polls_total', 'COUNTER'],
+  ['netmon_snmp_varbinds_received_total', 'COUNTER'],
   ['netmon_store_points_written_total', 'COUNTER'],
   ['netmon_store_size_bytes', 'GAUGE'],
   ['netmon_store_free_bytes', 'GAUGE'],
@@ -104,6 +105,8 @@ t.test('/metrics scraped and parsed; JSON logs; /api/quit; exit 0', { timeout: 1
   const within = (what: string, v: number, lo: number, hi: number) => t.ok(v >= lo && v <= hi, `${what}: ${v} within [${lo}, ${hi}]`);
   within('poll cycles', value(byName.get('netmon_poll_cycles_total'), { network: '1' }), before.pipeline[0].cycles, after.pipeline[0].cycles);
   within('points written', value(byName.get('netmon_store_points_written_total'), { network: '1' }), before.pipeline[0].pointsWritten, after.pipeline[0].pointsWritten);
+  within('varbinds received', value(byName.get('netmon_snmp_varbinds_received_total'), { network: '1' }), before.pipeline[0].varbindsReceived, after.pipeline[0].varbindsReceived);
+  t.ok(after.pipeline[0].varbindsReceived > 0, 'the polls\' varbinds are counted');
   within('device polls ok', value(byName.get('netmon_device_polls_total'), { network: '1', outcome: 'ok' }), before.pipeline[0].devicePollsOk, after.pipeline[0].devicePollsOk);
   t.ok(before.pipeline[0].pointsWritten > 0, 'points were written');
   t.equal(value(byName.get('netmon_poll_devices'), { network: '1', state: 'ok' }), DEVICES, 'every simulated device answered the last cycle');

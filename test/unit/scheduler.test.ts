@@ -8,7 +8,7 @@ const plan = (deviceId: number): PollPlan => ({
   target: { address: '127.0.0.1', port: 1, version: '2c', community: 'x', timeoutMs: 1, retries: 0, maxRepetitions: 1 },
 });
 const result = (deviceId: number, ok: boolean): PollResult => ({
-  ok, deviceId, tsMs: 0, durationMs: 0, error: ok ? '' : 'timeout', timeout: !ok, rebooted: false, rejectedAnswers: 0, rejectedWhy: '',
+  ok, deviceId, tsMs: 0, durationMs: 0, error: ok ? '' : 'timeout', timeout: !ok, rebooted: false, rejectedAnswers: 0, rejectedWhy: '', varbinds: ok ? 3 : 0,
   slots: new Int32Array(0), values: new Float64Array(0), count: 0,
 });
 
@@ -32,6 +32,7 @@ t.test('a hung device is skipped, not waited for, and the others keep being poll
   t.same(accepted, [1, 3, 1, 3]);
   t.equal(s.stats.devicesSkipped, 1, 'the busy device is counted as skipped');
   t.equal(s.stats.devicesPolled, 2);
+  t.equal(s.stats.varbinds, 6, 'the cycle counts the varbinds of its answered polls');
   release!();
   await first;
   t.equal(s.stats.devicesFailed, 1, 'its failure is counted when it ends');

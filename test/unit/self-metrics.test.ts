@@ -21,7 +21,7 @@ function setup(dataDir: string, meta: Partial<ServiceDeps['meta']> = { get: () =
   return { svc: new SelfMetricsService(deps), cycle, step };
 }
 const done = (networkId: number, durationMs: number, devicesPolled: number, devicesFailed: number): CycleDone =>
-  ({ networkId, cycleStartMs: 0, durationMs, devicesPolled, devicesFailed, devicesSkipped: 0 });
+  ({ networkId, cycleStartMs: 0, durationMs, devicesPolled, devicesFailed, devicesSkipped: 0, varbinds: 10 * devicesPolled });
 
 t.test('cycle histogram, device polls and points per network', async (t) => {
   const { svc, cycle, step } = setup('.');
@@ -37,6 +37,7 @@ t.test('cycle histogram, device polls and points per network', async (t) => {
   t.equal(n1.cycleSecondsSum, durationsMs.reduce((a, b) => a + b, 0) / 1000);
   t.same([n1.devicePollsOk, n1.devicePollsFailed, n1.pointsWritten], [30, 6, 42], 'devicesPolled counts answered polls only');
   t.same([n2.networkId, n2.cycles, n2.pointsWritten], [2, 1, 0]);
+  t.same([n1.varbindsReceived, n2.varbindsReceived], [durationsMs.length * 50, 20], 'varbinds summed over the cycles');
   svc.close();
   t.same([cycle.length, step.length], [0, 0], 'close() stops listening');
 });

@@ -8,7 +8,7 @@ import type { PollResult } from '../../workers/poll-plan.js';
 
 const I = 2000;
 const poll = (tsMs: number, slots: number[], values: number[]): PollResult => ({
-  ok: true, deviceId: 1, tsMs, durationMs: 5, error: '', timeout: false, rebooted: false, rejectedAnswers: 0, rejectedWhy: '',
+  ok: true, deviceId: 1, tsMs, durationMs: 5, error: '', timeout: false, rebooted: false, rejectedAnswers: 0, rejectedWhy: '', varbinds: slots.length,
   slots: Int32Array.from(slots), values: Float64Array.from(values), count: slots.length,
 });
 

@@ -17,7 +17,7 @@ import { checkReboot, evaluateProgram, type StateView } from './op-eval.js';
 import { communityBytes, type PlanView } from './plan-handle.js';
 import type { PollScratch, Readings } from './readings.js';
 import type { Exchange, UdpClient } from './udp-client.js';
-import { decodeFailureText, decodeGetResponse, decodeWalkResponse, encodeBulk, encodeGetContents, type EncodedRequest, type WalkColumn } from './wire.js';
+import { decodeFailureText, decodeGetResponse, decodeWalkResponse, encodeBulk, encodeGetContents, lastDecoded, type EncodedRequest, type WalkColumn } from './wire.js';
 
 const MAX_WALK_ROUNDS = 100_000;
 
@@ -96,6 +96,8 @@ export class FastDevice {
   /** Answers of this poll that did not fit their request (dropped), and why the first did not. */
   private rejected = 0;
   private rejectedWhy = '';
+  /** Varbinds of the answers accepted in this poll. */
+  private varbinds = 0;
   /** The last poll timed out: the next one starts with a probe (udp-client.ts Exchange.probe). */
   lastTimedOut = false;
   private startMs = 0;
@@ -130,7 +132,7 @@ export class FastDevice {
   poll(sv: StateView, ring: RingBuffer, client: UdpClient): Promise<PollResult> {
     this.sv = sv; this.ring = ring; this.client = client;
     this.readings = this.scratch.readings(this.plan.positions, this.walkCols.length);
-    this.error = ''; this.timedOut = false; this.rejected = 0; this.rejectedWhy = '';
+    this.error = ''; this.timedOut = false; this.rejected = 0; this.rejectedWhy = ''; this.varbinds = 0;
     this.startMs = this.nowMs();
     this.outstanding = 1;
     this.firstPhase = true;
@@ -168,6 +170,7 @@ export class FastDevice {
     if (status < 0) return this.reject(status);
     if (status === 1 /* tooBig */ && g.positions.length > 1) { this.split(g); return true; }
     if (status !== 0) { this.fail(decodeFailureText(status)); return true; }
+    this.varbinds += lastDecoded.varbinds;
     if (this.firstPhase) { this.firstPhase = false; if (this.error === '') this.startRest(); }
     this.done();
     return true;
@@ -179,6 +182,7 @@ export class FastDevice {
     if (status < 0) return this.reject(status);
     if (status === 1 && w.maxRepetitions > 1) { w.maxRepetitions = Math.max(1, w.maxRepetitions >> 1); this.walkRound(); return true; }
     if (status !== 0) { this.fail(decodeFailureText(status)); return true; }
+    this.varbinds += lastDecoded.varbinds;
     if (this.activeCount() > 0) {
       if (++w.round >= MAX_WALK_ROUNDS) { this.fail(`walk did not end after ${MAX_WALK_ROUNDS} requests`); return true; }
       this.walkRound();
@@ -245,14 +249,14 @@ export class FastDevice {
     const t = this.plan.target;
     const base = {
       deviceId: this.plan.deviceId, durationMs: endMs - this.startMs, timeout: this.timedOut,
-      rejectedAnswers: this.rejected, rejectedWhy: this.rejectedWhy,
+      rejectedAnswers: this.rejected, rejectedWhy: this.rejectedWhy, varbinds: this.varbinds,
     };
     this.lastTimedOut = this.timedOut;
     const readings = this.readings!;
     this.readings = null;
     if (this.error !== '') {
       this.scratch.release(readings);
-      resolve({ ok: false, ...base, tsMs: this.startMs, error: `${t.address}:${t.port}: ${this.error}`, rebooted: false, slots: new Int32Array(0), values: new Float64Array(0), count: 0 });
+      resolve({ ok: false, ...base, varbinds: 0, tsMs: this.startMs, error: `${t.address}:${t.port}: ${this.error}`, rebooted: false, slots: new Int32Array(0), values: new Float64Array(0), count: 0 });
       return;
     }
     const tsMs = Math.round((this.startMs + endMs) / 2);

@@ -225,6 +225,13 @@ function openResponse(r: Cursor, req: Uint8Array | null): number {
  * does not fit the request (checkAnswer's rules for a GET); then some positions may hold its values,
  * which the real answer overwrites (it fills every position of the request).
  */
+/**
+ * The varbinds of the last answer decodeGetResponse or decodeWalkResponse accepted (status 0), for
+ * the poll's count of varbinds (PollResult.varbinds). Module state: decoding is synchronous, one
+ * answer at a time per thread.
+ */
+export const lastDecoded = { varbinds: 0 };
+
 export function decodeGetResponse(d: Uint8Array, req: EncodedRequest, positions: Int32Array, out: Readings): number {
   const r = scratchCursor(d);
   const opened = openResponse(r, req.bytes);
@@ -239,7 +246,9 @@ export function decodeGetResponse(d: Uint8Array, req: EncodedRequest, positions:
     if (readValue(r, vbEnd, positions[k]!, out) < 0) return Decode.Malformed;
     k++;
   }
-  return k === n ? 0 : Decode.WrongCount;
+  if (k !== n) return Decode.WrongCount;
+  lastDecoded.varbinds = k;
+  return 0;
 }
 
 /**
@@ -311,6 +320,7 @@ export function decodeWalkResponse(d: Uint8Array, req: RequestView, cols: WalkCo
     col.cursorLen = len;
   }
   for (let j = 0; j < activeCount; j++) if (seen[j] === 0) cols[active[j]!]!.done = true;
+  lastDecoded.varbinds = k;
   return 0;
 }
 let seenRows = new Int32Array(16);
