@@ -24,6 +24,8 @@ export const SECRET_KEYS: ReadonlySet<string> = new Set([
   'authKey', 'privKey',
   'password', 'passphrase', 'secret', 'token', 'apiKey', 'credentials',
   'headers',
+  // HTTP credentials made from a section's user and password or token (integrations: `Basic …`, `Bearer …`)
+  'authorization',
 ]);
 
 const URL_CREDENTIALS = /^([a-z][a-z0-9+.-]*:\/\/[^/:@\s]*):[^@/\s]*@/i;
@@ -42,6 +44,10 @@ function hide(v: unknown): unknown {
   return v === undefined || v === null ? v : REDACTED;
 }
 
+/** SECRET_KEYS, compared without regard to case (`Authorization`, `apikey`, `Password`). */
+const SECRET_KEYS_LOWER: ReadonlySet<string> = new Set([...SECRET_KEYS].map((k) => k.toLowerCase()));
+const isSecretKey = (k: string): boolean => SECRET_KEYS_LOWER.has(k.toLowerCase());
+
 export function redactSecrets<T>(value: T): T {
   return walk(value) as T;
 }
@@ -55,7 +61,7 @@ function walk(v: unknown): unknown {
     const out: Record<string, unknown> = {};
     for (const k of Object.keys(v)) {
       const x = (v as Record<string, unknown>)[k];
-      out[k] = SECRET_KEYS.has(k) ? hide(x) : walk(x);
+      out[k] = isSecretKey(k) ? hide(x) : walk(x);
     }
     return out;
   }

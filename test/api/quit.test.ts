@@ -9,6 +9,9 @@ t.test('loopback peers', async (t) => {
   const cases: [string, boolean][] = [
     ['127.0.0.1', true], ['127.3.2.1', true], ['::1', true], ['0000:0000:0000:0000:0000:0000:0000:0001', true],
     ['::ffff:127.0.0.1', true], ['10.0.0.1', false], ['::ffff:10.0.0.1', false], ['', false], ['1127.0.0.1', false], ['fe80::1', false],
+    // uWS on an IPv6 socket (host '::') writes an IPv4 client's address mapped, in full groups
+    ['0000:0000:0000:0000:0000:ffff:7f00:0001', true], ['0000:0000:0000:0000:0000:ffff:0a00:0001', false], ['::ffff:7f00:1', true],
+    ['1::1', false], [':::1', false], ['::1::', false], ['not an address', false], ['127.0.0.1.5', false], ['::ffff:127.0.0.300', false],
   ];
   for (const [a, want] of cases) t.equal(isLoopbackAddress(a), want, a || '(empty)');
 });

@@ -21,6 +21,8 @@ notifications:
   streams:
     - { name: ops, webhook: { url: "http://127.0.0.1:9/hook?x=1&token=urltokensecret", headers: { Authorization: "Bearer headersecret" } } }
     - { name: mail, email: { host: 127.0.0.1, user: mailer, password: smtpsecret, from: a@example.org, to: [b@example.org] } }
+integrations:
+  trafficAnalytics: { baseUrl: "http://127.0.0.1:9/api", user: flows, password: proxysecret }
 `;
 
 t.test('every secret of a configuration is redacted, the rest is kept', async (t) => {
@@ -37,6 +39,8 @@ t.test('every secret of a configuration is redacted, the rest is kept', async (t
     ['webhook header values (names kept)', hook && 'headers' in hook ? hook.headers : null, { Authorization: REDACTED }],
     ['webhook URL token parameter', hook && 'url' in hook ? hook.url : null, `http://127.0.0.1:9/hook?x=1&token=${REDACTED}`],
     ['SMTP password', mail && 'password' in mail ? mail.password : null, REDACTED],
+    // the proxy's credentials become an `authorization` header value (Basic base64(user:password))
+    ['traffic proxy authorization', (r.integrations?.trafficAnalytics as unknown as { authorization?: string } | null)?.authorization, REDACTED],
     // Kept as they are:
     ['v3 user name', net.snmp.v3Users[0]!.name, 'u1'],
     ['v3 auth protocol', net.snmp.v3Users[0]!.authProtocol, 'sha'],
@@ -46,6 +50,9 @@ t.test('every secret of a configuration is redacted, the rest is kept', async (t
   ];
   for (const [what, got, want] of cases) t.same(got, want, what);
   t.notMatch(JSON.stringify(r), /secret/, 'no secret text anywhere in the redacted config');
+  const basic = Buffer.from('flows:proxysecret').toString('base64');
+  t.match(JSON.stringify(cfg), basic, 'the loaded config holds the proxy credentials (base64)…');
+  t.notMatch(JSON.stringify(r), basic, '…and the redacted one does not');
   t.match(JSON.stringify(cfg), /commsecret1/, 'the input is not modified');
 });
 
@@ -58,6 +65,7 @@ t.test('redaction of plain values', async (t) => {
     ['a URL without credentials unchanged', { url: 'https://example.org/a?b=1' }, { url: 'https://example.org/a?b=1' }],
     ['a non-URL string with @ unchanged', { from: 'a:b@example.org' }, { from: 'a:b@example.org' }],
     ['nested lists', [{ apiKey: 'k' }, 'x'], [{ apiKey: REDACTED }, 'x']],
+    ['keys in any case', { Authorization: 'Bearer x', PASSWORD: 'p', ApiKey: 'k' }, { Authorization: REDACTED, PASSWORD: REDACTED, ApiKey: REDACTED }],
   ];
   for (const [what, input, want] of cases) t.same(redactSecrets(input), want, what);
 });
