@@ -58,6 +58,10 @@ t.test('web UI: alerts list, details, a silence from an alert, its edit and expi
   const all = await sameAsApi(page, ui.base, '');
   t.ok(all.length >= keys.length, `"All" lists the API's ${all.length} alerts (active and cleared)`);
 
+  await page.click('.seg a:has-text("Cleared")');
+  const cleared = await sameAsApi(page, ui.base, '?active=false');
+  t.pass(`"Cleared" lists the API's ${cleared.length} cleared alerts`);
+
   const target = (await api<Alert[]>('/v2/alerts/net/1/alerts?active=true')).find((a) => a.name === 'interfaceDown')!;
   await page.click('.seg a:has-text("Active")');
   await page.fill('form.alert-filter input[name=devices]', target.deviceName);
@@ -73,6 +77,14 @@ t.test('web UI: alerts list, details, a silence from an alert, its edit and expi
   await page.waitForSelector('.alerts-list .empty');
   t.match(await page.textContent('.alerts-list .empty') ?? '', /No active alerts match the filter/, 'a filter that selects nothing: the empty state');
   await screenshot(page, 'alerts-empty');
+
+  // A rule the API refuses (a lone '!' in tags): its message on the page, not a blank list.
+  const refused = await fetch(`${ui.base}/v2/alerts/net/1/alerts?tags=!`);
+  const refusedMessage = ((await refused.json()) as { error: string }).error;
+  await page.goto(`${ui.base}/#/alerts?tags=!`);
+  await page.waitForSelector('.alerts-list .error');
+  t.match(await page.textContent('.alerts-list .error') ?? '', refusedMessage, `a refused rule (${refused.status}): the API's message is shown`);
+  await screenshot(page, 'alerts-error');
 
   // Details: click the alert, every field and the description.
   await page.goto(`${ui.base}/#/alerts?devices=${encodeURIComponent(target.deviceName)}`);
@@ -161,5 +173,7 @@ t.test('web UI: alerts list, details, a silence from an alert, its edit and expi
   await page.waitForSelector('aside.alert-details .badge');
   t.equal(await page.textContent('aside.alert-details .badge'), 'Not silenced', 'the page shows it not silenced');
 
-  t.same(errors, [], 'no console errors');
+  // The refused rule's 400 above is one the page expects (the browser logs it); any other is a defect.
+  t.same(errors.filter((e) => !/status of 400/.test(e)), [], 'no console errors');
+  t.ok(errors.filter((e) => /status of 400/.test(e)).length <= 1, 'only the one expected 400');
 });

@@ -72,8 +72,7 @@ function listBody(list: Load<Alert[]>, which: AlertState, q: URLSearchParams, se
   if (list.kind === 'error') return html`<p class="error" role="alert">Alerts could not be read: ${list.message}</p>`;
   const alerts = list.data;
   const status = html`<p class="muted alerts-count" aria-live="polite">
-    <span data-count=${alerts.length}>${alerts.length} ${which === 'all' ? '' : which} alert${alerts.length === 1 ? '' : 's'}</span>
-    · ${alerts.filter((a) => a.silenced).length} silenced · updated ${when(list.at).slice(11)}</p>`;
+    <span data-count=${alerts.length}>${alerts.length} ${which === 'all' ? '' : which} alert${alerts.length === 1 ? '' : 's'}</span>${' · '}${alerts.filter((a) => a.silenced).length} silenced · updated ${when(list.at).slice(11)}</p>`;
   if (alerts.length === 0) return html`${status}<p class="empty panel">No ${which === 'all' ? '' : which} alerts${q.toString().match(/name=|devices=|components=|tags=/) ? ' match the filter' : ''}.</p>`;
   return html`${status}
     <table class="grid alerts-table">
@@ -86,7 +85,7 @@ function listBody(list: Load<Alert[]>, which: AlertState, q: URLSearchParams, se
             <td>${a.componentName}</td>
             <td class="num">${a.value}</td>
             <td>${a.active
-              ? html`<span class="status-crit">active</span> ${span(Date.now() - a.activeSince)} <span class="muted">(${when(a.activeSince)})</span>`
+              ? html`<span class="status-crit">active</span> for ${span(Date.now() - a.activeSince)} <span class="muted">(${when(a.activeSince)})</span>`
               : html`<span class="status-ok">cleared</span> <span class="muted">(was active since ${when(a.activeSince)})</span>`}</td>
             <td class="silenced-cell">${a.silenced
               ? html`<a href=${href('silences', { id: String(a.matchingSilenceId) })} title="the matching silence">silenced #${a.matchingSilenceId}</a>`
