@@ -1,0 +1,133 @@
+import { ApiError, get, post, state } from './api.js';
+
+/**
+ * The alerts and silences calls of the API (docs/api.md "Alerts and silences"), typed, and the
+ * small helpers the alerts and silences pages share (times, durations, an alert's match).
+ */
+
+/** An alert (spec 2.4). */
+export interface Alert {
+  readonly key: string;
+  readonly name: string;
+  readonly deviceName: string;
+  readonly deviceId: number;
+  readonly componentName: string;
+  readonly componentIndex: number;
+  readonly value: string;
+  readonly values: Record<string, string>;
+  readonly description: string;
+  readonly tags: readonly string[];
+  readonly variable: string;
+  readonly inputVariable: string;
+  readonly activeSince: number;
+  readonly active: boolean;
+  readonly silenced: boolean;
+  readonly matchingSilenceId: number;
+  readonly timeLastNotificationSent: number;
+  readonly duration: number;
+  readonly percentage: number;
+  readonly notificationTimeMs: number;
+}
+
+/** A silence's match (spec 2.5): `''` and `0` take no part. */
+export interface Match {
+  key: string;
+  varName: string;
+  deviceId: number;
+  deviceName: string;
+  index: number;
+  tags: string;
+}
+
+/** A silence (spec 2.5); `expirationTimeMs` is the absolute expiry as answered. */
+export interface Silence {
+  readonly id: number;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly expirationTimeMs: number;
+  readonly user: string;
+  readonly reason: string;
+  readonly match: Match;
+}
+
+/** The create/update result object (spec 2.6). */
+interface SilenceResult { readonly id: number; readonly status: string; readonly message: string }
+
+/** Which alerts the list asks for: the `active` parameter. */
+export type AlertState = 'active' | 'cleared' | 'all';
+
+/** The matching rule's selection parameters the alert list offers. */
+export interface AlertRule { name: string; devices: string; components: string; tags: string }
+
+const alertsBase = (): string => `/v2/alerts/net/${state.netId}`;
+
+export function alertsQuery(which: AlertState, rule: AlertRule): string {
+  const q = new URLSearchParams();
+  if (which !== 'all') q.set('active', which === 'active' ? 'true' : 'false');
+  for (const k of ['name', 'devices', 'components', 'tags'] as const) {
+    const v = rule[k].trim();
+    if (v !== '') q.set(k, v);
+  }
+  const s = q.toString();
+  return s === '' ? '' : `?${s}`;
+}
+
+export const listAlerts = (which: AlertState, rule: AlertRule): Promise<Alert[]> =>
+  get<Alert[]>(`${alertsBase()}/alerts${alertsQuery(which, rule)}`);
+
+export const getAlert = (key: string): Promise<Alert> =>
+  get<Alert>(`${alertsBase()}/alerts/${encodeURIComponent(key)}`);
+
+export const listSilences = (): Promise<Silence[]> => get<Silence[]>(`${alertsBase()}/silences/`);
+
+/** A success result's id; a result with status `error` (should the server answer one with 200) throws. */
+function checked(r: SilenceResult): number {
+  if (r.status !== 'success') throw new ApiError(400, 'SILENCE_ERROR', r.message || 'the silence was not saved');
+  return r.id;
+}
+
+/** Creates a silence; `expiresInMs` is the interval from now. Answers the new id. */
+export async function createSilence(body: { expirationTimeMs: number; match: Match; reason: string }): Promise<number> {
+  return checked(await post<SilenceResult>(`${alertsBase()}/silences`, body));
+}
+
+/** Updates a silence: only the fields given change (`expirationTimeMs` is again an interval from now). */
+export async function updateSilence(id: number, body: Partial<{ expirationTimeMs: number; match: Match; reason: string }>): Promise<number> {
+  return checked(await post<SilenceResult>(`${alertsBase()}/silences/${id}`, body));
+}
+
+/** The match of one alert, as the silence API takes it: every attribute the alert has. */
+export function matchOfAlert(a: Alert): Match {
+  return { key: a.key, varName: a.name, deviceId: a.deviceId, deviceName: a.deviceName, index: a.componentIndex, tags: '' };
+}
+
+export const emptyMatch = (): Match => ({ key: '', varName: '', deviceId: 0, deviceName: '', index: 0, tags: '' });
+
+/** The match's attributes that take part, as `field=value` text. */
+export function matchText(m: Match): string {
+  const parts = (Object.keys(m) as (keyof Match)[]).filter((k) => m[k] !== '' && m[k] !== 0).map((k) => `${k}=${m[k]}`);
+  return parts.length === 0 ? '(matches nothing)' : parts.join(', ');
+}
+
+/** A time as local date and time (empty for 0). */
+export function when(ms: number): string {
+  if (!ms) return '';
+  const d = new Date(ms);
+  const p = (n: number): string => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+
+/** A duration in ms as a short text: `45s`, `12m`, `3h 5m`, `2d 4h`. */
+export function span(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m`;
+  const h = Math.floor(m / 60);
+  if (h < 48) return m % 60 ? `${h}h ${m % 60}m` : `${h}h`;
+  const d = Math.floor(h / 24);
+  return h % 24 ? `${d}d ${h % 24}h` : `${d}d`;
+}
+
+/** The longest interval the API takes (10 years). */
+export const MAX_SILENCE_MS = 315_576_000_000;
