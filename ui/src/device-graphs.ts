@@ -79,7 +79,9 @@ export function GraphsTab(props: { devId: number; variables: readonly DeviceVari
 
   const toggle = (id: string): void => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : p.length >= MAX_SERIES ? p : [...p, id]));
   const f = filter.trim().toLowerCase();
-  const shown = variables.filter((v) => f === '' || `${v.name} ${v.component} ${v.category}`.toLowerCase().includes(f));
+  // Device-level variables (index 0: CPU, memory, uptime…) first, then by component.
+  const shown = variables.filter((v) => f === '' || `${v.name} ${v.component} ${v.category}`.toLowerCase().includes(f))
+    .map((v, k) => ({ v, k })).sort((a, b) => (a.v.index === 0 ? 0 : 1) - (b.v.index === 0 ? 0 : 1) || a.k - b.k).map((x) => x.v);
   return html`
     <div class="device-graphs">
       <aside class="var-picker">

@@ -1,6 +1,6 @@
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
-import { get, state } from './api.js';
+import { ApiError, get, state } from './api.js';
 import { href, type Route } from './route.js';
 import { DeviceList } from './device-search.js';
 import { InterfacesTable, type DeviceVariable, type InterfaceBrief } from './device-interfaces.js';
@@ -71,6 +71,7 @@ function DevicePanel(props: { devId: number; tab: string }) {
         setDash(d); setData(v); setError(null); setUpdatedMs(Date.now());
       } catch (e) {
         if (live) setError((e as Error).message);
+        if (e instanceof ApiError && e.status === 404) return; // no such device (any more): stop asking
       }
       if (live) timer = setTimeout(() => void load(), await refreshInterval());
     };
@@ -138,8 +139,7 @@ function Summary(props: { dash: Dashboard }) {
           <dt>Uptime</dt><dd data-field="uptime" data-value=${uptime.seconds}>${formatDuration(uptime.seconds)} <span class="muted">(${uptime.source === 'poll' ? 'polled' : 'at discovery'})</span></dd>
           <dt>Last contact</dt>
           <dd data-field="lastContact" data-value=${lc.lastSuccessMs ?? ''}>
-            <span class=${lc.state === 'ok' ? 'status-ok' : lc.state === 'failing' ? 'status-crit' : 'status-none'}>${lc.state}</span>
-            · ${ago(lc.lastSuccessMs)}
+            <span class=${lc.state === 'ok' ? 'status-ok' : lc.state === 'failing' ? 'status-crit' : 'status-none'}>${lc.state}</span>${' · '}${ago(lc.lastSuccessMs)}
             ${lc.state === 'failing' ? html`<br /><span class="error">${lc.consecutiveFailures} failed polls since ${formatTime(lc.failingSinceMs)}: ${lc.reason}</span>` : ''}
           </dd>
           <dt>CPU</dt>${latestCell(props.dash.cpu, 'cpu')}
