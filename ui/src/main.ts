@@ -11,6 +11,7 @@ import { WorkbenchPage } from './page-workbench.js';
 import { ConsolePage } from './page-console.js';
 import { AlertsPage } from './page-alerts.js';
 import { SilencesPage } from './page-silences.js';
+import { DeviceSearchBox } from './device-search.js';
 
 /** The pages by the route's first part (`#/map/12` → MapPage with parts ['map', '12']). */
 const PAGES: Record<string, { title: string; nav?: string; page: (p: { route: Route }) => unknown }> = {
@@ -60,6 +61,7 @@ function App() {
         ${Object.entries(PAGES).filter(([, p]) => p.nav).map(([k, p]) => html`
           <a href=${k === 'device' ? href('device') : href(k)} class=${k === key ? 'active' : ''}>${p.nav}</a>`)}
       </nav>
+      <${DeviceSearchBox} />
       <span class="who">
         ${who.authentication === 'on'
           ? html`<span class="user">${who.name ?? who.kind}</span> <button class="link" onClick=${logout}>Log out</button>`
