@@ -32,6 +32,7 @@ export function WorkbenchPage(props: { route: Route }) {
   const [catalogError, setCatalogError] = useState('');
   const [graph, setGraph] = useState<Graph>({ kind: 'idle' });
   const [drawMs, setDrawMs] = useState<number | null>(null);
+  const [drawnAt, setDrawnAt] = useState(0);
 
   useEffect(() => {
     get<VarSummary[]>(`/api/monitor/networks/${state.netId}/gw/`).then(setCatalog, (e: Error) => setCatalogError(e.message));
@@ -58,7 +59,10 @@ export function WorkbenchPage(props: { route: Route }) {
   const go = (next: WorkbenchState): void => { location.hash = href('workbench', queryOf(next)); };
   const onZoom = (fromMs: number, toMs: number): void => go({ ...current, range: 'custom', start: String(fromMs), end: String(toMs) });
   const onDrawn = (): void => {
-    if (graph.kind === 'ok' && drawMs === null) setDrawMs(performance.now() - graph.arrivedMs);
+    if (graph.kind !== 'ok' || drawMs !== null) return;
+    const now = performance.now();
+    setDrawnAt(now);
+    setDrawMs(now - graph.arrivedMs);
   };
 
   return html`
@@ -85,7 +89,7 @@ export function WorkbenchPage(props: { route: Route }) {
             : graph.data.times.length === 0
               ? html`<p class="muted empty">The ${graph.answer.info.length} matching series have no points in this window.</p>`
               : html`<${TimeChart} data=${graph.data} height=${360} onZoom=${onZoom} onDrawn=${onDrawn} />
-                <p class="muted hint">Drag across the chart to zoom in.${drawMs !== null ? html` <span class="draw-ms" data-ms=${drawMs.toFixed(1)}>Drawn in ${drawMs.toFixed(0)} ms.</span>` : ''}</p>`}
+                <p class="muted hint">Drag across the chart to zoom in.${drawMs !== null ? html` <span class="draw-ms" data-ms=${drawMs.toFixed(1)} data-drawn-at=${drawnAt.toFixed(1)}>Drawn in ${drawMs.toFixed(0)} ms.</span>` : ''}</p>`}
           <${SeriesTable} answer=${graph.answer} />`}
       </div>
     </section>`;
