@@ -22,6 +22,9 @@ export interface TimeChartProps {
  */
 export function TimeChart(props: TimeChartProps) {
   const box = useRef<HTMLDivElement>(null);
+  // The latest callbacks: the chart is rebuilt only when its data change, not on every render.
+  const latest = useRef(props);
+  latest.current = props;
   useEffect(() => {
     const el = box.current;
     if (!el) return;
@@ -50,13 +53,14 @@ export function TimeChart(props: TimeChartProps) {
       cursor: { drag: { x: true, y: false, setScale: false } },
       hooks: {
         setSelect: [(u: uPlot) => {
-          if (u.select.width < 2 || !props.onZoom) return;
+          const onZoom = latest.current.onZoom;
+          if (u.select.width < 2 || !onZoom) return;
           const from = u.posToVal(u.select.left, 'x') * 1000;
           const to = u.posToVal(u.select.left + u.select.width, 'x') * 1000;
           u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
-          props.onZoom(Math.round(from), Math.round(to));
+          onZoom(Math.round(from), Math.round(to));
         }],
-        draw: [() => props.onDrawn?.()],
+        draw: [() => latest.current.onDrawn?.()],
       },
     };
     const plot = new uPlot(opts, [data.times, ...data.values] as uPlot.AlignedData, el);
@@ -64,5 +68,8 @@ export function TimeChart(props: TimeChartProps) {
     resize.observe(el);
     return () => { resize.disconnect(); plot.destroy(); };
   }, [props.data, props.height]);
-  return html`<div class="chart" ref=${box}></div>`;
+  // data-points: the values drawn (non-null), for tests that compare them with the graph call.
+  let points = 0;
+  for (const col of props.data.values) for (const v of col) if (v !== null) points++;
+  return html`<div class="chart" ref=${box} data-series=${props.data.series.length} data-points=${points}></div>`;
 }
