@@ -137,13 +137,16 @@ export function MapPage({ route }: { route: Route }) {
     return fitBox(points, ok ? r.width / r.height : 16 / 9, ok ? r.width / 1.6 : 0);
   };
 
-  /** Shows a map answer: positions from it, and the viewBox fitted when asked. */
+  const needFit = useRef(false);
+  /** Shows a map answer: positions from it, and the viewBox fitted when asked (once the svg is there). */
   const show = useCallback((m: MapAnswer, fit: boolean) => {
-    const p = placeDevices(m.devices);
     setMap(m);
-    setPos(p);
-    if (fit) setVb(fitted(p.values()));
+    setPos(placeDevices(m.devices));
+    if (fit) needFit.current = true;
   }, []);
+  useEffect(() => {
+    if (needFit.current && svgRef.current) { needFit.current = false; setVb(fitted(pos.values())); }
+  }, [map, pos]);
 
   const loadValues = useCallback(async () => {
     const v = await get<ValuesAnswer>(`${base}/linkVar/${LINK_VAR}/nodeVar/${NODE_VAR}${stamp ? '?' + stamp : ''}`);
