@@ -142,6 +142,30 @@ t.test('network map: every device and link, drag persists, hover popup', { timeo
   await page.waitForSelector('.live-badge');
   t.pass('earlier-time mode, then back to live');
 
+  // Auto layout: the server's positions, stored, drawn.
+  const laid = page.waitForResponse((r) => r.url().includes('/map?layout=auto'));
+  await page.click('button:has-text("Auto layout")');
+  t.equal((await laid).status(), 200, 'Auto layout calls layout=auto');
+  await page.waitForSelector('.map-note:has-text("Automatic layout")');
+  const auto = await api<MapAnswer>(mapPath);
+  const drawn = await page.$$eval('svg.netmap g.dev', (gs) => gs.map((g) => [Number(g.getAttribute('data-id')), Number(g.getAttribute('data-x')), Number(g.getAttribute('data-y'))]));
+  t.same(drawn.sort((a, b) => a[0]! - b[0]!), auto.devices.map((d) => [d.id, d.x, d.y]).sort((a, b) => a[0]! - b[0]!), 'every device is drawn at its stored auto-layout position');
+  t.ok(auto.devices.every((d) => d.x !== null), 'and every position is stored');
+  await screenshot(page, 'map-auto-layout');
+
+  // A view whose rule matches no device: the page says so.
+  const created = await fetch(`${ui.base}/v2/ui/net/1/views`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const emptyId = ((await created.json()) as { id: number }).id;
+  const upd = await fetch(`${ui.base}/v2/ui/net/1/views/${emptyId}/update`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Nothing', devRule: "name = 'no-such-device'" }),
+  });
+  t.equal(upd.status, 200, 'a view matching no device');
+  t.equal((await api<MapAnswer>(`/v2/ui/net/1/views/${emptyId}/map`)).devices.length, 0, 'whose map is empty');
+  await page.goto(`${ui.base}/#/map/${emptyId}`);
+  await page.waitForSelector('.map-empty');
+  t.match(await page.textContent('.map-empty') ?? '', /empty/, 'the page says the map is empty');
+  await screenshot(page, 'map-empty');
+
   // An unknown view: the API's error, not a blank page.
   await page.goto(`${ui.base}/#/map/987654`);
   await page.waitForSelector('.map-page .error');

@@ -185,7 +185,8 @@ export function MapPage({ route }: { route: Route }) {
     const start = (every: number): void => {
       if (stopped) return;
       timer = window.setInterval(async () => {
-        if (document.hidden || drag.current) return;
+        // Nothing to refresh while there is no map (an unknown view, a failed load).
+        if (document.hidden || drag.current || !mapRef.current) return;
         try {
           const v = await loadValues();
           const m = mapRef.current;
