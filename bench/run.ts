@@ -26,6 +26,7 @@ import { promBench } from './api/prom-bench.js';
 import { memoryBench } from './memory/memory-bench.js';
 import { storeBench } from './store/store-bench.js';
 import { svcqlBench } from './svcql/svcql-bench.js';
+import { uiMapBench } from './ui/map-paint.js';
 
 /** Every benchmark, one per line, in run order. Add yours here. */
 const BENCHES: readonly Bench[] = [
@@ -41,6 +42,7 @@ const BENCHES: readonly Bench[] = [
   alertsBench,
   promBench,
   devicePanelBench,
+  uiMapBench,
 ];
 
 interface Args { scale: Scale; only: string[] | null; record: boolean }
