@@ -10,7 +10,7 @@ import { startApp, type App } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
 import { checkAlertRule } from '../../services/alert-rules.js';
-import { getJson, randomPort, simulatedConfigText, tempDir, waitFor } from './helpers.js';
+import { getJson, randomPort, simulatedConfigText, tempDir, waitFor, gridSteps } from './helpers.js';
 
 const POLL_S = 2;
 
@@ -67,9 +67,7 @@ alerts:
 
   // Its input still over the threshold in the new process: it stays active, and nothing is sent again.
   app.simulator!.setCpuLoad(dev, 95);
-  let steps = 0;
-  app.monitor.events.onGridStepWritten(() => { steps++; });
-  await waitFor(async () => (steps >= 4 ? true : undefined), 60_000, 'four grid steps after the restart');
+  await gridSteps(app, 4);
   const later = (await getJson(base, `/v2/alerts/net/1/alerts/${before.key}`)).body;
   t.match(later, { active: true, activeSince: before.activeSince }, 'still active since the same time');
   t.same(kinds, ['active'], 'no second notice after the restart');

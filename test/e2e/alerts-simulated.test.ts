@@ -12,7 +12,7 @@ import { startApp } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
 import { checkAlertRule } from '../../services/alert-rules.js';
-import { getJson, randomPort, simulatedConfigText, tempDir, waitFor } from './helpers.js';
+import { getJson, randomPort, simulatedConfigText, tempDir, waitFor, gridSteps } from './helpers.js';
 
 interface Notice { kind: string; network: { id: number; name: string }; atMs: number; alert: Record<string, any> }
 
@@ -63,9 +63,7 @@ async function startWithReceiver(t: Parameters<typeof tempDir>[0]) {
   const load = () => loadConfig({ path: 'alerts.yaml', text: config(simPort, hook.url), env: { HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir }, checkAlertRule });
   const app = await startApp(load(), silentLogger, { load });
   t.teardown(() => app.stop());
-  let steps = 0;
-  app.monitor.events.onGridStepWritten(() => { steps++; });
-  await waitFor(async () => (steps >= 3 ? true : undefined), 60_000, 'three grid steps written');
+  await gridSteps(app, 3);
   return { app, hook, base: `http://127.0.0.1:${app.port}`, sim: app.simulator! };
 }
 

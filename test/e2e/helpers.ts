@@ -28,6 +28,17 @@ export async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs:
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${(last as Error).message}` : ''}`);
 }
 
+/** Waits (bounded) until the app has written `n` grid steps of any network from now on. */
+export async function gridSteps(app: { monitor: { events: { onGridStepWritten(l: () => void): () => void } } }, n: number, timeoutMs = 60_000): Promise<void> {
+  let steps = 0;
+  const off = app.monitor.events.onGridStepWritten(() => { steps++; });
+  try {
+    await waitFor(async () => (steps >= n ? true : undefined), timeoutMs, `${n} grid steps written`);
+  } finally {
+    off();
+  }
+}
+
 export async function getJson(base: string, path: string): Promise<{ status: number; body: any }> {
   const r = await fetch(base + path);
   const text = await r.text();

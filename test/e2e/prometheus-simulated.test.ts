@@ -3,7 +3,7 @@ import { startApp } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
 import type { VariableInstance } from '../../core/types.js';
-import { randomPort, simulatedConfigText, tempDir, waitFor } from './helpers.js';
+import { randomPort, simulatedConfigText, tempDir, waitFor, gridSteps } from './helpers.js';
 
 /**
  * The Prometheus HTTP API (Grafana's built-in data source) on the project's simulator, over a real
@@ -22,9 +22,7 @@ t.test('Prometheus API on a simulated network', { timeout: 120_000 }, async (t) 
   });
   const app = await startApp(config, silentLogger);
   t.teardown(() => app.stop());
-  let steps = 0;
-  app.monitor.events.onGridStepWritten(() => { steps++; });
-  await waitFor(async () => (steps >= 4 ? true : undefined), 60_000, 'four grid steps written');
+  await gridSteps(app, 4);
   const base = `http://127.0.0.1:${app.port}`;
   const get = async (path: string) => {
     const r = await fetch(base + path);

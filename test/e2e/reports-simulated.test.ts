@@ -3,7 +3,7 @@ import t from 'tap';
 import { startApp } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
-import { randomPort, simulatedConfigText, tempDir, waitFor } from './helpers.js';
+import { randomPort, simulatedConfigText, tempDir, waitFor, gridSteps } from './helpers.js';
 
 /**
  * Report files on the simulated network over a real socket: each category run on demand as a
@@ -57,9 +57,7 @@ t.test('reports on a simulated network', { timeout: 180_000 }, async (t) => {
   });
   const app = await startApp(config, silentLogger);
   t.teardown(() => app.stop());
-  let steps = 0;
-  app.monitor.events.onGridStepWritten(() => { steps++; });
-  await waitFor(async () => (steps >= 4 ? true : undefined), 60_000, 'four grid steps written');
+  await gridSteps(app, 4);
   const base = `http://127.0.0.1:${app.port}`;
   const get = async (path: string) => {
     const r = await fetch(base + path);
@@ -68,8 +66,7 @@ t.test('reports on a simulated network', { timeout: 180_000 }, async (t) => {
   };
   /** Runs a report right after a grid step (so no point at or before its time is still to come) and waits for its task. */
   const run = async (category: string): Promise<{ name: string; createdAt: number }> => {
-    const at = steps;
-    await waitFor(async () => (steps > at ? true : undefined), 30_000, 'a grid step');
+    await gridSteps(app, 1, 30_000);
     const r = await fetch(`${base}/v2/ui/net/1/reports/${category}/run`, { method: 'POST' });
     t.equal(r.status, 202, `${category}: run accepted`);
     const body = await r.json() as { name: string; task: { id: number } };
