@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, firefox, type Browser, type Page } from 'playwright-core';
 import { randomPort, startServer, tempDir, waitFor, writeSimulatedConfig, type ServerProcess, type SimulatedConfig } from '../e2e/helpers.js';
 
 /**
@@ -12,6 +12,14 @@ import { randomPort, startServer, tempDir, waitFor, writeSimulatedConfig, type S
  */
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's Firefox ESR, driven over WebDriver BiDi (playwright-core's `moz-firefox` channel drives a
+ * stock Firefox; playwright-core is pinned to 1.57.0, whose BiDi commands Firefox ESR 153 has — later
+ * releases call `emulation.setMediaFeaturesOverride`, which it lacks).
+ */
+export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+export type BrowserKind = 'chromium' | 'firefox';
+const BROWSER_PATH: Readonly<Record<BrowserKind, string>> = { chromium: CHROMIUM, firefox: FIREFOX };
 const MAIN = fileURLToPath(new URL('../../main.js', import.meta.url));
 /** Where the tests' screenshots go (ignored by git; CI keeps them as artifacts if asked). */
 export const SCREENSHOTS = fileURLToPath(new URL('../../../test-artifacts/ui/', import.meta.url));
@@ -24,9 +32,10 @@ interface Tap {
 }
 
 /** True when the browser is there; otherwise skips (or fails under CI=true) and returns false. */
-export function browserGate(t: Tap): boolean {
-  if (existsSync(CHROMIUM)) return true;
-  const why = `no browser at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`;
+export function browserGate(t: Tap, kind: BrowserKind = 'chromium'): boolean {
+  const path = BROWSER_PATH[kind];
+  if (existsSync(path)) return true;
+  const why = `no ${kind} at ${path} (apt-get install ${kind === 'chromium' ? 'chromium' : 'firefox-esr'}, or set ${kind === 'chromium' ? 'CHROMIUM_PATH' : 'FIREFOX_PATH'})`;
   const banner = `BROWSER TEST NOT RUN: ${why}`;
   console.error(`\n*** ${banner} ***\n`); // stderr: shown by tap's reporter
   if (process.env.CI === 'true') t.fail(`${banner} (CI=true: the browser tests must run in CI)`);
@@ -34,12 +43,11 @@ export function browserGate(t: Tap): boolean {
   return false;
 }
 
-/** A headless chromium, closed at teardown. */
-export async function launchBrowser(t: Tap): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM, headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+/** A headless chromium (or Firefox), closed at teardown. */
+export async function launchBrowser(t: Tap, kind: BrowserKind = 'chromium'): Promise<Browser> {
+  const browser = kind === 'chromium'
+    ? await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] })
+    : await firefox.launch({ channel: 'moz-firefox', executablePath: FIREFOX, headless: true });
   t.teardown(() => browser.close());
   return browser;
 }
