@@ -240,6 +240,7 @@ export class Monitor implements CollectorPorts, NetworksPort {
   private makeCatalog(): VariableCatalog {
     return {
       instances: (netId: number): readonly VariableInstance[] => { this.need(netId); return this.inventory.instances(netId); },
+      instanceCount: (netId: number): number => { this.need(netId); return this.inventory.instanceCount(netId); },
       find: (netId: number, name: string, deviceId: number, index: number) => this.inventory.find(netId, name, deviceId, index),
       definition: (name: string): VariableDef | undefined => this.defs.get(name),
       define: (def: VariableDef) => this.defs.define(def),
@@ -256,9 +257,9 @@ export class Monitor implements CollectorPorts, NetworksPort {
         await this.need(netId).rebuildInventory();
         return this.inventory.instances(netId).length;
       },
-      expireAllocated: (netId: number, isStale: (slot: number) => boolean): Promise<number> => {
+      expireAllocated: (netId: number, staleOf: (slots: readonly number[]) => Promise<ReadonlySet<number>>): Promise<number> => {
         this.need(netId);
-        return this.inventory.expireAllocated(netId, isStale);
+        return this.inventory.expireAllocated(netId, staleOf);
       },
     };
   }

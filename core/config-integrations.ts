@@ -13,6 +13,7 @@ import { CONTROL_CHARS } from './names.js';
  *       # token: abc…                            # …or a Bearer token (not both)
  *       timeout: 10s                             # whole upstream call, default 10s, at most 5m
  *       maxAnswerBytes: 4194304                  # larger upstream answers are refused (502)
+ *       maxCallsInFlight: 8                      # upstream calls at once; past it 503 UPSTREAM_BUSY
  *       paths: { url: /ui, topXdata: /topx/data, topXchart: /topx/chart }
  *
  * Absent: the proxy calls answer 409 INTEGRATION_NOT_CONFIGURED. Applies live on reload (read per
@@ -31,6 +32,8 @@ export interface TrafficAnalyticsConfig {
   readonly user: string;
   readonly timeoutMs: number;
   readonly maxAnswerBytes: number;
+  /** Upstream calls (topXdata, topXchart) in flight at once, each buffering up to maxAnswerBytes; one more answers 503 UPSTREAM_BUSY. */
+  readonly maxCallsInFlight: number;
   /** The path under baseUrl of each call, starting with `/`. */
   readonly paths: Readonly<Record<TrafficAnalyticsCall, string>>;
 }
@@ -42,6 +45,8 @@ export interface IntegrationsConfig {
 export const DEFAULT_TRAFFIC_TIMEOUT_MS = 10_000;
 /** 4 MiB: a top-N table or a chart description is far smaller; the bound keeps a broken upstream from filling memory. */
 export const DEFAULT_TRAFFIC_MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+/** 8 calls × 4 MiB: at most 32 MiB of upstream answers buffered at once by default. */
+export const DEFAULT_TRAFFIC_MAX_CALLS_IN_FLIGHT = 8;
 const MAX_TIMEOUT_MS = 300_000;
 const DEFAULT_PATHS: Readonly<Record<TrafficAnalyticsCall, string>> = Object.freeze({ url: '/', topXdata: '/topXdata', topXchart: '/topXchart' });
 
@@ -57,7 +62,7 @@ export function parseIntegrations(c: Checker, v: unknown): IntegrationsConfig {
 
 function parseTrafficAnalytics(c: Checker, v: unknown): TrafficAnalyticsConfig {
   const p: Path = ['integrations', 'trafficAnalytics'];
-  const o = c.object(v, p, ['baseUrl', 'user', 'password', 'token', 'timeout', 'maxAnswerBytes', 'paths']);
+  const o = c.object(v, p, ['baseUrl', 'user', 'password', 'token', 'timeout', 'maxAnswerBytes', 'maxCallsInFlight', 'paths']);
   const raw = c.str(o.baseUrl, [...p, 'baseUrl']);
   let url: URL | undefined;
   try { url = new URL(raw); } catch { /* reported below */ }
@@ -76,6 +81,7 @@ function parseTrafficAnalytics(c: Checker, v: unknown): TrafficAnalyticsConfig {
   const timeoutMs = c.durationMs(o.timeout, [...p, 'timeout'], 100, DEFAULT_TRAFFIC_TIMEOUT_MS);
   if (timeoutMs > MAX_TIMEOUT_MS) c.fail([...p, 'timeout'], 'must be at most 5m');
   const maxAnswerBytes = c.int(o.maxAnswerBytes, [...p, 'maxAnswerBytes'], 1024, 1 << 30, DEFAULT_TRAFFIC_MAX_ANSWER_BYTES);
+  const maxCallsInFlight = c.int(o.maxCallsInFlight, [...p, 'maxCallsInFlight'], 1, 1024, DEFAULT_TRAFFIC_MAX_CALLS_IN_FLIGHT);
   const po = o.paths === undefined ? {} : c.object(o.paths, [...p, 'paths'], TRAFFIC_ANALYTICS_CALLS);
   const paths = {} as Record<TrafficAnalyticsCall, string>;
   for (const call of TRAFFIC_ANALYTICS_CALLS) {
@@ -85,7 +91,7 @@ function parseTrafficAnalytics(c: Checker, v: unknown): TrafficAnalyticsConfig {
     }
     paths[call] = path;
   }
-  return { baseUrl: url.href.replace(/\/+$/, ''), authorization, user, timeoutMs, maxAnswerBytes, paths };
+  return { baseUrl: url.href.replace(/\/+$/, ''), authorization, user, timeoutMs, maxAnswerBytes, maxCallsInFlight, paths };
 }
 
 /** A secret string: checked without echoing its value. */

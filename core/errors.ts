@@ -13,7 +13,7 @@ export type ErrorCode =
   | 'LOGIN_RATE_LIMITED'
   | 'UNKNOWN_ALERT' | 'UNKNOWN_SILENCE'
   | 'UNKNOWN_TASK' | 'UNKNOWN_BLOCK' | 'BLOCKED_ADDRESS' | 'READ_ONLY'
-  | 'INTEGRATION_NOT_CONFIGURED' | 'UPSTREAM_FAILED' | 'UPSTREAM_TIMEOUT' | 'UNKNOWN_REPORT'
+  | 'INTEGRATION_NOT_CONFIGURED' | 'UPSTREAM_FAILED' | 'UPSTREAM_TIMEOUT' | 'UPSTREAM_BUSY' | 'UNKNOWN_REPORT'
   | 'UI_NOT_BUILT';
 
 const statusOf: Record<ErrorCode, number> = {
@@ -25,6 +25,8 @@ const statusOf: Record<ErrorCode, number> = {
   UPSTREAM_FAILED: 502,
   /** An external service did not answer within its configured timeout. */
   UPSTREAM_TIMEOUT: 504,
+  /** An external service already has its configured number of calls in flight (each buffers up to its answer bound): try again shortly. */
+  UPSTREAM_BUSY: 503,
   /** A report name, id or file that names no report of the network (or an unsafe file name). */
   UNKNOWN_REPORT: 404,
   UNKNOWN_TASK: 404, UNKNOWN_BLOCK: 404,

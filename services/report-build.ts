@@ -1,13 +1,17 @@
 import type { CollectorPorts } from '../core/ports/index.js';
 import type { Generation } from '../core/types.js';
 import type { SeriesStore } from '../store/series/series.js';
-import { csvText, htmlPage, type Cell, type HtmlSection } from './report-format.js';
+import { hourStartOf } from '../store/series/chunk-format.js';
+import { csvChunks, htmlChunks, type Cell, type HtmlSection } from './report-format.js';
 import type { ReportCategory } from './report-names.js';
 
-/** One report's content: CSV always, HTML for a person to read; `rows` counts the CSV's data rows. */
+/**
+ * One report's content: CSV always, HTML for a person to read, each as its text in pieces (written
+ * to the file one after another: a large report is never one string); `rows` counts the CSV's data rows.
+ */
 export interface ReportContent {
-  readonly csv: string;
-  readonly html: string;
+  csv(): Iterable<string>;
+  html(): Iterable<string>;
   readonly rows: number;
 }
 
@@ -16,8 +20,19 @@ export interface ReportSources {
   readonly series: SeriesStore;
 }
 
-/** The window of the utilisation report: the 24 hours before the run. */
+/**
+ * The window of the utilisation report: the 24 hours before the run, its start moved back to the
+ * start of its hour (utilisationFromMs), so that every hour but the current one is a whole stored
+ * hour that the store answers from its hour rollup without reading any slot's points.
+ */
 export const UTILISATION_WINDOW_MS = 24 * 3_600_000;
+/** Interface slots per store rollup of the utilisation report; the event loop runs between two. */
+export const UTILISATION_BATCH_SLOTS = 8192;
+
+/** The start of the utilisation report's window for a run at `nowMs`: the start of the hour holding now − 24 h. */
+export const utilisationFromMs = (nowMs: number): number => hourStartOf(nowMs - UTILISATION_WINDOW_MS);
+
+const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export const INVENTORY_HEADER = ['deviceId', 'name', 'address', 'vendor', 'model', 'serialNumber', 'os', 'sysObjectID', 'sysLocation', 'interfaces', 'tags'] as const;
 export const UTILISATION_HEADER = [
@@ -32,8 +47,8 @@ const UTIL_VARS = ['ifInUtil', 'ifOutUtil', 'ifInRate', 'ifOutRate'] as const;
 /** Rounds to 3 decimals (the CSV's precision); NaN for no data. */
 const r3 = (v: number): number => Math.round(v * 1000) / 1000;
 
-/** Builds the content of one report of `category` for network `netId` as of `nowMs`. Reads only; throws what the ports throw. */
-export function buildReport(src: ReportSources, category: ReportCategory, netId: number, netName: string, nowMs: number): ReportContent {
+/** Builds the content of one report of `category` for network `netId` as of `nowMs`. Reads only; rejects with what the ports throw. */
+export async function buildReport(src: ReportSources, category: ReportCategory, netId: number, netName: string, nowMs: number): Promise<ReportContent> {
   const when = new Date(nowMs).toISOString();
   switch (category) {
     case 'inventory': return inventory(src, netId, netName, when);
@@ -50,18 +65,20 @@ function inventory(src: ReportSources, netId: number, netName: string, when: str
   ]);
   rows.sort((a, b) => (a[0] as number) - (b[0] as number));
   return {
-    csv: csvText(INVENTORY_HEADER, rows), rows: rows.length,
-    html: htmlPage(`Device inventory — ${netName}`, `Network ${netId}, generation ${gen?.number ?? 'none'}, ${rows.length} devices, made ${when}`,
+    csv: () => csvChunks(INVENTORY_HEADER, rows), rows: rows.length,
+    html: () => htmlChunks(`Device inventory — ${netName}`, `Network ${netId}, generation ${gen?.number ?? 'none'}, ${rows.length} devices, made ${when}`,
       [{ title: 'Devices', header: INVENTORY_HEADER, rows }]),
   };
 }
 
 /**
  * Per interface (every interface with one of ifInUtil, ifOutUtil, ifInRate, ifOutRate): mean
- * (sum / count) and max of each over [now − 24 h, now] from the store's rollups, 3 decimals; empty
- * cells where the series has no point in the window. `samples`: points of ifInRate in the window.
+ * (sum / count) and max of each over [utilisationFromMs(now), now] from the store's rollups, 3
+ * decimals; empty cells where the series has no point in the window. `samples`: points of ifInRate
+ * in the window. The rollups are asked in batches of UTILISATION_BATCH_SLOTS slots, yielding to the
+ * event loop between batches.
  */
-function utilisation(src: ReportSources, netId: number, netName: string, nowMs: number, when: string): ReportContent {
+async function utilisation(src: ReportSources, netId: number, netName: string, nowMs: number, when: string): Promise<ReportContent> {
   const byIf = new Map<string, { deviceId: number; device: string; index: number; name: string; slots: number[] }>();
   for (const v of src.collector.catalog.instances(netId)) {
     const col = (UTIL_VARS as readonly string[]).indexOf(v.name);
@@ -74,7 +91,15 @@ function utilisation(src: ReportSources, netId: number, netName: string, nowMs: 
   const ifs = [...byIf.values()].sort((a, b) => a.deviceId - b.deviceId || a.index - b.index);
   const slots: number[] = [];
   for (const e of ifs) for (const s of e.slots) if (s >= 0) slots.push(s);
-  const roll = src.series.rollup(slots, nowMs - UTILISATION_WINDOW_MS, nowMs);
+  const fromMs = utilisationFromMs(nowMs);
+  const roll = { count: new Float64Array(slots.length), sum: new Float64Array(slots.length), max: new Float64Array(slots.length) };
+  for (let b = 0; b < slots.length; b += UTILISATION_BATCH_SLOTS) {
+    if (b > 0) await yieldToLoop();
+    const part = src.series.rollup(slots.slice(b, b + UTILISATION_BATCH_SLOTS), fromMs, nowMs);
+    roll.count.set(part.count, b);
+    roll.sum.set(part.sum, b);
+    roll.max.set(part.max, b);
+  }
   const at = new Map<number, number>();
   slots.forEach((s, i) => at.set(s, i));
   const speeds = new Map<string, number>();
@@ -92,9 +117,9 @@ function utilisation(src: ReportSources, netId: number, netName: string, nowMs: 
     return row;
   });
   return {
-    csv: csvText(UTILISATION_HEADER, rows), rows: rows.length,
-    html: htmlPage(`Interface utilisation — ${netName}`,
-      `Network ${netId}, ${rows.length} interfaces, mean and max over the 24 hours before ${when} (utilisation in %, rates in bit/s)`,
+    csv: () => csvChunks(UTILISATION_HEADER, rows), rows: rows.length,
+    html: () => htmlChunks(`Interface utilisation — ${netName}`,
+      `Network ${netId}, ${rows.length} interfaces, mean and max from ${new Date(fromMs).toISOString()} (the start of the hour 24 hours before) to ${when} (utilisation in %, rates in bit/s)`,
       [{ title: 'Interfaces', header: UTILISATION_HEADER, rows }]),
   };
 }
@@ -123,7 +148,7 @@ function discovery(src: ReportSources, netId: number, netName: string, when: str
     { title: 'Links', header: DISCOVERY_HEADER, rows: links },
     { title: 'Errors', header: DISCOVERY_HEADER, rows: errors },
   ];
-  return { csv: csvText(DISCOVERY_HEADER, rows), rows: rows.length, html: htmlPage(`Discovery — ${netName}`, summary, sections) };
+  return { csv: () => csvChunks(DISCOVERY_HEADER, rows), rows: rows.length, html: () => htmlChunks(`Discovery — ${netName}`, summary, sections) };
 }
 
 /** The newest generation's stored record (running, failed or completed), else the latest completed one, else null. */

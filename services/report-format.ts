@@ -15,9 +15,22 @@ export function csvCell(v: Cell): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
+/** Rows per chunk of csvChunks and htmlChunks: a report is written chunk by chunk, never as one string. */
+export const ROWS_PER_CHUNK = 1000;
+
 /** CSV text: the header row and the rows, CRLF line ends (RFC 4180). */
 export function csvText(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
-  return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return [...csvChunks(header, rows)].join('');
+}
+
+/** csvText in pieces of at most ROWS_PER_CHUNK rows each, in order. */
+export function* csvChunks(header: readonly string[], rows: readonly (readonly Cell[])[]): Generator<string> {
+  yield header.map(csvCell).join(',') + '\r\n';
+  for (let at = 0; at < rows.length; at += ROWS_PER_CHUNK) {
+    let text = '';
+    for (const r of rows.slice(at, at + ROWS_PER_CHUNK)) text += r.map(csvCell).join(',') + '\r\n';
+    yield text;
+  }
 }
 
 export function htmlEscape(s: string): string {
@@ -34,16 +47,23 @@ export interface HtmlSection {
 
 /** A standalone HTML page of tables; every text escaped. */
 export function htmlPage(title: string, subtitle: string, sections: readonly HtmlSection[]): string {
-  const parts = [
+  return [...htmlChunks(title, subtitle, sections)].join('');
+}
+
+/** htmlPage in pieces (the head, then at most ROWS_PER_CHUNK table rows each), in order. */
+export function* htmlChunks(title: string, subtitle: string, sections: readonly HtmlSection[]): Generator<string> {
+  const line = (parts: readonly string[]): string => parts.map((x) => `${x}\n`).join('');
+  yield line([
     '<!DOCTYPE html>', '<html lang="en"><head><meta charset="utf-8">', `<title>${htmlEscape(title)}</title>`,
     '<style>body{font-family:sans-serif}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 6px;text-align:left}</style>',
     '</head><body>', `<h1>${htmlEscape(title)}</h1>`, `<p>${htmlEscape(subtitle)}</p>`,
-  ];
+  ]);
   for (const s of sections) {
-    parts.push(`<h2>${htmlEscape(s.title)}</h2>`, '<table><thead><tr>', ...s.header.map((h) => `<th>${htmlEscape(h)}</th>`), '</tr></thead><tbody>');
-    for (const r of s.rows) parts.push(`<tr>${r.map((c) => `<td>${cellHtml(c)}</td>`).join('')}</tr>`);
-    parts.push('</tbody></table>');
+    yield line([`<h2>${htmlEscape(s.title)}</h2>`, '<table><thead><tr>', ...s.header.map((h) => `<th>${htmlEscape(h)}</th>`), '</tr></thead><tbody>']);
+    for (let at = 0; at < s.rows.length; at += ROWS_PER_CHUNK) {
+      yield line(s.rows.slice(at, at + ROWS_PER_CHUNK).map((r) => `<tr>${r.map((c) => `<td>${cellHtml(c)}</td>`).join('')}</tr>`));
+    }
+    yield line(['</tbody></table>']);
   }
-  parts.push('</body></html>', '');
-  return parts.join('\n');
+  yield '</body></html>\n';
 }

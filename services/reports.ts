@@ -1,4 +1,4 @@
-import { mkdir, readdir, rename, stat, unlink, writeFile, readFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, stat, unlink, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../core/errors.js';
 import { defaultReports, type ReportsConfig } from '../core/config-reports.js';
@@ -33,13 +33,17 @@ interface RunRecord {
  * by runs: on demand (`run`, a background task of the TasksPort answered at once) or on the
  * `reports.schedule` (every category of every network; `start`/`stop` by app.ts). After each run
  * the network's runs of that category beyond `reports.keep` are deleted, oldest first. A file is
- * written to a temporary name and renamed, so a listed file is always whole.
+ * written piece by piece (report-format.ts ROWS_PER_CHUNK rows at a time) to a temporary name and
+ * renamed, so a listed file is always whole and a large report is never one string in memory.
+ * The scheduled runs of a tick run one after another (each begins when the previous one ended).
  */
 export class ReportService {
   private readonly runs: RunRecord[] = [];
   private timer: NodeJS.Timeout | null = null;
   private lastCheckMs = 0;
   private stopped = true;
+  /** The scheduled runs queued or running: each tick's runs are chained after the previous ones. */
+  private scheduled: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: ServiceDeps) {}
 
@@ -49,7 +53,9 @@ export class ReportService {
   /**
    * Starts the schedule (idempotent): every tick (at the next due time, and at least every minute,
    * so a reloaded schedule applies soon) runs every category of every network when a due time of
-   * `reports.schedule` passed since the previous tick. Runs missed while the server was down are not made up.
+   * `reports.schedule` passed since the previous tick, one run after another (so that a tick does not
+   * build every report of every network at once). Runs missed while the server was down are not made
+   * up; after `stop()` the queued scheduled runs are not begun.
    */
   start(): void {
     if (!this.stopped) return;
@@ -80,17 +86,34 @@ export class ReportService {
     const due = nextDueMs(this.settings().schedule, this.lastCheckMs);
     this.lastCheckMs = now;
     if (due !== null && due <= now) {
-      this.deps.logger.info('scheduled reports', { dueAt: new Date(due).toISOString() });
-      for (const n of this.deps.collector.networks.list()) {
-        for (const c of REPORT_CATEGORIES) this.run(n.id, c, 'schedule');
-      }
+      const queue: [number, ReportCategory][] = [];
+      for (const n of this.deps.collector.networks.list()) for (const c of REPORT_CATEGORIES) queue.push([n.id, c]);
+      this.deps.logger.info('scheduled reports', { dueAt: new Date(due).toISOString(), runs: queue.length });
+      this.scheduled = this.scheduled.then(async () => {
+        for (const [netId, cat] of queue) {
+          if (this.stopped) return;
+          try {
+            await this.begin(netId, cat, 'schedule').done;
+          } catch (e) {
+            // A network removed by a reload since the tick: its runs are skipped.
+            this.deps.logger.warn('scheduled report not run', { network: netId, category: cat, error: (e as Error).message });
+          }
+        }
+      });
     }
     this.arm();
   }
 
   /** Begins a run of `category` for the network as a background task; answers at once. Throws UNKNOWN_NETWORK, BAD_PARAMETER. */
   run(netId: number, category: string, user: string): ReportRun {
-    const cat = needCategory(category);
+    return this.begin(netId, needCategory(category), user).run;
+  }
+
+  /**
+   * `run`, and `done`: resolves when the run ended (its files written, or failed: the failure is
+   * logged and recorded in the task, never rejected). Throws UNKNOWN_NETWORK.
+   */
+  private begin(netId: number, cat: ReportCategory, user: string): { run: ReportRun; done: Promise<void> } {
     const net = this.deps.collector.networks.get(netId);
     if (!net) throw new AppError('UNKNOWN_NETWORK', `no network ${netId}`);
     let createdAt = this.deps.clock.nowMs();
@@ -106,15 +129,15 @@ export class ReportService {
       if (ended >= 0) this.runs.splice(ended, 1);
     }
     const log = this.deps.logger;
-    setImmediate(() => {
+    const done = new Promise<void>((resolve) => setImmediate(() => {
       task.start();
       void (async () => {
-        const content = buildReport(this.deps, cat, netId, net.name, createdAt);
+        const content = await buildReport(this.deps, cat, netId, net.name, createdAt);
         task.progress(50, `${content.rows} rows`);
         await mkdir(this.dir, { recursive: true });
-        for (const [format, text] of [['csv', content.csv], ['html', content.html]] as const) {
+        for (const [format, pieces] of [['csv', content.csv()], ['html', content.html()]] as const) {
           const file = join(this.dir, `${name}.${format}`);
-          await writeFile(`${file}.tmp`, text, 'utf8');
+          await writePieces(`${file}.tmp`, pieces);
           await rename(`${file}.tmp`, file);
         }
         const removed = await this.prune(netId, cat);
@@ -126,9 +149,9 @@ export class ReportService {
         rec.error = err instanceof Error ? err.message : String(err);
         log.error('report failed', { report: name, network: netId, error: rec.error });
         task.fail(rec.error);
-      });
-    });
-    return { name, task: this.deps.collector.tasks.get(netId, task.id)! };
+      }).finally(resolve);
+    }));
+    return { run: { name, task: this.deps.collector.tasks.get(netId, task.id)! }, done };
   }
 
   /** Deletes the network's runs of `category` beyond `reports.keep`, oldest first; the number of runs removed. */
@@ -236,4 +259,14 @@ export class ReportService {
 function needCategory(category: string): ReportCategory {
   if (!isCategory(category)) throw new AppError('UNKNOWN_REPORT', `unknown report category '${category.slice(0, 40)}'; one of ${REPORT_CATEGORIES.join(', ')}`);
   return category;
+}
+
+/** Writes `pieces` to a new file (mode 0644 as writeFile's), one write per piece; the file is closed, also on failure. */
+async function writePieces(path: string, pieces: Iterable<string>): Promise<void> {
+  const fh = await open(path, 'w');
+  try {
+    for (const piece of pieces) await fh.write(piece, null, 'utf8');
+  } finally {
+    await fh.close();
+  }
 }

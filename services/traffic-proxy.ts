@@ -19,9 +19,14 @@ export interface TrafficAnalyticsUrl {
  * Failures, each logged once with the call and the upstream URL (never the credentials):
  * unknown call → NOT_FOUND (404); no section → INTEGRATION_NOT_CONFIGURED (409); no answer within
  * `timeoutMs` (connecting, waiting and reading together) → UPSTREAM_TIMEOUT (504); connection refused
- * or closed, a non-2xx status, a body over `maxAnswerBytes`, or a body that is not JSON → UPSTREAM_FAILED (502).
+ * or closed, a non-2xx status, a body over `maxAnswerBytes`, or a body that is not JSON → UPSTREAM_FAILED (502);
+ * `maxCallsInFlight` upstream calls already in flight (each may buffer up to `maxAnswerBytes`) →
+ * UPSTREAM_BUSY (503) at once, without calling the upstream (`url` calls are not counted: no upstream call).
  */
 export class TrafficAnalyticsProxy {
+  /** Upstream calls (topXdata, topXchart) in flight now. */
+  private inFlight = 0;
+
   constructor(private readonly deps: ServiceDeps) {}
 
   /** The configured section, or INTEGRATION_NOT_CONFIGURED. */
@@ -54,6 +59,20 @@ export class TrafficAnalyticsProxy {
 
   private async forward(ta: TrafficAnalyticsConfig, call: TrafficAnalyticsCall, netId: number, body: unknown): Promise<unknown> {
     const target = `${ta.baseUrl}${ta.paths[call]}`;
+    const log = this.deps.logger;
+    if (this.inFlight >= ta.maxCallsInFlight) {
+      log.warn('traffic-analytics call refused: too many calls in flight', { call, url: target, inFlight: this.inFlight, maxCallsInFlight: ta.maxCallsInFlight });
+      throw new AppError('UPSTREAM_BUSY', `traffic-analytics ${call}: ${this.inFlight} calls to the service are in flight already (maxCallsInFlight ${ta.maxCallsInFlight}); try again shortly`);
+    }
+    this.inFlight++;
+    try {
+      return await this.forwardNow(ta, call, netId, body, target);
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  private async forwardNow(ta: TrafficAnalyticsConfig, call: TrafficAnalyticsCall, netId: number, body: unknown, target: string): Promise<unknown> {
     const log = this.deps.logger;
     const failed = (reason: string): AppError => {
       log.warn('traffic-analytics call failed', { call, url: target, reason });

@@ -29,6 +29,7 @@ export function benchAlertEngine(opts: {
   const defs = new Map<string, VariableDef>();
   const catalog: VariableCatalog = {
     instances: () => opts.instances,
+    instanceCount: () => opts.instances.length,
     find: () => undefined,
     definition: (name) => defs.get(name),
     define: (def) => { defs.set(def.name, def); },

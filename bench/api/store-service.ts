@@ -67,6 +67,7 @@ export class BenchService implements CollectorPorts, NetworksPort {
 
   readonly catalog: VariableCatalog = {
     instances: () => this.instances,
+    instanceCount: () => this.instances.length,
     find: (netId, name, deviceId, index) => (netId === 1 ? this.byTriplet.get(`${name}.${deviceId}.${index}`) : undefined),
     definition: (name) => variableDef(name),
     define: () => { throw new AppError('BAD_PARAMETER', 'the bench collector defines no variables'); },

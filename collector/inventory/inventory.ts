@@ -147,15 +147,20 @@ export class Inventory {
   }
 
   /**
-   * Forgets the allocated variables (VariableCatalog.allocate) of a network for which `isStale(slot)`
-   * is true: their records are removed from the metadata store and they leave the catalog. Their
+   * Forgets the allocated variables (VariableCatalog.allocate) of a network whose slot is in the set
+   * `staleOf(slots)` resolves with (asked once, with the slots of every allocated variable of the
+   * network, so that the caller can read the store for all of them in batches): their records are removed from the metadata store and they leave the catalog. Their
    * slots are never given again (the slot counter only grows), so their stored series stay until
    * the store's retention and are never mixed with another triplet's. A later `allocate` of the
    * same triplet gets a new slot. Resolves with the number forgotten.
    */
-  async expireAllocated(netId: number, isStale: (slot: number) => boolean): Promise<number> {
+  async expireAllocated(netId: number, staleOf: (slots: readonly number[]) => Promise<ReadonlySet<number>>): Promise<number> {
+    const asked = this.allocatedOf(netId).map((a) => a.slot);
+    if (asked.length === 0) return 0;
+    const staleSlots = await staleOf(asked);
+    // The list as it is now (allocations made meanwhile were not asked about: they stay).
     const list = this.allocatedOf(netId);
-    const stale = list.filter((a) => isStale(a.slot));
+    const stale = list.filter((a) => staleSlots.has(a.slot));
     if (stale.length === 0) return 0;
     await Promise.all(stale.map((a) => this.meta.remove(NS_ALLOCATED, [netId, a.name, a.deviceId, a.index])));
     const gone = new Set(stale);
@@ -299,6 +304,21 @@ export class Inventory {
 
   /** Number of variables of a network made from its generation: the polled ones and every device's `reachable`. */
   count(netId: number): number { return this.byNetwork.get(netId)?.slot.length ?? 0; }
+
+  /**
+   * How many `instances(netId)` answers (the polled variables, and the allocated ones that it
+   * lists), counted from the columns and the allocation records without making any instance.
+   */
+  instanceCount(netId: number): number {
+    const n = this.byNetwork.get(netId);
+    const cached = n?.cache?.deref();
+    if (cached) return cached.length;
+    let count = n?.slot.length ?? 0;
+    for (const a of this.allocated.get(netId) ?? []) {
+      if (this.defs.get(a.name) !== undefined && (a.deviceId === 0 || (n?.devicePos.has(a.deviceId) ?? false))) count++;
+    }
+    return count;
+  }
 
   /**
    * Every variable of a network as VariableInstance objects (made on demand, shared while in use):

@@ -18,6 +18,8 @@ export interface VariableAllocation {
 export interface VariableCatalog {
   /** Every variable instance of a network (discovered and allocated), in a stable order. */
   instances(netId: number): readonly VariableInstance[];
+  /** How many `instances(netId)` answers, without making the instances (cheap on a cold cache). */
+  instanceCount(netId: number): number;
   find(netId: number, name: string, deviceId: number, index: number): VariableInstance | undefined;
   /** The definition of a variable name (built-in or defined), or undefined. */
   definition(name: string): VariableDef | undefined;
@@ -49,9 +51,11 @@ export interface VariableCatalog {
   rebuild?(netId: number): Promise<number>;
   /**
    * Forgets the allocated instances (those `allocate` made: alert state, derived variables) of the
-   * network whose slot `isStale` names; discovered instances are never touched. Their series stay
+   * network whose slot is in the set `staleOf` resolves with: it is asked once, with the slots of
+   * every allocated instance of the network (the caller reads the store for them in batches,
+   * yielding between them); discovered instances are never touched. Their series stay
    * in the store until its retention; a later allocate of the same triplet gets a new slot.
    * Resolves with the number forgotten. Throws UNKNOWN_NETWORK. Optional as `rebuild`.
    */
-  expireAllocated?(netId: number, isStale: (slot: number) => boolean): Promise<number>;
+  expireAllocated?(netId: number, staleOf: (slots: readonly number[]) => Promise<ReadonlySet<number>>): Promise<number>;
 }

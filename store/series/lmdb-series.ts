@@ -400,20 +400,21 @@ export class LmdbSeriesStore implements SeriesStore {
    * head layer it had. The hour answers empty from the start of its deletion. Hours held by a
    * layer whose close failed and waits for its retry are skipped (the next call takes them).
    * The rollup value goes last, so that an hour whose deletion was cut short (a crash, a write
-   * failure: the promise rejects with STORE_WRITE_FAILED) is found again by the next call.
+   * failure: the promise rejects with STORE_WRITE_FAILED; an abort of `signal`) is found again by
+   * the next call.
    */
-  async pruneBefore(cutoffMs: number): Promise<PruneResult> {
+  async pruneBefore(cutoffMs: number, signal?: AbortSignal): Promise<PruneResult> {
     const keepFrom = hourStartOf(cutoffMs);
     let hours = 0, bytes = 0;
     let from = 0;
     try {
       for (;;) {
-        if (this.closed) break;
+        if (this.closed || signal?.aborted) break;
         const hour = this.nextHourToPrune(from, keepFrom);
         if (hour === null) break;
         from = hour + HOUR_MS;
         if (this.closing.some((l) => l.hourStartMs === hour)) continue;
-        const r = await this.pruneHour(hour);
+        const r = await this.pruneHour(hour, signal);
         bytes += r.bytes;
         if (r.done) hours++;
       }
@@ -438,18 +439,22 @@ export class LmdbSeriesStore implements SeriesStore {
 
   /**
    * Deletes one hour (see pruneBefore); resolves with the bytes of its chunks and rollup value
-   * deleted, and whether the hour is gone (false when the store was closed meanwhile).
+   * deleted, and whether the hour is gone (false when the store was closed or `signal` aborted meanwhile).
    */
-  private async pruneHour(hour: number): Promise<{ bytes: number; done: boolean }> {
+  private async pruneHour(hour: number, signal?: AbortSignal): Promise<{ bytes: number; done: boolean }> {
     this.pruningHour = hour;
     this.closedHours.delete(hour);
     let bytes = 0;
     let blobs: HeadHour['written'] = [];
     let done = false;
+    let aborted = false;
     try {
       for (let first = true; ; first = false) {
         const chunksGone = await this.inFlushChain(async () => {
           if (this.closed) return true;
+          // An abort stops between batches, unless the hour took a head layer's step blobs (only
+          // this call knows them: the hour is finished so that they are not left behind).
+          if (signal?.aborted && blobs.length === 0) { aborted = true; return true; }
           if (first) {
             const layer = this.open.get(hour);
             if (layer) {
@@ -472,7 +477,7 @@ export class LmdbSeriesStore implements SeriesStore {
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
       await this.inFlushChain(async () => {
-        if (this.closed) return;
+        if (this.closed || aborted) return;
         bytes += this.hourRollups.getBytes(hour)?.length ?? 0;
         await this.env.write(() => {
           this.hourRollups.remove(hour);

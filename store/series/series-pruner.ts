@@ -55,6 +55,8 @@ export class SeriesPruner {
   private timer: NodeJS.Timeout | undefined;
   private nextPassAtMs: number | null = null;
   private running: Promise<PrunePass> | null = null;
+  /** Aborts the pass in progress (stop()). */
+  private abort: AbortController | null = null;
   private stopped = true;
   private last: PrunePass | null = null;
   private lastPassAtMs: number | null = null;
@@ -73,12 +75,18 @@ export class SeriesPruner {
     this.runAndReschedule();
   }
 
-  /** Stops the periodic passes and waits for a pass in progress (its failure is already logged). */
+  /**
+   * Stops the periodic passes and aborts a pass in progress, waiting only for its current
+   * transaction (its failure is already logged): a long pass (the first after retention was
+   * lowered on a large store) must not hold up the server's stop. The hours it did not reach are
+   * removed by the next pass (the next start's).
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     this.timer = undefined;
     this.nextPassAtMs = null;
+    this.abort?.abort();
     await this.running?.catch(() => {});
   }
 
@@ -114,8 +122,9 @@ export class SeriesPruner {
     const started = clock.nowMs();
     const retentionMs = this.opts.retentionMs();
     const cutoffMs = started - retentionMs;
+    const abort = this.abort = new AbortController();
     try {
-      const r = series.pruneBefore ? await series.pruneBefore(cutoffMs) : { hours: 0, bytes: 0 };
+      const r = series.pruneBefore ? await series.pruneBefore(cutoffMs, abort.signal) : { hours: 0, bytes: 0 };
       const done: PrunePass = { cutoffMs, hours: r.hours, bytes: r.bytes, tookMs: clock.nowMs() - started };
       this.last = done;
       this.lastPassAtMs = clock.nowMs();
@@ -123,7 +132,7 @@ export class SeriesPruner {
       this.bytesFreed += r.bytes;
       this.lastError = '';
       const oldest = series.oldestHourMs?.() ?? null;
-      logger.info('series retention pass', {
+      logger.info(abort.signal.aborted ? 'series retention pass stopped by the server stop; the next start resumes it' : 'series retention pass', {
         retentionDays: retentionMs / 86_400_000, cutoff: new Date(cutoffMs).toISOString(), hoursPruned: r.hours, bytesFreed: r.bytes,
         oldestHourKept: oldest === null ? null : new Date(oldest).toISOString(), ms: done.tookMs,
       });
@@ -132,6 +141,8 @@ export class SeriesPruner {
       this.lastError = (err as Error).message;
       logger.error('series retention pass failed; the next pass retries', { cutoff: new Date(cutoffMs).toISOString(), error: this.lastError });
       throw err;
+    } finally {
+      if (this.abort === abort) this.abort = null;
     }
   }
 

@@ -78,8 +78,12 @@ export interface SeriesStore {
    * it cannot prune now (its close is being retried after a write failure) is left for the next
    * call. Points appended for a removed hour afterwards are kept (the next call removes them).
    * Optional: a store without it keeps everything.
+   *
+   * `signal`: once aborted, the call stops between two transactions (between batches of an hour
+   * and between hours) and resolves with what it removed so far; an hour cut short is found again
+   * by the next call (the server's stop does this so that a long first pass does not hold it up).
    */
-  pruneBefore?(cutoffMs: number): Promise<PruneResult>;
+  pruneBefore?(cutoffMs: number, signal?: AbortSignal): Promise<PruneResult>;
 
   /** The start of the oldest hour that may hold points, or null when the store holds none. */
   oldestHourMs?(): number | null;

@@ -131,6 +131,7 @@ export class FakeService implements CollectorPorts, NetworksPort {
 
   readonly catalog: VariableCatalog = {
     instances: (netId) => this.vars.get(netId) ?? [],
+    instanceCount: (netId) => this.vars.get(netId)?.length ?? 0,
     find: (netId, name, deviceId, index) => this.catalog.instances(netId).find((v) => v.name === name && v.deviceId === deviceId && v.index === index),
     definition: (name) => this.defs.find((d) => d.name === name),
     define: (def) => { if (!this.defs.some((d) => d.name === def.name)) this.defs.push(def); },

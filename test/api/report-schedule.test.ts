@@ -8,7 +8,7 @@ import { fixture, servicesOf } from './fake-service.js';
 /**
  * The report schedule over the fake collector with a clock the test moves: each due time of
  * `every 1h` runs every category of every network once (none before the first due time, none
- * twice), and `keep` holds the newest runs per network and category.
+ * twice), one run after another, and `keep` holds the newest runs per network and category.
  */
 const H = 3_600_000;
 
@@ -23,6 +23,13 @@ t.test('scheduled reports: every 1h, keep 2', { timeout: 60_000 }, async (t) => 
   let now = k * H - 1;
   const services = servicesOf(fake, { nowMs: () => now });
   const runs = () => [1, 2].flatMap((n) => fake.tasks.list(n)).filter((x) => x.kind === 'action');
+  // At each run's begin: how many runs had not ended (one after another: none).
+  const unendedAtBegin: number[] = [];
+  const begin = fake.tasks.begin.bind(fake.tasks);
+  fake.tasks.begin = (...args: Parameters<typeof begin>) => {
+    unendedAtBegin.push(runs().filter((x) => x.state === 'queued' || x.state === 'running').length);
+    return begin(...args);
+  };
   services.reports.start();
   t.teardown(() => services.reports.stop());
 
@@ -46,4 +53,5 @@ t.test('scheduled reports: every 1h, keep 2', { timeout: 60_000 }, async (t) => 
   t.equal(files.length, 2 * 3 * 2 * 2, 'keep 2: 2 networks × 3 categories × 2 runs × (csv, html)');
   t.same([...new Set(files.map((f) => f!.createdAtMs))].sort(), [(k + 1) * H, (k + 2) * H], 'the two newest due times are kept');
   t.equal(runs().length, 18, 'no due time ran twice');
+  t.same(unendedAtBegin, new Array(18).fill(0), 'each scheduled run began after the previous one ended');
 });

@@ -96,7 +96,8 @@ t.test('reports on a simulated network', { timeout: 180_000 }, async (t) => {
   t.equal(invHtml.type, 'text/html; charset=utf-8', 'HTML content type');
   for (const d of gen.devices) t.ok(invHtml.text.includes(`<td>${d.address}</td>`), `HTML lists ${d.address}`);
 
-  // Utilisation: mean and max of each series over [createdAt − 24 h, createdAt], from the data call.
+  // Utilisation: mean and max of each series from the start of the hour holding createdAt − 24 h to
+  // createdAt, from the data call.
   const util = await run('utilisation');
   const utilRows = parseCsv((await get(`/reports/${util.name}.csv`)).text);
   const header = utilRows[0]!;
@@ -112,7 +113,7 @@ t.test('reports on a simulated network', { timeout: 180_000 }, async (t) => {
   for (const row of utilRows.slice(1, 4)) {
     const [dev, , idx] = row;
     const ids = ['ifInUtil', 'ifOutUtil', 'ifInRate', 'ifOutRate'].map((n) => `${n}.${dev}.${idx}`).join(',');
-    const data = (await get(`/v2/ui/net/1/data/${ids}?start=${util.createdAt - 24 * HOUR}&end=${util.createdAt}`)).json;
+    const data = (await get(`/v2/ui/net/1/data/${ids}?start=${Math.floor((util.createdAt - 24 * HOUR) / HOUR) * HOUR}&end=${util.createdAt}`)).json;
     t.equal(data.errors, '', 'data call answered');
     const cols = ['inUtil', 'outUtil', 'inRate', 'outRate'];
     data.info.forEach((info: { timeseries: string[] }, k: number) => {

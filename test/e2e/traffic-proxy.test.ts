@@ -10,10 +10,20 @@ import { randomPort, simulatedConfigText, tempDir } from './helpers.js';
  * The traffic-analytics proxy (POST /v2/external/net/:id/extsvc/:call) against a real HTTP upstream
  * on loopback started here. The upstream acts on the `case` field of the body the proxy forwards:
  * ok (echoes what it got), status500, slow (answers after the proxy's timeout), garbage (not JSON),
- * closed (drops the connection), big (an answer over maxAnswerBytes, with and without a length).
+ * closed (drops the connection), big (an answer over maxAnswerBytes, with and without a length),
+ * hold (no answer until the test releases it: calls in flight).
  */
 const TIMEOUT_MS = 300;
 const MAX_ANSWER = 2048;
+
+interface Held { readonly answer: () => void }
+/** Calls held by the upstream ('hold'), and a wait for the next one to arrive. */
+const held: Held[] = [];
+let onHeld: (() => void) | null = null;
+const nextHeld = (count: number): Promise<void> => new Promise((resolve) => {
+  const check = () => { if (held.length >= count) { onHeld = null; resolve(); } else onHeld = check; };
+  check();
+});
 
 function upstream(): Promise<{ server: Server; port: number; sockets: Set<Socket>; slowTimers: Set<NodeJS.Timeout> }> {
   const sockets = new Set<Socket>();
@@ -29,6 +39,7 @@ function upstream(): Promise<{ server: Server; port: number; sockets: Set<Socket
       switch (body.case) {
         case 'status500': return send(500, 'application/json', '{"error":"upstream broke"}');
         case 'slow': { const tm = setTimeout(() => { slowTimers.delete(tm); send(200, 'application/json', '{"late":true}'); }, TIMEOUT_MS * 10); slowTimers.add(tm); return; }
+        case 'hold': held.push({ answer: () => send(200, 'application/json', '{"held":true}') }); onHeld?.(); return;
         case 'garbage': return send(200, 'text/html', '<html>not json</html>');
         case 'closed': return req.socket.destroy();
         case 'bigLength': return send(200, 'application/json', JSON.stringify({ pad: 'x'.repeat(MAX_ANSWER * 2) }));
@@ -144,4 +155,50 @@ ${auth}
     t.equal(r.status, 409, `${call} without the section: 409`);
     t.equal(r.json.code, 'INTEGRATION_NOT_CONFIGURED');
   }
+});
+
+t.test('traffic-analytics proxy: past maxCallsInFlight upstream calls, 503 UPSTREAM_BUSY at once; freed slots take calls again', { timeout: 120_000 }, async (t) => {
+  const up = await upstream();
+  t.teardown(() => { for (const h of held.splice(0)) h.answer(); for (const s of up.sockets) s.destroy(); up.server.close(); });
+  const dir = tempDir(t, 'netmon-proxy-busy-');
+  const LIMIT = 3;
+  const config = loadConfig({
+    path: 'proxy.yaml', env: { HOST: '127.0.0.1', PORT: '0', DATA_DIR: dir },
+    text: simulatedConfigText(randomPort(), { devices: 1, interfacesPerDevice: 2, pollInterval: '10s', extra: `
+integrations:
+  trafficAnalytics:
+    baseUrl: http://127.0.0.1:${up.port}
+    timeout: 2m
+    maxCallsInFlight: ${LIMIT}
+` }),
+  });
+  const app = await startApp(config, silentLogger, { load: () => config });
+  t.teardown(() => app.stop());
+  const base = `http://127.0.0.1:${app.port}`;
+  const post = async (call: string, body: unknown) => {
+    const r = await fetch(`${base}/v2/external/net/1/extsvc/${call}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: r.status, type: r.headers.get('content-type') ?? '', json: await r.json() as Record<string, unknown> };
+  };
+  // LIMIT calls the upstream holds: all in flight once it has them all.
+  const inFlight = Array.from({ length: LIMIT }, (_, i) => post(i % 2 === 0 ? 'topXdata' : 'topXchart', { case: 'hold' }));
+  await nextHeld(LIMIT);
+  const cases: [string, unknown, number, string | null][] = [
+    ['topXdata', { case: 'ok' }, 503, 'UPSTREAM_BUSY'],
+    ['topXchart', { case: 'hold' }, 503, 'UPSTREAM_BUSY'],
+    ['url', { device: 'sw1' }, 200, null],
+  ];
+  for (const [call, body, status, code] of cases) {
+    const r = await post(call, body);
+    t.equal(r.status, status, `${call} with ${LIMIT} calls in flight: ${status}`);
+    if (code !== null) {
+      t.equal(r.json.code, code);
+      t.match(String(r.json.error), new RegExp(`maxCallsInFlight ${LIMIT}`), 'the message names the bound');
+      t.match(r.type, /application\/json/, 'a JSON error');
+    }
+  }
+  t.equal(held.length, LIMIT, 'the refused calls never reached the upstream');
+  for (const h of held.splice(0)) h.answer();
+  for (const r of await Promise.all(inFlight)) t.same([r.status, r.json], [200, { held: true }], 'the held calls are answered');
+  const again = await post('topXdata', { case: 'ok' });
+  t.equal(again.status, 200, 'once they ended, a call goes through again');
 });

@@ -215,3 +215,56 @@ t.test('a store closed during a prune: the prune stops between transactions, res
   t.same([store.read(0, 0, H0 + 4 * HOUR_MS - 1).tsMs.length, store.read(0, H0 + 4 * HOUR_MS, H0 + 5 * HOUR_MS).tsMs.length], [0, 6], 'hours 0..3 gone, hour 4 intact');
   t.equal(store.oldestHourMs(), H0 + 4 * HOUR_MS);
 });
+
+/** Five hours of 9000 slots (each hour's chunks take several transactions), flushed; the store open. */
+async function fiveHours(dir: string, clock: ManualClock): Promise<LmdbSeriesStore> {
+  const store = await openLmdbSeriesStore({ dir, clock, flushIntervalMs: 3_600_000, minFreeBytes: 0 });
+  const n = 9000;
+  const slots = Int32Array.from({ length: n }, (_, i) => i);
+  const values = new Float64Array(n).fill(1);
+  for (let h = 0; h < 5; h++) {
+    for (let k = 0; k < 6; k++) store.appendStep(H0 + h * HOUR_MS + k * 10 * M, slots, values);
+    await store.flush();
+  }
+  return store;
+}
+
+t.test('an aborted prune stops between transactions, resolves, and the next call finishes it (the store stays open)', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'retention-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const store = await fiveHours(dir, new ManualClock(H0));
+  t.teardown(() => store.close().catch(() => {}));
+  const abort = new AbortController();
+  const pruning = store.pruneBefore(H0 + 4 * HOUR_MS, abort.signal);
+  abort.abort();
+  const partial = await pruning;
+  t.ok(partial.hours < 4, `the prune stopped early (${partial.hours} of 4 hours)`);
+  t.ok(store.read(0, 0, H0 + 4 * HOUR_MS - 1).tsMs.length > 0 || store.oldestHourMs()! < H0 + 4 * HOUR_MS, 'old hours are left');
+  const rest = await store.pruneBefore(H0 + 4 * HOUR_MS);
+  t.equal(partial.hours + rest.hours, 4, 'the next prune removes the hours left');
+  t.same([store.read(0, 0, H0 + 4 * HOUR_MS - 1).tsMs.length, store.read(0, H0 + 4 * HOUR_MS, H0 + 5 * HOUR_MS).tsMs.length], [0, 6], 'hours 0..3 gone, hour 4 intact');
+});
+
+t.test('SeriesPruner.stop aborts the pass in progress; the next start resumes it', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'retention-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const clock = new ManualClock(H0 + 5 * HOUR_MS);
+  const store = await fiveHours(dir, clock);
+  t.teardown(() => store.close().catch(() => {}));
+  const lines: string[] = [];
+  const logger = createLogger({ write: (l) => lines.push(l) });
+  // Retention 1 h at the start of hour 5: hours 0..3 go.
+  const opts = { series: store, retentionMs: () => HOUR_MS, intervalMs: () => HOUR_MS, clock, logger };
+  const first = new SeriesPruner(opts);
+  first.start();
+  t.equal(first.status().running, true, 'start() began a pass');
+  await first.stop();
+  const cut = first.status();
+  t.equal(cut.running, false);
+  t.ok(cut.lastPassHours < 4, `the stop cut the pass short (${cut.lastPassHours} of 4 hours)`);
+  t.ok(lines.some((l) => l.includes('stopped by the server stop')), 'the cut pass is logged as such');
+  const second = new SeriesPruner(opts);
+  const resumed = await second.pruneNow();
+  t.equal(cut.lastPassHours + resumed.hours, 4, 'the next pass removes the hours left');
+  t.equal(store.oldestHourMs(), H0 + 4 * HOUR_MS, 'hour 4 is the oldest kept');
+});

@@ -96,13 +96,13 @@ t.test('expired allocations leave the catalog, also after a restart; discovered 
   const keep = await s.inventory.allocate({ netId: 1, name: 'alertState', deviceId: 1, index: 0 });
   const stale = await s.inventory.allocate({ netId: 1, name: 'portAlert', deviceId: 2, index: 5 });
   const seen: number[] = [];
-  const n = await s.inventory.expireAllocated(1, (slot) => { seen.push(slot); return slot === stale; });
+  const n = await s.inventory.expireAllocated(1, async (slots) => { seen.push(...slots); return new Set(slots.filter((x) => x === stale)); });
   t.same(seen.sort((x, y) => x - y), [keep, stale].sort((x, y) => x - y), 'only allocated slots are asked about');
   t.equal(n, 1);
   t.equal(s.inventory.find(1, 'portAlert', 2, 5), undefined, 'the stale one is gone');
   t.equal(s.inventory.find(1, 'alertState', 1, 0)?.slot, keep, 'the fresh one stays');
   t.equal(s.inventory.instances(1).length, discovered + 1, 'discovered variables stay');
-  t.equal(await s.inventory.expireAllocated(2, () => true), 0, 'another network: nothing');
+  t.equal(await s.inventory.expireAllocated(2, async (slots) => new Set(slots)), 0, 'another network: nothing');
   await s.close();
 
   s = await open(dir);
@@ -110,5 +110,28 @@ t.test('expired allocations leave the catalog, also after a restart; discovered 
   t.equal(s.inventory.find(1, 'alertState', 1, 0)?.slot, keep, 'kept after a restart');
   const again = await s.inventory.allocate({ netId: 1, name: 'portAlert', deviceId: 2, index: 5 });
   t.ok(again > Math.max(keep, stale), 'allocated again: a new slot, never the expired one');
+  await s.close();
+});
+
+t.test('instanceCount: what instances(netId).length says, without making instances (cold cache too)', async (t) => {
+  const dir = tempDir();
+  let s = await open(dir);
+  const steps: { name: string; run: () => Promise<unknown> }[] = [
+    { name: 'discovered only', run: async () => {} },
+    { name: 'a device-level allocation', run: () => s.inventory.allocate({ netId: 1, name: 'alertState', deviceId: 1, index: 0 }) },
+    { name: 'an interface-level allocation', run: () => s.inventory.allocate({ netId: 1, name: 'portAlert', deviceId: 2, index: 5 }) },
+    { name: 'a network-level allocation (device 0)', run: () => s.inventory.allocate({ netId: 1, name: 'alertState', deviceId: 0, index: 3 }) },
+    { name: 'an allocation on a device not in the generation (not listed)', run: () => s.inventory.allocate({ netId: 1, name: 'alertState', deviceId: 999_999, index: 0 }) },
+    { name: 'an allocation on a network without devices', run: () => s.inventory.allocate({ netId: 7, name: 'alertState', deviceId: 0, index: 1 }) },
+    { name: 'after an expiry', run: () => s.inventory.expireAllocated(1, async (slots) => new Set(slots.slice(0, 1))) },
+    { name: 'after a restart (cold cache)', run: async () => { await s.close(); s = await open(dir); } },
+  ];
+  for (const step of steps) {
+    await step.run();
+    for (const net of [1, 2, 7]) {
+      const counted = s.inventory.instanceCount(net);
+      t.equal(counted, s.inventory.instances(net).length, `${step.name}: network ${net}`);
+    }
+  }
   await s.close();
 });

@@ -48,7 +48,7 @@ t.test('integrations: config', async (t) => {
 `).integrations!.trafficAnalytics!;
   t.same(c, {
     baseUrl: 'http://flows.example.org:8080/api', authorization: `Basic ${Buffer.from('netmon:p:w').toString('base64')}`, user: 'netmon',
-    timeoutMs: 2000, maxAnswerBytes: 4 * 1024 * 1024, paths: { url: '/', topXdata: '/v1/top', topXchart: '/topXchart' },
+    timeoutMs: 2000, maxAnswerBytes: 4 * 1024 * 1024, maxCallsInFlight: 8, paths: { url: '/', topXdata: '/v1/top', topXchart: '/topXchart' },
   }, 'values and defaults');
   t.equal(load('integrations: { trafficAnalytics: { baseUrl: "https://x.example", token: tk } }').integrations!.trafficAnalytics!.authorization, 'Bearer tk', 'a token');
   const ta = (body: string) => `integrations:\n  trafficAnalytics: { ${body} }\n`;
@@ -61,6 +61,8 @@ t.test('integrations: config', async (t) => {
     [ta('baseUrl: http://x.example, user: u, password: SECRETPW, token: SECRETTK'), /either `token` or `user`/],
     [ta('baseUrl: http://x.example, timeout: 10m'), /timeout.*at most 5m/],
     [ta('baseUrl: http://x.example, maxAnswerBytes: 10'), /maxAnswerBytes/],
+    [ta('baseUrl: http://x.example, maxCallsInFlight: 0'), /maxCallsInFlight/],
+    [ta('baseUrl: http://x.example, maxCallsInFlight: 2.5'), /maxCallsInFlight/],
     [ta('baseUrl: http://x.example, paths: { topXdata: "../admin" }'), /paths\.topXdata/],
     [ta('baseUrl: http://x.example, paths: { topXdata: "/a/../b" }'), /paths\.topXdata/],
     [ta('baseUrl: http://x.example, paths: { other: /x }'), /unknown key 'other'/],
