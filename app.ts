@@ -142,18 +142,31 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
     const reload = async (): Promise<ReloadPlan> => {
       if (!opts.load) throw new AppError('CONFIG_RELOAD_REFUSED', 'this server was started without a configuration loader');
       const load = opts.load;
-      const plan = reloadConfig(holder, () => follow(load()));
+      // `variables:` definitions are set BEFORE the holder swaps: a set the catalog refuses (a name
+      // it cannot take) refuses the reload, and the running configuration and definitions stay.
+      let redefined = false;
+      let plan: ReloadPlan;
+      try {
+        plan = reloadConfig(holder, () => {
+          const next = follow(load());
+          try {
+            monitor.catalog.configure(configuredDefinitions(next.variables));
+          } catch (e) {
+            throw new AppError('CONFIG_INVALID', `${next.source}: variables: ${(e as Error).message}`);
+          }
+          redefined = true;
+          return next;
+        });
+      } catch (e) {
+        // A change only a restart applies (refused after the load): the running definitions back.
+        if (redefined) monitor.catalog.configure(configuredDefinitions(holder.current().variables));
+        throw e;
+      }
       // Device profiles apply live: the next probes choose from the profiles read now (the loader has checked them).
       try {
         monitor.reloadProfiles(holder.current().profilesDir ?? null);
       } catch (e) {
         logger.warn('device profiles not reloaded; the ones in force stay', { error: (e as Error).message });
-      }
-      // `variables:` definitions apply live (a bad set is logged; the previous one stays).
-      try {
-        monitor.catalog.configure(configuredDefinitions(holder.current().variables));
-      } catch (e) {
-        logger.error('operator variables not redefined; the previous definitions stay', { error: (e as Error).message });
       }
       await monitor.applyReload(plan);
       // `variables.snmp` applies live: every network plans its devices again when it changed.

@@ -246,12 +246,29 @@ export class Monitor implements CollectorPorts, NetworksPort {
       define: (def: VariableDef) => this.defs.define(def),
       configure: (defs: readonly VariableDef[]) => this.defs.configure(defs),
       allocate: async (a: VariableAllocation): Promise<VariableInstance> => {
-        this.need(a.netId);
-        await this.inventory.allocate(a);
+        const [v] = await this.catalog.allocateMany([a]);
+        if (v instanceof Error) throw v;
+        return v!;
+      },
+      allocateMany: async (list: readonly VariableAllocation[]): Promise<(VariableInstance | Error)[]> => {
+        const nets = new Map<number, Error | null>();
+        for (const a of list) {
+          if (nets.has(a.netId)) continue;
+          try { this.need(a.netId); nets.set(a.netId, null); } catch (e) { nets.set(a.netId, e as Error); }
+        }
+        const ok = list.filter((a) => nets.get(a.netId) === null);
+        const slots = await this.inventory.allocateMany(ok);
         this.ensureCapacity();
-        const v = this.inventory.find(a.netId, a.name, a.deviceId, a.index);
-        if (!v) throw new AppError('UNKNOWN_DEVICE', `device ${a.deviceId} is not in the current generation of network ${a.netId}`);
-        return v;
+        let j = 0;
+        return list.map((a): VariableInstance | Error => {
+          const refused = nets.get(a.netId);
+          if (refused) return refused;
+          const s = slots[j++]!;
+          if (s instanceof Error) return s;
+          // The allocated instance itself: never a discovered one of the same triplet.
+          return this.inventory.findAllocated(a.netId, a.name, a.deviceId, a.index)
+            ?? new AppError('UNKNOWN_DEVICE', `device ${a.deviceId} is not in the current generation of network ${a.netId}`);
+        });
       },
       rebuild: async (netId: number): Promise<number> => {
         await this.need(netId).rebuildInventory();

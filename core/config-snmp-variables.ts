@@ -3,6 +3,7 @@ import type { SnmpVariableConfig, SnmpVariableIndex, SnmpVariableType, ViewRuleC
 import { MAX_VIEW_RULE_CHARS } from './config-schema.js';
 import { CONTROL_CHARS } from './names.js';
 import { parseThresholds } from './config-thresholds.js';
+import { SERVER_VARIABLE_NAMES } from './variable-names.js';
 
 /**
  * `variables.snmp[]`: operator-defined SNMP variables (SnmpVariableConfig; docs/variables.md).
@@ -43,6 +44,7 @@ export function parseSnmpVariables(c: Checker, raw: unknown, path: Path, checkDe
     const name = c.str(o.name, [...p, 'name']);
     if (!NAME.test(name)) c.fail([...p, 'name'], `must be a letter then letters, digits or _ (at most 64), got ${JSON.stringify(name)}`);
     if (BUILTIN_VARIABLE_NAMES.includes(name)) c.fail([...p, 'name'], `'${name}' is a built-in variable; choose another name`);
+    if (SERVER_VARIABLE_NAMES.includes(name)) c.fail([...p, 'name'], `'${name}' is a variable the server defines (alert state); choose another name`);
     const first = seen.get(name);
     if (first !== undefined) c.fail([...p, 'name'], `'${name}' is already defined by ${path.join('.')}[${first}]`);
     seen.set(name, i);

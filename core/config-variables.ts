@@ -1,6 +1,7 @@
 import type { Checker, Path } from './config-check.js';
 import type { VariableDef } from './types.js';
-import { parseSnmpVariables } from './config-snmp-variables.js';
+import { BUILTIN_VARIABLE_NAMES, parseSnmpVariables } from './config-snmp-variables.js';
+import { SERVER_VARIABLE_NAMES } from './variable-names.js';
 import { parseThresholds } from './config-thresholds.js';
 import type {
   DerivedExpressionChecker, DerivedVariableConfig, SnmpVariableConfig, VariablesConfig, VariableThresholds, ViewRuleChecker,
@@ -46,7 +47,8 @@ export const MAX_DERIVED_EXPRESSION_CHARS = 4096;
  * '' (every device), else a SvcQL matching expression over the devices table; `thresholds`. With a
  * checker, the expression is parsed here, and it may read a derived variable only if that one is
  * earlier in the list (not itself, not a later one). A name may not be an SNMP variable's
- * (`snmpNames`) nor repeat.
+ * (`snmpNames`), a built-in variable's (BUILTIN_VARIABLE_NAMES) nor one the server defines
+ * (SERVER_VARIABLE_NAMES: the alert state), nor repeat.
  */
 export function parseDerivedVariables(
   c: Checker, raw: unknown, path: Path, checkDeviceRule?: ViewRuleChecker, checkExpression?: DerivedExpressionChecker,
@@ -67,6 +69,8 @@ export function parseDerivedVariables(
     const name = c.str(o.name, [...p, 'name']);
     if (!/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(name)) c.fail([...p, 'name'], `must be a letter then letters, digits or _ (at most 64), got '${name}'`);
     if (names.has(name)) c.fail([...p, 'name'], `derived variable '${name}' is defined twice`);
+    if (BUILTIN_VARIABLE_NAMES.includes(name)) c.fail([...p, 'name'], `'${name}' is a built-in variable; choose another name`);
+    if (SERVER_VARIABLE_NAMES.includes(name)) c.fail([...p, 'name'], `'${name}' is a variable the server defines (alert state); choose another name`);
     if (snmpNames.includes(name)) c.fail([...p, 'name'], `'${name}' is already an SNMP variable of variables.snmp`);
     const scope = c.oneOf(o.scope, [...p, 'scope'], ['device', 'interface'] as const, 'device');
     const expression = c.str(o.expression, [...p, 'expression']);

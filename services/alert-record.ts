@@ -15,7 +15,8 @@ import type { AlertRecord } from './alert-types.js';
  * and the index is the alert's number, not its component's, because two rules may alert on one
  * component; the alert's device and component are in the alert itself.
  */
-export const ALERT_STATE_VARIABLE = 'alertState';
+export { ALERT_STATE_VARIABLE } from '../core/variable-names.js';
+import { ALERT_STATE_VARIABLE } from '../core/variable-names.js';
 /** Most entries of an alert's `values` (a rule without fanOut may have very many members). */
 export const MAX_ALERT_VALUES = 100;
 /** Transitions kept per alert: 50 [entered, cleared] pairs. */

@@ -43,6 +43,7 @@ export function benchAlertEngine(opts: {
       }
       return v;
     },
+    allocateMany: async (list) => Promise.all(list.map((x) => catalog.allocate(x))),
   };
   const collector = {
     networks: { generation: () => null },

@@ -73,6 +73,7 @@ export class BenchService implements CollectorPorts, NetworksPort {
     define: () => { throw new AppError('BAD_PARAMETER', 'the bench collector defines no variables'); },
     configure: (defs) => { if (defs.length > 0) throw new AppError('BAD_PARAMETER', 'the bench collector has no operator variables'); },
     allocate: async () => { throw new AppError('BAD_PARAMETER', 'the bench collector allocates no variables'); },
+    allocateMany: async (list) => list.map(() => new AppError('BAD_PARAMETER', 'the bench collector allocates no variables')),
   };
   readonly latest: LatestValues = { observations: (slot) => this.ring.read(slot), last: (slot) => this.ring.last(slot) };
   readonly events: PipelineEvents = { onCycleDone: () => () => {}, onGridStepWritten: () => () => {} };

@@ -21,8 +21,16 @@ const NS_LEGACY = 'slots';
 const NS_COUNTERS = 'counters';
 /** Slots of variables that discovery did not make (VariableCatalog.allocate): key [netId, name, deviceId, index] → slot. */
 const NS_ALLOCATED = 'allocatedSlots';
+/**
+ * Inventory.allocateMany persists this many new allocations in one metadata transaction, and lets
+ * other work run between two batches (bench/derived/allocate-bench.ts).
+ */
+export const ALLOCATE_BATCH = 5000;
 
 interface Allocated { readonly name: string; readonly deviceId: number; readonly index: number; readonly slot: number }
+
+/** An allocated variable's key in a network's index (name, device, index). */
+const tripletKey = (name: string, deviceId: number, index: number): string => `${name}\u0000${deviceId}\u0000${index}`;
 
 /**
  * A device's slot map as stored: the variable names it uses, and per variable three Int32 (name
@@ -81,6 +89,8 @@ export class Inventory {
   private readonly legacy: boolean;
   /** Allocated variables by network, in allocation order. */
   private readonly allocated = new Map<number, Allocated[]>();
+  /** The same, by network then tripletKey (allocate and find in constant time). */
+  private readonly allocatedIndex = new Map<number, Map<string, Allocated>>();
   /** Allocations being persisted, by triplet key, so that two concurrent calls get one slot. */
   private readonly allocating = new Map<string, Promise<number>>();
   /**
@@ -104,7 +114,7 @@ export class Inventory {
     this.legacy = [...meta.range(NS_LEGACY, { limit: 1 })].length > 0;
     for (const { key, value } of meta.range<number>(NS_ALLOCATED)) {
       const [netId, name, deviceId, index] = key as [number, string, number, number];
-      this.allocatedOf(netId).push({ name, deviceId, index, slot: value });
+      this.addAllocated(netId, { name, deviceId, index, slot: value });
     }
   }
 
@@ -114,36 +124,101 @@ export class Inventory {
     return a;
   }
 
+  private indexOf(netId: number): Map<string, Allocated> {
+    let m = this.allocatedIndex.get(netId);
+    if (!m) this.allocatedIndex.set(netId, m = new Map());
+    return m;
+  }
+
+  private addAllocated(netId: number, a: Allocated): void {
+    this.allocatedOf(netId).push(a);
+    this.indexOf(netId).set(tripletKey(a.name, a.deviceId, a.index), a);
+  }
+
   /**
    * The slot of a variable that discovery did not make (VariableCatalog.allocate): the same slot for
    * the same triplet forever (persisted before the promise resolves), from the slot space every
    * network shares. Its grid kind stays 0: the poller and the interpolator never touch it.
    */
   async allocate(a: VariableAllocation): Promise<number> {
-    if (this.defs.get(a.name) === undefined) throw new AppError('UNKNOWN_VARIABLE', `variable '${a.name}' has no definition`);
+    const [r] = await this.allocateMany([a]);
+    if (r instanceof Error) throw r;
+    return r!;
+  }
+
+  /**
+   * `allocate` for many triplets: one entry per allocation, in order, the slot or the AppError
+   * `allocate` would throw for it (the others are allocated all the same). The new ones are
+   * persisted ALLOCATE_BATCH at a time, each batch in one metadata transaction (with the slot
+   * counter), and other work runs between two batches. Known triplets cost one map lookup.
+   */
+  async allocateMany(list: readonly VariableAllocation[]): Promise<(number | Error)[]> {
+    const out: (number | Error)[] = new Array(list.length);
+    for (let from = 0; from < list.length; from += ALLOCATE_BATCH) {
+      if (from > 0) await new Promise((r) => setImmediate(r));
+      const waits: Promise<void>[] = [];
+      const fresh: { k: number; netId: number; a: Allocated; key: string }[] = [];
+      const to = Math.min(list.length, from + ALLOCATE_BATCH);
+      let settle!: (ok: boolean) => void;
+      const batchDone = new Promise<boolean>((r) => { settle = r; });
+      for (let k = from; k < to; k++) {
+        const a = list[k]!;
+        const bad = this.refusal(a);
+        if (bad) { out[k] = bad; continue; }
+        const known = this.indexOf(a.netId).get(tripletKey(a.name, a.deviceId, a.index));
+        if (known) { out[k] = known.slot; continue; }
+        const key = `${a.netId}\u0000${tripletKey(a.name, a.deviceId, a.index)}`;
+        const pending = this.allocating.get(key);
+        if (pending) { waits.push(pending.then((slot) => { out[k] = slot; }, (e: Error) => { out[k] = e; })); continue; }
+        const slot = this.nextSlot++;
+        const entry = { k, netId: a.netId, a: { name: a.name, deviceId: a.deviceId, index: a.index, slot }, key };
+        fresh.push(entry);
+        out[k] = slot;
+        const p = batchDone.then((ok) => { if (!ok) throw batchError; return slot; });
+        p.catch(() => undefined);
+        this.allocating.set(key, p);
+      }
+      let batchError: Error = new Error('not persisted');
+      if (fresh.length > 0) {
+        const counter = this.nextSlot;
+        let ok = true;
+        try {
+          await this.meta.transaction((tx) => {
+            for (const f of fresh) tx.put(NS_ALLOCATED, [f.netId, f.a.name, f.a.deviceId, f.a.index], f.a.slot);
+            // Never below a counter a rebuild stored meanwhile.
+            tx.put(NS_COUNTERS, 'nextSlot', Math.max(counter, tx.get<number>(NS_COUNTERS, 'nextSlot') ?? 0));
+          });
+        } catch (e) {
+          ok = false;
+          batchError = e as Error;
+        }
+        for (const f of fresh) {
+          this.allocating.delete(f.key);
+          if (ok) this.addAllocated(f.netId, f.a);
+        }
+        if (ok) {
+          this.growKinds(this.nextSlot);
+          for (const id of new Set(fresh.map((f) => f.netId))) { const n = this.byNetwork.get(id); if (n) n.cache = null; }
+        } else {
+          for (const f of fresh) out[f.k] = batchError;
+        }
+        settle(ok);
+      } else settle(true);
+      await Promise.all(waits);
+    }
+    return out;
+  }
+
+  /** Why an allocation is refused (AppError), or undefined. */
+  private refusal(a: VariableAllocation): AppError | undefined {
+    if (this.defs.get(a.name) === undefined) return new AppError('UNKNOWN_VARIABLE', `variable '${a.name}' has no definition`);
+    if (variableDef(a.name) !== undefined || this.operator.snmp.some((v) => v.name === a.name)) {
+      return new AppError('BAD_PARAMETER', `variable '${a.name}' is polled: its instances are discovered, not allocated`);
+    }
     if (!Number.isSafeInteger(a.deviceId) || a.deviceId < 0 || !Number.isSafeInteger(a.index) || a.index < 0) {
-      throw new AppError('BAD_PARAMETER', `device id and index must be non-negative integers, got ${a.deviceId} and ${a.index}`);
+      return new AppError('BAD_PARAMETER', `device id and index must be non-negative integers, got ${a.deviceId} and ${a.index}`);
     }
-    const list = this.allocatedOf(a.netId);
-    const known = list.find((x) => x.name === a.name && x.deviceId === a.deviceId && x.index === a.index);
-    if (known) return known.slot;
-    const key = `${a.netId}:${a.name}.${a.deviceId}.${a.index}`;
-    let pending = this.allocating.get(key);
-    if (!pending) {
-      const slot = this.nextSlot++;
-      pending = Promise.all([
-        this.meta.put(NS_ALLOCATED, [a.netId, a.name, a.deviceId, a.index], slot),
-        this.meta.put(NS_COUNTERS, 'nextSlot', this.nextSlot),
-      ]).then(() => {
-        list.push({ name: a.name, deviceId: a.deviceId, index: a.index, slot });
-        this.growKinds(this.nextSlot);
-        const n = this.byNetwork.get(a.netId);
-        if (n) n.cache = null;
-        return slot;
-      }).finally(() => this.allocating.delete(key));
-      this.allocating.set(key, pending);
-    }
-    return pending;
+    return undefined;
   }
 
   /**
@@ -165,6 +240,8 @@ export class Inventory {
     await Promise.all(stale.map((a) => this.meta.remove(NS_ALLOCATED, [netId, a.name, a.deviceId, a.index])));
     const gone = new Set(stale);
     this.allocated.set(netId, list.filter((a) => !gone.has(a)));
+    const index = this.indexOf(netId);
+    for (const a of stale) index.delete(tripletKey(a.name, a.deviceId, a.index));
     const n = this.byNetwork.get(netId);
     if (n) n.cache = null;
     return stale.length;
@@ -398,10 +475,13 @@ export class Inventory {
     return slot === undefined ? undefined : variableInstance(d, ifScan(d), name, index, slot, this.instanceDefs);
   }
 
-  /** An allocated variable's instance (its device must be in the current generation, or be 0: network-level). */
-  private findAllocated(netId: number, name: string, deviceId: number, index: number): VariableInstance | undefined {
+  /**
+   * An allocated variable's instance (its device must be in the current generation, or be 0:
+   * network-level); never a discovered one, even of the same triplet.
+   */
+  findAllocated(netId: number, name: string, deviceId: number, index: number): VariableInstance | undefined {
     const n = this.byNetwork.get(netId);
-    const a = this.allocated.get(netId)?.find((x) => x.name === name && x.deviceId === deviceId && x.index === index);
+    const a = this.allocatedIndex.get(netId)?.get(tripletKey(name, deviceId, index));
     return n && a ? this.allocatedInstance(n, a) : undefined;
   }
 }

@@ -44,6 +44,14 @@ export interface VariableCatalog {
    */
   allocate(a: VariableAllocation): Promise<VariableInstance>;
   /**
+   * `allocate` for many triplets (a derived variable's instances when its plan is built): resolves
+   * with one entry per allocation, in order, the instance or the Error `allocate` would have thrown
+   * for it (the others are allocated all the same). New ones are persisted a batch (thousands) per
+   * metadata transaction, and other work runs between two batches: 500,000 allocations do not hold
+   * the event loop. Only instances allocated so are answered, never a discovered one.
+   */
+  allocateMany(list: readonly VariableAllocation[]): Promise<(VariableInstance | Error)[]>;
+  /**
    * Builds the network's variables and poll plans again from its live devices (the inventory
    * discovery made, with the devices added or removed since); resolves with the number of
    * variable instances after. Throws UNKNOWN_NETWORK. Optional: a catalog without it cannot.

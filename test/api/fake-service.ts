@@ -135,7 +135,12 @@ export class FakeService implements CollectorPorts, NetworksPort {
     find: (netId, name, deviceId, index) => this.catalog.instances(netId).find((v) => v.name === name && v.deviceId === deviceId && v.index === index),
     definition: (name) => this.defs.find((d) => d.name === name),
     define: (def) => { if (!this.defs.some((d) => d.name === def.name)) this.defs.push(def); },
-    configure: (defs) => { for (const d of defs) this.catalog.define(d); },
+    configure: (defs) => {
+      for (const d of defs) {
+        const i = this.defs.findIndex((x) => x.name === d.name);
+        if (i >= 0) this.defs[i] = d; else this.defs.push(d);
+      }
+    },
     allocate: async (a) => {
       const known = this.catalog.find(a.netId, a.name, a.deviceId, a.index);
       if (known) return known;
@@ -146,6 +151,11 @@ export class FakeService implements CollectorPorts, NetworksPort {
       const v = variable(slot, a.name, a.deviceId, a.index, def.unit);
       this.vars.set(a.netId, [...list, v]);
       return v;
+    },
+    allocateMany: async (list) => {
+      const out: (VariableInstance | Error)[] = [];
+      for (const a of list) out.push(await this.catalog.allocate(a).catch((e: Error) => e));
+      return out;
     },
   };
 

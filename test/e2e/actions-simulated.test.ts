@@ -66,8 +66,8 @@ t.test('actions and settings over the simulated network', async (t) => {
   });
 
   t.test('rebalance orders the polls slowest first', async (t) => {
-    // after a poll cycle every device has a measured poll
-    await waitFor(async () => ((await call(base, 'GET', '/v2/ui/net/1/status')).body.polling?.cycles >= 1 ? true : undefined), 30_000, 'a poll cycle');
+    // after a poll cycle of the discovered devices, they have a measured poll
+    await waitFor(async () => ((await call(base, 'GET', '/v2/ui/net/1/status')).body.polling?.devicesPolled >= 1 ? true : undefined), 30_000, 'a poll cycle of the devices');
     for (const m of ['GET', 'POST']) {
       const r = await act(m, 'rebalance');
       t.equal(r.status, 200, m);

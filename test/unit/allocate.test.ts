@@ -4,12 +4,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { Inventory } from '../../collector/inventory/inventory.js';
+import { ALLOCATE_BATCH, Inventory } from '../../collector/inventory/inventory.js';
 import { VariableDefs } from '../../collector/inventory/variable-defs.js';
 import { isAppError } from '../../core/errors.js';
 import type { VariableDef } from '../../core/types.js';
 import { openStoreEnv } from '../../store/lmdb-env.js';
 import { LmdbMetaStore } from '../../store/meta/lmdb-meta.js';
+import type { MetaKey, MetaStore, MetaTxn } from '../../store/meta/meta.js';
 import { benchNetwork, syntheticGeneration } from '../../bench/memory/synthetic-generation.js';
 
 const dirs: string[] = [];
@@ -24,9 +25,16 @@ async function open(dir: string) {
   const defs = new VariableDefs();
   defs.define(ALERT);
   defs.define(PORT_ALERT);
-  const inventory = new Inventory(new LmdbMetaStore(env), defs);
+  const meta = new LmdbMetaStore(env);
+  /** Writes to the metadata store, counted: single puts and transactions. */
+  const writes = { puts: 0, transactions: 0 };
+  const counted: MetaStore = Object.assign(Object.create(meta) as MetaStore, {
+    put: (ns: string, key: MetaKey, value: unknown) => { writes.puts++; return meta.put(ns, key, value); },
+    transaction: <R>(fn: (tx: MetaTxn) => R) => { writes.transactions++; return meta.transaction(fn); },
+  });
+  const inventory = new Inventory(counted, defs);
   await inventory.rebuild(benchNetwork, syntheticGeneration(2));
-  return { inventory, defs, close: () => env.close() };
+  return { inventory, defs, writes, close: () => env.close() };
 }
 
 t.test('allocated slots: own, stable, listed, persisted', async (t) => {
@@ -74,6 +82,8 @@ t.test('allocation and definition failures', async (t) => {
     { name: 'no definition', run: () => s.inventory.allocate({ netId: 1, name: 'nope', deviceId: 1, index: 0 }), code: 'UNKNOWN_VARIABLE' },
     { name: 'negative index', run: () => s.inventory.allocate({ netId: 1, name: 'alertState', deviceId: 1, index: -1 }), code: 'BAD_PARAMETER' },
     { name: 'fractional device', run: () => s.inventory.allocate({ netId: 1, name: 'alertState', deviceId: 1.5, index: 0 }), code: 'BAD_PARAMETER' },
+    // a polled variable's triplet would get a second instance (and a derived one written beside the polled series)
+    { name: 'a polled (built-in) name', run: () => s.inventory.allocate({ netId: 1, name: 'ifInRate', deviceId: 1, index: 1 }), code: 'BAD_PARAMETER' },
     { name: 'define a built-in name', run: () => s.defs.define({ ...ALERT, name: 'ifInRate' }), code: 'BAD_PARAMETER' },
     { name: 'define differently', run: () => s.defs.define({ ...ALERT, unit: '%' }), code: 'BAD_PARAMETER' },
     { name: 'bad name', run: () => s.defs.define({ ...ALERT, name: '1x' }), code: 'BAD_PARAMETER' },
@@ -133,5 +143,37 @@ t.test('instanceCount: what instances(netId).length says, without making instanc
       t.equal(counted, s.inventory.instances(net).length, `${step.name}: network ${net}`);
     }
   }
+  await s.close();
+});
+
+t.test('allocateMany: one transaction per batch, per-entry errors, the same slots again and after a restart', async (t) => {
+  const dir = tempDir();
+  let s = await open(dir);
+  const n = 2 * ALLOCATE_BATCH + 1;
+  const list = Array.from({ length: n }, (_, k) => ({ netId: 1, name: 'portAlert', deviceId: 1 + (k % 2), index: 1 + Math.floor(k / 2) }));
+  // one bad entry and one repeat of an earlier triplet, in the middle
+  const asked = [...list.slice(0, 10), { netId: 1, name: 'nope', deviceId: 1, index: 1 }, list[3]!, ...list.slice(10)];
+  const before = s.inventory.slotCount;
+  const w0 = { ...s.writes };
+  const out = await s.inventory.allocateMany(asked);
+  t.equal(out.length, n + 2, 'one entry per allocation');
+  t.match(out[10], { code: 'UNKNOWN_VARIABLE' }, 'the bad one: its error');
+  t.equal(out[11], out[3], 'a repeated triplet: the same slot');
+  const slots = out.filter((x, k) => k !== 10 && k !== 11) as number[];
+  t.equal(new Set(slots).size, n, 'distinct slots');
+  t.ok(slots.every((x) => x >= before), 'above every slot before');
+  t.equal(s.inventory.slotCount, before + n);
+  t.same({ puts: s.writes.puts - w0.puts, transactions: s.writes.transactions - w0.transactions }, { puts: 0, transactions: 3 },
+    `${n} allocations: ${Math.ceil(n / ALLOCATE_BATCH)} transactions, no single put`);
+  const cases: [number, number][] = [[0, 0], [ALLOCATE_BATCH + 7, ALLOCATE_BATCH + 7], [n - 1, n - 1]];
+  for (const [k, j] of cases) t.equal(s.inventory.findAllocated(1, list[k]!.name, list[k]!.deviceId, list[k]!.index)?.slot, slots[j], `entry ${k} found`);
+  const again = await s.inventory.allocateMany(list);
+  t.same(again, slots, 'the same triplets again: the same slots');
+  t.equal(s.writes.transactions - w0.transactions, 3, 'known triplets write nothing');
+  await s.close();
+
+  s = await open(dir);
+  t.same(await s.inventory.allocateMany(list), slots, 'after a restart: the same slots');
+  t.equal(s.inventory.slotCount, before + n, 'and no new one');
   await s.close();
 });

@@ -45,6 +45,10 @@ t.test('errors name the key and line', async (t) => {
     ['    - name: x\n      expression: a\n      devices: "Vendor =="\n', /derived\[0\]\.devices \(line 9\): not a matching expression over the devices table: SvcQL syntax error/],
     ['    - name: x\n      expression: a\n      thresholds: { direction: above }\n', /derived\[0\]\.thresholds \(line 9\): give warning, critical or both/],
     ['    - name: x\n      expression: a\n      colour: red\n', /derived\[0\]\.colour \(line 9\): unknown key 'colour'/],
+    // a built-in name or the alert state's: the catalog would refuse it at start, or a reload would write over the polled series
+    ['    - name: ifInRate\n      scope: interface\n      expression: ifInErrors * 2\n', /derived\[0\]\.name \(line 7\): 'ifInRate' is a built-in variable; choose another name/],
+    ['    - name: x\n      expression: a\n    - name: reachable\n      expression: "1"\n', /derived\[1\]\.name \(line 9\): 'reachable' is a built-in variable/],
+    ['    - name: alertState\n      expression: "1"\n', /derived\[0\]\.name \(line 7\): 'alertState' is a variable the server defines/],
   ];
   for (const [yaml, want] of cases) t.throws(() => load(yaml), { code: 'CONFIG_INVALID', message: want }, yaml);
 });

@@ -57,6 +57,7 @@ const bad: [string, string, RegExp][] = [
   ['no name', '    - { oid: 1.3.6.1.2.1.1.3.0 }', /variables\.snmp\[0\]\.name \(in the block at line 5\): must be a non-empty string/],
   ['bad name', '    - { name: 9x, oid: 1.3.6.1.2.1.1.3.0 }', /variables\.snmp\[0\]\.name \(line 5\): must be a letter/],
   ['built-in name', '    - { name: ifInRate, oid: 1.3.6.1.2.1.1.3.0 }', /variables\.snmp\[0\]\.name \(line 5\): 'ifInRate' is a built-in variable/],
+  ['alert state name', '    - { name: alertState, oid: 1.3.6.1.2.1.1.3.0 }', /variables\.snmp\[0\]\.name \(line 5\): 'alertState' is a variable the server defines/],
   ['twice', '    - { name: a1, oid: 1.3.6.1.2.1.1.3.0 }\n    - { name: a1, oid: 1.3.6.1.2.1.1.5.0 }', /variables\.snmp\[1\]\.name \(line 6\): 'a1' is already defined by variables\.snmp\[0\]/],
   ['named OID', '    - { name: a1, oid: sysUpTime.0 }', /variables\.snmp\[0\]\.oid \(line 5\): must be a numeric OID/],
   ['one arc', '    - { name: a1, oid: "1" }', /\.oid \(line 5\): must be a numeric OID/],

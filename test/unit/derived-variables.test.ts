@@ -142,3 +142,47 @@ t.test('an instance whose definition is missing is allocated again at the next s
   t.equal(value('twice.10.0', 2), 342, 'allocated and written once the definition is there');
   await ev.stop();
 });
+
+t.test('a derived variable named as a polled one is neither allocated nor written over its series', async (t) => {
+  const { fake, ev, write, lines } = setup(new MemorySeriesStore());
+  // As a reload the catalog refused would have left it before app.ts checked the definitions
+  // first: the configuration names a built-in variable, the catalog still defines it as polled.
+  fake.defs.push({ name: 'ifInRate', description: 'Inbound traffic rate', unit: 'bit/s', category: 'Traffic', type: 'counter', scope: 'interface' });
+  const good = fake.config;
+  fake.config = {
+    ...good,
+    variables: { ...good.variables, derived: [{ name: 'ifInRate', scope: 'interface', expression: 'ifInErrors * 2', unit: '', category: 'Derived', description: 'ifInErrors * 2', devices: '', thresholds: null }] },
+  };
+  const series = (ev as unknown as { deps: { series: SeriesStore } }).deps.series;
+  for (const n of [0, 1]) {
+    write(n, STEP[n]!);
+    await ev.runStep(1, at(n));
+    // slot 10 is the polled ifInRate.10.1: what was written to it stays (ifInErrors.10.1 * 2 would be 6, then 0)
+    t.same([...series.read(10, at(n), at(n)).values], [STEP[n]![10]], `step ${n}: the polled series keeps its value`);
+  }
+  t.equal(fake.vars.get(1)!.filter((v) => v.name === 'ifInRate').length, 4, 'no instance allocated under the polled name');
+  t.match(lines.join('\n'), /instances not allocated.*ifInRate.*defines 'ifInRate' otherwise/, 'logged, naming the variable');
+  await ev.stop();
+});
+
+t.test('a reload that keeps variables.derived as it was keeps the plans; allocation is one batch', async (t) => {
+  const { fake, ev, write, load, lines } = setup(new MemorySeriesStore());
+  const batches: number[] = [];
+  const many = fake.catalog.allocateMany;
+  (fake.catalog as { allocateMany: typeof many }).allocateMany = (list) => { batches.push(list.length); return many(list); };
+  const built = (): number => lines.filter((l) => /cannot read all its inputs/.test(l)).length;
+  write(0, STEP[0]!);
+  await ev.runStep(1, at(0));
+  t.same(batches, [7], 'the 7 instances in one allocateMany');
+  t.equal(built(), 1, 'one plan built');
+  load(DERIVED);
+  write(1, STEP[1]!);
+  await ev.runStep(1, at(1));
+  t.equal(built(), 1, 'same content, new array: the plan is kept');
+  load(DERIVED.replace('count(ifInRate)', 'count(ifOutRate)'));
+  write(2, STEP[0]!);
+  await ev.runStep(1, at(2));
+  t.equal(built(), 2, 'changed content: built again');
+  t.same(batches, [7], 'the kept instances are not allocated again');
+  await ev.stop();
+});
