@@ -10,6 +10,7 @@ import { applyTransitions, clear, type NoticeContext, type TransitionContext } f
 import type { AlertNotifier, AlertRecord, AlertSource, SilenceLookup } from './alert-types.js';
 import { windowSteps } from './alert-window.js';
 import type { ServiceDeps } from './deps.js';
+import { GridStepQueue } from './grid-step-queue.js';
 import { latestValue } from './svcql-tables.js';
 
 /**
@@ -78,8 +79,8 @@ interface NetworkAlerts {
   /** The values read at the latest step (reused from step to step). */
   values: Float64Array;
   lastStepMs: number;
-  pendingTsMs: number;
-  running: Promise<void> | null;
+  /** The network's grid steps, one at a time (processStep). */
+  readonly steps: GridStepQueue;
   /** Alerts whose last write failed (a full disk): written again with the next step's changes. */
   readonly unsaved: Set<Alert>;
   /** When the network's alerts were last looked over for removal (ALERT_PRUNE_EVERY_MS). */
@@ -125,15 +126,15 @@ export class AlertEngine implements AlertSource {
     this.unsubscribe = null;
     // A step in progress (a long first fill) ends at its next pause without evaluating or notifying.
     this.stopping = true;
-    for (const n of this.nets.values()) n.pendingTsMs = NaN;
-    await Promise.all([...this.nets.values()].map((n) => n.running));
+    for (const n of this.nets.values()) n.steps.clear();
+    await Promise.all([...this.nets.values()].map((n) => n.steps.idle()));
     await Promise.all([...this.writes]);
   }
 
   /** Evaluates grid time `gridTsMs` of a network now (what a grid step event does, awaited): tests and benches. */
   async runStep(networkId: number, gridTsMs: number): Promise<void> {
     this.schedule(networkId, gridTsMs);
-    await this.net(networkId).running;
+    await this.net(networkId).steps.idle();
     await Promise.all([...this.writes]);
   }
 
@@ -157,10 +158,15 @@ export class AlertEngine implements AlertSource {
   private net(id: number): NetworkAlerts {
     let n = this.nets.get(id);
     if (!n) {
-      n = {
+      const net: NetworkAlerts = {
         id, states: [], alerts: new Map(), byRule: new Map(), nextNumber: 1, rulesSeen: null, intervalMs: 0, generation: undefined,
-        instances: null, ownCount: -1, readSlots: new Int32Array(0), bases: new Int32Array(0), values: new Float64Array(0), lastStepMs: NaN, pendingTsMs: NaN, running: null, unsaved: new Set(), prunedAtMs: -Infinity,
+        instances: null, ownCount: -1, readSlots: new Int32Array(0), bases: new Int32Array(0), values: new Float64Array(0), lastStepMs: NaN,
+        steps: new GridStepQueue((g) => this.processStep(net, g), (g, e) => {
+          this.deps.logger.error('alerts: evaluation of a grid step failed', { network: id, gridTsMs: g, error: (e as Error).stack ?? String(e) });
+        }),
+        unsaved: new Set(), prunedAtMs: -Infinity,
       };
+      n = net;
       this.nets.set(id, n);
     }
     return n;
@@ -191,23 +197,7 @@ export class AlertEngine implements AlertSource {
   }
 
   private schedule(networkId: number, gridTsMs: number): void {
-    const net = this.net(networkId);
-    if (!(net.pendingTsMs >= gridTsMs)) net.pendingTsMs = gridTsMs;
-    if (!net.running) net.running = this.drain(net).finally(() => { net.running = null; });
-  }
-
-  private async drain(net: NetworkAlerts): Promise<void> {
-    while (!Number.isNaN(net.pendingTsMs)) {
-      await new Promise<void>((r) => setImmediate(r));
-      const g = net.pendingTsMs;
-      net.pendingTsMs = NaN;
-      if (Number.isNaN(g)) break;
-      try {
-        await this.processStep(net, g);
-      } catch (e) {
-        this.deps.logger.error('alerts: evaluation of a grid step failed', { network: net.id, gridTsMs: g, error: (e as Error).stack ?? String(e) });
-      }
-    }
+    this.net(networkId).steps.push(gridTsMs);
   }
 
   private async processStep(net: NetworkAlerts, g: number): Promise<void> {

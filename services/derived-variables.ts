@@ -4,6 +4,7 @@ import type { VariableAllocation } from '../core/ports/catalog.js';
 import type { VariableDef, VariableInstance } from '../core/types.js';
 import { buildPlan, evaluatePlan, type DerivedPlan } from './derived-plan.js';
 import type { ServiceDeps } from './deps.js';
+import { GridStepQueue } from './grid-step-queue.js';
 
 /**
  * The derived variables' evaluator (config `variables.derived`, docs/variables.md): on every
@@ -36,8 +37,8 @@ interface NetworkDerived {
   slots: Int32Array;
   out: Float64Array;
   lastStepMs: number;
-  pendingTsMs: number;
-  running: Promise<void> | null;
+  /** The network's grid steps, one at a time (step). */
+  readonly steps: GridStepQueue;
 }
 
 export class DerivedVariables {
@@ -61,48 +62,36 @@ export class DerivedVariables {
     this.unsubscribe?.();
     this.unsubscribe = null;
     this.stopped = true;
-    for (const n of this.nets.values()) n.pendingTsMs = NaN;
-    await Promise.all([...this.nets.values()].map((n) => n.running));
+    for (const n of this.nets.values()) n.steps.clear();
+    await Promise.all([...this.nets.values()].map((n) => n.steps.idle()));
     await Promise.all([...this.writes]);
   }
 
   /** Evaluates grid time `gridTsMs` of a network now and waits for the allocations it starts (tests and benches). */
   async runStep(networkId: number, gridTsMs: number): Promise<void> {
     this.schedule(networkId, gridTsMs);
-    await this.net(networkId).running;
+    await this.net(networkId).steps.idle();
     await Promise.all([...this.writes]);
   }
 
   private net(id: number): NetworkDerived {
     let n = this.nets.get(id);
     if (!n) {
-      n = {
+      const net: NetworkDerived = {
         id, plan: null, derivedSeen: null, generation: undefined, instances: null, otherCount: -1,
-        slots: new Int32Array(0), out: new Float64Array(0), lastStepMs: NaN, pendingTsMs: NaN, running: null,
+        slots: new Int32Array(0), out: new Float64Array(0), lastStepMs: NaN,
+        steps: new GridStepQueue((g) => this.step(net, g), (g, e) => {
+          this.deps.logger.error('derived variables: evaluation of a grid step failed', { network: id, gridTsMs: g, error: (e as Error).stack ?? String(e) });
+        }),
       };
+      n = net;
       this.nets.set(id, n);
     }
     return n;
   }
 
   private schedule(networkId: number, gridTsMs: number): void {
-    const net = this.net(networkId);
-    if (!(net.pendingTsMs >= gridTsMs)) net.pendingTsMs = gridTsMs;
-    if (!net.running) net.running = this.drain(net).finally(() => { net.running = null; });
-  }
-
-  private async drain(net: NetworkDerived): Promise<void> {
-    while (!Number.isNaN(net.pendingTsMs)) {
-      await new Promise<void>((r) => setImmediate(r));
-      const g = net.pendingTsMs;
-      net.pendingTsMs = NaN;
-      if (Number.isNaN(g)) break;
-      try {
-        this.step(net, g);
-      } catch (e) {
-        this.deps.logger.error('derived variables: evaluation of a grid step failed', { network: net.id, gridTsMs: g, error: (e as Error).stack ?? String(e) });
-      }
-    }
+    this.net(networkId).steps.push(gridTsMs);
   }
 
   private step(net: NetworkDerived, g: number): void {
