@@ -196,14 +196,7 @@ t.test('a store closed during a prune: the prune stops between transactions, res
   const dir = mkdtempSync(join(tmpdir(), 'retention-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const clock = new ManualClock(H0);
-  let store = await openLmdbSeriesStore({ dir, clock, flushIntervalMs: 3_600_000, minFreeBytes: 0 });
-  const n = 9000;
-  const slots = Int32Array.from({ length: n }, (_, i) => i);
-  const values = new Float64Array(n).fill(1);
-  for (let h = 0; h < 5; h++) {
-    for (let k = 0; k < 6; k++) store.appendStep(H0 + h * HOUR_MS + k * 10 * M, slots, values);
-    await store.flush();
-  }
+  let store = await fiveHours(dir, clock);
   const pruning = store.pruneBefore(H0 + 4 * HOUR_MS);
   await store.close();
   const partial = await pruning;
