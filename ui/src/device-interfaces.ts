@@ -8,7 +8,8 @@ import { formatRate, formatSpeed, formatValue, ifStatus, statusClass } from './d
  * The device's interfaces: admin/oper status, speed, in/out rate with a sparkline of the last hour,
  * errors. Rates and states are the latest values of the device data call (refreshed by the page
  * every poll interval); the sparklines come from the graph call, at most 10 triplets per call,
- * reduced to 60 points, refreshed every minute.
+ * reduced to 60 points, refreshed every minute — every 5 s while a sparkline has fewer than two
+ * points (a device just discovered gets its history drawn as soon as there is one).
  */
 
 export interface InterfaceBrief {
@@ -33,6 +34,8 @@ export interface DeviceVariable {
 }
 
 const SPARK_MS = 60_000;
+/** The next read while a series has fewer than two points. */
+const SPARK_SOON_MS = 5_000;
 
 /** A tiny inline chart of a series' values (no axes). */
 export function Sparkline(props: { values: readonly number[] | undefined; label: string }) {
@@ -71,12 +74,22 @@ export function InterfacesTable(props: { devId: number; interfaces: readonly Int
   const idsKey = rateIds.join(',');
   useEffect(() => {
     let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const load = (): void => {
-      sparkSeries(rateIds).then((m) => { if (live) { setSparks(m); setSparkError(null); } }, (e: unknown) => { if (live) setSparkError((e as Error).message); });
+      sparkSeries(rateIds).then((m) => {
+        if (!live) return;
+        setSparks(m);
+        setSparkError(null);
+        const short = rateIds.some((id) => (m.get(id)?.length ?? 0) < 2);
+        timer = setTimeout(load, short ? SPARK_SOON_MS : SPARK_MS);
+      }, (e: unknown) => {
+        if (!live) return;
+        setSparkError((e as Error).message);
+        timer = setTimeout(load, SPARK_MS);
+      });
     };
     load();
-    const timer = setInterval(load, SPARK_MS);
-    return () => { live = false; clearInterval(timer); };
+    return () => { live = false; clearTimeout(timer); };
   }, [props.devId, idsKey]);
 
   if (interfaces.length === 0) return html`<p class="empty">This device reports no interfaces.</p>`;
