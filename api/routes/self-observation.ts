@@ -1,3 +1,4 @@
+import { cidrContains, parseCidr } from '../../core/cidr.js';
 import { readOpenApiJson } from '../../core/openapi-doc.js';
 import { errorResponse } from '../http/errors.js';
 import { JSON_TYPE, type ApiResponse, type RoutedRequest } from '../http/http-types.js';
@@ -12,48 +13,16 @@ import { selfMetricFamilies } from './self-metric-families.js';
  */
 export const PROXY_HEADERS: readonly string[] = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip', 'via'];
 
+/** The loopback ranges: an IPv4-mapped IPv6 peer is judged as its IPv4 address (cidrContains). */
+const LOOPBACK = [parseCidr('127.0.0.0/8')!, parseCidr('::1/128')!];
+
 /**
  * Whether a peer address is loopback: 127.0.0.0/8, ::1, or an IPv4 loopback address mapped into
  * IPv6 (::ffff:127.x.y.z), in any IPv6 spelling — compressed (`::1`), full with zeros
  * (`0000:…:0001`, as uWS writes peers of an IPv6 socket) or with a dotted quad at the end.
  */
 export function isLoopbackAddress(address: string): boolean {
-  const a = address.toLowerCase();
-  if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(a)) return true;
-  const g = ipv6Groups(a);
-  if (g === null) return false;
-  const zeros = (n: number) => g.slice(0, n).every((x) => x === 0);
-  return (zeros(7) && g[7] === 1) || (zeros(5) && g[5] === 0xffff && g[6]! >> 8 === 127);
-}
-
-/** The eight 16-bit groups of an IPv6 address in text, or null when it is not one. */
-function ipv6Groups(a: string): number[] | null {
-  let text = a;
-  const tail: number[] = [];
-  const quad = /^(.*:)(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
-  if (quad) {
-    const b = quad.slice(2, 6).map(Number);
-    if (b.some((x) => x > 255)) return null;
-    tail.push((b[0]! << 8) | b[1]!, (b[2]! << 8) | b[3]!);
-    text = quad[1]!.endsWith('::') ? quad[1]! : quad[1]!.slice(0, -1);
-  }
-  const halves = text.split('::');
-  if (halves.length > 2) return null;
-  const part = (s: string): number[] | null => {
-    if (s === '') return [];
-    const out: number[] = [];
-    for (const h of s.split(':')) {
-      if (!/^[0-9a-f]{1,4}$/.test(h)) return null;
-      out.push(parseInt(h, 16));
-    }
-    return out;
-  };
-  const head = part(halves[0]!);
-  const rest = halves.length === 2 ? part(halves[1]!) : [];
-  if (head === null || rest === null) return null;
-  const have = head.length + rest.length + tail.length;
-  if (halves.length === 1 ? have !== 8 : have > 7) return null;
-  return [...head, ...new Array<number>(8 - have).fill(0), ...rest, ...tail];
+  return LOOPBACK.some((c) => cidrContains(c, address));
 }
 
 /**
