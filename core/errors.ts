@@ -10,7 +10,7 @@ export type ErrorCode =
   | 'REQUEST_LIMIT' | 'TIME_BUDGET'
   | 'UNKNOWN_FILTER' | 'FILTER_REFUSED' | 'UNKNOWN_HANDLE'
   | 'UNKNOWN_VIEW' | 'VIEW_REFUSED'
-  | 'LOGIN_RATE_LIMITED'
+  | 'LOGIN_RATE_LIMITED' | 'RATE_LIMITED' | 'SERVER_BUSY'
   | 'UNKNOWN_ALERT' | 'UNKNOWN_SILENCE'
   | 'UNKNOWN_TASK' | 'UNKNOWN_BLOCK' | 'BLOCKED_ADDRESS' | 'READ_ONLY'
   | 'INTEGRATION_NOT_CONFIGURED' | 'UPSTREAM_FAILED' | 'UPSTREAM_TIMEOUT' | 'UPSTREAM_BUSY' | 'UNKNOWN_REPORT'
@@ -80,6 +80,13 @@ const statusOf: Record<ErrorCode, number> = {
    * says when to try again (services/login-limiter.ts).
    */
   LOGIN_RATE_LIMITED: 429,
+  /**
+   * The caller already holds its share of one kind of bounded work (core/work-gate.ts: report runs,
+   * discovery starts, tasks…); the message names the bound. Nothing was started.
+   */
+  RATE_LIMITED: 429,
+  /** One kind of bounded work is at its global bound and its queue is full; nothing was started: try again shortly. */
+  SERVER_BUSY: 503,
   /** An alert key that names no alert of the network (active or cleared). */
   UNKNOWN_ALERT: 404,
   /**
