@@ -9,6 +9,7 @@ import { defaultVariables, parseVariables } from './config-variables.js';
 import { defaultRetention, parseRetention } from './config-retention.js';
 import { parseIntegrations } from './config-integrations.js';
 import { parseReports } from './config-reports.js';
+import { parseLimits } from './config-limits.js';
 import { parseCidr } from './cidr.js';
 import { isAddressOrRange, isDeviceAddress } from './host-name.js';
 import { readProfileDir } from './profile-load.js';
@@ -157,7 +158,7 @@ export function parseConfigText(
   }
   const c = new Checker(doc, lines, source);
   const raw = doc.toJS() ?? {};
-  const top = c.object(raw, [], ['server', 'auth', 'networks', 'simulator', 'ui', 'views', 'deviceDetailsComponents', 'mapLegend', 'alerts', 'notifications', 'variables', 'retention', 'profilesDir', 'integrations', 'reports']);
+  const top = c.object(raw, [], ['server', 'auth', 'networks', 'simulator', 'ui', 'views', 'deviceDetailsComponents', 'mapLegend', 'alerts', 'notifications', 'variables', 'retention', 'profilesDir', 'integrations', 'reports', 'limits']);
 
   const s = top.server === undefined ? {} : c.object(top.server, ['server'], ['host', 'port', 'dataDir', 'logLevel', 'maxBodyBytes', 'workers', 'maxUnwrittenPoints', 'minFreeMiB']);
   const server: ServerConfig = {
@@ -230,7 +231,8 @@ export function parseConfigText(
   const profilesDir = parseProfilesDir(c, top.profilesDir);
   const retention = parseRetention(c, top.retention);
   return { server, auth, ui, deviceDetailsComponents, mapLegend, networks, views, alerts, notifications, variables, retention, simulator, profilesDir, source,
-    integrations: parseIntegrations(c, top.integrations), reports: parseReports(c, top.reports) };
+    integrations: parseIntegrations(c, top.integrations), reports: parseReports(c, top.reports),
+    limits: parseLimits(c, top.limits) };
 }
 
 /**

@@ -47,6 +47,8 @@
  * `integrations` (the traffic-analytics proxy) applies live: read per call (services/traffic-proxy.ts).
  * `reports` (schedule, keep) applies live: the report scheduler reads it at each tick and each run
  * (services/reports.ts); neither is in the plan.
+ * `limits` (the work gates' bounds) applies live: the gates read it at each admission
+ * (services/work-gates.ts); work already admitted keeps its place; not in the plan.
  */
 import { AppError } from './errors.js';
 import type { AuthConfig, Config, NetworkConfig, ServerConfig, SimulatorConfig } from './config-schema.js';

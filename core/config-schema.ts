@@ -1,6 +1,7 @@
 import type { RetentionConfig } from './config-retention.js';
 import type { IntegrationsConfig } from './config-integrations.js';
 import type { ReportsConfig } from './config-reports.js';
+import type { LimitsConfig } from './config-limits.js';
 /** The configuration, validated and frozen at load (config-load.ts). Defaults are named here. */
 
 export const DEFAULTS = Object.freeze({
@@ -518,6 +519,8 @@ export interface Config {
   readonly integrations?: IntegrationsConfig;
   /** When report files are written and how many are kept (core/config-reports.ts); absent: the defaults. Applies live. */
   readonly reports?: ReportsConfig;
+  /** The bounds of the work callers can start: report runs, long actions, discovery submissions (core/config-limits.ts); absent: the defaults. Applies live. */
+  readonly limits?: LimitsConfig;
   /** Where the config came from: a file path, or 'built-in default'. */
   readonly source: string;
 }

@@ -57,6 +57,20 @@ export class WorkGate {
   /** Runs `work` under the gate for `callerKey`; throws RATE_LIMITED or SERVER_BUSY when refused. */
   async run<T>(callerKey: string, work: () => Promise<T>): Promise<T> {
     this.admit(callerKey);
+    return this.admitted(callerKey, work);
+  }
+
+  /**
+   * `run` for work that its caller answers before it ends (a background task): the admission is
+   * decided at once — RATE_LIMITED or SERVER_BUSY is thrown synchronously, before anything starts —
+   * and the returned promise settles with the work (running now or queued).
+   */
+  start<T>(callerKey: string, work: () => Promise<T>): Promise<T> {
+    this.admit(callerKey);
+    return this.admitted(callerKey, work);
+  }
+
+  private async admitted<T>(callerKey: string, work: () => Promise<T>): Promise<T> {
     try {
       if (this.running < this.bounds.maxRunning && this.queue.length === 0) this.running++;
       else await new Promise<void>((start) => this.queue.push({ key: callerKey, start }));

@@ -27,6 +27,7 @@ import { NetworkTablesCache } from './svcql-tables.js';
 import { ViewService } from './views.js';
 import { TrafficAnalyticsProxy } from './traffic-proxy.js';
 import { ReportService } from './reports.js';
+import { WorkGates } from './work-gates.js';
 
 /**
  * What every route calls: plain arguments in (no HTTP types), plain data out. Services read the
@@ -76,6 +77,8 @@ export interface Services {
   readonly operations: OperationsService;
   /** The server's caches by name (cache/list, cache/clear, cache/refresh); a service with a cache adds it here. */
   readonly caches: ServerCaches;
+  /** The bounds of the work callers start (config `limits:`): report runs, long actions, discovery submissions and starts. */
+  readonly gates: WorkGates;
 }
 
 /** Parts a caller may put in place of the built ones (tests of one service over a fake of another). */
@@ -91,6 +94,7 @@ export interface ServiceSources {
 }
 
 export function createServices(deps: ServiceDeps, sources: ServiceSources = {}): Services {
+  const gates = new WorkGates(deps.config);
   const views = new ViewService(deps);
   const networks = new NetworkService(deps, views);
   // The SvcQL tables of each network, shared by the calls that read devices or latest values.
@@ -150,10 +154,11 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
     devicePanel,
     deviceDetails: new DeviceDetailsService(deps, devicePanel),
     trafficAnalytics: new TrafficAnalyticsProxy(deps),
-    reports: new ReportService(deps),
+    reports: new ReportService(deps, gates),
     selfMetrics: new SelfMetricsService(deps),
     operations,
     caches,
+    gates,
   };
 }
 

@@ -1,16 +1,19 @@
-import { mkdir, open, readdir, rename, stat, unlink, readFile } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import { mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../core/errors.js';
 import { defaultReports, type ReportsConfig } from '../core/config-reports.js';
 import type { TaskInfo } from '../core/ports/tasks.js';
 import type { ServiceDeps } from './deps.js';
 import { buildReport } from './report-build.js';
+import { folderFileSize, readFolderFile } from './folder-file.js';
 import {
   CONTENT_TYPES, REPORT_CATEGORIES, isCategory, parseReportFile, reportName, type ReportCategory, type ReportFileName,
 } from './report-names.js';
 import { nextDueMs } from './report-schedule.js';
 import { selectReports, type ReportListQuery, type ReportCountQuery } from './report-query.js';
 import type { ReportFileInfo, ReportItem, ReportStatus } from './report-item.js';
+import type { WorkGates } from './work-gates.js';
 
 export type { ReportFileInfo, ReportItem, ReportStatus } from './report-item.js';
 
@@ -45,7 +48,8 @@ export class ReportService {
   /** The scheduled runs queued or running: each tick's runs are chained after the previous ones. */
   private scheduled: Promise<void> = Promise.resolve();
 
-  constructor(private readonly deps: ServiceDeps) {}
+  /** `gates`: the on-demand runs' gate (`limits.reportRuns`); absent (unit tests), runs are not gated. */
+  constructor(private readonly deps: ServiceDeps, private readonly gates?: WorkGates) {}
 
   get dir(): string { return join(this.deps.config().server.dataDir, 'reports'); }
   private settings(): ReportsConfig { return this.deps.config().reports ?? defaultReports(); }
@@ -104,18 +108,26 @@ export class ReportService {
     this.arm();
   }
 
-  /** Begins a run of `category` for the network as a background task; answers at once. Throws UNKNOWN_NETWORK, BAD_PARAMETER. */
-  run(netId: number, category: string, user: string): ReportRun {
-    return this.begin(netId, needCategory(category), user).run;
+  /**
+   * Begins a run of `category` for the network as a background task; answers at once. On-demand runs
+   * pass the gate `limits.reportRuns` under `callerKey` (services/work-gates.ts): at most maxRunning
+   * build at once, at most maxQueued wait (their task `queued`), at most maxPerCaller per caller;
+   * past a bound the call throws RATE_LIMITED (429) or SERVER_BUSY (503) and nothing is begun.
+   * Throws UNKNOWN_NETWORK, UNKNOWN_REPORT (category).
+   */
+  run(netId: number, category: string, user: string, callerKey: string = user): ReportRun {
+    return this.begin(netId, needCategory(category), user, callerKey).run;
   }
 
-  /**
-   * `run`, and `done`: resolves when the run ended (its files written, or failed: the failure is
-   * logged and recorded in the task, never rejected). Throws UNKNOWN_NETWORK.
-   */
-  private begin(netId: number, cat: ReportCategory, user: string): { run: ReportRun; done: Promise<void> } {
+  /** The scheduled runs are not gated: they run one after another by construction. */
+  private begin(netId: number, cat: ReportCategory, user: string, callerKey: string | null = null): { run: ReportRun; done: Promise<void> } {
     const net = this.deps.collector.networks.get(netId);
     if (!net) throw new AppError('UNKNOWN_NETWORK', `no network ${netId}`);
+    // Admission first (a refusal records nothing); the work itself begins on a later turn of the
+    // event loop, once the run below is recorded.
+    let body: (() => Promise<void>) | null = null;
+    const later = async (): Promise<void> => { await new Promise<void>((r) => setImmediate(r)); await body!(); };
+    const done = callerKey !== null && this.gates ? this.gates.gate('reportRuns').start(callerKey, later) : later();
     let createdAt = this.deps.clock.nowMs();
     // Two runs of one category in the same millisecond would share a name: the later one moves on.
     while (this.runs.some((r) => r.network === netId && r.category === cat && r.createdAt === createdAt)) createdAt++;
@@ -129,7 +141,7 @@ export class ReportService {
       if (ended >= 0) this.runs.splice(ended, 1);
     }
     const log = this.deps.logger;
-    const done = new Promise<void>((resolve) => setImmediate(() => {
+    body = () => new Promise<void>((resolve) => {
       task.start();
       void (async () => {
         const content = await buildReport(this.deps, cat, netId, net.name, createdAt);
@@ -150,7 +162,7 @@ export class ReportService {
         log.error('report failed', { report: name, network: netId, error: rec.error });
         task.fail(rec.error);
       }).finally(resolve);
-    }));
+    });
     return { run: { name, task: this.deps.collector.tasks.get(netId, task.id)! }, done };
   }
 
@@ -164,15 +176,22 @@ export class ReportService {
     return old.size;
   }
 
-  /** Every report file in the directory (other files ignored); none when the directory does not exist yet. */
+  /**
+   * Every report file in the directory: regular files named as reports (other names, symbolic
+   * links, directories, FIFOs… ignored); none when the directory does not exist yet.
+   */
   async files(): Promise<ReportFileName[]> {
-    let names: string[];
-    try { names = await readdir(this.dir); } catch (e) {
+    let entries: Dirent[];
+    try { entries = await readdir(this.dir, { withFileTypes: true }); } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw e;
     }
     const out: ReportFileName[] = [];
-    for (const n of names) { const f = parseReportFile(n); if (f) out.push(f); }
+    for (const d of entries) {
+      if (!d.isFile()) continue;
+      const f = parseReportFile(d.name);
+      if (f) out.push(f);
+    }
     return out;
   }
 
@@ -190,7 +209,7 @@ export class ReportService {
     for (const [name, { f }] of byName) {
       const files: ReportFileInfo[] = [];
       for (const x of f.sort((a, b) => a.format.localeCompare(b.format))) {
-        const size = await stat(join(this.dir, x.fileName)).then((s) => s.size, () => -1);
+        const size = await folderFileSize(this.dir, x.fileName) ?? -1;
         if (size >= 0) files.push({ fileName: x.fileName, format: x.format, contentType: CONTENT_TYPES[x.format], sizeBytes: size, href: `/reports/${x.fileName}` });
       }
       if (files.length === 0) continue;
@@ -242,17 +261,18 @@ export class ReportService {
     return (await this.files()).sort((a, b) => b.createdAtMs - a.createdAtMs || a.fileName.localeCompare(b.fileName));
   }
 
-  /** A report file's bytes and content type; UNKNOWN_REPORT for a name that is not a report file's (traversal attempts included) or that does not exist. */
+  /**
+   * A report file's bytes and content type; UNKNOWN_REPORT for a name that is not a report file's
+   * (traversal attempts included), that does not exist, or that is not a regular file in the
+   * folder (a symbolic link, a directory, a FIFO…: services/folder-file.ts).
+   */
   async read(fileName: string): Promise<{ body: Buffer; contentType: string }> {
     const f = parseReportFile(fileName);
     const unknown = (): AppError => new AppError('UNKNOWN_REPORT', `no report file '${fileName.replace(/[\u0000-\u001f\u007f]/g, '?').slice(0, 120)}'`);
     if (!f) throw unknown();
-    try {
-      return { body: await readFile(join(this.dir, f.fileName)), contentType: CONTENT_TYPES[f.format] };
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw unknown();
-      throw e;
-    }
+    const body = await readFolderFile(this.dir, f.fileName);
+    if (body === null) throw unknown();
+    return { body, contentType: CONTENT_TYPES[f.format] };
   }
 }
 

@@ -4,6 +4,7 @@ import { excerpt } from '../http/errors.js';
 import { parseNonNegativeInteger, pathParam } from '../http/params.js';
 import { listParam } from '../http/router.js';
 import { ownerName } from '../../core/caller.js';
+import { callerKey } from '../../services/work-gates.js';
 
 /**
  * A comma list of ids in a path (`DELETE …/devices/3,7,12`): each a non-negative integer, at least
@@ -25,4 +26,9 @@ export function idListParam(req: RoutedRequest, name: string, max: number): numb
 /** Who asks, as the collector records it on tasks and blocked entries: the owner name, else `anonymous`. */
 export function userOf(req: RoutedRequest): string {
   return ownerName(req.caller) ?? 'anonymous';
+}
+
+/** The key the work gates count this caller's share under (services/work-gates.ts `callerKey`). */
+export function gateKeyOf(req: RoutedRequest): string {
+  return callerKey({ caller: req.caller, address: req.remoteAddress });
 }

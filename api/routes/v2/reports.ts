@@ -9,6 +9,7 @@ import type { RoutedRequest } from '../../http/http-types.js';
 import { parseNonNegativeInteger, pathParam, queryFlag } from '../../http/params.js';
 import type { Router } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
+import { gateKeyOf } from '../id-list.js';
 
 /** Default and largest `limit` of the list and count calls. */
 export const REPORTS_DEFAULT_LIMIT = 100;
@@ -17,14 +18,15 @@ const MAX_Q_CHARS = 200;
 
 /**
  * Reports (spec 4.4, release 3.0) and the run call (ours): `:category` is inventory, utilisation or
- * discovery (another one: 404 UNKNOWN_REPORT). Every query parameter is checked (400 BAD_PARAMETER);
+ * discovery (another one: 404 UNKNOWN_REPORT). A run passes the gate `limits.reportRuns` (429
+ * RATE_LIMITED past the caller's share, 503 SERVER_BUSY when the queue is full). Every query parameter is checked (400 BAD_PARAMETER);
  * docs/api.md says what each does.
  */
 export function registerReports(router: Router, ctx: ApiContext): void {
   const s = ctx.services.reports;
   router.post('/v2/ui/net/:netid/reports/:category/run', (req) => {
     const net = networkParam(ctx, req, 'netid');
-    const run = s.run(net.id, pathParam(req, 'category'), ownerName(req.caller) ?? 'anonymous');
+    const run = s.run(net.id, pathParam(req, 'category'), ownerName(req.caller) ?? 'anonymous', gateKeyOf(req));
     return { status: 202, body: { name: run.name, task: run.task } };
   });
   router.get('/v2/ui/net/:netid/reports/:category/list', async (req) =>
