@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -34,9 +34,11 @@ const COMPRESS_FROM_BYTES = 1024;
 function loadFiles(dir: string): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
   if (!existsSync(dir)) return files;
-  for (const name of readdirSync(dir)) {
+  // Read once at start, never per request; only regular files (no symbolic link, directory or FIFO).
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const name = entry.name;
     const type = TYPES[extname(name)];
-    if (type === undefined) continue;
+    if (type === undefined || !entry.isFile() || !lstatSync(join(dir, name)).isFile()) continue;
     const raw = readFileSync(join(dir, name));
     const etag = `"${createHash('sha1').update(raw).digest('base64url').slice(0, 20)}"`;
     const big = raw.length >= COMPRESS_FROM_BYTES;
