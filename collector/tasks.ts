@@ -18,6 +18,8 @@ export class TaskRegistry implements TasksPort {
   private readonly byNetwork = new Map<number, Map<number, TaskInfo>>();
   /** Ids of each network's finished tasks, in the order they finished (the oldest leave first). */
   private readonly finishedByNetwork = new Map<number, number[]>();
+  /** Who waits for a task to end (whenEnded), by task id. */
+  private readonly waiters = new Map<number, (() => void)[]>();
 
   constructor(private readonly knows: (netId: number) => boolean, private readonly nowMs: () => number) {}
 
@@ -27,6 +29,16 @@ export class TaskRegistry implements TasksPort {
 
   get(netId: number, taskId: number): TaskInfo | undefined {
     return this.tasksOf(netId).get(taskId);
+  }
+
+  whenEnded(netId: number, taskId: number): Promise<void> {
+    const t = this.tasksOf(netId).get(taskId);
+    if (!t || t.state === 'completed' || t.state === 'failed') return Promise.resolve();
+    return new Promise((resolve) => {
+      let list = this.waiters.get(taskId);
+      if (!list) this.waiters.set(taskId, list = []);
+      list.push(resolve);
+    });
   }
 
   begin(netId: number, kind: TaskKind, title: string, user: string): TaskHandle {
@@ -74,6 +86,8 @@ export class TaskRegistry implements TasksPort {
 
   /** Records a task as finished; the oldest finished ones past MAX_FINISHED_TASKS leave (constant time per task). */
   private finished(netId: number, tasks: Map<number, TaskInfo>, id: number): void {
+    const waiting = this.waiters.get(id);
+    if (waiting) { this.waiters.delete(id); for (const w of waiting) w(); }
     let order = this.finishedByNetwork.get(netId);
     if (!order) this.finishedByNetwork.set(netId, order = []);
     order.push(id);

@@ -10,11 +10,13 @@ import type { WorkBounds } from './work-gate.js';
  * and the bound.
  *
  *   limits:
- *     reportRuns:  { maxRunning: 2, maxQueued: 16, maxPerCaller: 4 }    # POST …/reports/:category/run
+ *     reportRuns:  { maxRunning: 1, maxQueued: 16, maxPerCaller: 4 }    # POST …/reports/:category/run
  *     actions:     { maxRunning: 1, maxQueued: 8, maxPerCaller: 2 }     # make/variables, make/maps, expire/variables, dump
  *     discovery:   { maxRunning: 2000, maxPerCaller: 500 }              # submit, new_generation, discovery start (no queue of its own)
  *
  * Absent: those defaults. Applies live on reload (work already admitted keeps its place).
+ * Report runs and the long actions run on the server's one JavaScript thread (they yield between
+ * pieces): more of them at once would not end sooner, only hold more memory, hence one at a time.
  */
 export interface LimitsConfig {
   readonly reportRuns: WorkBounds;
@@ -27,7 +29,7 @@ export type LimitName = keyof LimitsConfig;
 export const LIMIT_NAMES: readonly LimitName[] = ['reportRuns', 'actions', 'discovery'];
 
 export const DEFAULT_LIMITS: LimitsConfig = Object.freeze({
-  reportRuns: Object.freeze({ maxRunning: 2, maxQueued: 16, maxPerCaller: 4 }),
+  reportRuns: Object.freeze({ maxRunning: 1, maxQueued: 16, maxPerCaller: 4 }),
   actions: Object.freeze({ maxRunning: 1, maxQueued: 8, maxPerCaller: 2 }),
   discovery: Object.freeze({ maxRunning: 2000, maxQueued: 0, maxPerCaller: 500 }),
 });

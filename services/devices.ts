@@ -7,6 +7,7 @@ import type { Tag } from '../core/types.js';
 import type { ServiceDeps } from './deps.js';
 import { publicDevice } from './discovery.js';
 import type { NetworkService } from './networks.js';
+import type { WorkGates } from './work-gates.js';
 
 /** The default and the largest `limit` of the discovery queue call. */
 export const QUEUE_DEFAULT_LIMIT = 100;
@@ -26,7 +27,16 @@ export type ManagedDeviceDetail = ManagedDevice & { readonly record: Record<stri
  * and records the collector keeps.
  */
 export class DeviceService {
-  constructor(private readonly deps: ServiceDeps, private readonly networks: NetworkService) {}
+  /** `gates`: the gate `limits.discovery` of submissions and new generations; absent (unit tests), they are not gated. */
+  constructor(private readonly deps: ServiceDeps, private readonly networks: NetworkService, private readonly gates?: WorkGates) {}
+
+  /** `begin` under the gate `limits.discovery` for `key`, its place held until the task it answers has ended. */
+  private gated(netId: number, key: string | undefined, begin: () => Promise<TaskInfo>): Promise<TaskInfo> {
+    if (!this.gates || key === undefined) return begin();
+    const tasks = this.deps.collector.tasks;
+    return this.gates.holdTask('discovery', key, begin, (t) => t.id,
+      (id) => tasks.whenEnded ? tasks.whenEnded(netId, id) : Promise.resolve());
+  }
 
   private get port() { return this.deps.collector.devices; }
   private net(netId: number): number { return this.networks.need(netId).id; }
@@ -86,8 +96,9 @@ export class DeviceService {
     return t;
   }
 
-  async submit(netId: number, address: string, user: string): Promise<{ status: 'ok'; task: TaskInfo }> {
-    return { status: 'ok', task: await this.port.submit(this.net(netId), address, user) };
+  async submit(netId: number, address: string, user: string, key?: string): Promise<{ status: 'ok'; task: TaskInfo }> {
+    const id = this.net(netId);
+    return { status: 'ok', task: await this.gated(id, key, () => this.port.submit(id, address, user)) };
   }
 
   queue(netId: number, limit: number): DiscoveryQueue {
@@ -97,8 +108,9 @@ export class DeviceService {
     return this.port.queue(this.net(netId), limit);
   }
 
-  async newGeneration(netId: number, user: string): Promise<{ status: 'ok'; task: TaskInfo }> {
-    return { status: 'ok', task: await this.port.newGeneration(this.net(netId), user) };
+  async newGeneration(netId: number, user: string, key?: string): Promise<{ status: 'ok'; task: TaskInfo }> {
+    const id = this.net(netId);
+    return { status: 'ok', task: await this.gated(id, key, () => this.port.newGeneration(id, user)) };
   }
 
   pause(netId: number, user: string): DiscoveryQueue { return this.port.pause(this.net(netId), user); }

@@ -5,6 +5,7 @@ import { jsonBytes } from '../svcql/index.js';
 import { AnswerBound } from './answer-bound.js';
 import type { ServiceDeps } from './deps.js';
 import type { NetworkService } from './networks.js';
+import type { WorkGates } from './work-gates.js';
 import { ICONS, iconOf, type IconDef } from './device-icons.js';
 import type { GenerationSummary } from '../core/ports/networks.js';
 
@@ -171,7 +172,8 @@ export interface DeviceSummary extends DeviceHead {
 export class DiscoveryService {
   private readonly sizes = new WeakMap<Generation, AnswerSizes>();
 
-  constructor(private readonly deps: ServiceDeps, private readonly networks: NetworkService) {}
+  /** `gates`: the gate `limits.discovery` of the starts; absent (unit tests), starts are not gated. */
+  constructor(private readonly deps: ServiceDeps, private readonly networks: NetworkService, private readonly gates?: WorkGates) {}
 
   /** AppError REQUEST_LIMIT when the generation's `which` answer is over the answer bytes bound. */
   private checkSize(gen: Generation, which: keyof AnswerSizes): void {
@@ -185,11 +187,20 @@ export class DiscoveryService {
 
   /**
    * `{ status: 'ok', started, generation, message }`, and `nextStartAtMs` when the start was refused
-   * as too soon after the last one (networks[].discoveryMinInterval).
+   * as too soon after the last one (networks[].discoveryMinInterval). With `key`, under the gate
+   * `limits.discovery` (RATE_LIMITED / SERVER_BUSY before anything is begun): a run started holds
+   * its place until its task has ended; a start refused by the network gives it back at once.
    */
-  start(netId: number, user?: string): DiscoveryStart & { readonly status: 'ok' } {
+  start(netId: number, user?: string, key?: string): DiscoveryStart & { readonly status: 'ok' } {
     const net = this.networks.need(netId);
-    const r = this.deps.collector.networks.startDiscovery(net.id, user);
+    const release = key !== undefined && this.gates ? this.gates.hold('discovery', key) : null;
+    let r: DiscoveryStart;
+    try { r = this.deps.collector.networks.startDiscovery(net.id, user); } catch (e) { release?.(null); throw e; }
+    if (release) {
+      const tasks = this.deps.collector.tasks;
+      const task = r.started ? tasks.list(net.id).find((t) => t.kind === 'discovery' && t.title === `discovery generation ${r.generation}`) : undefined;
+      release(task && tasks.whenEnded ? tasks.whenEnded(net.id, task.id) : null);
+    }
     const out = { status: 'ok' as const, started: r.started, generation: r.generation, message: r.message };
     return r.nextStartAtMs === undefined ? out : { ...out, nextStartAtMs: r.nextStartAtMs };
   }

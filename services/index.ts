@@ -104,7 +104,7 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
   const alertEngine = new AlertEngine(deps, notifier, sources.silences ?? silences);
   const tables = new NetworkTablesCache(deps, alertEngine);
   const series = new SeriesService(deps, networks);
-  const discovery = new DiscoveryService(deps, networks);
+  const discovery = new DiscoveryService(deps, networks, gates);
   const alerts = new AlertService(deps, sources.alertSource ?? alertEngine, silences);
   const devicePanel = new DevicePanelService(deps, networks, discovery, alerts);
   const maps = new MapService(deps, networks, sources.mapViews ?? views);
@@ -131,11 +131,11 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
       clear: () => maps.clearCache(which), refresh: () => maps.clearCache(which),
     });
   }
-  const operations = new OperationsService(deps, { networks, discovery, views, maps, notifier, caches });
+  const operations = new OperationsService(deps, { networks, discovery, views, maps, notifier, caches, gates });
   return {
     networks,
     discovery,
-    devices: new DeviceService(deps, networks),
+    devices: new DeviceService(deps, networks, gates),
     series,
     catalog: new CatalogService(deps, networks, tables),
     query: new QueryService(deps, networks, tables),

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Caller } from '../core/caller.js';
 import type { ReloadPlan } from '../core/config-reload.js';
@@ -12,6 +13,7 @@ import type { MapService } from './maps.js';
 import type { NetworkService } from './networks.js';
 import type { ServerCaches } from './server-caches.js';
 import type { ViewService } from './views.js';
+import type { WorkGates } from './work-gates.js';
 
 /**
  * The answer of every action (`/v2/ui/net/:id/actions/…`): `done` when the effect is complete at
@@ -72,6 +74,8 @@ export class OperationsService {
     private readonly parts: {
       readonly networks: NetworkService; readonly discovery: DiscoveryService; readonly views: ViewService;
       readonly maps: MapService; readonly notifier: AlertNotifier; readonly caches: ServerCaches;
+      /** The gate `limits.actions` of the long actions (make/variables, make/maps, expire/variables, dump). */
+      readonly gates: WorkGates;
     },
   ) {}
 
@@ -120,9 +124,9 @@ export class OperationsService {
   }
 
   /** reload/devices: a discovery run of the network (as the discovery start call), as a background task. */
-  reloadDevices(netId: number, user: string): ActionStatus {
+  reloadDevices(netId: number, user: string, key?: string): ActionStatus {
     this.parts.networks.need(netId);
-    const r = this.parts.discovery.start(netId, user);
+    const r = this.parts.discovery.start(netId, user, key);
     const action = 'reload/devices';
     if (!r.started) {
       return this.done(action, netId, r.message, {
@@ -146,8 +150,12 @@ export class OperationsService {
    * make/maps: the automatic layout (`layout=auto`) computed again for every view of the network
    * the caller sees, and stored; a view too large for it is listed in `details.skipped` with why.
    */
-  async makeMaps(netId: number, caller: Caller): Promise<ActionStatus> {
+  async makeMaps(netId: number, caller: Caller, key: string): Promise<ActionStatus> {
     this.parts.networks.need(netId);
+    return this.parts.gates.gate('actions').run(key, () => this.layoutAll(netId, caller));
+  }
+
+  private async layoutAll(netId: number, caller: Caller): Promise<ActionStatus> {
     const laidOut: number[] = [];
     const skipped: { view: number; reason: string }[] = [];
     for (const v of this.parts.views.list(netId, caller, null)) {
@@ -166,19 +174,23 @@ export class OperationsService {
    * make/variables: the network's variable catalog and poll plans built again from its live
    * devices, as a background task (`started`, its taskId; the task's result: `{variables}`).
    */
-  makeVariables(netId: number, user: string): ActionStatus {
+  makeVariables(netId: number, user: string, key: string = user): ActionStatus {
     this.parts.networks.need(netId);
     const catalog = this.deps.collector.catalog;
     if (!catalog.rebuild) throw new AppError('NOT_FOUND', 'this collector cannot rebuild its variable catalog');
     const rebuild = catalog.rebuild.bind(catalog);
+    // Admitted by the gate first (a refusal begins nothing); the task is `queued` until a place is free.
+    const hand = this.parts.gates.admit('actions', key);
     const task = this.deps.collector.tasks.begin(netId, 'action', 'rebuild the variable catalog and poll plans', user);
-    task.start();
-    rebuild(netId).then((variables) => {
-      task.complete({ variables });
-      this.deps.logger.info('action make/variables: catalog rebuilt', { network: netId, variables });
-    }, (e: unknown) => {
-      task.fail((e as Error).message);
-      this.deps.logger.error('action make/variables failed', { network: netId, error: (e as Error).message });
+    hand(async () => {
+      task.start();
+      await rebuild(netId).then((variables) => {
+        task.complete({ variables });
+        this.deps.logger.info('action make/variables: catalog rebuilt', { network: netId, variables });
+      }, (e: unknown) => {
+        task.fail((e as Error).message);
+        this.deps.logger.error('action make/variables failed', { network: netId, error: (e as Error).message });
+      });
     });
     return { action: 'make/variables', network: netId, status: 'started', message: 'rebuilding the variable catalog', taskId: task.id, details: {} };
   }
@@ -189,8 +201,14 @@ export class OperationsService {
    * variables are never touched, and the series stay in the store until its retention.
    * `details`: `expired`, `retentionHrs`, `variables` (instances after).
    */
-  async expireVariables(netId: number, retentionHrs: number): Promise<ActionStatus> {
+  async expireVariables(netId: number, retentionHrs: number, key = 'anonymous'): Promise<ActionStatus> {
     this.parts.networks.need(netId);
+    const catalog = this.deps.collector.catalog;
+    if (!catalog.expireAllocated) throw new AppError('NOT_FOUND', 'this collector cannot expire variables');
+    return this.parts.gates.gate('actions').run(key, () => this.expire(netId, retentionHrs));
+  }
+
+  private async expire(netId: number, retentionHrs: number): Promise<ActionStatus> {
     const catalog = this.deps.collector.catalog;
     if (!catalog.expireAllocated) throw new AppError('NOT_FOUND', 'this collector cannot expire variables');
     const nowMs = this.deps.clock.nowMs();
@@ -245,10 +263,15 @@ export class OperationsService {
    * dump: a diagnostic snapshot written to `<dataDir>/dumps/dump-<time>-net<id>.json`: the
    * settings (secrets redacted), every network's discovery and poll status, the network's failing
    * devices, the catalog's size, the health with the store's figures, the caches. The newest
-   * DUMPS_KEPT dumps are kept. `details`: file (name), path, bytes.
+   * DUMPS_KEPT dumps are kept. `details`: file (name), path, bytes. Under the gate `limits.actions`;
+   * the file is written without holding the event loop. Dumps are written, never served by the API.
    */
-  dump(netId: number): ActionStatus {
+  async dump(netId: number, key = 'anonymous'): Promise<ActionStatus> {
     this.parts.networks.need(netId);
+    return this.parts.gates.gate('actions').run(key, () => this.writeDump(netId));
+  }
+
+  private async writeDump(netId: number): Promise<ActionStatus> {
     const c = this.deps.collector;
     const nowMs = this.deps.clock.nowMs();
     const snapshot = {
@@ -264,11 +287,19 @@ export class OperationsService {
     };
     const dir = join(this.deps.config().server.dataDir, 'dumps');
     mkdirSync(dir, { recursive: true });
+    const text = JSON.stringify(redactSecrets(snapshot), null, 2) + '\n';
     // One file per dump: a second dump within the same millisecond is named by the next one.
     let at = nowMs, file = '';
-    do file = `dump-${new Date(at++).toISOString().replace(/[-:.]/g, '')}-net${netId}.json`; while (existsSync(join(dir, file)));
-    const text = JSON.stringify(redactSecrets(snapshot), null, 2) + '\n';
-    writeFileSync(join(dir, file), text, { mode: 0o600 });
+    for (;;) {
+      file = `dump-${new Date(at++).toISOString().replace(/[-:.]/g, '')}-net${netId}.json`;
+      if (existsSync(join(dir, file))) continue;
+      try {
+        await writeFile(join(dir, file), text, { mode: 0o600, flag: 'wx' });
+        break;
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      }
+    }
     const old = readdirSync(dir).filter((f) => DUMP_FILE.test(f)).sort();
     for (const f of old.slice(0, Math.max(0, old.length - DUMPS_KEPT))) rmSync(join(dir, f), { force: true });
     return this.done('dump', netId, `diagnostic snapshot written to ${file}`, {

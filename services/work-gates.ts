@@ -61,6 +61,54 @@ export class WorkGates {
     return this.gates.get(name)!;
   }
 
+  /**
+   * Admission of a background task under gate `name` for `key`, decided now: throws RATE_LIMITED
+   * (429) or SERVER_BUSY (503) before anything is begun. The returned function hands over the work,
+   * which starts on a later turn of the event loop once a place is free (at once when one is); the
+   * place is held until the work settles. Not handing it over (the caller threw meanwhile) gives
+   * the place back.
+   */
+  admit(name: LimitName, key: string): (work: () => Promise<unknown>) => void {
+    let body: (() => Promise<unknown>) | null = null;
+    const later = async (): Promise<void> => {
+      await new Promise<void>((r) => setImmediate(r));
+      if (body) await body();
+    };
+    void this.gate(name).start(key, later).catch(() => undefined);
+    return (work) => { body = work; };
+  }
+
+  /**
+   * A place under a gate without a queue of its own (`discovery`: maxQueued 0), taken now for `key`:
+   * throws RATE_LIMITED (429) or SERVER_BUSY (503) before anything is begun. The caller then begins
+   * the work and must call the returned function once, with what the place is held until (a task's
+   * end), or with null to give it back (the work could not begin).
+   */
+  hold(name: LimitName, key: string): (until: Promise<unknown> | null) => void {
+    // Wrapped: a promise resolved with a promise would adopt it.
+    let settle!: (handed: { until: Promise<unknown> | null }) => void;
+    const handed = new Promise<{ until: Promise<unknown> | null }>((r) => { settle = r; });
+    void this.gate(name).start(key, async () => {
+      const { until } = await handed;
+      if (until) await until.catch(() => undefined);
+    }).catch(() => undefined);
+    return (until) => settle({ until });
+  }
+
+  /**
+   * `hold` around `begin` (which begins a background task and answers at once): the place is held
+   * until the task `taskOf` names has ended (`ended`), or given back at once when `begin` throws or
+   * names no task.
+   */
+  async holdTask<T>(name: LimitName, key: string, begin: () => T | Promise<T>, taskOf: (r: T) => number | null, ended: (taskId: number) => Promise<void>): Promise<T> {
+    const release = this.hold(name, key);
+    let r: T;
+    try { r = await begin(); } catch (e) { release(null); throw e; }
+    const id = taskOf(r);
+    release(id === null ? null : ended(id));
+    return r;
+  }
+
   /** Every gate's bounds and counters (for /metrics and the healthcheck). */
   stats(): WorkGateReport[] {
     return LIMIT_NAMES.map((n) => { const g = this.gate(n); return { name: n, bounds: g.limits, ...g.stats() }; });

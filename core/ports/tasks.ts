@@ -49,4 +49,6 @@ export interface TasksPort {
   get(netId: number, taskId: number): TaskInfo | undefined;
   /** A new task in state `queued`; call `start()` when its work begins. */
   begin(netId: number, kind: TaskKind, title: string, user: string): TaskHandle;
+  /** Resolves once the task has ended (completed or failed); at once for a task that has ended or is unknown. */
+  whenEnded?(netId: number, taskId: number): Promise<void>;
 }

@@ -4,7 +4,7 @@ import type { Handler, RoutedRequest } from '../../http/http-types.js';
 import { queryInteger } from '../../http/params.js';
 import type { Router } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
-import { userOf } from '../id-list.js';
+import { gateKeyOf, userOf } from '../id-list.js';
 
 /** 200 for an action done, 202 for one started as a background task (its `taskId` in the body). */
 const answer = (s: ActionStatus) => ({ status: s.status === 'started' ? 202 : 200, body: s });
@@ -30,19 +30,21 @@ function retentionHrs(req: RoutedRequest): number {
  * The actions of a network (spec 4.1 "Actions"), GET and POST alike, and the effective settings.
  * Actions that change something are for administrators; cache/list and settings for any user.
  * Answers: ActionStatus (services/operations.ts); errors the usual `{status: "error", error}`.
+ * make/variables, make/maps, expire/variables and dump pass the gate `limits.actions`, reload/devices
+ * the gate `limits.discovery` (429 RATE_LIMITED past the caller's share, 503 SERVER_BUSY when full).
  */
 export function registerActions(router: Router, ctx: ApiContext): void {
   const ops = ctx.services.operations;
   const net = (req: RoutedRequest) => networkParam(ctx, req).id;
   const actions: [string, Handler, 'admin' | 'user'][] = [
-    ['reload/devices', (req) => answer(ops.reloadDevices(net(req), userOf(req))), 'admin'],
+    ['reload/devices', (req) => answer(ops.reloadDevices(net(req), userOf(req), gateKeyOf(req))), 'admin'],
     ['reload/config', async (req) => answer(await ops.reloadConfig(net(req))), 'admin'],
-    ['make/variables', (req) => answer(ops.makeVariables(net(req), userOf(req))), 'admin'],
-    ['expire/variables', async (req) => answer(await ops.expireVariables(net(req), retentionHrs(req))), 'admin'],
+    ['make/variables', (req) => answer(ops.makeVariables(net(req), userOf(req), gateKeyOf(req))), 'admin'],
+    ['expire/variables', async (req) => answer(await ops.expireVariables(net(req), retentionHrs(req), gateKeyOf(req))), 'admin'],
     ['make/views', async (req) => answer(await ops.makeViews(net(req), req.caller)), 'admin'],
-    ['make/maps', async (req) => answer(await ops.makeMaps(net(req), req.caller)), 'admin'],
+    ['make/maps', async (req) => answer(await ops.makeMaps(net(req), req.caller, gateKeyOf(req))), 'admin'],
     ['alerts/purge/queue', (req) => answer(ops.purgeAlertQueue(net(req))), 'admin'],
-    ['dump', (req) => answer(ops.dump(net(req))), 'admin'],
+    ['dump', async (req) => answer(await ops.dump(net(req), gateKeyOf(req))), 'admin'],
     ['rebalance', (req) => answer(ops.rebalance(net(req))), 'admin'],
     ['tsdb/reconnect', async (req) => answer(await ops.tsdbReconnect(net(req))), 'admin'],
     ['cache/list', (req) => answer(ops.cacheList(net(req))), 'user'],

@@ -4,7 +4,7 @@ import type { RoutedRequest } from '../../http/http-types.js';
 import { parseNonNegativeInteger, pathParam, queryInteger } from '../../http/params.js';
 import type { Router } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
-import { userOf } from '../id-list.js';
+import { gateKeyOf, userOf } from '../id-list.js';
 
 /**
  * The query `timestamp` / `generation` as a selector, following spec 4.1.1:
@@ -29,7 +29,7 @@ export function parseSelector(req: RoutedRequest): GenerationSelector {
 /** Discovery start (administrators) and the generation-selected discovery data (spec 4.1.1). */
 export function registerDiscovery(router: Router, ctx: ApiContext): void {
   const d = ctx.services.discovery;
-  router.get('/v2/svc/discovery/net/:id/start', (req) => json(d.start(networkParam(ctx, req).id, userOf(req))), { access: 'admin' });
+  router.get('/v2/svc/discovery/net/:id/start', (req) => json(d.start(networkParam(ctx, req).id, userOf(req), gateKeyOf(req))), { access: 'admin' });
   router.get('/v2/discovery/net/:id/topo', (req) => json(d.topology(networkParam(ctx, req).id, parseSelector(req))));
   router.get('/v2/discovery/net/:id/devices', (req) => json(d.devices(networkParam(ctx, req).id, parseSelector(req))));
   router.get('/v2/discovery/net/:id/devices/:devid', (req) => {
