@@ -28,6 +28,12 @@ export interface ReportSources {
 export const UTILISATION_WINDOW_MS = 24 * 3_600_000;
 /** Interface slots per store rollup of the utilisation report; the event loop runs between two. */
 export const UTILISATION_BATCH_SLOTS = 8192;
+/**
+ * Catalog instances looked at, and rows made, between two turns of the event loop: a run on a
+ * network of 10,000 interfaces (some 150,000 instances) never holds the loop for long at once.
+ */
+export const UTILISATION_YIELD_EVERY = 10_000;
+export const UTILISATION_ROWS_PER_TURN = 1000;
 
 /** The start of the utilisation report's window for a run at `nowMs`: the start of the hour holding now − 24 h. */
 export const utilisationFromMs = (nowMs: number): number => hourStartOf(nowMs - UTILISATION_WINDOW_MS);
@@ -80,7 +86,10 @@ function inventory(src: ReportSources, netId: number, netName: string, when: str
  */
 async function utilisation(src: ReportSources, netId: number, netName: string, nowMs: number, when: string): Promise<ReportContent> {
   const byIf = new Map<string, { deviceId: number; device: string; index: number; name: string; slots: number[] }>();
-  for (const v of src.collector.catalog.instances(netId)) {
+  const instances = src.collector.catalog.instances(netId);
+  for (let k = 0; k < instances.length; k++) {
+    if (k > 0 && k % UTILISATION_YIELD_EVERY === 0) await yieldToLoop();
+    const v = instances[k]!;
     const col = (UTIL_VARS as readonly string[]).indexOf(v.name);
     if (col < 0) continue;
     const key = `${v.deviceId}/${v.index}`;
@@ -102,10 +111,14 @@ async function utilisation(src: ReportSources, netId: number, netName: string, n
   }
   const at = new Map<number, number>();
   slots.forEach((s, i) => at.set(s, i));
+  await yieldToLoop();
   const speeds = new Map<string, number>();
   const gen = src.collector.networks.generation(netId, {});
   for (const d of gen?.devices ?? []) for (const i of d.interfaces) speeds.set(`${d.id}/${i.index}`, i.speedBps);
-  const rows: Cell[][] = ifs.map((e) => {
+  const rows: Cell[][] = [];
+  for (let k = 0; k < ifs.length; k++) {
+    if (k % UTILISATION_ROWS_PER_TURN === 0) await yieldToLoop();
+    const e = ifs[k]!;
     const row: Cell[] = [e.deviceId, e.device, e.index, e.name, speeds.get(`${e.deviceId}/${e.index}`) ?? null];
     for (const s of e.slots) {
       const i = s >= 0 ? at.get(s)! : -1;
@@ -114,8 +127,8 @@ async function utilisation(src: ReportSources, netId: number, netName: string, n
     }
     const rate = e.slots[2]!;
     row.push(rate >= 0 ? roll.count[at.get(rate)!]! : 0);
-    return row;
-  });
+    rows.push(row);
+  }
   return {
     csv: () => csvChunks(UTILISATION_HEADER, rows), rows: rows.length,
     html: () => htmlChunks(`Interface utilisation — ${netName}`,

@@ -16,7 +16,7 @@ export function csvCell(v: Cell): string {
 }
 
 /** Rows per chunk of csvChunks and htmlChunks: a report is written chunk by chunk, never as one string. */
-export const ROWS_PER_CHUNK = 1000;
+export const ROWS_PER_CHUNK = 250;
 
 /** CSV text: the header row and the rows, CRLF line ends (RFC 4180). */
 export function csvText(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
