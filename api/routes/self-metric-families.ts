@@ -17,6 +17,7 @@ export function selfMetricFamilies(ctx: ApiContext): MetricFamily[] {
   const http = ctx.routerStats();
   const mem = process.memoryUsage();
   const lag = ctx.process?.eventLoopLag();
+  const gates = ctx.services.gates.stats();
   const family = (name: string, type: MetricFamily['type'], help: string, samples: Sample[]): MetricFamily => ({ name, type, help, samples });
   const net = (id: number) => String(id);
 
@@ -78,6 +79,17 @@ export function selfMetricFamilies(ctx: ApiContext): MetricFamily[] {
     family('netmon_store_failed_writes_total', 'counter', 'Store write transactions that failed, since start.', sampleIf(store ? store.failedWrites : null)),
     family('netmon_http_requests_total', 'counter', 'HTTP requests answered, by route pattern, method and status code.', httpSamples),
     family('netmon_http_handler_seconds_total', 'counter', 'Time spent in route handlers, by route pattern and method.', httpSeconds),
+    // The work gates (config limits:, docs/api.md "Bounded work").
+    family('netmon_work_gate_running_tasks', 'gauge', 'Work running under each gate (report runs, long actions, discovery submissions and starts).',
+      gates.map((g) => ({ labels: { gate: g.name }, value: g.running }))),
+    family('netmon_work_gate_queued_tasks', 'gauge', 'Work waiting for a place under each gate.', gates.map((g) => ({ labels: { gate: g.name }, value: g.queued }))),
+    family('netmon_work_gate_refused_total', 'counter', 'Calls refused by each gate since start: reason="caller" (429, the caller\'s share) or reason="full" (503, the queue).',
+      gates.flatMap((g) => [
+        { labels: { gate: g.name, reason: 'caller' }, value: g.refusedCaller },
+        { labels: { gate: g.name, reason: 'full' }, value: g.refusedFull },
+      ])),
+    family('netmon_work_gate_limit_tasks', 'gauge', 'The bounds of each gate (bound: maxRunning, maxQueued, maxPerCaller).',
+      gates.flatMap((g) => (['maxRunning', 'maxQueued', 'maxPerCaller'] as const).map((b) => ({ labels: { gate: g.name, bound: b }, value: g.bounds[b] })))),
   ];
 }
 

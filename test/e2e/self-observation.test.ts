@@ -50,10 +50,14 @@ const EXPECTED: [string, ParsedFamily['type']][] = [
   ['netmon_store_failed_writes_total', 'COUNTER'],
   ['netmon_http_requests_total', 'COUNTER'],
   ['netmon_http_handler_seconds_total', 'COUNTER'],
+  ['netmon_work_gate_running_tasks', 'GAUGE'],
+  ['netmon_work_gate_queued_tasks', 'GAUGE'],
+  ['netmon_work_gate_refused_total', 'COUNTER'],
+  ['netmon_work_gate_limit_tasks', 'GAUGE'],
 ];
 
 /** The unit rule: counters end in `_total`, info gauges in `_info`, everything else in its unit. */
-const UNITS = ['seconds', 'bytes', 'devices', 'points'];
+const UNITS = ['seconds', 'bytes', 'devices', 'points', 'tasks'];
 function unitRuleBroken(f: ParsedFamily): string {
   if (f.type === 'COUNTER') return f.name.endsWith('_total') ? '' : `${f.name}: a counter not ending in _total`;
   if (f.name.endsWith('_total')) return `${f.name}: _total on a ${f.type}`;
