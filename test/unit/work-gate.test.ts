@@ -71,3 +71,16 @@ t.test('new bounds start waiters at once; bad bounds are refused', async (t) => 
     t.throws(() => new WorkGate('bad', bad), /work gate bad/);
   }
 });
+
+t.test('start: the admission decided at once (a refusal is thrown, not a rejected promise)', async (t) => {
+  const gate = new WorkGate('report runs', { maxRunning: 1, maxQueued: 1, maxPerCaller: 1 });
+  const d = deferred();
+  const first = gate.start('alice', () => d.promise);
+  t.throws(() => gate.start('alice', async () => undefined), { code: 'RATE_LIMITED' }, 'the caller\'s share, thrown synchronously');
+  const second = gate.start('bob', async () => 'bob');
+  t.throws(() => gate.start('carol', async () => undefined), { code: 'SERVER_BUSY' }, 'the queue full, thrown synchronously');
+  t.same(gate.stats(), { running: 1, queued: 1, refusedCaller: 1, refusedFull: 1 });
+  d.resolve();
+  await first;
+  t.equal(await second, 'bob', 'the waiting one runs');
+});
