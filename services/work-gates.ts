@@ -1,6 +1,7 @@
 import type { Caller } from '../core/caller.js';
 import { DEFAULT_LIMITS, LIMIT_NAMES, type LimitName, type LimitsConfig } from '../core/config-limits.js';
 import type { Config } from '../core/config-schema.js';
+import type { ComponentHealth } from '../core/ports/networks.js';
 import { WorkGate, type WorkBounds, type WorkGateStats } from '../core/work-gate.js';
 
 /** What a caller's key is made of: the caller, and the client's address for anonymous calls. */
@@ -107,6 +108,21 @@ export class WorkGates {
     const id = taskOf(r);
     release(id === null ? null : ended(id));
     return r;
+  }
+
+  /**
+   * The healthcheck's `work` component: `degraded` (still healthy) while a gate is full — every
+   * place and its whole queue taken, so new calls of that kind are refused with 503 — else `ok`;
+   * the detail gives each gate's running and waiting against its bounds and its refusals since start.
+   */
+  health(): ComponentHealth {
+    const all = this.stats();
+    const full = all.filter((g) => g.running >= g.bounds.maxRunning && g.queued >= g.bounds.maxQueued);
+    const detail = all.map((g) => `${g.name} ${g.running}/${g.bounds.maxRunning} running, ${g.queued}/${g.bounds.maxQueued} waiting, ` +
+      `${g.refusedCaller + g.refusedFull} refused`).join('; ');
+    return full.length > 0
+      ? { healthy: true, status: 'degraded', detail: `full (new calls refused with 503): ${full.map((g) => g.name).join(', ')}; ${detail}` }
+      : { healthy: true, status: 'ok', detail };
   }
 
   /** Every gate's bounds and counters (for /metrics and the healthcheck). */

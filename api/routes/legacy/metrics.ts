@@ -37,6 +37,7 @@ export function registerLegacyMetrics(router: Router, ctx: ApiContext): void {
       metadata: ctx.services.selfMetrics.metadataHealth(),
       notifications: notificationsHealth(ctx.services.notifier.status(), now),
       ...(lag ? { http: httpHealth(lag) } : {}),
+      work: ctx.services.gates.health(),
     };
     const s = summarizeHealth({ healthy: Object.values(components).every((c) => c.healthy), components });
     return { status: 200, body: { healthy: s.healthy, status: s.status, reason: s.reason, components, uptimeMs: now - ctx.startedAtMs } };
@@ -47,7 +48,8 @@ export function registerLegacyMetrics(router: Router, ctx: ApiContext): void {
    * discovery }], store, http, notifications }`, where `poll` is the collector's PollStatus, `discovery` the latest and
    * running generation numbers, `store` the store's write state (StoreStatus, null when the store
    * does not report it), `http` the router's request counters, and `notifications` the alert
-   * notifier's per-stream counters (NotifierStatus: no secret, no receiver URL). `pretty` indents the JSON.
+   * notifier's per-stream counters (NotifierStatus: no secret, no receiver URL), `workGates` each
+   * work gate's bounds and counters (services/work-gates.ts). `pretty` indents the JSON.
    */
   router.get('/api/metrics/metrics', (req) => {
     const pretty = queryFlag(req, 'pretty');
@@ -61,6 +63,7 @@ export function registerLegacyMetrics(router: Router, ctx: ApiContext): void {
       eventLoop: ctx.process?.eventLoopLag() ?? null,
       process: { residentMemoryBytes: mem.rss, heapUsedBytes: mem.heapUsed },
       notifications: ctx.services.notifier.status(),
+      workGates: ctx.services.gates.stats(),
     };
     return pretty
       ? { status: 200, headers: { 'content-type': JSON_TYPE }, body: JSON.stringify(body, null, 2) + '\n' }
