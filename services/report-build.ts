@@ -27,13 +27,14 @@ export interface ReportSources {
  */
 export const UTILISATION_WINDOW_MS = 24 * 3_600_000;
 /** Interface slots per store rollup of the utilisation report; the event loop runs between two. */
-export const UTILISATION_BATCH_SLOTS = 8192;
+export const UTILISATION_BATCH_SLOTS = 2048;
 /**
- * Catalog instances looked at, and rows made, between two turns of the event loop: a run on a
- * network of 10,000 interfaces (some 150,000 instances) never holds the loop for long at once.
+ * Catalog instances looked at (and devices' interfaces read), and rows made, between two turns of
+ * the event loop: a run on a network of 10,000 interfaces (some 150,000 instances) holds the loop
+ * a few milliseconds at a time (measured: bench/api/report-storm.ts).
  */
-export const UTILISATION_YIELD_EVERY = 10_000;
-export const UTILISATION_ROWS_PER_TURN = 1000;
+export const UTILISATION_YIELD_EVERY = 2500;
+export const UTILISATION_ROWS_PER_TURN = 250;
 
 /** The start of the utilisation report's window for a run at `nowMs`: the start of the hour holding now − 24 h. */
 export const utilisationFromMs = (nowMs: number): number => hourStartOf(nowMs - UTILISATION_WINDOW_MS);
@@ -85,7 +86,7 @@ function inventory(src: ReportSources, netId: number, netName: string, when: str
  * event loop between batches.
  */
 async function utilisation(src: ReportSources, netId: number, netName: string, nowMs: number, when: string): Promise<ReportContent> {
-  const byIf = new Map<string, { deviceId: number; device: string; index: number; name: string; slots: number[] }>();
+  const byIf = new Map<string, { deviceId: number; device: string; index: number; name: string; slots: number[]; at: number[] }>();
   const instances = src.collector.catalog.instances(netId);
   for (let k = 0; k < instances.length; k++) {
     if (k > 0 && k % UTILISATION_YIELD_EVERY === 0) await yieldToLoop();
@@ -94,12 +95,13 @@ async function utilisation(src: ReportSources, netId: number, netName: string, n
     if (col < 0) continue;
     const key = `${v.deviceId}/${v.index}`;
     let e = byIf.get(key);
-    if (!e) byIf.set(key, e = { deviceId: v.deviceId, device: v.deviceName, index: v.index, name: v.componentName, slots: [-1, -1, -1, -1] });
+    if (!e) byIf.set(key, e = { deviceId: v.deviceId, device: v.deviceName, index: v.index, name: v.componentName, slots: [-1, -1, -1, -1], at: [-1, -1, -1, -1] });
     e.slots[col] = v.slot;
   }
   const ifs = [...byIf.values()].sort((a, b) => a.deviceId - b.deviceId || a.index - b.index);
+  // Every interface's slots in one list (each slot's position kept: no map from slot to position).
   const slots: number[] = [];
-  for (const e of ifs) for (const s of e.slots) if (s >= 0) slots.push(s);
+  for (const e of ifs) e.slots.forEach((s, col) => { if (s >= 0) { e.at[col] = slots.length; slots.push(s); } });
   const fromMs = utilisationFromMs(nowMs);
   const roll = { count: new Float64Array(slots.length), sum: new Float64Array(slots.length), max: new Float64Array(slots.length) };
   for (let b = 0; b < slots.length; b += UTILISATION_BATCH_SLOTS) {
@@ -109,24 +111,26 @@ async function utilisation(src: ReportSources, netId: number, netName: string, n
     roll.sum.set(part.sum, b);
     roll.max.set(part.max, b);
   }
-  const at = new Map<number, number>();
-  slots.forEach((s, i) => at.set(s, i));
   await yieldToLoop();
   const speeds = new Map<string, number>();
   const gen = src.collector.networks.generation(netId, {});
-  for (const d of gen?.devices ?? []) for (const i of d.interfaces) speeds.set(`${d.id}/${i.index}`, i.speedBps);
+  let seen = 0;
+  for (const d of gen?.devices ?? []) {
+    if (seen >= UTILISATION_YIELD_EVERY) { seen = 0; await yieldToLoop(); }
+    for (const i of d.interfaces) speeds.set(`${d.id}/${i.index}`, i.speedBps);
+    seen += d.interfaces.length;
+  }
   const rows: Cell[][] = [];
   for (let k = 0; k < ifs.length; k++) {
     if (k % UTILISATION_ROWS_PER_TURN === 0) await yieldToLoop();
     const e = ifs[k]!;
     const row: Cell[] = [e.deviceId, e.device, e.index, e.name, speeds.get(`${e.deviceId}/${e.index}`) ?? null];
-    for (const s of e.slots) {
-      const i = s >= 0 ? at.get(s)! : -1;
+    for (const i of e.at) {
       const n = i >= 0 ? roll.count[i]! : 0;
       row.push(n > 0 ? r3(roll.sum[i]! / n) : null, n > 0 ? r3(roll.max[i]!) : null);
     }
-    const rate = e.slots[2]!;
-    row.push(rate >= 0 ? roll.count[at.get(rate)!]! : 0);
+    const rate = e.at[2]!;
+    row.push(rate >= 0 ? roll.count[rate]! : 0);
     rows.push(row);
   }
   return {
