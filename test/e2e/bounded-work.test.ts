@@ -44,12 +44,20 @@ t.test('report runs are bounded; report files are regular files of their folder'
   const base = `http://127.0.0.1:${port}`;
   startServer(t, configPath, dataDir, port);
   await waitFor(async () => ((await fetch(`${base}/api/metrics/ping`)).status === 200 ? true : undefined), 60_000, 'the server');
+  // Every request with a timeout: a timer held until the answer (AbortSignal.timeout's may be
+  // collected on Node 20 before it fires), so a request the server never answers fails the test.
   const call = async (method: string, path: string, token: string): Promise<Answer> => {
-    const r = await fetch(base + path, { method, headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(20_000) });
-    const text = await r.text();
-    let body: unknown = text;
-    try { body = JSON.parse(text); } catch { /* not JSON */ }
-    return { status: r.status, body };
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(new Error(`no answer to ${method} ${path} within 20 s`)), 20_000);
+    try {
+      const r = await fetch(base + path, { method, headers: { authorization: `Bearer ${token}` }, signal: abort.signal });
+      const text = await r.text();
+      let body: unknown = text;
+      try { body = JSON.parse(text); } catch { /* not JSON */ }
+      return { status: r.status, body };
+    } finally {
+      clearTimeout(timer);
+    }
   };
   // Discovery must have made the inventory before reports have rows (not needed for the bounds).
   await waitFor(async () => ((await call('GET', '/v2/ui/net/1/tasks', tokens[0]!)).status === 200 ? true : undefined), 30_000, 'the tasks call');
