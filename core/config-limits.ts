@@ -12,7 +12,7 @@ import type { WorkBounds } from './work-gate.js';
  *   limits:
  *     reportRuns:  { maxRunning: 1, maxQueued: 16, maxPerCaller: 4 }    # POST …/reports/:category/run
  *     actions:     { maxRunning: 1, maxQueued: 8, maxPerCaller: 2 }     # make/variables, make/maps, expire/variables, dump
- *     discovery:   { maxRunning: 2000, maxPerCaller: 500 }              # submit, new_generation, discovery start (no queue of its own)
+ *     discovery:   { maxRunning: 2000, maxPerCaller: 500 }              # submit, new_generation, discovery start, devices add (no queue of its own)
  *
  * Absent: those defaults. Applies live on reload (work already admitted keeps its place).
  * Report runs and the long actions run on the server's one JavaScript thread (they yield between

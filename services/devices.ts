@@ -54,8 +54,9 @@ export class DeviceService {
     return { ...d, record: rec ? publicDevice(rec) : null };
   }
 
-  async add(netId: number, d: DeviceAdd, user: string): Promise<{ status: 'ok'; task: TaskInfo }> {
-    const { task } = await this.port.add(this.net(netId), d, user);
+  async add(netId: number, d: DeviceAdd, user: string, key?: string): Promise<{ status: 'ok'; task: TaskInfo }> {
+    const id = this.net(netId);
+    const task = await this.gated(id, key, async () => (await this.port.add(id, d, user)).task);
     return { status: 'ok', task };
   }
 

@@ -3,7 +3,7 @@
  * its simulated network of DEVICES × PORTS interfaces (9,800 by default), authentication on and
  * user-role tokens made by the built CLI before the server starts:
  *
- *   0. no run: the baseline of ping times and RSS (poll cycles of the network go on meanwhile);
+ *   0. no run: the baseline of ping times and RSS (every phase falls between two poll cycles);
  *   0. one run alone (the peak RSS of ONE utilisation run on the whole network);
  *   1. RUNS posts at once with one token (the caller's share: limits.reportRuns.maxPerCaller);
  *   2. RUNS posts at once spread over TOKENS tokens (the queue: maxRunning + maxQueued).
@@ -31,7 +31,7 @@ const MAIN = fileURLToPath(new URL('../../main.js', import.meta.url));
 const DISCOVERY_MS = 240_000;
 const PHASE_MS = 300_000;
 const REQUEST_MS = 60_000;
-/** The baseline phase: pings for this long with no report run (poll cycles go on meanwhile). */
+/** The baseline phase: pings for this long with no report run. */
 const IDLE_MS = 15_000;
 
 function arg(name: string, dflt: string): string {
@@ -126,7 +126,7 @@ async function main(): Promise<void> {
   const port = 35_000 + Math.floor(Math.random() * 15_000);
   const configPath = join(dir, 'netmon.yaml');
   writeFileSync(configPath, simulatedConfigText(simPort, {
-    devices: DEVICES, interfacesPerDevice: PORTS, pollInterval: '30s', timeout: '3s',
+    devices: DEVICES, interfacesPerDevice: PORTS, pollInterval: '60s', timeout: '3s',
     networkExtra: '    discoveryInterval: 1h', extra: 'auth: { enabled: true }\nreports: { schedule: off }',
   }));
   const tokens: string[] = [];
@@ -164,8 +164,20 @@ async function main(): Promise<void> {
       } catch { /* not up yet */ }
       await sleep(1000);
     }
-    log(`discovery done: ${devices} devices, ${interfaces} interfaces; waiting one poll cycle`);
-    await sleep(35_000);
+    // The phases begin right after a poll cycle has ended, so that they fall between two cycles
+    // (60 s apart; a cycle of 10,000 interfaces holds the server's loop a while of its own).
+    const cycles = async (): Promise<number> => {
+      const text = (await call('GET', '/metrics', tokens[0]!)).body as string;
+      const m = /^netmon_poll_cycles_total\{network="1"\} (\d+)/m.exec(typeof text === 'string' ? text : '');
+      return m ? Number(m[1]) : 0;
+    };
+    log(`discovery done: ${devices} devices, ${interfaces} interfaces; waiting for two poll cycles to end`);
+    const first = await cycles();
+    for (const end = Date.now() + 150_000; (await cycles()) < Math.max(2, first + 1);) {
+      if (Date.now() > end) throw new Error('no poll cycle ended within 150 s');
+      await sleep(500);
+    }
+    await sleep(2000);
     const rssBefore = procMb(pid, 'VmRSS');
     log(`server RSS before the storm: ${rssBefore?.toFixed(0)} MB`);
 

@@ -6,7 +6,7 @@ import type { Router } from '../../http/router.js';
 import { blockedAdd, deviceAdd, devicePatch } from '../../../services/device-bodies.js';
 import { MAX_IDS_PER_CALL } from '../../../services/devices.js';
 import { json, networkParam, type ApiContext } from '../context.js';
-import { idListParam, userOf } from '../id-list.js';
+import { gateKeyOf, idListParam, userOf } from '../id-list.js';
 
 /**
  * Device management (spec 4.4, release 3.0) and the v2.0 device list calls: the managed devices of
@@ -22,7 +22,7 @@ export function registerDevices(router: Router, ctx: ApiContext): void {
   const base = '/v2/ui/net/:netid/devices';
 
   const list: Handler = (req) => json(s.list(net(req)));
-  const add: Handler = async (req) => json(await s.add(net(req), deviceAdd(readJson(req)), userOf(req)));
+  const add: Handler = async (req) => json(await s.add(net(req), deviceAdd(readJson(req)), userOf(req), gateKeyOf(req)));
   for (const p of [base, `${base}/`]) {
     router.get(p, list);
     router.post(p, add, { access: 'admin' });
