@@ -1,12 +1,13 @@
 /**
  * A storm of on-demand report runs against the built server (dist/main.js as a child process) with
- * its simulated network of DEVICES × PORTS interfaces (9,800 by default), authentication on and
- * user-role tokens made by the built CLI before the server starts:
+ * its simulated network (DEVICES devices of PORTS ports and one more interface each: 9,800
+ * interfaces by default), authentication on and user-role tokens made by the built CLI before the
+ * server starts:
  *
  *   0. no run: the baseline of ping times and RSS (every phase falls between two poll cycles);
- *   0. one run alone (the peak RSS of ONE utilisation run on the whole network);
- *   1. RUNS posts at once with one token (the caller's share: limits.reportRuns.maxPerCaller);
- *   2. RUNS posts at once spread over TOKENS tokens (the queue: maxRunning + maxQueued).
+ *   1. one run alone (the peak RSS of ONE utilisation run on the whole network);
+ *   2. RUNS posts at once with one token (the caller's share: limits.reportRuns.maxPerCaller);
+ *   3. RUNS posts at once spread over TOKENS tokens (the queue: maxRunning + maxQueued).
  *
  * During each phase a pinger (a worker thread) sends `GET /v2/ping/net/1` one after another (each timed); the
  * server's RSS is sampled from /proc/<pid>/status every 20 ms, and its VmHWM is reset before each
@@ -14,7 +15,7 @@
  * ends when every admitted run has ended (bounded). Targets: peak RSS < 500 MB, ping p99 < 50 ms,
  * the server alive at the end.
  *
- *   npm run build --silent && node dist/bench/api/report-storm.js [--runs 800] [--tokens 8] [--devices 200] [--ports 49] [--category utilisation]
+ *   npm run build --silent && node dist/bench/api/report-storm.js [--runs 800] [--tokens 8] [--devices 200] [--ports 48] [--category utilisation]
  *
  * Bounded: discovery wait 240 s, each phase 300 s; every request has a timeout.
  */
@@ -41,7 +42,7 @@ function arg(name: string, dflt: string): string {
 const RUNS = Number(arg('runs', '800'));
 const TOKENS = Number(arg('tokens', '8'));
 const DEVICES = Number(arg('devices', '200'));
-const PORTS = Number(arg('ports', '49'));
+const PORTS = Number(arg('ports', '48'));
 const CATEGORY = arg('category', 'utilisation');
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
