@@ -2,7 +2,7 @@ import type { CollectorPorts } from '../core/ports/index.js';
 import type { Generation } from '../core/types.js';
 import type { SeriesStore } from '../store/series/series.js';
 import { hourStartOf } from '../store/series/chunk-format.js';
-import { csvChunks, htmlChunks, type Cell, type HtmlSection } from './report-format.js';
+import { csvChunks, htmlChunks, type Cell, type HtmlSection, type RowSource } from './report-format.js';
 import type { ReportCategory } from './report-names.js';
 
 /**
@@ -29,12 +29,12 @@ export const UTILISATION_WINDOW_MS = 24 * 3_600_000;
 /** Interface slots per store rollup of the utilisation report; the event loop runs between two. */
 export const UTILISATION_BATCH_SLOTS = 2048;
 /**
- * Catalog instances looked at (and devices' interfaces read), and rows made, between two turns of
- * the event loop: a run on a network of 10,000 interfaces (some 150,000 instances) holds the loop
- * a few milliseconds at a time (measured: bench/api/report-storm.ts).
+ * Catalog instances looked at (and devices' interfaces read) between two turns of the event loop:
+ * a run on a network of 10,000 interfaces (some 150,000 instances) holds the loop a few
+ * milliseconds at a time (measured: bench/api/report-storm.ts). The rows are made as the files are
+ * written, report-format.ts ROWS_PER_CHUNK at a time.
  */
 export const UTILISATION_YIELD_EVERY = 2500;
-export const UTILISATION_ROWS_PER_TURN = 250;
 
 /** The start of the utilisation report's window for a run at `nowMs`: the start of the hour holding now − 24 h. */
 export const utilisationFromMs = (nowMs: number): number => hourStartOf(nowMs - UTILISATION_WINDOW_MS);
@@ -120,23 +120,25 @@ async function utilisation(src: ReportSources, netId: number, netName: string, n
     for (const i of d.interfaces) speeds.set(`${d.id}/${i.index}`, i.speedBps);
     seen += d.interfaces.length;
   }
-  const rows: Cell[][] = [];
-  for (let k = 0; k < ifs.length; k++) {
-    if (k % UTILISATION_ROWS_PER_TURN === 0) await yieldToLoop();
-    const e = ifs[k]!;
-    const row: Cell[] = [e.deviceId, e.device, e.index, e.name, speeds.get(`${e.deviceId}/${e.index}`) ?? null];
-    for (const i of e.at) {
-      const n = i >= 0 ? roll.count[i]! : 0;
-      row.push(n > 0 ? r3(roll.sum[i]! / n) : null, n > 0 ? r3(roll.max[i]!) : null);
-    }
-    const rate = e.at[2]!;
-    row.push(rate >= 0 ? roll.count[rate]! : 0);
-    rows.push(row);
-  }
+  // The rows are made when their chunk is written (report-format.ts RowSource), not all at once.
+  const rows: RowSource = {
+    count: ifs.length,
+    rowAt: (k) => {
+      const e = ifs[k]!;
+      const row: Cell[] = [e.deviceId, e.device, e.index, e.name, speeds.get(`${e.deviceId}/${e.index}`) ?? null];
+      for (const i of e.at) {
+        const n = i >= 0 ? roll.count[i]! : 0;
+        row.push(n > 0 ? r3(roll.sum[i]! / n) : null, n > 0 ? r3(roll.max[i]!) : null);
+      }
+      const rate = e.at[2]!;
+      row.push(rate >= 0 ? roll.count[rate]! : 0);
+      return row;
+    },
+  };
   return {
-    csv: () => csvChunks(UTILISATION_HEADER, rows), rows: rows.length,
+    csv: () => csvChunks(UTILISATION_HEADER, rows), rows: rows.count,
     html: () => htmlChunks(`Interface utilisation — ${netName}`,
-      `Network ${netId}, ${rows.length} interfaces, mean and max from ${new Date(fromMs).toISOString()} (the start of the hour 24 hours before) to ${when} (utilisation in %, rates in bit/s)`,
+      `Network ${netId}, ${rows.count} interfaces, mean and max from ${new Date(fromMs).toISOString()} (the start of the hour 24 hours before) to ${when} (utilisation in %, rates in bit/s)`,
       [{ title: 'Interfaces', header: UTILISATION_HEADER, rows }]),
   };
 }

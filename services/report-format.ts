@@ -18,17 +18,36 @@ export function csvCell(v: Cell): string {
 /** Rows per chunk of csvChunks and htmlChunks: a report is written chunk by chunk, never as one string. */
 export const ROWS_PER_CHUNK = 250;
 
+/**
+ * Rows made on demand: `count` rows, row `k` made by `rowAt(k)` when its chunk is written, so a
+ * large report's rows are never all in memory at once (the utilisation report's 10,000 rows).
+ */
+export interface RowSource {
+  readonly count: number;
+  rowAt(k: number): readonly Cell[];
+}
+
+export type Rows = readonly (readonly Cell[])[] | RowSource;
+
+const source = (rows: Rows): RowSource => ('rowAt' in rows ? rows : { count: rows.length, rowAt: (k) => rows[k]! });
+
+/** Rows [at, at + n) of `src`. */
+function* slice(src: RowSource, at: number, n: number): Generator<readonly Cell[]> {
+  for (let k = at; k < Math.min(src.count, at + n); k++) yield src.rowAt(k);
+}
+
 /** CSV text: the header row and the rows, CRLF line ends (RFC 4180). */
-export function csvText(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
+export function csvText(header: readonly string[], rows: Rows): string {
   return [...csvChunks(header, rows)].join('');
 }
 
 /** csvText in pieces of at most ROWS_PER_CHUNK rows each, in order. */
-export function* csvChunks(header: readonly string[], rows: readonly (readonly Cell[])[]): Generator<string> {
+export function* csvChunks(header: readonly string[], rows: Rows): Generator<string> {
   yield header.map(csvCell).join(',') + '\r\n';
-  for (let at = 0; at < rows.length; at += ROWS_PER_CHUNK) {
+  const src = source(rows);
+  for (let at = 0; at < src.count; at += ROWS_PER_CHUNK) {
     let text = '';
-    for (const r of rows.slice(at, at + ROWS_PER_CHUNK)) text += r.map(csvCell).join(',') + '\r\n';
+    for (const r of slice(src, at, ROWS_PER_CHUNK)) text += r.map(csvCell).join(',') + '\r\n';
     yield text;
   }
 }
@@ -42,7 +61,7 @@ const cellHtml = (v: Cell): string => htmlEscape(v === null ? '' : typeof v === 
 export interface HtmlSection {
   readonly title: string;
   readonly header: readonly string[];
-  readonly rows: readonly (readonly Cell[])[];
+  readonly rows: Rows;
 }
 
 /** A standalone HTML page of tables; every text escaped. */
@@ -60,8 +79,9 @@ export function* htmlChunks(title: string, subtitle: string, sections: readonly 
   ]);
   for (const s of sections) {
     yield line([`<h2>${htmlEscape(s.title)}</h2>`, '<table><thead><tr>', ...s.header.map((h) => `<th>${htmlEscape(h)}</th>`), '</tr></thead><tbody>']);
-    for (let at = 0; at < s.rows.length; at += ROWS_PER_CHUNK) {
-      yield line(s.rows.slice(at, at + ROWS_PER_CHUNK).map((r) => `<tr>${r.map((c) => `<td>${cellHtml(c)}</td>`).join('')}</tr>`));
+    const src = source(s.rows);
+    for (let at = 0; at < src.count; at += ROWS_PER_CHUNK) {
+      yield line([...slice(src, at, ROWS_PER_CHUNK)].map((r) => `<tr>${r.map((c) => `<td>${cellHtml(c)}</td>`).join('')}</tr>`));
     }
     yield line(['</tbody></table>']);
   }
