@@ -1,36 +1,67 @@
+import { DEFAULTS } from '../../core/config-schema.js';
 import type { Logger } from '../../core/logger.js';
 import type { TableError } from '../../core/types.js';
 import type { SnmpTarget, Varbind } from '../../snmp/types.js';
 import type { WorkerPool } from '../pool.js';
 
+/** The bounds of one agent a probe reads within (the network's snmp.maxTableRows, maxVarbindsPerDevice). */
+export interface ProbeBounds { readonly maxTableRows: number; readonly maxVarbinds: number }
+
 /**
  * The optional reads of one device's probe: each names the part of the record it fills (`interfaces`,
  * `lldp`, `cdp`…). A read that fails or times out answers nothing, is recorded in `errors` (the
  * device record's tableErrors) and logged at debug naming the device and the part; it never throws.
+ *
+ * Reads are bounded (`bounds`): a walk reads at most maxTableRows rows per column and at most what
+ * remains of the device's maxVarbinds when it starts (the walks of a probe together read no more
+ * than the bound, but for those started at the same moment, which each may read what remained then);
+ * the walk stops there in the worker, keeping nothing beyond. A walk that stopped with rows left
+ * keeps what it read and records `table truncated at N rows` for its part; once the device's
+ * varbinds are spent, later walks read nothing and say so.
  */
 export class TableReader {
   readonly errors: TableError[] = [];
+  /** Varbinds the walks of this probe have read. */
+  private used = 0;
 
-  constructor(private readonly pool: WorkerPool, private readonly target: SnmpTarget, private readonly log: Logger | undefined) {}
+  constructor(
+    private readonly pool: WorkerPool, private readonly target: SnmpTarget, private readonly log: Logger | undefined,
+    private readonly bounds: ProbeBounds = { maxTableRows: DEFAULTS.maxTableRows, maxVarbinds: DEFAULTS.maxVarbindsPerDevice },
+  ) {}
 
   /** The rows of `columns` (one GETBULK walk), or [] when the walk failed (recorded for each part named). */
   async walk(table: string | readonly string[], columns: readonly string[]): Promise<Varbind[]> {
     if (columns.length === 0) return [];
-    const r = await this.pool.run({ kind: 'walk', target: this.target, columns });
-    if (r.ok) return r.varbinds;
-    this.fail(table, r.error);
-    return [];
+    const left = this.bounds.maxVarbinds - this.used;
+    if (left <= 0) {
+      this.fail(table, `not read: the device's discovery has read ${this.used} varbinds, its bound (networks[].snmp.maxVarbindsPerDevice ${this.bounds.maxVarbinds})`);
+      return [];
+    }
+    const r = await this.pool.run({ kind: 'walk', target: this.target, columns, limits: { maxRows: this.bounds.maxTableRows, maxVarbinds: left } });
+    if (!r.ok) { this.fail(table, r.error); return []; }
+    this.used += r.varbinds.length;
+    if (r.truncated) {
+      const by = r.truncated.by === 'maxTableRows' ? `networks[].snmp.maxTableRows ${this.bounds.maxTableRows}`
+        : `the device's varbinds, networks[].snmp.maxVarbindsPerDevice ${this.bounds.maxVarbinds}`;
+      this.fail(table, `table truncated at ${r.truncated.rows} rows (${by})`);
+    }
+    return r.varbinds;
   }
+
+  /** Records a part of the record that the device could not fill whole (a tableError), e.g. the poll's bound. */
+  note(table: string, error: string): void { this.fail(table, error); }
 
   /**
    * Several parts read by one walk over all their columns (fewer requests); when that walk fails,
    * each part is walked alone, so that one failing table leaves only its own part empty.
    */
   async walkParts(parts: readonly { readonly table: string; readonly columns: readonly string[] }[]): Promise<Varbind[][]> {
-    const r = await this.pool.run({ kind: 'walk', target: this.target, columns: parts.flatMap((p) => p.columns) });
-    if (r.ok) {
-      return parts.map((p) => r.varbinds.filter((vb) => p.columns.some((c) => vb.oid.startsWith(c + '.'))));
-    }
+    const before = this.errors.length;
+    const all = await this.walk(parts.map((p) => p.table), parts.flatMap((p) => p.columns));
+    const failed = this.errors.slice(before).some((e) => !e.error.startsWith('table truncated'));
+    if (!failed) return parts.map((p) => all.filter((vb) => p.columns.some((c) => vb.oid.startsWith(c + '.'))));
+    // The walk of all failed: each part alone, its own errors only.
+    this.errors.splice(before);
     return Promise.all(parts.map((p) => this.walk(p.table, p.columns)));
   }
 
