@@ -59,7 +59,16 @@ export class TableReader {
     const before = this.errors.length;
     const all = await this.walk(parts.map((p) => p.table), parts.flatMap((p) => p.columns));
     const failed = this.errors.slice(before).some((e) => !e.error.startsWith('table truncated'));
-    if (!failed) return parts.map((p) => all.filter((vb) => p.columns.some((c) => vb.oid.startsWith(c + '.'))));
+    if (!failed) {
+      // One pass over the rows (up to the device bound), each row to the part of its column.
+      const prefixes = parts.map((p) => p.columns.map((c) => c + '.'));
+      const out: Varbind[][] = parts.map(() => []);
+      for (const vb of all) {
+        const k = prefixes.findIndex((ps) => ps.some((c) => vb.oid.startsWith(c)));
+        if (k >= 0) out[k]!.push(vb);
+      }
+      return out;
+    }
     // The walk of all failed: each part alone, its own errors only.
     this.errors.splice(before);
     return Promise.all(parts.map((p) => this.walk(p.table, p.columns)));
