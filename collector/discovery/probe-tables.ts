@@ -32,46 +32,44 @@ export class TableReader {
   /** The rows of `columns` (one GETBULK walk), or [] when the walk failed (recorded for each part named). */
   async walk(table: string | readonly string[], columns: readonly string[]): Promise<Varbind[]> {
     if (columns.length === 0) return [];
-    const left = this.bounds.maxVarbinds - this.used;
-    if (left <= 0) {
-      this.fail(table, `not read: the device's discovery has read ${this.used} varbinds, its bound (networks[].snmp.maxVarbindsPerDevice ${this.bounds.maxVarbinds})`);
-      return [];
-    }
-    const r = await this.pool.run({ kind: 'walk', target: this.target, columns, limits: { maxRows: this.bounds.maxTableRows, maxVarbinds: left } });
+    const r = await this.read(columns);
     if (!r.ok) { this.fail(table, r.error); return []; }
-    this.used += r.varbinds.length;
-    if (r.truncated) {
-      const by = r.truncated.by === 'maxTableRows' ? `networks[].snmp.maxTableRows ${this.bounds.maxTableRows}`
-        : `the device's varbinds, networks[].snmp.maxVarbindsPerDevice ${this.bounds.maxVarbinds}`;
-      this.fail(table, `table truncated at ${r.truncated.rows} rows (${by})`);
-    }
+    if (r.truncated) this.fail(table, r.truncated);
     return r.varbinds;
   }
 
   /** Records a part of the record that the device could not fill whole (a tableError), e.g. the poll's bound. */
   note(table: string, error: string): void { this.fail(table, error); }
 
+  /** One bounded walk, nothing recorded: its rows and why it stopped short, or why it failed. */
+  private async read(columns: readonly string[]): Promise<{ ok: true; varbinds: Varbind[]; truncated: string } | { ok: false; error: string }> {
+    const left = this.bounds.maxVarbinds - this.used;
+    if (left <= 0) return { ok: false, error: `not read: the device's discovery has read ${this.used} varbinds, its bound (networks[].snmp.maxVarbindsPerDevice ${this.bounds.maxVarbinds})` };
+    const r = await this.pool.run({ kind: 'walk', target: this.target, columns, limits: { maxRows: this.bounds.maxTableRows, maxVarbinds: left } });
+    if (!r.ok) return r;
+    this.used += r.varbinds.length;
+    if (!r.truncated) return { ok: true, varbinds: r.varbinds, truncated: '' };
+    const by = r.truncated.by === 'maxTableRows' ? `networks[].snmp.maxTableRows ${this.bounds.maxTableRows}`
+      : `the device's varbinds, networks[].snmp.maxVarbindsPerDevice ${this.bounds.maxVarbinds}`;
+    return { ok: true, varbinds: r.varbinds, truncated: `table truncated at ${r.truncated.rows} rows (${by})` };
+  }
+
   /**
    * Several parts read by one walk over all their columns (fewer requests); when that walk fails,
    * each part is walked alone, so that one failing table leaves only its own part empty.
    */
   async walkParts(parts: readonly { readonly table: string; readonly columns: readonly string[] }[]): Promise<Varbind[][]> {
-    const before = this.errors.length;
-    const all = await this.walk(parts.map((p) => p.table), parts.flatMap((p) => p.columns));
-    const failed = this.errors.slice(before).some((e) => !e.error.startsWith('table truncated'));
-    if (!failed) {
-      // One pass over the rows (up to the device bound), each row to the part of its column.
-      const prefixes = parts.map((p) => p.columns.map((c) => c + '.'));
-      const out: Varbind[][] = parts.map(() => []);
-      for (const vb of all) {
-        const k = prefixes.findIndex((ps) => ps.some((c) => vb.oid.startsWith(c)));
-        if (k >= 0) out[k]!.push(vb);
-      }
-      return out;
+    const r = await this.read(parts.flatMap((p) => p.columns));
+    if (!r.ok) return Promise.all(parts.map((p) => this.walk(p.table, p.columns)));
+    if (r.truncated) this.fail(parts.map((p) => p.table), r.truncated);
+    // One pass over the rows (up to the device bound), each row to the part of its column.
+    const prefixes = parts.map((p) => p.columns.map((c) => c + '.'));
+    const out: Varbind[][] = parts.map(() => []);
+    for (const vb of r.varbinds) {
+      const k = prefixes.findIndex((ps) => ps.some((c) => vb.oid.startsWith(c)));
+      if (k >= 0) out[k]!.push(vb);
     }
-    // The walk of all failed: each part alone, its own errors only.
-    this.errors.splice(before);
-    return Promise.all(parts.map((p) => this.walk(p.table, p.columns)));
+    return out;
   }
 
   /** The answers to a GET of `oids` (exceptions included), or [] when the request failed. */
@@ -86,7 +84,8 @@ export class TableReader {
   private fail(tables: string | readonly string[], error: string): void {
     for (const table of typeof tables === 'string' ? [tables] : tables) {
       if (!this.errors.some((e) => e.table === table)) this.errors.push({ table, error });
-      this.log?.debug('discovery: a table read failed; that part of the device stays empty', {
+      this.log?.debug(error.startsWith('table truncated') ? 'discovery: a table was cut at its bound; the rows read are kept'
+        : 'discovery: a table read failed; that part of the device stays empty', {
         device: this.target.address, port: this.target.port, table, error,
       });
     }
