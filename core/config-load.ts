@@ -109,6 +109,8 @@ function defaultSnmp(port: number): SnmpConfig {
     port, communities: ['public'], v3Users: [], timeoutMs: DEFAULTS.snmpTimeoutMs, retries: DEFAULTS.snmpRetries,
     maxRepetitions: DEFAULTS.maxRepetitions, maxMessageBytes: DEFAULTS.maxMessageBytes, maxInFlight: DEFAULTS.maxInFlight,
     pollPath: DEFAULTS.pollPath,
+    // bounds of one SNMP agent
+    maxTableRows: DEFAULTS.maxTableRows, maxVarbindsPerDevice: DEFAULTS.maxVarbindsPerDevice,
   };
 }
 
@@ -400,7 +402,9 @@ function parseSnmpOverride(c: Checker, v: unknown, p: Path, net: SnmpConfig): De
 }
 
 function parseSnmp(c: Checker, v: unknown, p: Path): SnmpConfig {
-  const s = v === undefined ? {} : c.object(v, p, ['port', 'communities', 'v3Users', 'timeout', 'retries', 'maxRepetitions', 'maxMessageBytes', 'maxInFlight', 'pollPath']);
+  const s = v === undefined ? {} : c.object(v, p, ['port', 'communities', 'v3Users', 'timeout', 'retries', 'maxRepetitions', 'maxMessageBytes', 'maxInFlight', 'pollPath',
+    // bounds of one SNMP agent
+    'maxTableRows', 'maxVarbindsPerDevice']);
   const communities = s.communities === undefined ? ['public'] : c.list(s.communities, [...p, 'communities']).map((x, i) => c.str(x, [...p, 'communities', i]));
   const v3Users: SnmpV3User[] = c.list(s.v3Users, [...p, 'v3Users']).map((u, i) => {
     const up = [...p, 'v3Users', i];
@@ -430,6 +434,9 @@ function parseSnmp(c: Checker, v: unknown, p: Path): SnmpConfig {
     maxMessageBytes: c.int(s.maxMessageBytes, [...p, 'maxMessageBytes'], 484, 65507, DEFAULTS.maxMessageBytes),
     maxInFlight: c.int(s.maxInFlight, [...p, 'maxInFlight'], 1, 100_000, DEFAULTS.maxInFlight),
     pollPath: c.oneOf<PollPath>(s.pollPath, [...p, 'pollPath'], ['auto', 'net-snmp'], DEFAULTS.pollPath),
+    // bounds of one SNMP agent
+    maxTableRows: c.int(s.maxTableRows, [...p, 'maxTableRows'], 10, 10_000_000, DEFAULTS.maxTableRows),
+    maxVarbindsPerDevice: c.int(s.maxVarbindsPerDevice, [...p, 'maxVarbindsPerDevice'], 100, 100_000_000, DEFAULTS.maxVarbindsPerDevice),
   };
 }
 

@@ -22,6 +22,12 @@ export const DEFAULTS = Object.freeze({
   maxMessageBytes: 1400,
   maxInFlight: 128,
   pollPath: 'auto' as const,
+  // --- bounds of one SNMP agent (networks[].snmp.maxTableRows, maxVarbindsPerDevice) ---
+  /** Rows of one table a walk reads from an agent (discovery and polling); more: the walk stops there. */
+  maxTableRows: 50_000,
+  /** Varbinds one device's discovery reads in all, and one poll of it reads. */
+  maxVarbindsPerDevice: 100_000,
+  // --- end of the bounds of one SNMP agent ---
   pollIntervalMs: 60_000,
   discoveryIntervalMs: 3_600_000,
   discoveryConcurrency: 16,
@@ -129,6 +135,25 @@ export interface SnmpConfig {
    * only so that hand-built NetworkConfig literals of benchmarks and tests need not name it).
    */
   readonly pollPath?: PollPath;
+  // --- bounds of one SNMP agent (agentBounds() gives them with their defaults) ---
+  /**
+   * Rows of one table a walk reads (discovery's tables, a poll's walked columns); an agent with more is
+   * read up to here and its device records `table truncated at N rows`. Optional in the type only
+   * (the loader always sets it), as pollPath.
+   */
+  readonly maxTableRows?: number;
+  /**
+   * Varbinds of one device: what its discovery reads in all (each table read stops at what remains
+   * of it) and what one poll of it reads (interfaces beyond it are not polled; the device's
+   * tableErrors say how many were). Bounds the device's variables (series slots) too.
+   */
+  readonly maxVarbindsPerDevice?: number;
+  // --- end of the bounds of one SNMP agent ---
+}
+
+/** The bounds of one agent of a network, defaults filled in (SnmpConfig.maxTableRows, maxVarbindsPerDevice). */
+export function agentBounds(s: Pick<SnmpConfig, 'maxTableRows' | 'maxVarbindsPerDevice'>): { readonly maxTableRows: number; readonly maxVarbinds: number } {
+  return { maxTableRows: s.maxTableRows ?? DEFAULTS.maxTableRows, maxVarbinds: s.maxVarbindsPerDevice ?? DEFAULTS.maxVarbindsPerDevice };
 }
 
 export interface RangeConfig {

@@ -1,9 +1,14 @@
+import { escapeControlChars } from './control-chars.js';
+
 /**
  * A small leveled logger writing one line per event, in one of two formats:
  * - `text` (default): `time level [component] message key=value…`;
  * - `json`: one JSON object per line, `{ "time", "level", "component", "msg", …fields }` (time in
  *   ISO 8601 UTC, level lower-case). A field named like one of those four keeps its value under
  *   `field.<name>` instead; values JSON cannot hold (bigint, Error) are written as their text.
+ * In both, a line is one line whatever the message and the values hold: control characters (CR, LF,
+ * C1, U+2028…: core/control-chars.ts) are written as escapes (`\n`, `\u0085`), so that no value from
+ * an agent or a user can start a line (or a journal entry) of its own.
  */
 export type Level = 'debug' | 'info' | 'warn' | 'error';
 export type LogFormat = 'text' | 'json';
@@ -46,13 +51,14 @@ export function createLogger(opts: LoggerOptions = {}): Logger {
 function textLine(time: string, level: Level, component: string, msg: string, fields?: Record<string, unknown>): string {
   let line = `${time} ${level.toUpperCase().padEnd(5)} [${component}] ${msg}`;
   if (fields) for (const [k, v] of Object.entries(fields)) line += ` ${k}=${typeof v === 'string' ? v : JSON.stringify(v, plain)}`;
-  return line;
+  return escapeControlChars(line);
 }
 
 function jsonLine(time: string, level: Level, component: string, msg: string, fields?: Record<string, unknown>): string {
   const o: Record<string, unknown> = { time, level, component, msg };
   if (fields) for (const [k, v] of Object.entries(fields)) o[CORE_KEYS.has(k) ? `field.${k}` : k] = v;
-  return JSON.stringify(o, plain);
+  // JSON.stringify escapes C0 in strings; C1 and U+2028/U+2029 (left as they are) become \u escapes too.
+  return escapeControlChars(JSON.stringify(o, plain));
 }
 
 /** JSON.stringify replacer: bigint as its decimal text, an Error as its message. */

@@ -1,6 +1,6 @@
 import { AppError } from '../core/errors.js';
 import { formatTriplet } from '../core/triplet.js';
-import type { Device, VariableInstance } from '../core/types.js';
+import type { Device, TableError, VariableInstance } from '../core/types.js';
 import type { AlertRecord } from './alert-types.js';
 import type { AlertService } from './alerts.js';
 import type { ServiceDeps } from './deps.js';
@@ -81,6 +81,11 @@ export interface DeviceDashboard {
   readonly uptime: { readonly seconds: number; readonly tsMs: number; readonly source: 'poll' | 'discovery' };
   /** The collector's poll state of the device now: `lastSuccessMs` is its last contact. */
   readonly lastContact: PollStateRecord;
+  /**
+   * What the device's last discovery could not read whole (its record's tableErrors): tables that
+   * failed or timed out, `table truncated at N rows`, and `polling` when its polls leave interfaces out.
+   */
+  readonly discoveryErrors: readonly TableError[];
   /** The latest `reachable` (1 answered, 0 not). */
   readonly reachable: LatestValue | null;
   readonly cpu: LatestValue | null;
@@ -190,6 +195,7 @@ export class DevicePanelService {
 
     return {
       networkId: netId, generation, identity: identity(d), uptime: uptimeOf(d, up), lastContact: d.pollState,
+      discoveryErrors: d.tableErrors ?? [],
       reachable, cpu, memory, topInterfaces: top.slice(0, TOP_INTERFACES),
       alerts: this.alerts.list(netId, { active: true }).filter((a) => a.deviceId === devId),
     };

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { EmailStreamConfig } from '../core/config-schema.js';
+import { dropControlChars, escapeControlChars } from '../core/control-chars.js';
 import type { AlertNotice } from './alert-types.js';
 import type { Delivery } from './notify-delivery.js';
 
@@ -49,12 +50,14 @@ export function emailDelivery(cfg: EmailStreamConfig): Delivery {
 }
 
 const KIND_WORD = { active: 'ACTIVE', cleared: 'CLEARED', repeat: 'REPEAT' } as const;
-/** Header text: no line breaks or other control characters (nodemailer encodes the rest). */
-const oneLine = (s: string): string => s.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+/** Header text: no line breaks or other control characters, C1 and U+2028/U+2029 included (nodemailer encodes the rest). */
+const oneLine = (s: string): string => dropControlChars(s).trim();
 
 /**
  * The message of a notice: subject `[netmon] ACTIVE|CLEARED|REPEAT <name> <device> <component>`
- * and a plain-text body, one `Field: value` line per fact.
+ * and a plain-text body, one `Field: value` line per fact. Values come from agents (device and
+ * component names) and users (alert names, descriptions, tags): their control characters are written
+ * as escapes (`\n`, `\u0085`), so that no value starts a line of its own in the body.
  */
 export function emailMessage(n: AlertNotice): { subject: string; text: string } {
   const a = n.alert;
@@ -73,6 +76,6 @@ export function emailMessage(n: AlertNotice): { subject: string; text: string } 
     ['Tags', a.tags.length > 0 ? a.tags.join(' ') : '-'],
     ['Key', a.key],
   ];
-  const text = lines.map(([k, v]) => `${(k + ':').padEnd(14)}${v}`).join('\n') + '\n';
+  const text = lines.map(([k, v]) => `${(k + ':').padEnd(14)}${escapeControlChars(v)}`).join('\n') + '\n';
   return { subject, text };
 }

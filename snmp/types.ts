@@ -14,6 +14,8 @@ export interface SnmpTarget {
   readonly maxMessageBytes?: number;
   /** Which code polls the agent (the network's `snmp.pollPath`; absent: `auto`). Read by workers/task.ts. */
   readonly pollPath?: PollPath;
+  /** Rows of one column a poll's walk reads at most (the network's `snmp.maxTableRows`; absent: no bound but the walk's rounds). */
+  readonly maxTableRows?: number;
 }
 
 /**

@@ -2,7 +2,9 @@ import { RingBuffer } from '../store/ring.js';
 import { evaluateOps } from './netsnmp/poll-eval.js';
 import { pollsThroughNetSnmp, SYS_UPTIME_OID, type PollPlan, type PollResult } from './poll-plan.js';
 import { SlotState } from './slot-state.js';
-import { dropSession, sessionFor } from './netsnmp/snmp-session.js';
+import { dropSession, sessionFor, type WalkLimits, type WalkTruncation } from './netsnmp/snmp-session.js';
+
+export type { WalkLimits, WalkTruncation } from './netsnmp/snmp-session.js';
 import { pollFast } from './v2c/fast-poll.js';
 import { isNetSnmpPlan, isPlanHandle, readPlanHandle, type PlanHandle } from './v2c/plan-handle.js';
 import type { SnmpTarget, Varbind } from '../snmp/types.js';
@@ -13,11 +15,17 @@ import type { SnmpTarget, Varbind } from '../snmp/types.js';
  */
 export type Task =
   | { readonly kind: 'get'; readonly target: SnmpTarget; readonly oids: readonly string[] }
-  | { readonly kind: 'walk'; readonly target: SnmpTarget; readonly columns: readonly string[] }
+  | { readonly kind: 'walk'; readonly target: SnmpTarget; readonly columns: readonly string[]; readonly limits?: WalkLimits }
   /** `plan` is a PlanHandle (workers/v2c/plan-handle.ts: the plan packed in shared memory), or a plain plan (tests). */
   | { readonly kind: 'poll'; readonly plan: PollPlan | PlanHandle; readonly ring: SharedArrayBuffer; readonly state: SharedArrayBuffer };
 
-export type VarbindsResult = { readonly ok: true; readonly varbinds: Varbind[] } | { readonly ok: false; readonly error: string; readonly timeout: boolean };
+/**
+ * `truncated` (walks only): the walk stopped at a bound (WalkLimits) with rows left: `rows` is the
+ * most rows any column got, `by` the bound that stopped it.
+ */
+export type VarbindsResult =
+  | { readonly ok: true; readonly varbinds: Varbind[]; readonly truncated?: WalkTruncation }
+  | { readonly ok: false; readonly error: string; readonly timeout: boolean };
 
 let ringCache: { sab: SharedArrayBuffer; ring: RingBuffer } | null = null;
 let stateCache: { sab: SharedArrayBuffer; state: SlotState } | null = null;
@@ -25,7 +33,7 @@ let stateCache: { sab: SharedArrayBuffer; state: SlotState } | null = null;
 export default async function run(task: Task): Promise<VarbindsResult | PollResult> {
   switch (task.kind) {
     case 'get': return viaSession(task.target, (s) => s.get(task.oids));
-    case 'walk': return viaSession(task.target, (s) => s.walkColumns(task.columns));
+    case 'walk': return walkViaSession(task.target, task.columns, task.limits);
     case 'poll': return poll(task.plan, task.ring, task.state);
   }
 }
@@ -55,14 +63,36 @@ function poll(p: PollPlan | PlanHandle, ringSab: SharedArrayBuffer, stateSab: Sh
 }
 
 async function viaSession(target: SnmpTarget, call: (s: ReturnType<typeof sessionFor>) => Promise<Varbind[]>): Promise<VarbindsResult> {
+  const answers = sessionFor(target).answers;
+  const rejectedBefore = answers.rejected;
   try {
     return { ok: true, varbinds: await call(sessionFor(target)) };
   } catch (e) {
     const err = e as Error;
     const timeout = err.name === 'RequestTimedOutError' || /timed out/i.test(err.message);
     if (!timeout) dropSession(target);
-    return { ok: false, error: `${target.address}:${target.port}: ${err.message}`, timeout };
+    // A request that timed out because every answer was dropped (answer-guard.ts: an agent whose walk
+    // loops answers OIDs that do not follow the request) says so.
+    const dropped = answers.rejected - rejectedBefore;
+    const why = timeout && dropped > 0 ? `; ${dropped} answer(s) that did not fit their request were dropped (first: ${answers.why})` : '';
+    return { ok: false, error: `${target.address}:${target.port}: ${err.message}${why}`, timeout };
   }
+}
+
+/** A walk through net-snmp, bounded by `limits` (the walk stops there: WalkLimits). */
+async function walkViaSession(target: SnmpTarget, columns: readonly string[], limits: WalkLimits | undefined): Promise<VarbindsResult> {
+  let truncated: WalkTruncation | undefined;
+  const r = await viaSession(target, async (s) => {
+    const w = await s.walkColumns(columns, limits);
+    truncated = w.truncated;
+    return w.varbinds;
+  });
+  return r.ok && truncated ? { ...r, truncated } : r;
+}
+
+/** A poll's walk: maxTableRows rows per column (SnmpTarget.maxTableRows), the rounds bound only when absent. */
+function pollWalkLimits(t: SnmpTarget, columns: number): WalkLimits | undefined {
+  return t.maxTableRows === undefined ? undefined : { maxRows: t.maxTableRows, maxVarbinds: t.maxTableRows * columns };
 }
 
 /** A poll through net-snmp: a GET of the scalars, then a GETBULK walk of the columns. */
@@ -87,7 +117,7 @@ export async function pollViaSession(plan: PollPlan, ringSab: SharedArrayBuffer,
   const midMs = (startMs + Date.now()) / 2;
   let walked: Varbind[] = [];
   if (plan.columns.length > 0) {
-    const w = await viaSession(plan.target, (s) => s.walkColumns(plan.columns));
+    const w = await viaSession(plan.target, async (s) => (await s.walkColumns(plan.columns, pollWalkLimits(plan.target, plan.columns.length))).varbinds);
     if (!w.ok) return { ok: false, deviceId: plan.deviceId, tsMs: startMs, durationMs: Date.now() - startMs, error: w.error, timeout: w.timeout, rebooted: false, varbinds: 0, ...rejected(), ...empty };
     walked = w.varbinds;
   }

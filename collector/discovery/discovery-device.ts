@@ -1,5 +1,5 @@
 import type { Device, MetricSource, PollCaps, Sensor } from '../../core/types.js';
-import type { DeviceSnmpOverride, NetworkConfig } from '../../core/config-schema.js';
+import { agentBounds, type DeviceSnmpOverride, type NetworkConfig } from '../../core/config-schema.js';
 import type { Logger } from '../../core/logger.js';
 import type { SnmpTarget, Varbind } from '../../snmp/types.js';
 import { isException } from '../../snmp/types.js';
@@ -16,6 +16,7 @@ import { ENTITY_SENSOR_COLUMNS, readEntitySensors, readTableSensors } from './pr
 import { chooseSources } from './probe-metrics.js';
 import { identify } from './probe-identity.js';
 import { readVariableRows, type OperatorVariables } from '../inventory/operator-vars.js';
+import { pollBound } from '../polling/plan-build.js';
 
 /** A device as one probe read it, before it has an id. */
 export type ProbedDevice = Omit<Device, 'id'>;
@@ -82,7 +83,7 @@ export async function probeDevice(pool: WorkerPool, address: string, net: Networ
   const sysObjectID = text(s.get(OID.sysObjectID));
   const sysDescr = text(s.get(OID.sysDescr));
   const profile = (opts.profiles ?? builtinProfileSet()).match(sysObjectID, sysDescr);
-  const read = new TableReader(pool, target, opts.logger);
+  const read = new TableReader(pool, target, opts.logger, agentBounds(net.snmp));
   const sensorTables = profile?.sensors.tables ?? [];
 
   const sensorColumns = [...(profile?.sensors.entitySensor === false ? [] : ENTITY_SENSOR_COLUMNS), ...sensorTables.flatMap((st) => [st.name, st.value])];
@@ -111,11 +112,20 @@ export async function probeDevice(pool: WorkerPool, address: string, net: Networ
     poll: pollCaps(target, interfaces.some((i) => i.counterBits === 64), cpu, mem),
     os: id.os, profile: id.profile, sensors, tableErrors: read.errors,
   };
-  const tableVars = opts.variables?.forDevice(device).filter((v) => v.index === 'table') ?? [];
-  if (tableVars.length === 0) return { ok: true, device };
+  const operator = opts.variables?.forDevice(device) ?? [];
+  const tableVars = operator.filter((v) => v.index === 'table');
+  if (tableVars.length === 0) return { ok: true, device: withPollBound(device, net, operator, read) };
   // After the record is made: the `devices` rules read its vendor, model and tags.
   const cells = await read.walk('variables', opts.variables!.tableColumns(device));
-  return { ok: true, device: { ...device, variableRows: readVariableRows(tableVars, cells), tableErrors: read.errors } };
+  return { ok: true, device: withPollBound({ ...device, variableRows: readVariableRows(tableVars, cells), tableErrors: read.errors }, net, operator, read) };
+}
+
+/** The record with, in its tableErrors, what its polls will leave out (plan-build.ts pollBound), if anything. */
+function withPollBound(device: ProbedDevice, net: NetworkConfig, operator: Parameters<typeof pollBound>[2], read: TableReader): ProbedDevice {
+  const { reason } = pollBound(device, net, operator);
+  if (reason === '') return device;
+  read.note('polling', reason);
+  return { ...device, tableErrors: read.errors };
 }
 
 /** PollCaps with the chosen sources, and the flags earlier versions read set to agree with them. */

@@ -1,12 +1,17 @@
+import { dropControlChars } from '../../core/control-chars.js';
 import type { Varbind } from '../../snmp/types.js';
 
 /** Conversions of decoded varbind values for discovery records. */
 
-/** Printable text of an OCTET STRING (control characters and trailing NULs dropped). */
+/**
+ * Printable text of an OCTET STRING: trailing NULs dropped, every run of control characters (C0 with
+ * CR, LF and TAB, DEL, C1, U+2028/U+2029: core/control-chars.ts) one space, trimmed. An agent's text
+ * is never one that could start a new line in a log, a journal entry or an e-mail.
+ */
 export function text(vb: Varbind | undefined): string {
   const v = vb?.value;
-  if (v instanceof Uint8Array) return Buffer.from(v).toString('utf8').replace(/\0+$/, '').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '').trim();
-  if (typeof v === 'string') return v;
+  if (v instanceof Uint8Array) return dropControlChars(Buffer.from(v).toString('utf8').replace(/\0+$/, '')).trim();
+  if (typeof v === 'string') return dropControlChars(v).trim();
   if (typeof v === 'number' || typeof v === 'bigint') return String(v);
   return '';
 }

@@ -1,4 +1,4 @@
-import type { NetworkConfig, SnmpVariableConfig } from '../../core/config-schema.js';
+import { agentBounds, type NetworkConfig, type SnmpVariableConfig } from '../../core/config-schema.js';
 import type { Device, Interface, MetricSource, PollCaps, VariableDef, VariableInstance, VariableRow } from '../../core/types.js';
 import type { PollOp, PollPlan } from '../../workers/index.js';
 import { GridKind } from './grid-kind.js';
@@ -34,6 +34,7 @@ export function buildDevicePlan(d: Device, net: NetworkConfig, slotOf: SlotOf, o
   const scalars = new Set<string>();
   const vars: DeviceVars = { names: [], indexes: [], slots: [], kinds: [] };
   const caps = d.poll;
+  const bound = pollBound(d, net, operator);
 
   const add = (name: string, index: number, kind: GridKind): number => {
     const slot = slotOf(name, d.id, index);
@@ -42,7 +43,8 @@ export function buildDevicePlan(d: Device, net: NetworkConfig, slotOf: SlotOf, o
   };
   const col = (c: string, index: number) => { columns.add(c); return `${c}.${index}`; };
 
-  for (const i of d.interfaces) {
+  for (let k = 0; k < bound.interfaces; k++) {
+    const i = d.interfaces[k]!;
     // per interface: its own counter width, else (generations stored before counterBits) the device's
     const hc = i.counterBits !== undefined ? i.counterBits === 64 : caps.hc;
     const counter = (name: string, hcCol: string, col32: string, scale: number) => {
@@ -84,12 +86,12 @@ export function buildDevicePlan(d: Device, net: NetworkConfig, slotOf: SlotOf, o
   const mem = caps.mem !== undefined ? caps.mem : legacyMem(caps);
   if (mem && mem.kind !== 'ucdCpu') metricOp(mem, add('memUtil', 0, GridKind.Gauge), ops, columns, scalars);
 
-  for (const sn of d.sensors ?? []) {
+  for (const sn of (d.sensors ?? []).slice(0, bound.sensors)) {
     scalars.add(sn.oid);
     ops.push({ op: 'gauge', slot: add('sensorValue', sn.index, GridKind.Gauge), oid: sn.oid, scale: sn.scale });
   }
 
-  for (const v of operator) operatorOps(d, v, add, col, scalars, ops);
+  for (const v of operator) operatorOps(d, v, add, col, scalars, ops, bound.interfaces);
 
   // Interface columns are walked whole (cheaper than GETs of every cell, and new rows show up).
   const target: SnmpTarget = {
@@ -98,8 +100,34 @@ export function buildDevicePlan(d: Device, net: NetworkConfig, slotOf: SlotOf, o
     user: caps.version === '3' ? net.snmp.v3Users.find((u) => u.name === caps.v3User) : undefined,
     timeoutMs: net.snmp.timeoutMs, retries: net.snmp.retries, maxRepetitions: net.snmp.maxRepetitions,
     maxMessageBytes: net.snmp.maxMessageBytes, pollPath: net.snmp.pollPath ?? 'auto',
+    maxTableRows: agentBounds(net.snmp).maxTableRows,
   };
   return { plan: { deviceId: d.id, target, uptimeSlot, scalars: [...scalars], columns: [...columns], ops }, vars };
+}
+
+/** OIDs one polled interface reads: 4 counters, 4 error/discard counters, 2 statuses, the speed. */
+const READS_PER_INTERFACE = 11;
+/** OIDs a device reads besides its interfaces, sensors and operator variables, at most: sysUpTime, CPU and memory sources. */
+const READS_OF_DEVICE = 16;
+
+/**
+ * How much of a device one poll reads, within the network's `snmp.maxVarbindsPerDevice`: the first
+ * `interfaces` interfaces (by ifIndex) and `sensors` sensors; `reason` says what is left out ('' when
+ * nothing is). Bounds the device's variables (series slots) with its varbinds.
+ */
+export function pollBound(d: Pick<Device, 'interfaces' | 'sensors' | 'variableRows'>, net: NetworkConfig, operator: readonly SnmpVariableConfig[] = []): { interfaces: number; sensors: number; reason: string } {
+  const { maxVarbinds } = agentBounds(net.snmp);
+  const perInterface = READS_PER_INTERFACE + operator.filter((v) => v.index === 'interface').length;
+  let other = READS_OF_DEVICE;
+  for (const v of operator) if (v.index === 'scalar') other++; else if (v.index === 'table') other += d.variableRows?.[v.oid]?.length ?? 0;
+  const allSensors = d.sensors?.length ?? 0;
+  const sensors = Math.max(0, Math.min(allSensors, maxVarbinds - other));
+  const interfaces = Math.max(0, Math.min(d.interfaces.length, Math.floor((maxVarbinds - other - sensors) / perInterface)));
+  const left: string[] = [];
+  if (interfaces < d.interfaces.length) left.push(`${interfaces} of ${d.interfaces.length} interfaces polled`);
+  if (sensors < allSensors) left.push(`${sensors} of ${allSensors} sensors polled`);
+  const reason = left.length === 0 ? '' : `${left.join(', ')}: a poll of a device reads at most ${maxVarbinds} varbinds (networks[].snmp.maxVarbindsPerDevice)`;
+  return { interfaces, sensors, reason };
 }
 
 /**
@@ -110,7 +138,7 @@ export function buildDevicePlan(d: Device, net: NetworkConfig, slotOf: SlotOf, o
  */
 function operatorOps(
   d: Device, v: SnmpVariableConfig, add: (name: string, index: number, kind: GridKind) => number,
-  col: (c: string, index: number) => string, scalars: Set<string>, ops: PollOp[],
+  col: (c: string, index: number) => string, scalars: Set<string>, ops: PollOp[], polledInterfaces: number,
 ): void {
   const kind = v.type === 'gauge' ? GridKind.Gauge : v.type === 'enum' ? GridKind.Enum : GridKind.Rate;
   const op = (index: number, oid: string): void => {
@@ -118,7 +146,7 @@ function operatorOps(
     ops.push(kind === GridKind.Rate ? { op: 'counter', slot, oid, width: v.type === 'counter64' ? 64 : 32, scale: v.scale } : { op: 'gauge', slot, oid, scale: v.scale });
   };
   if (v.index === 'scalar') { scalars.add(v.oid); op(0, v.oid); return; }
-  const indexes = v.index === 'interface' ? d.interfaces.map((i) => i.index) : (d.variableRows?.[v.oid] ?? []).map((r) => r.index);
+  const indexes = v.index === 'interface' ? d.interfaces.slice(0, polledInterfaces).map((i) => i.index) : (d.variableRows?.[v.oid] ?? []).map((r) => r.index);
   for (const i of indexes) op(i, col(v.oid, i));
 }
 

@@ -23,6 +23,7 @@ interface Dashboard {
   };
   uptime: { seconds: number; tsMs: number; source: 'poll' | 'discovery' };
   lastContact: PollState;
+  discoveryErrors?: { table: string; error: string }[];
   reachable: Latest | null;
   cpu: Latest | null;
   memory: Latest | null;
@@ -142,6 +143,8 @@ function Summary(props: { dash: Dashboard }) {
             <span class=${lc.state === 'ok' ? 'status-ok' : lc.state === 'failing' ? 'status-crit' : 'status-none'}>${lc.state}</span>${' · '}${ago(lc.lastSuccessMs)}
             ${lc.state === 'failing' ? html`<br /><span class="error">${lc.consecutiveFailures} failed polls since ${formatTime(lc.failingSinceMs)}: ${lc.reason}</span>` : ''}
           </dd>
+          ${(props.dash.discoveryErrors ?? []).length === 0 ? '' : html`<dt>Discovery</dt>
+          <dd data-field="discoveryErrors">${props.dash.discoveryErrors!.map((e) => html`<span class="error">${e.table}: ${e.error}</span><br />`)}</dd>`}
           <dt>CPU</dt>${latestCell(props.dash.cpu, 'cpu')}
           <dt>Memory</dt>${latestCell(props.dash.memory, 'memory')}
         </dl>

@@ -50,6 +50,8 @@ class GetExchange extends DeviceExchange {
 /** The walk of a poll's ColumnAvg columns: one GETBULK per round (`req` is encoded per round). */
 class WalkExchange extends DeviceExchange {
   round = 0;
+  /** Rows (varbinds) this poll's walk has read, over its columns. */
+  rows = 0;
   constructor(req: EncodedRequest, public maxRepetitions: number, target: PlanView['target'], onReply: Exchange['onReply'], onTimeout: Exchange['onTimeout']) {
     super(req, target, onReply, onTimeout);
   }
@@ -87,6 +89,8 @@ export class FastDevice {
   private gets: GetExchange[] = [];
   private readonly walkCols: WalkColumn[];
   private readonly walk: WalkExchange | null;
+  /** The walk ends (as done) once it has read this many rows: the target's maxTableRows per walked column. */
+  private readonly walkMaxRows: number;
   // the poll in progress
   private outstanding = 0;
   /** Before the first GET has been answered (the others are not sent yet). */
@@ -112,6 +116,7 @@ export class FastDevice {
     this.walkCols = plan.columns.map((prefix) => ({ prefix, cursor: prefix.slice(), cursorLen: prefix.length, done: false }));
     this.walk = this.walkCols.length === 0 ? null
       : new WalkExchange(EMPTY_BULK, Math.max(1, plan.target.maxRepetitions), plan.target, this.onWalkReply, this.onExchangeTimeout);
+    this.walkMaxRows = (plan.target.maxTableRows ?? Infinity) * this.walkCols.length;
     if (walkActive.length < this.walkCols.length) walkActive = new Int32Array(this.walkCols.length);
   }
 
@@ -183,7 +188,9 @@ export class FastDevice {
     if (status === 1 && w.maxRepetitions > 1) { w.maxRepetitions = Math.max(1, w.maxRepetitions >> 1); this.walkRound(); return true; }
     if (status !== 0) { this.fail(decodeFailureText(status)); return true; }
     this.varbinds += lastDecoded.varbinds;
-    if (this.activeCount() > 0) {
+    w.rows += lastDecoded.varbinds;
+    // An agent with more rows than the bound: the columns' averages are over the rows read.
+    if (this.activeCount() > 0 && w.rows < this.walkMaxRows) {
       if (++w.round >= MAX_WALK_ROUNDS) { this.fail(`walk did not end after ${MAX_WALK_ROUNDS} requests`); return true; }
       this.walkRound();
       return true;
@@ -215,6 +222,7 @@ export class FastDevice {
     if (this.walk) {
       for (const col of this.walkCols) { col.done = false; col.cursor.set(col.prefix); col.cursorLen = col.prefix.length; }
       this.walk.round = 0;
+      this.walk.rows = 0;
       this.outstanding++;
       this.walkRound();
     }
