@@ -41,6 +41,12 @@ export function selfMetricFamilies(ctx: ApiContext): MetricFamily[] {
     { suffix: '_count', value: cycles },
   ];
 
+  const streams = ctx.services.notifier.status().streams;
+  const perStream = (value: (st: (typeof streams)[number]) => number | null): Sample[] => streams.flatMap((st) => {
+    const v = value(st);
+    return v === null ? [] : [{ labels: { stream: st.name, kind: st.kind }, value: v }];
+  });
+
   return [
     family('netmon_uptime_seconds', 'gauge', 'Seconds since the API started.', [{ value: (now - ctx.startedAtMs) / 1000 }]),
     family('netmon_process_resident_memory_bytes', 'gauge', 'Resident set size of the server process.', [{ value: mem.rss }]),
@@ -77,6 +83,12 @@ export function selfMetricFamilies(ctx: ApiContext): MetricFamily[] {
     family('netmon_store_unwritten_points', 'gauge', 'Points held in memory because store writes fail.', sampleIf(store ? store.unwrittenPoints : null)),
     family('netmon_store_failed_writes_total', 'counter', 'Store write transactions that failed, since start.', sampleIf(store ? store.failedWrites : null)),
     family('netmon_http_requests_total', 'counter', 'HTTP requests answered, by route pattern, method and status code.', httpSamples),
+    family('netmon_notify_queued_notices', 'gauge', 'Alert notices waiting in a stream\'s queue (one waiting for its retry included), per stream.', perStream((st) => st.queued)),
+    family('netmon_notify_delivered_total', 'counter', 'Alert notices delivered, per stream, since start.', perStream((st) => st.delivered)),
+    family('netmon_notify_failed_total', 'counter', 'Alert notices given up on after the last retry, per stream, since start.', perStream((st) => st.failed)),
+    family('netmon_notify_timeouts_total', 'counter', 'Delivery tries that ended at the stream\'s timeout, per stream, since start.', perStream((st) => st.timeouts)),
+    family('netmon_notify_oldest_queued_age_seconds', 'gauge', 'Age of the oldest notice still queued, per stream (0 when none is queued).',
+      perStream((st) => (st.oldestQueuedAtMs === null ? 0 : Math.max(0, now - st.oldestQueuedAtMs) / 1000))),
     family('netmon_http_handler_seconds_total', 'counter', 'Time spent in route handlers, by route pattern and method.', httpSeconds),
   ];
 }
