@@ -41,6 +41,7 @@ export function selfMetricFamilies(ctx: ApiContext): MetricFamily[] {
     { suffix: '_count', value: cycles },
   ];
 
+  const conns = ctx.process?.connections?.();
   const streams = ctx.services.notifier.status().streams;
   const perStream = (value: (st: (typeof streams)[number]) => number | null): Sample[] => streams.flatMap((st) => {
     const v = value(st);
@@ -83,6 +84,9 @@ export function selfMetricFamilies(ctx: ApiContext): MetricFamily[] {
     family('netmon_store_unwritten_points', 'gauge', 'Points held in memory because store writes fail.', sampleIf(store ? store.unwrittenPoints : null)),
     family('netmon_store_failed_writes_total', 'counter', 'Store write transactions that failed, since start.', sampleIf(store ? store.failedWrites : null)),
     family('netmon_http_requests_total', 'counter', 'HTTP requests answered, by route pattern, method and status code.', httpSamples),
+    family('netmon_http_open_connections', 'gauge', 'HTTP connections with a request open (what server.maxConnections caps); absent without a cap.', sampleIf(conns ? conns.open : null)),
+    family('netmon_http_max_connections', 'gauge', 'The cap on HTTP connections with a request open (server.maxConnections).', sampleIf(conns ? conns.max : null)),
+    family('netmon_http_connections_refused_total', 'counter', 'Requests answered 503 with their connection closed because server.maxConnections were open, since start.', sampleIf(conns ? conns.refused : null)),
     family('netmon_notify_queued_notices', 'gauge', 'Alert notices waiting in a stream\'s queue (one waiting for its retry included), per stream.', perStream((st) => st.queued)),
     family('netmon_notify_delivered_total', 'counter', 'Alert notices delivered, per stream, since start.', perStream((st) => st.delivered)),
     family('netmon_notify_failed_total', 'counter', 'Alert notices given up on after the last retry, per stream, since start.', perStream((st) => st.failed)),
