@@ -5,7 +5,7 @@ import type { ApiContext } from './context.js';
 /**
  * The metric families of `GET /metrics` (docs/api.md lists them). Names follow Prometheus's
  * conventions: the `netmon_` prefix, and a unit suffix (`_seconds`, `_bytes`, a counted thing:
- * `_devices`, `_points`), `_total` for counters, `_info` for an info gauge (value 1, facts in the
+ * `_devices`, `_points`, `_connections`, `_notices`), `_total` for counters, `_info` for an info gauge (value 1, facts in the
  * labels). HTTP requests are labelled with the route's pattern (`/v2/ui/net/:netid/status`), never
  * the raw path, so their number stays that of the route table; unmatched requests are `route=""`.
  */
