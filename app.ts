@@ -133,6 +133,7 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
     }
     const api: RunningApi = await startApi({
       host: config.server.host, port: config.server.port, services, logger, maxBodyBytes: config.server.maxBodyBytes,
+      maxConnections: config.server.maxConnections,
       ...(opts.onQuit ? { onQuit: opts.onQuit } : {}),
     });
     stops.push(() => api.close());

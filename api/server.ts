@@ -1,6 +1,7 @@
 import { systemClock, type Clock } from '../core/clock.js';
 import type { Logger } from '../core/logger.js';
 import type { Services } from '../services/index.js';
+import { ConnectionCap } from './http/connection-cap.js';
 import { DEFAULT_MAX_BODY_BYTES } from './http/json-body.js';
 import { EventLoopMonitor } from './http/event-loop.js';
 import { listenUws } from './http/uws.js';
@@ -14,6 +15,8 @@ export interface ApiOptions {
   readonly logger: Logger;
   /** Larger request bodies are answered 413. Default 1 MiB. */
   readonly maxBodyBytes?: number;
+  /** HTTP connections with a request open at once (config `server.maxConnections`); none: no cap. */
+  readonly maxConnections?: number;
   readonly clock?: Clock;
   /** Called on an accepted `/api/quit` (main.ts stops the process cleanly); without it the call answers 409. */
   readonly onQuit?: () => void;
@@ -29,7 +32,12 @@ export interface RunningApi {
 export async function startApi(opts: ApiOptions): Promise<RunningApi> {
   const logger = opts.logger.child('api');
   const eventLoop = new EventLoopMonitor();
-  const hooks = { eventLoopLag: () => eventLoop.lag(), ...(opts.onQuit ? { quit: opts.onQuit } : {}) };
+  const connections = opts.maxConnections !== undefined ? new ConnectionCap(opts.maxConnections) : undefined;
+  const hooks = {
+    eventLoopLag: () => eventLoop.lag(),
+    ...(connections ? { connections: () => connections.stats() } : {}),
+    ...(opts.onQuit ? { quit: opts.onQuit } : {}),
+  };
   const { router } = buildRouter({ services: opts.services, clock: opts.clock ?? systemClock, logger, process: hooks });
   let server;
   try {
@@ -39,6 +47,7 @@ export async function startApi(opts: ApiOptions): Promise<RunningApi> {
       router,
       logger,
       maxBodyBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      ...(connections ? { connections } : {}),
     });
   } catch (e) {
     eventLoop.close();

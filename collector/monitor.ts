@@ -73,7 +73,7 @@ export class Monitor implements CollectorPorts, NetworksPort {
 
   get networks(): NetworksPort { return this; }
 
-  private networkMonitor(net: NetworkConfig): NetworkMonitor {
+  private networkMonitor(net: NetworkConfig, previous?: NetworkMonitor): NetworkMonitor {
     const d = this.deps;
     return new NetworkMonitor(net, {
       pool: d.pool, meta: d.meta, series: d.series, inventory: this.inventory, nowMs: d.nowMs,
@@ -83,16 +83,19 @@ export class Monitor implements CollectorPorts, NetworksPort {
       profiles: () => this.profiles,
       tasks: this.tasks,
       ...(d.resolve ? { resolve: d.resolve } : {}),
-    });
+    }, previous);
   }
 
   /**
    * Step 5 of a config reload (core/config-reload.ts), after the new Config was validated, planned
    * and swapped: removed networks stop; a changed network stops and starts again from its new
    * settings (its inventory is rebuilt from its latest generation with the new SNMP settings, its
-   * scheduler and grid take the new interval; slots, series and generations stay, the interpolation
-   * carry starts over, so one grid step may be a gap; devices keep their poll states, so a device
-   * failing before is not announced again); added networks start; unchanged ones go on.
+   * scheduler and grid take the new interval; slots, series and generations stay; the series writer
+   * and its interpolation carry go on in the new monitor, and the scheduler keeps its grid position:
+   * with the same interval no grid step is lost (a step due while it restarted runs at once), with a
+   * new one polling resumes at the new grid's next time and that step is written; devices keep their
+   * poll states, so a device failing before is not announced again); added networks start;
+   * unchanged ones go on untouched.
    */
   async applyReload(plan: ReloadPlan): Promise<void> {
     const log = this.deps.logger;
@@ -107,7 +110,7 @@ export class Monitor implements CollectorPorts, NetworksPort {
     ]);
     for (const net of [...plan.changed.map((c) => c.after), ...plan.added]) {
       const before = this.networksById.get(net.id);
-      const n = this.networkMonitor(net);
+      const n = this.networkMonitor(net, before);
       if (before) n.health.carryOver(before.health);
       // An operator's pause outlives a reload of the network's settings (resume ends it).
       if (before?.paused) { n.paused = true; n.devices.queue.pause(); }

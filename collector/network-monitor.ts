@@ -62,7 +62,16 @@ export class NetworkMonitor {
   /** Scheduled discovery and the submission queue are paused (DevicesPort.pause). */
   paused = false;
 
-  constructor(readonly net: NetworkConfig, private readonly deps: NetworkDeps) {
+  /** What a config reload hands from this network's previous monitor (see `constructor`'s `previous`). */
+  private readonly resume: Parameters<PollScheduler<PlanHandle>['start']>[0];
+
+  /**
+   * `previous`: the stopped monitor of the same network that this one replaces (a config reload
+   * changed its settings). Its series writer goes on here (moved onto the new grid when the interval
+   * changed), so each slot's interpolation carry stays and no grid step is lost to the restart; its
+   * scheduler's grid position and figures carry over (PollScheduler.start's `resume`).
+   */
+  constructor(readonly net: NetworkConfig, private readonly deps: NetworkDeps, previous?: NetworkMonitor) {
     this.log = GenerationLog.open(deps.meta, net.id);
     this.ids = new DeviceIds(deps.meta);
     this.devices = new NetworkDevices(net, {
@@ -75,7 +84,14 @@ export class NetworkMonitor {
       latestDevices: () => { const l = this.log.latestCompleted(); return l ? this.log.get(l.number)?.devices ?? [] : []; },
     });
     deps.inventory.setRecords(net.id, (id) => this.devices.recordOf(id));
-    this.writer = new SeriesWriter(deps.series, net.pollIntervalMs);
+    if (previous) {
+      this.writer = previous.writer;
+      this.writer.setInterval(net.pollIntervalMs);
+      this.resume = { intervalMs: previous.net.pollIntervalMs, lastGridMs: previous.scheduler.lastGridMs, stats: { ...previous.scheduler.stats } };
+    } else {
+      this.writer = new SeriesWriter(deps.series, net.pollIntervalMs);
+      this.resume = undefined;
+    }
     this.health = new DeviceHealth({ networkId: net.id, networkName: net.name, logger: deps.logger.child(`poll:${net.id}`), nowMs: deps.nowMs });
     this.scheduler = new PollScheduler({
       intervalMs: net.pollIntervalMs,
@@ -168,7 +184,7 @@ export class NetworkMonitor {
     const latest = this.log.latestFullCompleted();
     await this.devices.open();
     await this.adoptLive();
-    this.scheduler.start();
+    this.scheduler.start(this.resume);
     void this.pruneGenerations();
     const sinceMs = latest?.completedAtMs ? this.deps.nowMs() - latest.completedAtMs : Infinity;
     const firstInMs = sinceMs >= this.net.discoveryIntervalMs ? 0 : this.net.discoveryIntervalMs - sinceMs;

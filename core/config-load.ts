@@ -92,7 +92,7 @@ function defaultServer(): ServerConfig {
   return {
     host: DEFAULTS.host, port: DEFAULTS.port, dataDir: DEFAULTS.dataDir, logLevel: DEFAULTS.logLevel,
     maxBodyBytes: DEFAULTS.maxBodyBytes, workers: DEFAULTS.workers, maxUnwrittenPoints: DEFAULTS.maxUnwrittenPoints,
-    minFreeMiB: DEFAULTS.minFreeMiB,
+    minFreeMiB: DEFAULTS.minFreeMiB, maxConnections: DEFAULTS.maxConnections,
   };
 }
 
@@ -162,7 +162,7 @@ export function parseConfigText(
   const raw = doc.toJS() ?? {};
   const top = c.object(raw, [], ['server', 'auth', 'networks', 'simulator', 'ui', 'views', 'deviceDetailsComponents', 'mapLegend', 'alerts', 'notifications', 'variables', 'retention', 'profilesDir', 'integrations', 'reports', 'limits']);
 
-  const s = top.server === undefined ? {} : c.object(top.server, ['server'], ['host', 'port', 'dataDir', 'logLevel', 'maxBodyBytes', 'workers', 'maxUnwrittenPoints', 'minFreeMiB']);
+  const s = top.server === undefined ? {} : c.object(top.server, ['server'], ['host', 'port', 'dataDir', 'logLevel', 'maxBodyBytes', 'workers', 'maxUnwrittenPoints', 'minFreeMiB', 'maxConnections']);
   const server: ServerConfig = {
     host: c.str(s.host, ['server', 'host'], DEFAULTS.host),
     port: c.int(s.port, ['server', 'port'], 0, 65535, DEFAULTS.port),
@@ -172,6 +172,7 @@ export function parseConfigText(
     workers: c.int(s.workers, ['server', 'workers'], 0, 256, DEFAULTS.workers),
     maxUnwrittenPoints: c.int(s.maxUnwrittenPoints, ['server', 'maxUnwrittenPoints'], 0, 1_000_000_000, DEFAULTS.maxUnwrittenPoints),
     minFreeMiB: c.int(s.minFreeMiB, ['server', 'minFreeMiB'], 0, 1 << 20, DEFAULTS.minFreeMiB),
+    maxConnections: c.int(s.maxConnections, ['server', 'maxConnections'], 1, 1_000_000, DEFAULTS.maxConnections),
   };
 
   const a = top.auth === undefined ? {} : c.object(top.auth, ['auth'], ['enabled', 'sessionLifetime', 'secureCookie', 'maxLoginFailures', 'loginFailureWindow']);

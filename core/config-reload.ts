@@ -21,7 +21,8 @@
  *
  * Keys that need a restart (RESTART_KEYS, and the in-flight bound below) are those read once at start
  * (app.ts): every `server.*` key (listener host and port, store directory, worker pool size, request
- * body limit, logger level, the store's bound on held points and its free-space reserve), every
+ * body limit, logger level, the store's bound on held points and its free-space reserve, the HTTP
+ * connections cap), every
  * `auth.*` key (the middleware is installed or not, and the session cookie and login limiter are
  * built, at start; reported with the schema's names, e.g. `auth.sessionLifetimeMs`), and the
  * whole `simulator` section (its agents run from start; turning it on or off is the key
@@ -77,7 +78,7 @@ export interface ReloadPlan {
 }
 
 /** Server keys, in the order they are reported; every one is read once at start. */
-const SERVER_KEYS: readonly (keyof ServerConfig)[] = ['host', 'port', 'dataDir', 'workers', 'maxBodyBytes', 'logLevel', 'maxUnwrittenPoints', 'minFreeMiB'];
+const SERVER_KEYS: readonly (keyof ServerConfig)[] = ['host', 'port', 'dataDir', 'workers', 'maxBodyBytes', 'logLevel', 'maxUnwrittenPoints', 'minFreeMiB', 'maxConnections'];
 /** Authentication keys: the middleware, the cookie's attributes and the login limiter are built at start. */
 const AUTH_KEYS: readonly (keyof AuthConfig)[] = ['enabled', 'sessionLifetimeMs', 'secureCookie', 'maxLoginFailures', 'loginFailureWindowMs'];
 const SIMULATOR_KEYS: readonly (keyof SimulatorConfig)[] = ['devices', 'interfacesPerDevice', 'port', 'baseAddress', 'topology', 'networkId'];

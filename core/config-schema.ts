@@ -44,6 +44,10 @@ export const DEFAULTS = Object.freeze({
   maxUnwrittenPoints: 2_000_000,
   /** Free space (MiB) the store keeps on the data directory's file system: writes are refused below it. */
   minFreeMiB: 64,
+  // ---- h-timeouts: the HTTP connections cap ----
+  /** HTTP connections with a request open at once (server.maxConnections); past it: 503 and the connection closed. */
+  maxConnections: 4096,
+  // ---- end h-timeouts ----
   /** Largest key-value record (UI state) in bytes: far above a serialized UI form, far below the 1 MiB body limit. */
   keyValueMaxBytes: 256 * 1024,
   /** Largest `formData` of a map view in bytes (UTF-8): a serialized editor form, far below the 1 MiB body limit. */
@@ -96,6 +100,11 @@ export interface ServerConfig {
   readonly maxUnwrittenPoints: number;
   /** Writes are refused while the data directory's file system has less than this many MiB free (0: no reserve). */
   readonly minFreeMiB: number;
+  /**
+   * HTTP connections with a request open at once (api/http/connection-cap.ts: what uWS lets the
+   * server count); a request past it is answered 503 SERVER_BUSY and its connection closed.
+   */
+  readonly maxConnections: number;
 }
 
 export type V3Level = 'noAuthNoPriv' | 'authNoPriv' | 'authPriv';

@@ -31,6 +31,12 @@ export interface StreamStatus {
   readonly delivered: number;
   /** Gave up after the last retry. */
   readonly failed: number;
+  /** Tries that ended at the stream's timeout (no answer in time; each counts, retried or not). */
+  readonly timeouts: number;
+  /** When the oldest notice still queued (or being tried) was queued (ms since the epoch), or null when none. */
+  readonly oldestQueuedAtMs: number | null;
+  /** The bound of one try (the stream's `timeout`; the log stream's fixed bound). */
+  readonly timeoutMs: number;
   /** Dropped because the queue was full (the oldest waiting one goes). */
   readonly dropped: number;
   /** Dropped by a purge (`alerts/purge/queue`). */

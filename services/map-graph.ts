@@ -18,7 +18,9 @@ import { AppError } from '../core/errors.js';
  * for K matching devices, where L is how many different distances from a batch's sources a device
  * has (at most 32, a few in a meshed network). When every device with a link in G matches, no
  * search runs (nothing can be added). Bounded by MAX_CONNECTING_VISITS: past it the call is a
- * REQUEST_LIMIT asking for a narrower device rule.
+ * REQUEST_LIMIT asking for a narrower device rule; and by the request's time budget (`checkTime`,
+ * called at every level of every search, forward and back: it throws TIME_BUDGET once the
+ * request's time is spent, services/request-limits.ts `mapTimeBudgetMs`).
  */
 
 export const MATCHING = 1;
@@ -44,6 +46,11 @@ export interface MapGraphInput {
   readonly linkMatch: Uint8Array;
   readonly adjacent: boolean;
   readonly connecting: boolean;
+  /**
+   * Called between steps of the `connecting` search (each level of each batch of searches); throws
+   * (AppError TIME_BUDGET) to stop it once the request's time is spent. None: bounded by steps only.
+   */
+  readonly checkTime?: () => void;
 }
 
 export interface MapFlags {
@@ -153,6 +160,7 @@ function addConnecting(g: MapGraphInput, inG: (l: number) => boolean, dev: Uint8
   let nodes = new Int32Array(4 * n), masks = new Int32Array(4 * n);
   const levelStart: number[] = [];
   const touched = new Int32Array(n);
+  const checkTime = g.checkTime ?? ((): void => {});
   let visits = 0;
   for (let b0 = 0; b0 < sources.length; b0 += BATCH) {
     const batch = sources.slice(b0, b0 + BATCH);
@@ -170,6 +178,7 @@ function addConnecting(g: MapGraphInput, inG: (l: number) => boolean, dev: Uint8
     for (const s of batch) push(s, seen[s]!);
     // Forward, level by level: the next level's masks gather in `next`, its nodes in `touched`.
     for (let level = 0; ; level++) {
+      checkTime();
       const from = levelStart[level]!, until = count;
       let nt = 0;
       for (let e = from; e < until; e++) {
@@ -205,6 +214,7 @@ function addConnecting(g: MapGraphInput, inG: (l: number) => boolean, dev: Uint8
     // Back, level by level from the farthest: x at level L is on a path of search b when it is a
     // target of b or a neighbour at level L + 1 of b is; its neighbours at level L − 1 of b then are.
     for (let level = levelStart.length - 1; level >= 1; level--) {
+      checkTime();
       const prevFrom = levelStart[level - 1]!, prevUntil = levelStart[level]!;
       const curUntil = level + 1 < levelStart.length ? levelStart[level + 1]! : count;
       for (let e = prevFrom; e < prevUntil; e++) prevMask[nodes[e]!] = masks[e]!;

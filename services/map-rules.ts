@@ -1,7 +1,17 @@
 import type { Generation } from '../core/types.js';
 import { compileMatcher, devicesSource, interfacesSource, type InterfaceRow, type RowSource } from '../svcql/index.js';
 import type { Device } from '../core/types.js';
+import { Budget } from '../svcql/index.js';
 import { selectMap, type MapFlags } from './map-graph.js';
+import { REQUEST_LIMITS } from './request-limits.js';
+
+/** How to narrow a map call that ran past its time budget. */
+const NARROW_MAP = 'a narrower device rule, or connecting off';
+
+/** The time budget of one map call, from now (REQUEST_LIMITS.mapTimeBudgetMs; TIME_BUDGET past it). */
+export function mapBudget(nowMs?: () => number): Budget {
+  return new Budget({ timeMs: REQUEST_LIMITS.mapTimeBudgetMs, points: Infinity, narrow: NARROW_MAP }, nowMs);
+}
 
 /**
  * The rules of a map evaluated over one generation, kept for the next call. Rules read discovery
@@ -58,9 +68,10 @@ export class MapRulesCache {
   /**
    * Flags by device and link index of `gen` (indexes of `gen.devices` and `gen.links`). Throws
    * AppError SVCQL_* for a rule that does not parse or compile (the message gives its position),
-   * REQUEST_LIMIT when the connecting search is over its bound.
+   * REQUEST_LIMIT when the connecting search is over its bound in steps, TIME_BUDGET when `budget`
+   * (the call's, from its start; a new one of REQUEST_LIMITS.mapTimeBudgetMs when none) is spent.
    */
-  flags(gen: Generation, rules: MapRules): MapFlags {
+  flags(gen: Generation, rules: MapRules, budget: Budget = mapBudget()): MapFlags {
     const idx = this.index(gen);
     const key = `${rules.adjacent ? 1 : 0}${rules.connecting ? 1 : 0}${rules.devRule.length}:${rules.devRule}\u0000${rules.linkRule}`;
     const max = MAX_CACHED_RULES_PER_GENERATION;
@@ -70,6 +81,7 @@ export class MapRulesCache {
       devMatch: lru(idx.devMatches, rules.devRule, max, () => this.matchDevices(idx, gen, rules.devRule)),
       linkMatch: lru(idx.linkMatches, rules.linkRule, max, () => this.matchLinks(idx, gen, rules.linkRule)),
       adjacent: rules.adjacent, connecting: rules.connecting,
+      checkTime: () => budget.check(),
     }));
   }
 

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { EmailStreamConfig } from '../core/config-schema.js';
 import { dropControlChars, escapeControlChars } from '../core/control-chars.js';
+import { DeadlineError, isDeadlineError, withDeadline } from '../core/deadline.js';
 import type { AlertNotice } from './alert-types.js';
 import type { Delivery } from './notify-delivery.js';
 
@@ -9,7 +10,8 @@ import type { Delivery } from './notify-delivery.js';
  * imports it). `secure: true` speaks TLS from the first byte (port 465); otherwise the connection
  * upgrades with STARTTLS whenever the server offers it, and the server's certificate is verified
  * either way (nodemailer's defaults, kept). `user`/`password` log in (PLAIN or LOGIN, as offered).
- * The stream's timeout bounds the connection, the greeting, every socket wait and the whole send;
+ * The stream's timeout bounds the connection, the greeting, every socket wait (nodemailer's own
+ * timeouts) and the whole send (core/deadline.ts `withDeadline`);
  * a message the server takes after that bound may arrive twice (delivery is at least once).
  * nodemailer's own logger stays off: it would print the conversation, credentials included.
  */
@@ -28,22 +30,17 @@ export function emailDelivery(cfg: EmailStreamConfig): Delivery {
   });
   let closed = false;
   return {
-    deliver: (notice, signal) => {
-      if (signal.aborted) return Promise.reject(new Error('cancelled: the notifier is closing'));
+    deliver: async (notice, signal) => {
+      if (signal.aborted) throw new Error('cancelled: the notifier is closing');
       const m = emailMessage(notice);
-      const send = transport.sendMail({ from: cfg.from, to: [...cfg.to], subject: m.subject, text: m.text });
-      return new Promise<void>((resolve, reject) => {
-        const done = (err?: Error) => {
-          clearTimeout(timer);
-          signal.removeEventListener('abort', onAbort);
-          if (err) reject(err); else resolve();
-        };
-        const onAbort = () => done(new Error('cancelled: the notifier is closing'));
-        const timer = setTimeout(() => done(new Error(`no answer within ${cfg.timeoutMs} ms`)), cfg.timeoutMs);
-        timer.unref();
-        signal.addEventListener('abort', onAbort, { once: true });
-        send.then(() => done(), (e: Error) => done(new Error(`the SMTP server refused or failed: ${e.message}`)));
-      });
+      // nodemailer's own timeouts bound each wait; the deadline (core/deadline.ts) bounds the whole send.
+      try {
+        await withDeadline(cfg.timeoutMs, () => transport.sendMail({ from: cfg.from, to: [...cfg.to], subject: m.subject, text: m.text }), { signal, what: 'the SMTP server' });
+      } catch (e) {
+        if (signal.aborted) throw new Error('cancelled: the notifier is closing');
+        if (isDeadlineError(e)) throw new DeadlineError(cfg.timeoutMs);
+        throw new Error(`the SMTP server refused or failed: ${(e as Error).message}`);
+      }
     },
     close: () => { if (!closed) { closed = true; transport.close(); } },
   };

@@ -1,5 +1,6 @@
 import type { Clock } from '../core/clock.js';
 import type { NotificationStreamConfig, NotificationsConfig } from '../core/config-schema.js';
+import { isDeadlineError, withDeadline } from '../core/deadline.js';
 import type { Logger } from '../core/logger.js';
 import type { AlertNotice, StreamStatus } from './alert-types.js';
 import { errorText, redact, secretsOf, type Delivery } from './notify-delivery.js';
@@ -12,6 +13,20 @@ export interface StreamDeps {
   readonly logger: Logger;
   /** Uniform in [0, 1): the backoff's jitter (tests pass a constant). */
   readonly random: () => number;
+}
+
+/** The bound of one try of the log stream (it has no timeout of its own). */
+export const LOG_STREAM_TIMEOUT_MS = 10_000;
+/**
+ * Past a stream's own timeout, the queue's bound of one try (core/deadline.ts): a delivery that
+ * does not end by itself (its own deadline lost) is given up at timeout + this, and the try counts
+ * as timed out.
+ */
+export const TRY_GRACE_MS = 1_000;
+
+/** The timeout of one try of a stream's delivery. */
+export function streamTimeoutMs(cfg: NotificationStreamConfig): number {
+  return cfg.kind === 'log' ? LOG_STREAM_TIMEOUT_MS : cfg.timeoutMs;
 }
 
 /**
@@ -34,8 +49,11 @@ export function backoffMs(tryNo: number, s: QueueSettings, random: number): numb
  */
 export class NotifyStream {
   private readonly waiting: AlertNotice[] = [];
+  /** When each waiting notice was queued (ms; same order as `waiting`). */
+  private readonly waitingSince: number[] = [];
   /** The notice being delivered or waiting for its retry, with the tries made so far. */
   private current: AlertNotice | null = null;
+  private currentSince = 0;
   private tries = 0;
   private retryTimer: NodeJS.Timeout | null = null;
   private inFlight: Promise<void> | null = null;
@@ -46,6 +64,7 @@ export class NotifyStream {
   private secrets: string[];
   private delivered = 0;
   private failed = 0;
+  private timeouts = 0;
   private dropped = 0;
   private purged = 0;
   private lastError = '';
@@ -69,6 +88,7 @@ export class NotifyStream {
   push(notice: AlertNotice): void {
     if (this.closed) return;
     this.waiting.push(notice);
+    this.waitingSince.push(this.deps.clock.nowMs());
     this.trim();
     this.pump();
   }
@@ -77,6 +97,7 @@ export class NotifyStream {
   purge(): number {
     let n = this.waiting.length;
     this.waiting.length = 0;
+    this.waitingSince.length = 0;
     if (this.retryTimer) {
       clearTimeout(this.retryTimer);
       this.retryTimer = null;
@@ -128,9 +149,11 @@ export class NotifyStream {
   }
 
   status(): StreamStatus {
+    const oldest = this.current ? this.currentSince : this.waitingSince.length > 0 ? this.waitingSince[0] : null;
     return {
       name: this.cfg.name, kind: this.cfg.kind, queued: this.waiting.length + (this.current ? 1 : 0),
-      delivered: this.delivered, failed: this.failed, dropped: this.dropped, purged: this.purged, lastError: this.lastError,
+      delivered: this.delivered, failed: this.failed, timeouts: this.timeouts, dropped: this.dropped, purged: this.purged, lastError: this.lastError,
+      oldestQueuedAtMs: oldest, timeoutMs: streamTimeoutMs(this.cfg),
       lastDeliveredAtMs: this.lastDeliveredAtMs, lastFailedAtMs: this.lastFailedAtMs, lastDroppedAtMs: this.lastDroppedAtMs,
     };
   }
@@ -138,6 +161,7 @@ export class NotifyStream {
   private trim(): void {
     while (this.waiting.length > this.settings.queueSize) {
       this.waiting.shift();
+      this.waitingSince.shift();
       this.dropped++;
       this.droppedInBurst++;
       this.lastDroppedAtMs = this.deps.clock.nowMs();
@@ -152,6 +176,7 @@ export class NotifyStream {
   private pump(): void {
     if (this.closed || this.current) return;
     const next = this.waiting.shift();
+    const since = this.waitingSince.shift();
     if (!next) {
       if (this.overflowing) {
         this.deps.logger.info('notification queue drained', { stream: this.cfg.name, droppedInBurst: this.droppedInBurst });
@@ -161,6 +186,7 @@ export class NotifyStream {
       return;
     }
     this.current = next;
+    this.currentSince = since ?? this.deps.clock.nowMs();
     this.tries = 0;
     this.attempt();
   }
@@ -169,7 +195,9 @@ export class NotifyStream {
     this.retryTimer = null;
     const notice = this.current!;
     const delivery = this.delivery;
-    const run = (async () => delivery.deliver(notice, this.abort.signal))();
+    // Every try ends: the delivery's own timeout, and the queue's deadline past it (core/deadline.ts).
+    // The delivery sees the notifier closing through its own signal (and says so in its error).
+    const run = withDeadline(streamTimeoutMs(this.cfg) + TRY_GRACE_MS, () => delivery.deliver(notice, this.abort.signal));
     this.inFlight = run.then(() => this.settled(notice, null), (e: unknown) => this.settled(notice, e ?? new Error('failed')));
   }
 
@@ -186,6 +214,7 @@ export class NotifyStream {
     }
     const reason = redact(errorText(err), this.secrets);
     this.lastError = reason;
+    if (isDeadlineError(err)) this.timeouts++;
     if (this.closed) { this.current = null; return; }
     if (this.tries >= this.settings.retries) {
       this.failed++;

@@ -1,9 +1,12 @@
 import type { WebhookStreamConfig } from '../core/config-schema.js';
+import { DeadlineError, isDeadlineError, withDeadline } from '../core/deadline.js';
 import type { AlertNotice, AlertRecord } from './alert-types.js';
 import type { Delivery } from './notify-delivery.js';
 
 /**
- * A webhook stream: one HTTP POST of JSON per notice (global fetch), ended by the stream's timeout.
+ * A webhook stream: one HTTP POST of JSON per notice (global fetch), ended by the stream's timeout
+ * (core/deadline.ts: a timer held until the call settles, so a receiver that accepts and never
+ * answers fails the try with a DeadlineError at the timeout, whatever the garbage collector does).
  * A 2xx answer is delivered; any other status, a redirect (not followed: the headers may carry
  * credentials), a network error or the timeout is a failure the queue retries.
  */
@@ -12,24 +15,31 @@ export function webhookDelivery(cfg: WebhookStreamConfig, opts: { externalUrl?: 
     deliver: async (notice, signal) => {
       const body = cfg.format === 'alertmanager'
         ? alertmanagerPayload(notice, cfg.name, opts.externalUrl ?? '') : jsonPayload(notice);
-      let res: Response;
       try {
-        res = await fetch(cfg.url, {
-          method: 'POST',
-          headers: requestHeaders(cfg),
-          body: JSON.stringify(body),
-          redirect: 'manual',
-          signal: AbortSignal.any([signal, AbortSignal.timeout(cfg.timeoutMs)]),
-        });
+        await withDeadline(cfg.timeoutMs, async (sig) => {
+          const res = await fetch(cfg.url, {
+            method: 'POST',
+            headers: requestHeaders(cfg),
+            body: JSON.stringify(body),
+            redirect: 'manual',
+            signal: sig,
+          });
+          // The answer's body is not read: release the connection.
+          await res.body?.cancel().catch(() => {});
+          if (res.status < 200 || res.status > 299) throw new ReceiverStatus(res.status);
+        }, { signal, what: 'the webhook receiver' });
       } catch (e) {
+        if (e instanceof ReceiverStatus) throw new Error(`the receiver answered HTTP ${e.status}`);
+        if (isDeadlineError(e)) throw new DeadlineError(cfg.timeoutMs);
         throw new Error(fetchFailure(e, cfg.timeoutMs, signal));
       }
-      // The answer's body is not read: release the connection.
-      await res.body?.cancel().catch(() => {});
-      if (res.status < 200 || res.status > 299) throw new Error(`the receiver answered HTTP ${res.status}`);
     },
     close: () => {},
   };
+}
+
+class ReceiverStatus extends Error {
+  constructor(readonly status: number) { super(`HTTP ${status}`); }
 }
 
 /** The configured headers over the defaults (a configured User-Agent wins); always JSON. */

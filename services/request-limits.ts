@@ -18,6 +18,12 @@ export const REQUEST_LIMITS = Object.freeze({
    * collator take seconds over a million instances); ms, from when the call starts.
    */
   inventoryTimeBudgetMs: 2_000,
+  /**
+   * Main-thread time of one map call (a map, a preview, a layout) from when the call starts: the
+   * `connecting` search stops past it (TIME_BUDGET), in addition to its bound in steps
+   * (services/map-graph.ts MAX_CONNECTING_VISITS); ms.
+   */
+  mapTimeBudgetMs: 2_000,
   /** Targets in one query body (a dashboard panel sends a handful). */
   maxTargets: 100,
   /** Rows one target answers: table rows, time_series entries, list values. */

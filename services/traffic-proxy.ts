@@ -1,5 +1,6 @@
 import { TRAFFIC_ANALYTICS_CALLS, type TrafficAnalyticsCall, type TrafficAnalyticsConfig } from '../core/config-integrations.js';
 import { AppError } from '../core/errors.js';
+import { isDeadlineError, withDeadline } from '../core/deadline.js';
 import type { ServiceDeps } from './deps.js';
 
 /** What the `url` call answers: the page of the traffic-analytics service a UI should open. */
@@ -78,39 +79,42 @@ export class TrafficAnalyticsProxy {
       log.warn('traffic-analytics call failed', { call, url: target, reason });
       return new AppError('UPSTREAM_FAILED', `traffic-analytics ${call} at ${target}: ${reason}`);
     };
-    const abort = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => { timedOut = true; abort.abort(); }, ta.timeoutMs);
     const timeout = (): AppError => {
       log.warn('traffic-analytics call timed out', { call, url: target, timeoutMs: ta.timeoutMs });
       return new AppError('UPSTREAM_TIMEOUT', `traffic-analytics ${call} at ${target}: no answer within ${ta.timeoutMs} ms`);
     };
+    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json', 'x-netmon-network': String(netId) };
+    if (ta.authorization !== '') headers.authorization = ta.authorization;
+    // The call and the reading of its answer under one deadline (core/deadline.ts): it ends at
+    // ta.timeoutMs whatever the service does, however the garbage collector runs.
+    let answer: { status: number; text: string };
     try {
-      const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json', 'x-netmon-network': String(netId) };
-      if (ta.authorization !== '') headers.authorization = ta.authorization;
-      let res: Response;
-      try {
-        res = await fetch(target, { method: 'POST', headers, body: JSON.stringify(body), signal: abort.signal, redirect: 'error' });
-      } catch (err) {
-        if (timedOut) throw timeout();
-        throw failed(networkReason(err));
-      }
-      let text: string;
-      try {
-        text = await readBounded(res, ta.maxAnswerBytes);
-      } catch (err) {
-        if (timedOut) throw timeout();
-        if (err instanceof AppError) throw failed(err.message);
-        throw failed(`the answer broke off: ${networkReason(err)}`);
-      }
-      if (res.status < 200 || res.status > 299) throw failed(`answered HTTP ${res.status}`);
-      try {
-        return JSON.parse(text);
-      } catch {
-        throw failed(`answered something other than JSON (${text.length} characters, HTTP ${res.status})`);
-      }
-    } finally {
-      clearTimeout(timer);
+      answer = await withDeadline(ta.timeoutMs, async (signal) => {
+        let res: Response;
+        try {
+          res = await fetch(target, { method: 'POST', headers, body: JSON.stringify(body), signal, redirect: 'error' });
+        } catch (err) {
+          if (isDeadlineError(err) || signal.aborted) throw err;
+          throw failed(networkReason(err));
+        }
+        try {
+          return { status: res.status, text: await readBounded(res, ta.maxAnswerBytes) };
+        } catch (err) {
+          if (isDeadlineError(err) || signal.aborted) throw err;
+          if (err instanceof AppError) throw failed(err.message);
+          throw failed(`the answer broke off: ${networkReason(err)}`);
+        }
+      }, { what: `traffic-analytics ${call}` });
+    } catch (err) {
+      if (isDeadlineError(err)) throw timeout();
+      throw err;
+    }
+    const { status, text } = answer;
+    if (status < 200 || status > 299) throw failed(`answered HTTP ${status}`);
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw failed(`answered something other than JSON (${text.length} characters, HTTP ${status})`);
     }
   }
 }

@@ -41,6 +41,7 @@ import { STATUS_CODES } from 'node:http';
 import uWS from 'uWebSockets.js';
 import { AppError, isAppError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
+import type { ConnectionCap } from './connection-cap.js';
 import { errorResponse, excerpt } from './errors.js';
 import { encodeResponse, type ApiRequest, type EncodedResponse } from './http-types.js';
 import { BodyCollector, bodyTooLarge, declaredLengthOf } from './json-body.js';
@@ -59,6 +60,11 @@ export interface UwsOptions {
   readonly router: Router;
   readonly logger: Logger;
   readonly maxBodyBytes: number;
+  /**
+   * The cap on connections with a request open (api/http/connection-cap.ts says what uWS lets it
+   * count); past it a request is answered 503 SERVER_BUSY and its connection closed. None: no cap.
+   */
+  readonly connections?: ConnectionCap;
 }
 
 /**
@@ -195,9 +201,13 @@ class UwsRequest implements ApiRequest {
  * `onWritable` and `onAborted`); otherwise the answer is complete when this returns. The encoded
  * body's `release` is called once uWS no longer needs the Buffer: at once, or when the Drain ends.
  * `closeConnection` answers (refusals) are small and are ended whole, with the connection closed
- * once they are sent.
+ * once they are sent. `onComplete` (the connection cap's release) is called once the answer is
+ * complete (at once or when the Drain ends); an answer written within the route callback that
+ * needs a Drain takes a place of `cap` for it.
  */
-function writeResponse(res: uWS.HttpResponse, head: boolean, encoded: EncodedResponse, closeConnection: boolean): void {
+function writeResponse(
+  res: uWS.HttpResponse, head: boolean, encoded: EncodedResponse, closeConnection: boolean, onComplete?: () => void, cap?: ConnectionCap,
+): void {
   if (encoded.status !== 200) res.writeStatus(statusLine(encoded.status)); // uWS's default is 200 OK
   const headers = encoded.headers;
   for (const k in headers) res.writeHeader(k, headers[k]);
@@ -214,10 +224,12 @@ function writeResponse(res: uWS.HttpResponse, head: boolean, encoded: EncodedRes
   } else if (closeConnection) {
     res.end(body, true); // uWS copies the body: it may be reused from here on
   } else if (!res.tryEnd(body, body.length)[1]) {
-    new Drain(res, encoded);
+    // An answer the client has not taken yet keeps its connection open: it holds a place of the cap.
+    new Drain(res, encoded, onComplete ?? cap?.hold());
     return;
   }
   encoded.release?.();
+  onComplete?.();
 }
 
 /**
@@ -228,7 +240,7 @@ function writeResponse(res: uWS.HttpResponse, head: boolean, encoded: EncodedRes
 class Drain {
   private ended = false;
 
-  constructor(private readonly res: uWS.HttpResponse, private readonly encoded: EncodedResponse) {
+  constructor(private readonly res: uWS.HttpResponse, private readonly encoded: EncodedResponse, private readonly onComplete?: () => void) {
     res.onWritable((offset) => this.writable(offset));
     res.onAborted(() => this.end());
   }
@@ -245,6 +257,7 @@ class Drain {
     if (this.ended) return;
     this.ended = true;
     this.encoded.release?.();
+    this.onComplete?.();
   }
 }
 
@@ -256,14 +269,15 @@ class PendingResponse {
   aborted = false;
   done = false;
 
-  constructor(readonly res: uWS.HttpResponse, readonly head: boolean) {
-    res.onAborted(() => { this.aborted = true; });
+  /** `release`: the connection cap's place of this request, given back once the answer is complete or the client went away. */
+  constructor(readonly res: uWS.HttpResponse, readonly head: boolean, private readonly release?: () => void) {
+    res.onAborted(() => { this.aborted = true; this.release?.(); });
   }
 
   send(encoded: EncodedResponse, closeConnection = false): void {
     if (this.aborted || this.done) return;
     this.done = true;
-    this.res.cork(() => writeResponse(this.res, this.head, encoded, closeConnection));
+    this.res.cork(() => writeResponse(this.res, this.head, encoded, closeConnection, this.release));
   }
 }
 
@@ -282,6 +296,9 @@ function refuseAndClose(res: uWS.HttpResponse, head: boolean, encoded: EncodedRe
 
 export function listenUws(opts: UwsOptions): Promise<UwsServer> {
   const { router, logger, maxBodyBytes } = opts;
+  const cap = opts.connections;
+  const busy = cap ? encodeResponse(errorResponse('SERVER_BUSY',
+    `the server has ${cap.max} connections with a request open (server.maxConnections); try again shortly`)) : null;
   const app = uWS.App();
   const drainCap = drainLimit(maxBodyBytes);
 
@@ -308,6 +325,12 @@ export function listenUws(opts: UwsOptions): Promise<UwsServer> {
    */
   const onRequest = (res: uWS.HttpResponse, req: uWS.HttpRequest, method: string): void => {
     const head = method === 'HEAD';
+    if (cap !== undefined && cap.full()) {
+      // Past the cap: refused before anything is read, and the connection closed behind the answer.
+      router.recordRejected(503);
+      writeResponse(res, head, busy!, true);
+      return;
+    }
     const request = new UwsRequest(method, req.getUrl(), req, res);
 
     // Framing headers are read whole only when present (GETs send neither).
@@ -326,11 +349,12 @@ export function listenUws(opts: UwsOptions): Promise<UwsServer> {
       // The common case: answered within the callback, without onAborted, cork or a copy of anything.
       const answer = router.handle(request);
       if (!(answer instanceof Promise)) {
-        writeResponse(res, head, answer, false);
+        // Complete now, or (a client not reading) later: then it holds a place until the Drain ends.
+        writeResponse(res, head, answer, false, undefined, cap);
         return;
       }
       request.detach();
-      answerLater(new PendingResponse(res, head), request, answer);
+      answerLater(new PendingResponse(res, head, cap?.hold()), request, answer);
       return;
     }
     if (declared !== undefined && declared > drainCap) {
@@ -338,7 +362,7 @@ export function listenUws(opts: UwsOptions): Promise<UwsServer> {
       return;
     }
     request.detach();
-    const pending = new PendingResponse(res, head);
+    const pending = new PendingResponse(res, head, cap?.hold());
     const collector = new BodyCollector(maxBodyBytes);
     let refused = false;
     res.onData((chunk, isLast) => {

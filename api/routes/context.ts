@@ -3,6 +3,7 @@ import type { Logger } from '../../core/logger.js';
 import type { NetworkSummary } from '../../core/ports/networks.js';
 import type { Services } from '../../services/index.js';
 import type { BufferPool } from '../http/buffer-pool.js';
+import type { ConnectionStats } from '../http/connection-cap.js';
 import type { EventLoopLag } from '../http/event-loop.js';
 import type { ApiResponse, RoutedRequest } from '../http/http-types.js';
 import { parseNonNegativeInteger, pathParam } from '../http/params.js';
@@ -27,6 +28,8 @@ export interface ApiContext {
 export interface ProcessHooks {
   /** The event loop's recent delay. */
   eventLoopLag(): EventLoopLag;
+  /** The HTTP connections cap's figures (api/http/connection-cap.ts); absent without a cap. */
+  readonly connections?: () => ConnectionStats;
   /** Asks the process to stop cleanly (main.ts); absent when nothing would act on it (then /api/quit answers 409). */
   readonly quit?: () => void;
 }

@@ -5,7 +5,7 @@ import type { ApiContext } from './context.js';
 /**
  * The metric families of `GET /metrics` (docs/api.md lists them). Names follow Prometheus's
  * conventions: the `netmon_` prefix, and a unit suffix (`_seconds`, `_bytes`, a counted thing:
- * `_devices`, `_points`), `_total` for counters, `_info` for an info gauge (value 1, facts in the
+ * `_devices`, `_points`, `_connections`, `_notices`), `_total` for counters, `_info` for an info gauge (value 1, facts in the
  * labels). HTTP requests are labelled with the route's pattern (`/v2/ui/net/:netid/status`), never
  * the raw path, so their number stays that of the route table; unmatched requests are `route=""`.
  */
@@ -41,6 +41,13 @@ export function selfMetricFamilies(ctx: ApiContext): MetricFamily[] {
     { suffix: '_sum', value: pipeline.reduce((sum, p) => sum + p.cycleSecondsSum, 0) },
     { suffix: '_count', value: cycles },
   ];
+
+  const conns = ctx.process?.connections?.();
+  const streams = ctx.services.notifier.status().streams;
+  const perStream = (value: (st: (typeof streams)[number]) => number | null): Sample[] => streams.flatMap((st) => {
+    const v = value(st);
+    return v === null ? [] : [{ labels: { stream: st.name, kind: st.kind }, value: v }];
+  });
 
   return [
     family('netmon_uptime_seconds', 'gauge', 'Seconds since the API started.', [{ value: (now - ctx.startedAtMs) / 1000 }]),
@@ -78,6 +85,15 @@ export function selfMetricFamilies(ctx: ApiContext): MetricFamily[] {
     family('netmon_store_unwritten_points', 'gauge', 'Points held in memory because store writes fail.', sampleIf(store ? store.unwrittenPoints : null)),
     family('netmon_store_failed_writes_total', 'counter', 'Store write transactions that failed, since start.', sampleIf(store ? store.failedWrites : null)),
     family('netmon_http_requests_total', 'counter', 'HTTP requests answered, by route pattern, method and status code.', httpSamples),
+    family('netmon_http_open_connections', 'gauge', 'HTTP connections with a request open (what server.maxConnections caps); absent without a cap.', sampleIf(conns ? conns.open : null)),
+    family('netmon_http_max_connections', 'gauge', 'The cap on HTTP connections with a request open (server.maxConnections).', sampleIf(conns ? conns.max : null)),
+    family('netmon_http_connections_refused_total', 'counter', 'Requests answered 503 with their connection closed because server.maxConnections were open, since start.', sampleIf(conns ? conns.refused : null)),
+    family('netmon_notify_queued_notices', 'gauge', 'Alert notices waiting in a stream\'s queue (one waiting for its retry included), per stream.', perStream((st) => st.queued)),
+    family('netmon_notify_delivered_total', 'counter', 'Alert notices delivered, per stream, since start.', perStream((st) => st.delivered)),
+    family('netmon_notify_failed_total', 'counter', 'Alert notices given up on after the last retry, per stream, since start.', perStream((st) => st.failed)),
+    family('netmon_notify_timeouts_total', 'counter', 'Delivery tries that ended at the stream\'s timeout, per stream, since start.', perStream((st) => st.timeouts)),
+    family('netmon_notify_oldest_queued_age_seconds', 'gauge', 'Age of the oldest notice still queued, per stream (0 when none is queued).',
+      perStream((st) => (st.oldestQueuedAtMs === null ? 0 : Math.max(0, now - st.oldestQueuedAtMs) / 1000))),
     family('netmon_http_handler_seconds_total', 'counter', 'Time spent in route handlers, by route pattern and method.', httpSeconds),
     // The work gates (config limits:, docs/api.md "Bounded work").
     family('netmon_work_gate_running_tasks', 'gauge', 'Work running under each gate (report runs, long actions, discovery submissions and starts).',

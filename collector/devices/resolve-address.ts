@@ -1,4 +1,5 @@
 import { lookup } from 'node:dns/promises';
+import { isDeadlineError, withDeadline } from '../../core/deadline.js';
 import { isIpAddress } from '../../core/host-name.js';
 
 /** Turns a DNS name into an IP address (the first the resolver gives); rejects with the resolver's error. */
@@ -9,18 +10,13 @@ export const RESOLVE_TIMEOUT_MS = 5000;
 
 /**
  * The system resolver (node:dns lookup: /etc/hosts, then DNS), IPv4 first (`verbatim: false`:
- * `order` needs Node 20.13), failing with ETIMEOUT after RESOLVE_TIMEOUT_MS.
+ * `order` needs Node 20.13), failing with ETIMEOUT after RESOLVE_TIMEOUT_MS (core/deadline.ts).
  */
-export const systemResolver: Resolver = (name) => withTimeout(lookup(name, { family: 0, verbatim: false }).then((r) => r.address), RESOLVE_TIMEOUT_MS);
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error(`no answer within ${ms / 1000}s`), { code: 'ETIMEOUT' })), ms);
-    timer.unref?.();
+export const systemResolver: Resolver = (name) => withDeadline(RESOLVE_TIMEOUT_MS, () => lookup(name, { family: 0, verbatim: false }).then((r) => r.address))
+  .catch((e: unknown) => {
+    if (isDeadlineError(e)) throw Object.assign(new Error(`no answer within ${RESOLVE_TIMEOUT_MS / 1000}s`), { code: 'ETIMEOUT' });
+    throw e;
   });
-  return Promise.race([p, late]).finally(() => clearTimeout(timer));
-}
 
 /**
  * Resolves operator-given addresses (seeds, declared devices) for one discovery: IP addresses are

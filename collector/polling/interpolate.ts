@@ -62,6 +62,22 @@ export class GridInterpolator {
     }
   }
 
+  get interval(): number { return this.intervalMs; }
+
+  /**
+   * The same slots on another grid (a config reload changed the poll interval): each slot keeps its
+   * previous observation (time and value) and kind, so the first observation on the new grid
+   * completes the new grid times since it (no step lost to the change); a rate's open cell, a cell
+   * of the old grid, is dropped.
+   */
+  withInterval(intervalMs: number): GridInterpolator {
+    const next = new GridInterpolator(intervalMs, this.kind.length);
+    next.kind.set(this.kind);
+    next.prevTs.set(this.prevTs);
+    next.prevVal.set(this.prevVal);
+    return next;
+  }
+
   /** Forgets a slot's carry (e.g. after the device rebooted or its slot was reassigned). */
   reset(slot: number): void {
     if (slot >= this.kind.length) return;

@@ -47,8 +47,35 @@ export class PollScheduler<P extends { readonly deviceId: number }> {
     logger: Logger;
   }) {}
 
-  start(): void {
+  /** The grid time of the latest cycle started by the timer (NaN before the first). */
+  lastGridMs = NaN;
+
+  /**
+   * Starts the timer. `resume` continues another scheduler of the same network (a config reload
+   * restarted it): its figures carry over, and with the same interval, a grid time it was due to
+   * run while the network restarted (after its last cycle, at or before now) runs at once, so a
+   * reload never costs a grid step. Without `resume`, or with another interval, the first cycle is
+   * at the next grid time.
+   */
+  start(resume?: { readonly intervalMs: number; readonly lastGridMs: number; readonly stats: Readonly<CycleStats> }): void {
     this.stopped = false;
+    const I = this.opts.intervalMs;
+    if (resume) {
+      Object.assign(this.stats, resume.stats);
+      if (resume.intervalMs === I && Number.isFinite(resume.lastGridMs)) {
+        const due = resume.lastGridMs + I;
+        const now = this.opts.nowMs();
+        if (due <= now && now - due < I) {
+          this.lastGridMs = due;
+          this.arm(due);
+          this.cycle(due).catch((e) => this.opts.logger.error('poll cycle failed', { error: (e as Error).message }));
+          return;
+        }
+        this.lastGridMs = resume.lastGridMs;
+        this.arm(Math.max(resume.lastGridMs, now));
+        return;
+      }
+    }
     this.arm();
   }
 
@@ -127,6 +154,7 @@ export class PollScheduler<P extends { readonly deviceId: number }> {
     const now = this.opts.nowMs();
     const next = Math.floor(Math.max(afterMs, now) / I) * I + I;
     this.timer = setTimeout(() => {
+      this.lastGridMs = next;
       this.arm(next);
       this.cycle(next).catch((e) => this.opts.logger.error('poll cycle failed', { error: (e as Error).message }));
     }, next - now);

@@ -23,7 +23,7 @@ class StepBuffer {
  * carries them onto the grid and hands each grid step's values to the series store.
  */
 export class SeriesWriter {
-  private readonly interp: GridInterpolator;
+  private interp: GridInterpolator;
   private readonly pending = new Map<number, StepBuffer>();
   private readonly spare: StepBuffer[] = [];
   private readonly sink = (g: number, slot: number, value: number) => {
@@ -38,6 +38,14 @@ export class SeriesWriter {
 
   constructor(private readonly series: SeriesStore, intervalMs: number) {
     this.interp = new GridInterpolator(intervalMs);
+  }
+
+  /**
+   * Moves the writer onto another grid (a reload changed the network's poll interval), keeping
+   * each slot's previous observation (GridInterpolator.withInterval). A no-op for the same interval.
+   */
+  setInterval(intervalMs: number): void {
+    if (intervalMs !== this.interp.interval) this.interp = this.interp.withInterval(intervalMs);
   }
 
   /** The grid kind of every slot, by slot (0 for slots of other networks or none). */

@@ -10,6 +10,7 @@
  */
 import t from 'tap';
 import { silentLogger } from '../../core/logger.js';
+import { withDeadline } from '../../core/deadline.js';
 import { startApi } from '../../api/server.js';
 import { fixture, NOW_MS, servicesOf, variable, type FakeService } from './fake-service.js';
 import { RawClient, type RawAnswer } from './raw-http.js';
@@ -87,7 +88,7 @@ for (const c of CASES) {
     let still = 0;
     for (let poll = 0; poll < 300 && still < 3; poll++) {
       await pause(200);
-      const ping = await fetch(`${base}/api/metrics/ping`, { signal: AbortSignal.timeout(30_000) });
+      const ping = await withDeadline(30_000, (signal) => fetch(`${base}/api/metrics/ping`, { signal }));
       t.equal(await ping.text(), 'pong', `poll ${poll}: a fresh connection is answered`, { diagnostic: false });
       const { http } = await (await fetch(`${base}/api/metrics/metrics`)).json();
       const answered = http.requests - http.routes['GET /api/metrics/ping'].count - http.routes['GET /api/metrics/metrics'].count;

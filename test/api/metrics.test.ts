@@ -49,7 +49,7 @@ t.test('ping, healthcheck, metrics', async (t) => {
   t.equal(m.json.http.byStatusClass['2xx'], 3);
   t.notMatch(m.text, '\n', 'compact by default');
   t.same(m.json.notifications, {
-    streams: [{ name: 'log', kind: 'log', queued: 0, delivered: 0, failed: 0, dropped: 0, purged: 0, lastError: '', lastDeliveredAtMs: null, lastFailedAtMs: null, lastDroppedAtMs: null }],
+    streams: [{ name: 'log', kind: 'log', queued: 0, delivered: 0, failed: 0, timeouts: 0, dropped: 0, purged: 0, lastError: '', oldestQueuedAtMs: null, timeoutMs: 10_000, lastDeliveredAtMs: null, lastFailedAtMs: null, lastDroppedAtMs: null }],
     droppedWithRemovedStreams: 0,
   }, 'the notifier\'s counters (the default config: the log stream only)');
 
@@ -63,8 +63,8 @@ t.test('ping, healthcheck, metrics', async (t) => {
 
 t.test('healthcheck: the notifications component is degraded when a stream gave up or overflowed lately', async (t) => {
   const stream = (over: Partial<StreamStatus>): StreamStatus => ({
-    name: 'ops', kind: 'webhook', queued: 0, delivered: 3, failed: 0, dropped: 0, purged: 0, lastError: '',
-    lastDeliveredAtMs: NOW_MS - 60_000, lastFailedAtMs: null, lastDroppedAtMs: null, ...over,
+    name: 'ops', kind: 'webhook', queued: 0, delivered: 3, failed: 0, timeouts: 0, dropped: 0, purged: 0, lastError: '',
+    oldestQueuedAtMs: null, timeoutMs: 10_000, lastDeliveredAtMs: NOW_MS - 60_000, lastFailedAtMs: null, lastDroppedAtMs: null, ...over,
   });
   let streams: StreamStatus[] = [];
   const notifier: AlertNotifier = {

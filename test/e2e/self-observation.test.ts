@@ -54,10 +54,18 @@ const EXPECTED: [string, ParsedFamily['type']][] = [
   ['netmon_work_gate_queued_tasks', 'GAUGE'],
   ['netmon_work_gate_refused_total', 'COUNTER'],
   ['netmon_work_gate_limit_tasks', 'GAUGE'],
+  ['netmon_http_open_connections', 'GAUGE'],
+  ['netmon_http_max_connections', 'GAUGE'],
+  ['netmon_http_connections_refused_total', 'COUNTER'],
+  ['netmon_notify_queued_notices', 'GAUGE'],
+  ['netmon_notify_delivered_total', 'COUNTER'],
+  ['netmon_notify_failed_total', 'COUNTER'],
+  ['netmon_notify_timeouts_total', 'COUNTER'],
+  ['netmon_notify_oldest_queued_age_seconds', 'GAUGE'],
 ];
 
 /** The unit rule: counters end in `_total`, info gauges in `_info`, everything else in its unit. */
-const UNITS = ['seconds', 'bytes', 'devices', 'points', 'tasks'];
+const UNITS = ['seconds', 'bytes', 'devices', 'points', 'tasks', 'connections', 'notices'];
 function unitRuleBroken(f: ParsedFamily): string {
   if (f.type === 'COUNTER') return f.name.endsWith('_total') ? '' : `${f.name}: a counter not ending in _total`;
   if (f.name.endsWith('_total')) return `${f.name}: _total on a ${f.type}`;

@@ -27,6 +27,7 @@
 import t from 'tap';
 import { startApp, type App } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
+import { withDeadline } from '../../core/deadline.js';
 import { createLogger } from '../../core/logger.js';
 import { tempDir, waitFor } from '../e2e/helpers.js';
 import { LAB_MGMT_CIDR, labDown, labExec, labGate, labNodes, labUp, labWait, type LabNode } from './lab.js';
@@ -52,13 +53,15 @@ interface TaskInfo { id: number; state: string; endedAtMs: number | null; errors
 
 /** One API call, bounded by 10 s; the body parsed when it is JSON. Never throws on a status. */
 async function api(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const r = await fetch(base + path, {
-    method,
-    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
+  const { r, text } = await withDeadline(10_000, async (signal) => {
+    const r = await fetch(base + path, {
+      method,
+      headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+    return { r, text: await r.text() };
   });
-  const text = await r.text();
   let parsed: unknown = text;
   try { parsed = JSON.parse(text); } catch { /* not JSON */ }
   return { status: r.status, body: parsed };

@@ -21,6 +21,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { withDeadline } from '../../core/deadline.js';
 import { LAB_MGMT_CIDR, labDown, labGate, labLinks, labNodes, labRepoRoot, labUp, labWait } from './lab.js';
 import { labUdpFlood, type FloodResult } from './udp-flood.js';
 
@@ -130,8 +131,10 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 /** GET a JSON body; undefined when the server is unreachable or answers non-2xx (bounded by 5 s). */
 async function getJson<T>(url: string): Promise<{ status: number; body: T } | undefined> {
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
-    const text = await res.text();
+    const { res, text } = await withDeadline(5_000, async (signal) => {
+      const res = await fetch(url, { signal });
+      return { res, text: await res.text() };
+    });
     return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
   } catch {
     return undefined;

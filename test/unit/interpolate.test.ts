@@ -80,3 +80,20 @@ t.test('state is per slot and grows', async (t) => {
   t.same(out, ['0@10000=5', '5000@10000=150']);
   t.throws(() => interp.observe(77, 1, 1, sink), /no grid kind/, 'a slot without a kind is a bug, not data');
 });
+
+t.test('withInterval (a reload changed the poll interval): the previous observation carries onto the new grid', async (t) => {
+  for (const [name, kind] of [['gauge', GridKind.Gauge], ['rate', GridKind.Rate], ['enum', GridKind.Enum]] as const) {
+    const old = new GridInterpolator(2000, 4);
+    old.setKind(1, kind);
+    const out: [number, number][] = [];
+    const sink = (g: number, slot: number, v: number) => { if (slot === 1) out.push([g, v]); };
+    old.observe(1, 8_050, 5, sink);
+    old.observe(1, 10_050, 5, sink);
+    t.same(out.map(([g]) => g), [10_000], `${name}: the old grid's step`);
+    const next = old.withInterval(3000);
+    t.equal(next.interval, 3000);
+    next.observe(1, 12_050, 5, sink);
+    t.same(out.map(([g]) => g), [10_000, 12_000], `${name}: the first observation on the new grid writes its first step`);
+    t.same(out.map(([, v]) => v), [5, 5]);
+  }
+});

@@ -5,6 +5,7 @@
 import t from 'tap';
 import { ADJACENT, CONNECTING, MATCHING, selectMap } from '../../services/map-graph.js';
 import { autoLayout, fitLayout } from '../../services/map-layout.js';
+import { mapBudget } from '../../services/map-rules.js';
 
 /** A graph of `n` devices (indexes 0…n−1) and edges [a, b] (−1: an end outside the generation). */
 function run(n: number, edges: [number, number][], matching: number[], opts: { adjacent?: boolean; connecting?: boolean; notInRule?: number[] } = {}) {
@@ -130,4 +131,27 @@ t.test('connecting agrees with an all-pairs reference on random graphs (batches 
       t.same(got.connectingLinks, want.links, `${n} devices, ${m} links, ${k} matching (#${rep}): links`);
     }
   }
+});
+
+t.test('connecting: the search stops with TIME_BUDGET once the request\'s time is spent, well below its step bound', async (t) => {
+  // A long path with its two ends matching: thousands of BFS levels, a few thousand visits (far below MAX_CONNECTING_VISITS).
+  const n = 5000;
+  const edges: [number, number][] = Array.from({ length: n - 1 }, (_, i) => [i, i + 1]);
+  const input = {
+    deviceIds: Array.from({ length: n }, (_, i) => i),
+    linkA: Int32Array.from(edges.map((e) => e[0])), linkB: Int32Array.from(edges.map((e) => e[1])),
+    devMatch: Uint8Array.from({ length: n }, (_, i) => (i === 0 || i === n - 1 ? 1 : 0)),
+    linkMatch: new Uint8Array(edges.length).fill(1),
+    adjacent: false, connecting: true,
+  };
+  // A clock that moves 1 ms per reading: the 2 s budget is spent after ~2000 levels.
+  let clock = 0;
+  const budget = mapBudget(() => clock++);
+  let checks = 0;
+  t.throws(() => selectMap({ ...input, checkTime: () => { checks++; budget.check(); } }),
+    { code: 'TIME_BUDGET', message: /time budget of 2000 ms.*narrower device rule, or connecting off/ });
+  t.ok(checks > 1000 && checks < n, `stopped part way (${checks} checks)`);
+  // Without a time limit the same search completes: the path is all connecting.
+  const done = selectMap({ ...input, checkTime: () => {} });
+  t.equal([...done.devices].filter((f) => (f & CONNECTING) !== 0).length, n - 2);
 });

@@ -39,7 +39,7 @@ t.test('json format: one POST per notice with the notice object and the configur
   t.equal(rx.received[0].headers.authorization, SECRET, 'configured header sent');
   t.equal(rx.received[0].headers['content-type'], 'application/json');
   t.same(stream(n, 'ops'), {
-    name: 'ops', kind: 'webhook', queued: 0, delivered: 2, failed: 0, dropped: 0, purged: 0, lastError: '',
+    name: 'ops', kind: 'webhook', queued: 0, delivered: 2, failed: 0, timeouts: 0, dropped: 0, purged: 0, lastError: '', oldestQueuedAtMs: null, timeoutMs: 2000,
     lastDeliveredAtMs: stream(n, 'ops').lastDeliveredAtMs, lastFailedAtMs: null, lastDroppedAtMs: null,
   });
   t.equal(stream(n, 'log').delivered, 1, 'log stream: the notice sent to every stream');
@@ -266,8 +266,8 @@ t.test('backoff: doubles from retryInitial up to retryMax, jittered within [dela
 t.test('health: degraded while the latest outcome is a failure or an overflow is recent', async (t) => {
   const now = 10_000_000;
   const st = (over: Partial<StreamStatus>): StreamStatus => ({
-    name: 'ops', kind: 'webhook', queued: 0, delivered: 0, failed: 0, dropped: 0, purged: 0, lastError: '',
-    lastDeliveredAtMs: null, lastFailedAtMs: null, lastDroppedAtMs: null, ...over,
+    name: 'ops', kind: 'webhook', queued: 0, delivered: 0, failed: 0, timeouts: 0, dropped: 0, purged: 0, lastError: '',
+    oldestQueuedAtMs: null, timeoutMs: 1000, lastDeliveredAtMs: null, lastFailedAtMs: null, lastDroppedAtMs: null, ...over,
   });
   const cases: [string, StreamStatus[], boolean, RegExp][] = [
     ['no streams but the log', [st({ name: 'log', kind: 'log' })], true, /1 stream\(s\) delivering, 0 queued/],
@@ -277,6 +277,10 @@ t.test('health: degraded while the latest outcome is a failure or an overflow is
     ['failed earlier, delivered since', [st({ failed: 1, lastFailedAtMs: now - 100, lastDeliveredAtMs: now - 10 })], true, /delivering/],
     ['overflow 1 min ago', [st({ dropped: 7, lastDroppedAtMs: now - 60_000 })], false, /stream ops: queue overflowed 60 s ago \(7 dropped since start\)/],
     ['overflow long ago', [st({ dropped: 7, lastDroppedAtMs: now - OVERFLOW_RECENT_MS })], true, /delivering/],
+    ['queued, nothing delivered for 3 timeouts', [st({ queued: 4, timeouts: 3, oldestQueuedAtMs: now - 3500, lastDeliveredAtMs: now - 60_000 })], false,
+      /stream ops: nothing delivered for 4 s with 4 queued \(oldest queued 4 s ago; 3 tries timed out\)/],
+    ['queued lately', [st({ queued: 4, oldestQueuedAtMs: now - 2000, lastDeliveredAtMs: now - 60_000 })], true, /4 queued/],
+    ['queued long ago, delivering since', [st({ queued: 4, oldestQueuedAtMs: now - 60_000, lastDeliveredAtMs: now - 500 })], true, /4 queued/],
   ];
   for (const [name, streams, healthy, re] of cases) {
     const h = notificationsHealth({ streams, droppedWithRemovedStreams: 0 }, now);

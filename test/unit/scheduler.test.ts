@@ -129,3 +129,47 @@ t.test('onPolled gets the grid time of the cycle: the armed one (an early timer 
   await manual.cycle(12_000);
   t.same(grids, [10_000, 12_000], 'by hand: the step at or before its start; or the grid time it is given');
 });
+
+t.test('resume (a reload restarted the network): a grid step due during the restart runs at once, none twice, none lost', async (t) => {
+  const I = 1000;
+  const grids: number[] = [];
+  let now = 50_000 + 400; // grid 50 000 was the old scheduler's last; 51 000 is due
+  const make = () => new PollScheduler<PollPlan>({
+    intervalMs: I, plans: () => [plan(1)], poll: () => Promise.resolve(result(1, true)), accept: () => {},
+    onPolled: (_p, _o, g) => grids.push(g), nowMs: () => now, logger: silentLogger,
+  });
+  const stats = { cycles: 7, lastCycleStartMs: 50_001, lastCycleDurationMs: 3, devicesPolled: 1, devicesFailed: 0, devicesSkipped: 0, answersRejected: 0, varbinds: 3 };
+
+  // Restarted before the next grid time: nothing runs now, the next is 51 000.
+  const early = make();
+  early.start({ intervalMs: I, lastGridMs: 50_000, stats });
+  await new Promise((r) => setImmediate(r));
+  t.same(grids, [], 'nothing runs before its grid time');
+  t.equal(early.stats.cycles, 7, 'the figures carry over');
+  early.stop();
+
+  // The restart took past 51 000: that step runs at once, with its grid time.
+  now = 51_000 + 300;
+  const late = make();
+  late.start({ intervalMs: I, lastGridMs: 50_000, stats });
+  await new Promise((r) => setImmediate(r));
+  t.same(grids, [51_000], 'the step due during the restart ran at once');
+  t.equal(late.lastGridMs, 51_000);
+  late.stop();
+
+  // Another interval: the new grid's next time, nothing at once.
+  grids.length = 0;
+  const other = make();
+  other.start({ intervalMs: 2000, lastGridMs: 50_000, stats });
+  await new Promise((r) => setImmediate(r));
+  t.same(grids, [], 'a new interval starts at its next grid time');
+  other.stop();
+
+  // Long after (more than an interval late): no catch-up of an old step.
+  now = 60_000 + 10;
+  const stale = make();
+  stale.start({ intervalMs: I, lastGridMs: 50_000, stats });
+  await new Promise((r) => setImmediate(r));
+  t.same(grids, [], 'no step older than one interval is run late');
+  stale.stop();
+});
