@@ -99,6 +99,9 @@ export class Authenticator {
     });
   }
 
+  /** The password pool's counters: running, queued, refused (per caller, queue full), threads started. */
+  passwordStats(): ReturnType<PasswordPool['stats']> { return this.passwords.stats(); }
+
   /** Ends the password pool's threads (app stop). */
   close(): Promise<void> { return this.passwords.close(); }
 
