@@ -2,12 +2,13 @@ import type { Caller } from '../core/caller.js';
 import type { AuthConfig } from '../core/config-schema.js';
 import { AppError, isAppError } from '../core/errors.js';
 import type { AccountsService } from './accounts.js';
-import { ACCOUNTS_VERSION_KEY, NS_ACCOUNTS, NS_SESSIONS, sessionOf, type SessionRecord, type TokenRecord, type UserRecord } from './account-records.js';
+import {
+  ACCOUNTS_VERSION_KEY, MAX_ACCOUNT_NAME_CHARS, NS_ACCOUNTS, NS_SESSIONS, sessionOf, type SessionRecord, type TokenRecord, type UserRecord,
+} from './account-records.js';
 import type { ServiceDeps } from './deps.js';
 import { addressGroup, LoginLimits, type LoginRefusal } from './login-limiter.js';
 import { DEFAULT_SCRYPT_COST, MAX_PASSWORD_CHARS, unmatchableHash, verifyPassword, type PasswordHash } from './password-hash.js';
 import type { PasswordPool } from './password-pool.js';
-import { MAX_ACCOUNT_NAME_CHARS } from './account-records.js';
 import { digestBytes, MAX_CREDENTIAL_CHARS, newSessionId, sameDigest, secretDigest } from './secret-digest.js';
 
 /** How long a successful HTTP Basic check is remembered (scrypt costs ≈ 50–100 ms per check). */
