@@ -113,6 +113,7 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
     });
     stops.push(() => services.notifier.close());
     stops.push(() => services.selfMetrics.close());
+    stops.push(() => services.auth.close());
     // The SYSTEM views of the configured networks and the SCRIPTED views of `views:`, before the API
     // answers. A store that cannot write (a full disk) does not stop the start: the views are made
     // at the next reload or start.

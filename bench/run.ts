@@ -21,6 +21,7 @@ import { collectorBench, faultsBench } from './collector/collector-bench.js';
 import { devicePanelBench } from './device-panel/device-panel-bench.js';
 import { discoveryBench } from './discovery/discovery-bench.js';
 import { authBench } from './api/auth-bench.js';
+import { loginStormBench } from './api/login-storm.js';
 import { mapsBench } from './maps/maps-bench.js';
 import { promBench } from './api/prom-bench.js';
 import { memoryBench } from './memory/memory-bench.js';
@@ -35,6 +36,7 @@ const BENCHES: readonly Bench[] = [
   discoveryBench,
   apiBench,
   authBench,
+  loginStormBench,
   memoryBench,
   storeBench,
   svcqlBench,

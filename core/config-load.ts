@@ -101,6 +101,9 @@ function defaultAuth(): AuthConfig {
   return {
     enabled: a.enabled, sessionLifetimeMs: a.sessionLifetimeMs, secureCookie: a.secureCookie,
     maxLoginFailures: a.maxLoginFailures, loginFailureWindowMs: a.loginFailureWindowMs,
+    // login storms: limits per user name and in all, the password pool
+    maxLoginFailuresPerUser: a.maxLoginFailuresPerUser, maxLoginFailuresTotal: a.maxLoginFailuresTotal,
+    passwordThreads: a.passwordThreads, passwordQueue: a.passwordQueue, passwordChecksPerAddress: a.passwordChecksPerAddress,
   };
 }
 
@@ -175,7 +178,9 @@ export function parseConfigText(
     maxConnections: c.int(s.maxConnections, ['server', 'maxConnections'], 1, 1_000_000, DEFAULTS.maxConnections),
   };
 
-  const a = top.auth === undefined ? {} : c.object(top.auth, ['auth'], ['enabled', 'sessionLifetime', 'secureCookie', 'maxLoginFailures', 'loginFailureWindow']);
+  const a = top.auth === undefined ? {} : c.object(top.auth, ['auth'], ['enabled', 'sessionLifetime', 'secureCookie', 'maxLoginFailures', 'loginFailureWindow',
+    // login storms: limits per user name and in all, the password pool
+    'maxLoginFailuresPerUser', 'maxLoginFailuresTotal', 'passwordThreads', 'passwordQueue', 'passwordChecksPerAddress']);
   const da = DEFAULTS.auth;
   const auth: AuthConfig = {
     enabled: c.bool(a.enabled, ['auth', 'enabled'], da.enabled),
@@ -183,6 +188,12 @@ export function parseConfigText(
     secureCookie: c.bool(a.secureCookie, ['auth', 'secureCookie'], da.secureCookie),
     maxLoginFailures: c.int(a.maxLoginFailures, ['auth', 'maxLoginFailures'], 1, 1_000_000, da.maxLoginFailures),
     loginFailureWindowMs: c.durationMs(a.loginFailureWindow, ['auth', 'loginFailureWindow'], 1000, da.loginFailureWindowMs),
+    // ---- login storms: limits per user name and in all, the password pool ----
+    maxLoginFailuresPerUser: c.int(a.maxLoginFailuresPerUser, ['auth', 'maxLoginFailuresPerUser'], 1, 1_000_000, da.maxLoginFailuresPerUser),
+    maxLoginFailuresTotal: c.int(a.maxLoginFailuresTotal, ['auth', 'maxLoginFailuresTotal'], 1, 1_000_000_000, da.maxLoginFailuresTotal),
+    passwordThreads: c.int(a.passwordThreads, ['auth', 'passwordThreads'], 1, 64, da.passwordThreads),
+    passwordQueue: c.int(a.passwordQueue, ['auth', 'passwordQueue'], 0, 100_000, da.passwordQueue),
+    passwordChecksPerAddress: c.int(a.passwordChecksPerAddress, ['auth', 'passwordChecksPerAddress'], 1, 100_000, da.passwordChecksPerAddress),
   };
   if (auth.sessionLifetimeMs > MAX_SESSION_LIFETIME_MS) c.fail(['auth', 'sessionLifetime'], `must be at most 365d, got ${JSON.stringify(a.sessionLifetime)}`);
 

@@ -80,7 +80,9 @@ export interface ReloadPlan {
 /** Server keys, in the order they are reported; every one is read once at start. */
 const SERVER_KEYS: readonly (keyof ServerConfig)[] = ['host', 'port', 'dataDir', 'workers', 'maxBodyBytes', 'logLevel', 'maxUnwrittenPoints', 'minFreeMiB', 'maxConnections'];
 /** Authentication keys: the middleware, the cookie's attributes and the login limiter are built at start. */
-const AUTH_KEYS: readonly (keyof AuthConfig)[] = ['enabled', 'sessionLifetimeMs', 'secureCookie', 'maxLoginFailures', 'loginFailureWindowMs'];
+const AUTH_KEYS: readonly (keyof AuthConfig)[] = ['enabled', 'sessionLifetimeMs', 'secureCookie', 'maxLoginFailures', 'loginFailureWindowMs',
+  // login storms: limits per user name and in all, the password pool
+  'maxLoginFailuresPerUser', 'maxLoginFailuresTotal', 'passwordThreads', 'passwordQueue', 'passwordChecksPerAddress'];
 const SIMULATOR_KEYS: readonly (keyof SimulatorConfig)[] = ['devices', 'interfacesPerDevice', 'port', 'baseAddress', 'topology', 'networkId'];
 
 /** Every key path planReload may report as needing a restart. */

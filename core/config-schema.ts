@@ -61,6 +61,17 @@ export const DEFAULTS = Object.freeze({
     /** Failed logins (login call and HTTP Basic) one client address may make per window before it gets 429. */
     maxLoginFailures: 10,
     loginFailureWindowMs: 5 * 60_000,
+    // ---- login storms (issue "Hard to break", round 3): limits per user name and in all, the password pool ----
+    /** Failed logins naming one user name (from any address) per window before that name gets 429. */
+    maxLoginFailuresPerUser: 30,
+    /** Failed logins in all (every address, every name) per window before every password check gets 429. */
+    maxLoginFailuresTotal: 300,
+    /** Threads deriving scrypt keys (password checks and hashes), apart from libuv's pool. */
+    passwordThreads: 1,
+    /** Password checks waiting for a thread; past it a check is refused at once (503 SERVER_BUSY). */
+    passwordQueue: 16,
+    /** Password checks running or waiting per client address group; past it 429 RATE_LIMITED. */
+    passwordChecksPerAddress: 4,
   }),
   /**
    * Interface variables a map offers for its links (`linkGraphVars`): traffic in both directions,
@@ -317,6 +328,17 @@ export interface AuthConfig {
   /** Failed logins per client address within `loginFailureWindowMs`; past it, 429 until the window moves on. */
   readonly maxLoginFailures: number;
   readonly loginFailureWindowMs: number;
+  // ---- login storms: limits per user name and in all, the password pool (services/password-pool.ts) ----
+  /** Failed logins naming one user name within `loginFailureWindowMs`, from any address; past it, 429 for that name. */
+  readonly maxLoginFailuresPerUser: number;
+  /** Failed logins in all within `loginFailureWindowMs`; past it, 429 for every password check until the window moves on. */
+  readonly maxLoginFailuresTotal: number;
+  /** Threads of the password pool (scrypt never runs on libuv's thread pool in the server). */
+  readonly passwordThreads: number;
+  /** Password checks waiting for a pool thread; past it 503 SERVER_BUSY at once, without hashing. */
+  readonly passwordQueue: number;
+  /** Password checks running or waiting per client address group (IPv6 /64); past it 429 RATE_LIMITED. */
+  readonly passwordChecksPerAddress: number;
 }
 
 /** Variables of the device details panels per component kind. Read per request: a reload applies it at once. */

@@ -7,7 +7,8 @@ import {
   ACCOUNTS_VERSION_KEY, checkAccountName, checkRole, decodeToken, decodeUser, NS_ACCOUNTS, NS_SESSIONS, NS_TOKEN_NAMES,
   NS_TOKENS, NS_USER_NAMES, NS_USERS, sessionOf, type TokenRecord, type UserRecord,
 } from './account-records.js';
-import { DEFAULT_SCRYPT_COST, hashPassword, MAX_PASSWORD_CHARS, type ScryptCost } from './password-hash.js';
+import { DEFAULT_SCRYPT_COST, hashPassword, libuvScrypt, MAX_PASSWORD_CHARS, type ScryptCost } from './password-hash.js';
+import type { DeriveKey } from './password-pool.js';
 import { newSessionId, newToken, secretDigest } from './secret-digest.js';
 
 export interface UserInfo {
@@ -42,13 +43,16 @@ export class AccountsService {
   readonly users: Repository<UserRecord>;
   readonly tokens: Repository<TokenRecord>;
   private readonly cost: ScryptCost;
+  /** How keys are derived: the server's password pool, or libuv's scrypt (the CLI, a process of its own). */
+  private readonly derive: DeriveKey;
   /** Changes committed through this object (this process): an Authenticator over it sees them at once. */
   private changeCount = 0;
 
-  constructor(private readonly meta: MetaStore, private readonly clock: Clock, opts: { scryptCost?: ScryptCost } = {}) {
+  constructor(private readonly meta: MetaStore, private readonly clock: Clock, opts: { scryptCost?: ScryptCost; derive?: DeriveKey } = {}) {
     this.users = new Repository(meta, NS_USERS, { decode: decodeUser, noun: 'user' });
     this.tokens = new Repository(meta, NS_TOKENS, { decode: decodeToken, noun: 'token' });
     this.cost = opts.scryptCost ?? DEFAULT_SCRYPT_COST;
+    this.derive = opts.derive ?? libuvScrypt;
   }
 
   /** Changes of users or tokens committed through this object so far. */
@@ -62,7 +66,7 @@ export class AccountsService {
   async addUser(name: string, role: string, password: string): Promise<UserInfo> {
     checkAccountName('user', name);
     const r = checkRole(role);
-    const hash = await hashPassword(checkPassword(password), this.cost);
+    const hash = await hashPassword(checkPassword(password), this.cost, this.derive, 'accounts');
     const now = this.clock.nowMs();
     const rec = await this.meta.transaction((tx) => {
       if (tx.get(NS_USER_NAMES, name) !== undefined) throw new AppError('CONFLICT', `user '${name}' exists already`);
@@ -77,7 +81,7 @@ export class AccountsService {
 
   /** Sets a user's password; the user's sessions end (their stamp no longer matches). */
   async setPassword(name: string, password: string): Promise<void> {
-    const hash = await hashPassword(checkPassword(password), this.cost);
+    const hash = await hashPassword(checkPassword(password), this.cost, this.derive, 'accounts');
     const now = this.clock.nowMs();
     await this.meta.transaction((tx) => {
       const id = this.userId(tx, name);

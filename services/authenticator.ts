@@ -1,11 +1,14 @@
 import type { Caller } from '../core/caller.js';
 import type { AuthConfig } from '../core/config-schema.js';
-import { AppError } from '../core/errors.js';
+import { AppError, isAppError } from '../core/errors.js';
 import type { AccountsService } from './accounts.js';
-import { ACCOUNTS_VERSION_KEY, NS_ACCOUNTS, NS_SESSIONS, sessionOf, type SessionRecord, type TokenRecord, type UserRecord } from './account-records.js';
+import {
+  ACCOUNTS_VERSION_KEY, MAX_ACCOUNT_NAME_CHARS, NS_ACCOUNTS, NS_SESSIONS, sessionOf, type SessionRecord, type TokenRecord, type UserRecord,
+} from './account-records.js';
 import type { ServiceDeps } from './deps.js';
-import { LoginLimiter } from './login-limiter.js';
-import { hashPassword, MAX_PASSWORD_CHARS, verifyPassword, type PasswordHash } from './password-hash.js';
+import { addressGroup, LoginLimits, type LoginRefusal } from './login-limiter.js';
+import { DEFAULT_SCRYPT_COST, MAX_PASSWORD_CHARS, unmatchableHash, verifyPassword, type PasswordHash } from './password-hash.js';
+import type { PasswordPool } from './password-pool.js';
 import { digestBytes, MAX_CREDENTIAL_CHARS, newSessionId, sameDigest, secretDigest } from './secret-digest.js';
 
 /** How long a successful HTTP Basic check is remembered (scrypt costs ≈ 50–100 ms per check). */
@@ -25,11 +28,16 @@ export const VERSION_CHECK_MS = 100;
 /** Expired sessions are removed from the store at start and then at most this often (on a login). */
 const SESSION_PRUNE_INTERVAL_MS = 3_600_000;
 
-/** The outcome of a password check (login call or HTTP Basic). */
+/**
+ * The outcome of a password check (login call or HTTP Basic): `limited` when a failure limit
+ * refused it unchecked (429 LOGIN_RATE_LIMITED), `busy` when the password pool did (its queue full:
+ * SERVER_BUSY 503; the address's share full: RATE_LIMITED 429), both at once, without hashing.
+ */
 export type PasswordVerdict =
   | { readonly kind: 'ok'; readonly caller: Caller }
   | { readonly kind: 'bad' }
-  | { readonly kind: 'limited'; readonly retryAfterS: number };
+  | { readonly kind: 'limited'; readonly retryAfterS: number; readonly scope: LoginRefusal['scope'] }
+  | { readonly kind: 'busy'; readonly code: 'SERVER_BUSY' | 'RATE_LIMITED'; readonly message: string };
 
 export interface Login {
   readonly caller: Caller;
@@ -66,26 +74,37 @@ interface Snapshot {
  * the digests). Sessions are
  * kept in the store (a restart keeps them; a login's session lives `auth.sessionLifetime`) and
  * cached here; a session is void once its user is removed or changes password. Password checks
- * (login, HTTP Basic) are counted per client address by the LoginLimiter; a user name that does
- * not exist costs the same scrypt as a wrong password, and every failure looks alike.
+ * (login, HTTP Basic) are counted per client address group, per user name and in all
+ * (LoginLimits) and run on the password pool's threads (PasswordPool: bounded, never libuv's
+ * threads); a user name that does not exist costs the same scrypt as a wrong password, and every
+ * failure looks alike.
  */
 export class Authenticator {
   readonly enabled: boolean;
   readonly config: AuthConfig;
-  readonly limiter: LoginLimiter;
+  readonly limits: LoginLimits;
   private snap: Snapshot = { version: -1, users: new Map(), tokens: new Map() };
   private checkedAtMs = -Infinity;
   private seenChanges = -1;
   private readonly basicCache = new Map<string, { readonly caller: Caller; readonly user: string; readonly untilMs: number }>();
   private readonly sessionCache = new Map<string, SessionRecord>();
-  private dummyHash: Promise<PasswordHash> | undefined;
+  private dummyHash: PasswordHash | undefined;
   private lastPruneMs = -Infinity;
 
-  constructor(private readonly deps: ServiceDeps, private readonly accounts: AccountsService) {
+  constructor(private readonly deps: ServiceDeps, private readonly accounts: AccountsService, private readonly passwords: PasswordPool) {
     this.config = deps.config().auth;
     this.enabled = this.config.enabled;
-    this.limiter = new LoginLimiter(this.config.maxLoginFailures, this.config.loginFailureWindowMs);
+    this.limits = new LoginLimits({
+      perAddress: this.config.maxLoginFailures, perUser: this.config.maxLoginFailuresPerUser,
+      total: this.config.maxLoginFailuresTotal, windowMs: this.config.loginFailureWindowMs,
+    });
   }
+
+  /** The password pool's counters: running, queued, refused (per caller, queue full), threads started. */
+  passwordStats(): ReturnType<PasswordPool['stats']> { return this.passwords.stats(); }
+
+  /** Ends the password pool's threads (app stop). */
+  close(): Promise<void> { return this.passwords.close(); }
 
   /**
    * Before the first request: makes sure the accounts version exists in the store (so the
@@ -141,7 +160,7 @@ export class Authenticator {
   }
 
   /** The login call: a password check, then a new session. */
-  async login(user: string, password: string, address: string): Promise<(PasswordVerdict & { kind: 'bad' | 'limited' }) | ({ kind: 'ok' } & Login)> {
+  async login(user: string, password: string, address: string): Promise<(PasswordVerdict & { kind: 'bad' | 'limited' | 'busy' }) | ({ kind: 'ok' } & Login)> {
     const v = await this.checkPassword(user, password, address);
     if (v.kind !== 'ok') return v;
     const entry = this.snapshot().users.get(user);
@@ -166,29 +185,44 @@ export class Authenticator {
   }
 
   /**
-   * A password check, counted per address: refused unchecked while the address is limited; an
-   * unknown user is checked against a dummy hash, so that it takes as long as a wrong password.
+   * A password check, counted per address group, per user name and in all: refused unchecked while
+   * any of the three is at its limit, or when the password pool refuses it (its queue or the
+   * address's share full); an unknown user is checked against a hash no password matches, so that
+   * it takes as long as a wrong password.
    */
   private async checkPassword(user: string, password: string, address: string): Promise<PasswordVerdict> {
-    const retryAfterS = this.limiter.retryAfterS(address, this.deps.clock.nowMs());
-    if (retryAfterS > 0) return { kind: 'limited', retryAfterS };
-    // Counted as a failure before scrypt runs (a match clears it): checks sent at once from one
-    // address are limited like checks sent one after another.
-    this.limiter.failed(address, this.deps.clock.nowMs());
+    const group = addressGroup(address);
+    // Names longer than any account name cannot match: they share one key (the table stays small).
+    const userKey = user.length <= MAX_ACCOUNT_NAME_CHARS ? user : '(too long)';
+    const refused = this.limits.refusal(group, userKey, this.deps.clock.nowMs());
+    if (refused !== null) return { kind: 'limited', retryAfterS: refused.retryAfterS, scope: refused.scope };
+    // Counted as a failure before scrypt runs (a match takes it back): checks sent at once are
+    // limited like checks sent one after another.
+    this.limits.begin(group, userKey, this.deps.clock.nowMs());
     const known = user.length <= MAX_CREDENTIAL_CHARS ? this.snapshot(true).users.get(user) : undefined;
     const usable = password.length <= MAX_PASSWORD_CHARS;
-    const matches = await verifyPassword(usable ? password : '', known?.rec.password ?? await this.dummy());
+    let matches: boolean;
+    try {
+      matches = await verifyPassword(usable ? password : '', known?.rec.password ?? this.dummy(), this.passwords.derive, group);
+    } catch (e) {
+      if (isAppError(e) && (e.code === 'SERVER_BUSY' || e.code === 'RATE_LIMITED')) {
+        this.limits.undo(group, userKey, this.deps.clock.nowMs());
+        return { kind: 'busy', code: e.code, message: e.message };
+      }
+      throw e;
+    }
     // The snapshot may have changed while scrypt ran: the user must still have that password.
     const now = this.snapshot().users.get(user);
     if (matches && usable && known !== undefined && now !== undefined && now.rec.stamp === known.rec.stamp) {
-      this.limiter.succeeded(address);
+      this.limits.succeeded(group, userKey, this.deps.clock.nowMs());
       return { kind: 'ok', caller: now.caller };
     }
     return { kind: 'bad' };
   }
 
-  private dummy(): Promise<PasswordHash> {
-    return this.dummyHash ??= hashPassword(newSessionId(), this.accounts.users.list()[0]?.data.password ?? undefined);
+  /** The hash an unknown user is checked against: the cost of the first user's hash (or the default), matched by no password. */
+  private dummy(): PasswordHash {
+    return this.dummyHash ??= unmatchableHash(this.accounts.users.list()[0]?.data.password ?? DEFAULT_SCRYPT_COST);
   }
 
   /**

@@ -18,8 +18,11 @@ export const MAX_USER_NAME_CHARS = 100;
  *   user is allowed to administrators only (they act as that user, e.g. to remove a filter for
  *   them) and refused to anyone else with FILTER_REFUSED: a user never reaches another user's
  *   private filters through `user`.
- * - A token call carries no user name: it acts as the user named in `user`, or without one as the
- *   pseudo-user named like the token, `token:<token name>` (`ownerName`).
+ * - A token call carries no user name: it acts as the pseudo-user named like the token,
+ *   `token:<token name>` (`ownerName`, its own user: a token record names no owner). Naming that
+ *   pseudo-user in `user` changes nothing; naming any other user is allowed to administrator
+ *   tokens only and refused to user-role tokens with FILTER_REFUSED, as for a logged-in user: a
+ *   token acts with its own role's rights, never as a user it merely names.
  * - Without authentication (anonymous calls) `user` names the user, else DEFAULT_FILTER_OWNER.
  *
  * A malformed `user` (over MAX_USER_NAME_CHARS, control characters) is a BAD_PARAMETER.
@@ -31,8 +34,12 @@ export function actingUser(caller: Caller, userParam: string | null): string {
       if (named === null || named === caller.name || caller.role === 'admin') return named ?? caller.name;
       throw new AppError('FILTER_REFUSED',
         `user '${caller.name}' may not act for user '${named}': only administrators may name another user in 'user'`);
-    case 'token':
-      return named ?? ownerName(caller)!;
+    case 'token': {
+      const own = ownerName(caller)!;
+      if (named === null || named === own || caller.role === 'admin') return named ?? own;
+      throw new AppError('FILTER_REFUSED',
+        `token '${caller.tokenName}' acts as '${own}' and may not act for user '${named}': only administrators may name another user in 'user'`);
+    }
     case 'anonymous':
       return named ?? DEFAULT_FILTER_OWNER;
   }

@@ -16,6 +16,7 @@ import type { MapViewSource } from './map-view-source.js';
 import { MapService } from './maps.js';
 import { NetworkService } from './networks.js';
 import { OperationsService } from './operations.js';
+import { PasswordPool } from './password-pool.js';
 import { ServerCaches } from './server-caches.js';
 import { Notifier } from './notifier.js';
 import { QueryService } from './query.js';
@@ -47,7 +48,7 @@ export interface Services {
   readonly views: ViewService;
   /** Users and tokens (the CLI's commands). */
   readonly accounts: AccountsService;
-  /** Credentials to callers, sessions, login limits (the authentication middleware and the login call). */
+  /** Credentials to callers, sessions, login limits, the password pool (the authentication middleware and the login call; app.ts closes it on stop). */
   readonly auth: Authenticator;
   /** Maps of views: selection, layouts, coordinates, values (built on `views` as their MapViewSource). */
   readonly maps: MapService;
@@ -98,7 +99,12 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
   const views = new ViewService(deps);
   const networks = new NetworkService(deps, views);
   // The SvcQL tables of each network, shared by the calls that read devices or latest values.
-  const accounts = new AccountsService(deps.meta, deps.clock);
+  // Password checks and hashes on threads of their own (never libuv's), bounded (config auth.password*).
+  const authConfig = deps.config().auth;
+  const passwords = new PasswordPool({
+    threads: authConfig.passwordThreads, maxQueued: authConfig.passwordQueue, maxPerCaller: authConfig.passwordChecksPerAddress,
+  });
+  const accounts = new AccountsService(deps.meta, deps.clock, { derive: passwords.derive });
   const silences = new SilenceService(deps);
   const notifier = sources.notifier ?? new Notifier(deps.config().notifications, { clock: deps.clock, logger: deps.logger.child('notify') });
   const alertEngine = new AlertEngine(deps, notifier, sources.silences ?? silences);
@@ -143,7 +149,7 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
     keyValues: new KeyValueService(deps),
     views,
     accounts,
-    auth: new Authenticator(deps, accounts),
+    auth: new Authenticator(deps, accounts, passwords),
     maps,
     notifier,
     silences,

@@ -26,6 +26,14 @@ export interface MapViewSource {
    */
   forMap(networkId: number, viewId: number, caller: Caller): MapViewRules;
   /**
+   * As `forMap`, for a call that changes the view's layout (PUT coordinates, `layout=auto|fit|reset`):
+   * also AppError FORBIDDEN (403) when the caller sees the view but may not change its layout. With
+   * authentication off (anonymous) every view's; else an administrator any view's, anyone else only
+   * the layout of an INTERACTIVE view it owns — a SYSTEM or SCRIPTED view's layout, which every user
+   * sees, is the administrators'.
+   */
+  forLayout(networkId: number, viewId: number, caller: Caller): MapViewRules;
+  /**
    * Changes the view's layout in one metadata transaction: checks that the view is still in the
    * network (else UNKNOWN_VIEW, nothing written), runs `change` (the write of its stored
    * coordinates), and sets the view's `layoutUpdatedAt` to `atMs`. So a layout change and a delete

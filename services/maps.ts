@@ -140,12 +140,13 @@ export class MapService {
    * force layout (map-layout.ts), stored (other devices' stored coordinates are kept). `reset`:
    * every stored coordinate of the view removed (all devices float). `fit`: the stored coordinates
    * of the devices on the map scaled linearly into `viewport` and stored (floating devices stay
-   * floating). Each marks the view's layout changed.
+   * floating). Each marks the view's layout changed. Only a caller that may change the view's
+   * layout (MapViewSource.forLayout: FORBIDDEN otherwise, nothing stored).
    */
   async layout(
     networkId: number, viewId: number, caller: Caller, sel: GenerationSelector, kind: LayoutKind, viewport: Viewport = DEFAULT_VIEWPORT,
   ): Promise<MapAnswer> {
-    const view = this.view(networkId, viewId, caller);
+    const view = this.layoutView(networkId, viewId, caller);
     const gen = this.generation(networkId, sel);
     const inViewTxn = this.layoutChange(networkId, viewId);
     if (kind === 'reset') {
@@ -173,10 +174,11 @@ export class MapService {
   /**
    * Stores coordinates `[{id, x, y}]` (parsePositions) of devices of the network's latest
    * generation, in one transaction, and marks the view's layout changed. An id that is not a device
-   * of that generation refuses the whole call (BAD_REQUEST naming it): nothing is stored.
+   * of that generation refuses the whole call (BAD_REQUEST naming it): nothing is stored. Only a
+   * caller that may change the view's layout (as `layout`).
    */
   async setCoordinates(networkId: number, viewId: number, caller: Caller, body: unknown): Promise<{ status: 'ok'; stored: number }> {
-    this.view(networkId, viewId, caller);
+    this.layoutView(networkId, viewId, caller);
     const positions = parsePositions(body);
     const gen = this.generation(networkId, {});
     const known = gen ? this.rules.deviceIndex(gen) : new Map<number, number>();
@@ -235,6 +237,12 @@ export class MapService {
   private view(networkId: number, viewId: number, caller: Caller): MapViewRules {
     this.networks.need(networkId);
     return this.views.forMap(networkId, viewId, caller);
+  }
+
+  /** The view of a layout change: FORBIDDEN when the caller may not change its layout (MapViewSource.forLayout). */
+  private layoutView(networkId: number, viewId: number, caller: Caller): MapViewRules {
+    this.networks.need(networkId);
+    return this.views.forLayout(networkId, viewId, caller);
   }
 
   private generation(networkId: number, sel: GenerationSelector): Generation | null {

@@ -1,9 +1,12 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import type { DeriveKey, ScryptTask } from './password-pool.js';
 
 /**
  * Password hashes: scrypt (node:crypto) with a random salt per hash; the parameters are stored with
  * the hash, so that hashes made with other parameters keep verifying after the defaults change.
- * Hashing runs in libuv's thread pool (the event loop goes on meanwhile).
+ * Keys are derived by the `derive` given: in the server the password pool's threads
+ * (password-pool.ts), never libuv's; by default (the CLI, a process of its own) node:crypto's
+ * async scrypt in libuv's thread pool. The event loop goes on meanwhile either way.
  */
 export interface PasswordHash {
   readonly alg: 'scrypt';
@@ -33,24 +36,42 @@ const SALT_BYTES = 16;
 /** Longest password accepted (scrypt takes any length; this bounds the work a request can ask for). */
 export const MAX_PASSWORD_CHARS = 1024;
 
-function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
-  const opts: ScryptOptions = { N: cost.N, r: cost.r, p: cost.p, maxmem: 256 * cost.N * cost.r + (1 << 20) };
+/** node:crypto's async scrypt (libuv's thread pool): where no password pool runs. */
+export const libuvScrypt: DeriveKey = (task) => {
+  const opts: ScryptOptions = { N: task.N, r: task.r, p: task.p, maxmem: 256 * task.N * task.r + (1 << 20) };
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, KEY_BYTES, opts, (err, key) => (err ? reject(err) : resolve(key)));
+    scrypt(task.password, task.salt, task.keyBytes, opts, (err, key) => (err ? reject(err) : resolve(key)));
   });
-}
+};
 
-export async function hashPassword(password: string, cost: ScryptCost = DEFAULT_SCRYPT_COST): Promise<PasswordHash> {
+/** The scrypt task of a password (NFC-normalized, as every stored hash was made). */
+const task = (password: string, salt: Buffer, cost: ScryptCost, keyBytes: number): ScryptTask =>
+  ({ password: password.normalize('NFC'), salt, N: cost.N, r: cost.r, p: cost.p, keyBytes });
+
+export async function hashPassword(
+  password: string, cost: ScryptCost = DEFAULT_SCRYPT_COST, derive: DeriveKey = libuvScrypt, callerKey = 'hash',
+): Promise<PasswordHash> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, cost);
+  const key = await derive(task(password, salt, cost, KEY_BYTES), callerKey);
   return { alg: 'scrypt', N: cost.N, r: cost.r, p: cost.p, salt: salt.toString('base64'), hash: key.toString('base64') };
 }
 
-/** Whether `password` matches `stored`; compares in constant time. */
-export async function verifyPassword(password: string, stored: PasswordHash): Promise<boolean> {
+/**
+ * Whether `password` matches `stored`; compares in constant time. `callerKey` is who asks (the
+ * pool's share per caller); a refusal of the pool (RATE_LIMITED, SERVER_BUSY) is thrown.
+ */
+export async function verifyPassword(password: string, stored: PasswordHash, derive: DeriveKey = libuvScrypt, callerKey = 'verify'): Promise<boolean> {
   const expected = Buffer.from(stored.hash, 'base64');
-  const key = await derive(password, Buffer.from(stored.salt, 'base64'), stored);
+  const key = await derive(task(password, Buffer.from(stored.salt, 'base64'), stored, KEY_BYTES), callerKey);
   return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/**
+ * A hash no password matches but that costs a check as much as a real one of `cost` (random
+ * bytes, no scrypt run): an unknown user is checked against it.
+ */
+export function unmatchableHash(cost: ScryptCost = DEFAULT_SCRYPT_COST): PasswordHash {
+  return { alg: 'scrypt', N: cost.N, r: cost.r, p: cost.p, salt: randomBytes(SALT_BYTES).toString('base64'), hash: randomBytes(KEY_BYTES).toString('base64') };
 }
 
 /** Checks a stored hash's shape (decoders of the user record). */

@@ -180,7 +180,8 @@ export function parseSilenceMatch(v: unknown): SilenceMatch {
  * The `user` a silence records: who makes or changes it (spec 5.2).
  * - A logged-in user is themself; a body naming another user is refused unless the caller is an
  *   administrator (who may record a silence for someone).
- * - A token call carries no user name: the body's `user`, else `token:<token name>` (as filters).
+ * - A token call carries no user name: `token:<token name>`; a body naming another user is refused
+ *   unless the token's role is admin (as filters: a token acts as its own pseudo-user).
  * - Without authentication: the body's `user`, else ANONYMOUS_SILENCE_USER.
  */
 export function silenceUser(caller: Caller, named: string | undefined): string {
@@ -188,8 +189,11 @@ export function silenceUser(caller: Caller, named: string | undefined): string {
     case 'user':
       if (named === undefined || named === caller.name || caller.role === 'admin') return named ?? caller.name;
       throw bad(`user '${caller.name}' may not record a silence as '${clip(named)}': only administrators may name another user`);
-    case 'token':
-      return named ?? ownerName(caller)!;
+    case 'token': {
+      const own = ownerName(caller)!;
+      if (named === undefined || named === own || caller.role === 'admin') return named ?? own;
+      throw bad(`token '${caller.tokenName}' may not record a silence as '${clip(named)}': only administrators may name another user`);
+    }
     case 'anonymous':
       return named ?? ANONYMOUS_SILENCE_USER;
   }

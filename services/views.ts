@@ -44,6 +44,9 @@ export const viewOwner = (caller: Caller): string => ownerName(caller) ?? DEFAUL
  *   is shared already.
  * - unshare: a shared INTERACTIVE view of the caller becomes private. Refused: another user's, a
  *   SYSTEM or SCRIPTED one, a private one.
+ * - layout (maps' PUT coordinates and `layout=`; `forLayout`): with authentication off anyone;
+ *   else administrators for every view they see, other callers only for their own INTERACTIVE
+ *   views (FORBIDDEN otherwise): a SYSTEM or SCRIPTED view's layout is every user's map.
  * - SYSTEM views: `start` makes one per configured network ("Whole network", rules ''), once:
  *   the same id after every restart. SCRIPTED views: `start` and `syncConfig` bring the views of
  *   the configuration's `views:` in step (added, changed, removed), known by network and name.
@@ -178,8 +181,19 @@ export class ViewService implements MapViewSource {
   // ---- MapViewSource ----------------------------------------------------------------------------
 
   forMap(networkId: number, viewId: number, caller: Caller): MapViewRules {
-    const { id, data } = this.seen(this.store.get(viewId), networkId, viewId, caller);
-    return { id, networkId: data.networkId, devRule: data.devRule, linkRule: data.linkRule, adjacent: data.adjacent, connecting: data.connecting };
+    return rulesOf(this.seen(this.store.get(viewId), networkId, viewId, caller));
+  }
+
+  forLayout(networkId: number, viewId: number, caller: Caller): MapViewRules {
+    const rec = this.seen(this.store.get(viewId), networkId, viewId, caller);
+    if (caller.kind === 'anonymous' || caller.role === 'admin') return rulesOf(rec);
+    const d = rec.data;
+    if (d.type !== 'INTERACTIVE') {
+      throw new AppError('FORBIDDEN', `view ${viewId} is a ${d.type} view, shown to every user: only administrators may change its layout`);
+    }
+    const owner = viewOwner(caller);
+    if (d.owner !== owner) throw new AppError('FORBIDDEN', `view ${viewId} is not owned by '${owner}': only its owner or an administrator may change its layout`);
+    return rulesOf(rec);
   }
 
   async markLayout(networkId: number, viewId: number, atMs: number, change?: (tx: MetaTxn) => void): Promise<void> {
@@ -233,6 +247,9 @@ function visible(d: ViewData, caller: Caller): boolean {
 function editable(d: ViewData, caller: Caller): boolean {
   return d.type === 'INTERACTIVE' && d.owner === viewOwner(caller);
 }
+
+const rulesOf = ({ id, data }: StoredRecord<ViewData>): MapViewRules =>
+  ({ id, networkId: data.networkId, devRule: data.devRule, linkRule: data.linkRule, adjacent: data.adjacent, connecting: data.connecting });
 
 const inputOf = (d: ViewData): ViewInput => ({
   name: d.name, devRule: d.devRule, linkRule: d.linkRule, adjacent: d.adjacent, connecting: d.connecting, formData: d.formData,

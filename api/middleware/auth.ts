@@ -29,9 +29,23 @@ export const FORBIDDEN: ApiResponse = Object.freeze(errorResponse('FORBIDDEN', '
  */
 export const CROSS_SITE: ApiResponse = Object.freeze(errorResponse('FORBIDDEN', 'a cross-site request with browser credentials (cookie or HTTP Basic) is refused'));
 
-/** 429 for an address with too many failed logins. */
-export function rateLimited(retryAfterS: number): ApiResponse {
-  return errorResponse('LOGIN_RATE_LIMITED', `too many failed logins from this address: try again in ${retryAfterS} s`, { 'retry-after': String(retryAfterS) });
+const LIMITED_WHY = {
+  address: 'from this address', user: 'for this user name', all: 'on this server (from every address)',
+} as const;
+
+/** 429 for a password check refused by a failure limit (`scope`: the client's address group, the user name, or all failures). */
+export function rateLimited(retryAfterS: number, scope: keyof typeof LIMITED_WHY = 'address'): ApiResponse {
+  return errorResponse('LOGIN_RATE_LIMITED', `too many failed logins ${LIMITED_WHY[scope]}: try again in ${retryAfterS} s`, { 'retry-after': String(retryAfterS) });
+}
+
+/** A password check the password pool refused at once (503 SERVER_BUSY: its queue is full; 429 RATE_LIMITED: the address's share). */
+export function passwordBusy(v: { code: 'SERVER_BUSY' | 'RATE_LIMITED'; message: string }): ApiResponse {
+  return errorResponse(v.code, v.message, { 'retry-after': '1' });
+}
+
+/** The answer of a password check that was refused before or instead of checking. */
+export function refusedCheck(v: PasswordVerdict & { kind: 'limited' | 'busy' }): ApiResponse {
+  return v.kind === 'limited' ? rateLimited(v.retryAfterS, v.scope) : passwordBusy(v);
 }
 
 /**
@@ -42,7 +56,8 @@ export function rateLimited(retryAfterS: number): ApiResponse {
  * 401 UNAUTHORIZED, the same answer whatever was wrong; a `user` caller on an `admin` route → 403
  * FORBIDDEN; a request with a cookie or Basic credentials that the browser marks `Sec-Fetch-Site:
  * cross-site` → 403 (CROSS_SITE); otherwise the caller goes into `req.caller`. HTTP Basic checks are counted per client
- * address (429 LOGIN_RATE_LIMITED with Retry-After once over the limit) and remembered briefly
+ * address group, user name and in all (429 LOGIN_RATE_LIMITED with Retry-After once over a limit;
+ * 503 SERVER_BUSY or 429 RATE_LIMITED when the password pool refuses them) and remembered briefly
  * when they pass (services/authenticator.ts). Public routes run without looking at credentials.
  */
 export function authMiddleware(auth: Authenticator): Middleware | null {
@@ -70,7 +85,7 @@ export function authMiddleware(auth: Authenticator): Middleware | null {
 type Next = (req: RoutedRequest) => ApiResponse | Promise<ApiResponse>;
 
 function afterPassword(v: PasswordVerdict, req: RoutedRequest, route: RouteInfo, next: Next): ApiResponse | Promise<ApiResponse> {
-  if (v.kind === 'limited') return rateLimited(v.retryAfterS);
+  if (v.kind === 'limited' || v.kind === 'busy') return refusedCheck(v);
   return admit(v.kind === 'ok' ? v.caller : null, req, route, next);
 }
 

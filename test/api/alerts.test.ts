@@ -103,7 +103,7 @@ t.test('the user of a silence comes from the caller', async (t) => {
   const p = PREFIXES[1]!;
   const cases: [string | undefined, unknown, string | null][] = [
     ['user:alice', undefined, 'alice'], ['user:alice', 'alice', 'alice'], ['user:alice', 'bob', null], ['admin:root', 'bob', 'bob'],
-    ['token:ci', undefined, 'token:ci'], ['token:ci', 'carol', 'carol'], [undefined, undefined, 'anonymous'], [undefined, 'dave', 'dave'],
+    ['token:ci', undefined, 'token:ci'], ['token:ci', 'token:ci', 'token:ci'], ['token:ci', 'carol', null], ['admintoken:ops', 'carol', 'carol'], [undefined, undefined, 'anonymous'], [undefined, 'dave', 'dave'],
   ];
   for (const [who, user, want] of cases) {
     const body = { expirationTimeMs: HOUR, match: { key: 'x' }, ...(user === undefined ? {} : { user }) };

@@ -65,7 +65,8 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function setup(extraAuth = '') {
   const fake = fixture();
-  const limit = extraAuth.includes('maxLoginFailures') ? '' : ', maxLoginFailures: 1000000';
+  // Many failed checks on purpose below: the failure limits out of the way unless a test sets them.
+  const limit = extraAuth.includes('maxLoginFailures') ? '' : ', maxLoginFailures: 1000000, maxLoginFailuresPerUser: 1000000, maxLoginFailuresTotal: 1000000000';
   fake.config = loadConfig({ text: `simulator: true\nauth: { enabled: true${limit}${extraAuth} }\n`, env: {} });
   let nowMs = NOW_MS;
   const clock = { nowMs: () => nowMs };

@@ -37,8 +37,10 @@ t.test('owner rules: who owns a new filter', async (t) => {
     { who: 'admin:root', owner: 'root' },
     { who: 'admin:root', user: 'bob', owner: 'bob' },
     { who: 'token:ci', owner: 'token:ci' },
-    { who: 'token:ci', user: 'carol', owner: 'carol' },
+    { who: 'token:ci', user: 'token:ci', owner: 'token:ci' },
+    { who: 'token:ci', user: 'carol', refused: 'FILTER_REFUSED' }, // a user-role token acts as token:ci only
     { who: 'admintoken:ops', owner: 'token:ops' },
+    { who: 'admintoken:ops', user: 'carol', owner: 'carol' },
     { who: undefined, owner: 'anonymous' },
     { who: undefined, user: 'dave', owner: 'dave' },
     { who: undefined, user: 'x'.repeat(101), refused: 'BAD_PARAMETER' },
@@ -66,7 +68,7 @@ t.test('every transition of 3.2, with two users and a token', async (t) => {
     a: await create('user:alice', 'mine'),
     b: await create('user:bob', 'mine'),
     t: await create('token:ci', 'nightly'),
-    c: await create('token:ci', 'for carol', '?user=carol'),
+    c: await create('admintoken:ops', 'for carol', '?user=carol'),
   };
   /** The filter as its owner's list shows it (an admin acting as the owner), or undefined when gone. */
   const state = async (id: number, owner: string) =>
@@ -86,13 +88,14 @@ t.test('every transition of 3.2, with two users and a token', async (t) => {
     { who: 'user:alice', call: 'unshare', f: 'a', status: 200, shared: false },              // shared → private
     { who: 'user:alice', call: 'unshare', f: 'a', status: 400, code: 'FILTER_REFUSED', shared: false }, // already private
     { who: 'user:bob', call: 'share', f: 'a', status: 400, code: 'FILTER_REFUSED', shared: false }, // not the owner
-    { who: 'token:ci', call: 'share', f: 'a', user: 'alice', status: 200, shared: true },   // a token acting for alice
+    { who: 'token:ci', call: 'share', f: 'a', user: 'alice', status: 400, code: 'FILTER_REFUSED', shared: false }, // a user-role token may not act for alice
+    { who: 'admintoken:ops', call: 'share', f: 'a', user: 'alice', status: 200, shared: true }, // an administrator token may
     { who: 'admin:root', call: 'unshare', f: 'a', status: 400, code: 'FILTER_REFUSED', shared: true }, // an admin acts as itself…
     { who: 'admin:root', call: 'unshare', f: 'a', user: 'alice', status: 200, shared: false }, // …or as the user it names
     { who: 'token:ci', call: 'share', f: 't', status: 200, shared: true },                  // the pseudo-user's own filter
     { who: 'token:other', call: 'unshare', f: 't', status: 400, code: 'FILTER_REFUSED', shared: true }, // another token's pseudo-user
-    { who: 'token:ci', call: 'share', f: 'c', status: 400, code: 'FILTER_REFUSED', shared: false }, // carol's, though the token made it
-    { who: 'token:ci', call: 'share', f: 'c', user: 'carol', status: 200, shared: true },
+    { who: 'admintoken:ops', call: 'share', f: 'c', status: 400, code: 'FILTER_REFUSED', shared: false }, // carol's, though the token made it
+    { who: 'admintoken:ops', call: 'share', f: 'c', user: 'carol', status: 200, shared: true },
     { who: 'user:bob', call: 'share', f: 'b', status: 200, shared: true },
     { who: 'user:alice', call: 'delete', f: 'b', status: 400, code: 'FILTER_REFUSED', shared: true }, // a shared filter is still bob's
     { who: 'user:bob', call: 'delete', f: 'b', status: 200, shared: 'gone' },
@@ -139,7 +142,8 @@ t.test('a list: the acting user\'s filters and every shared one, each with every
   t.same(await ids('user:bob'), [a2, b1, b2], 'bob: his own and the shared ones');
   t.same(await ids('token:ci'), [a2, b2], 'a token with no filters: the shared ones');
   t.same(await ids(undefined), [a2, b2], 'anonymous: the shared ones');
-  t.same(await ids('token:ci', '?user=bob'), [a2, b1, b2], 'a token naming bob: bob\'s list');
+  t.same(await ids('admintoken:ops', '?user=bob'), [a2, b1, b2], 'an administrator token naming bob: bob\'s list');
+  t.equal((await as('token:ci', 'GET', `${LIST}?user=bob`)).json.code, 'FILTER_REFUSED', 'a user-role token naming bob: refused');
   t.same(await ids('admin:root', '?user=alice'), [a1, a2, b2], 'an admin naming alice: alice\'s list');
   const refused = await as('user:bob', 'GET', `${LIST}?user=alice`);
   t.equal(refused.status, 400, 'a user may not list another user\'s filters');

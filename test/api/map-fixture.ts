@@ -60,6 +60,11 @@ export class FakeMapViews implements MapViewSource {
     return v;
   }
 
+  /** Layout changes: as the map (the fake's views have no types; views.ts has the rights). */
+  forLayout(networkId: number, viewId: number, caller: Caller): MapViewRules {
+    return this.forMap(networkId, viewId, caller);
+  }
+
   /** Where a layout change's coordinate writes go (set by mapServices to the services' store). */
   meta: MetaStore | null = null;
 

@@ -4,7 +4,7 @@ import type { ApiResponse, RoutedRequest } from '../../http/http-types.js';
 import { readJson } from '../../http/json-body.js';
 import type { Router } from '../../http/router.js';
 import { cookieValue, SESSION_COOKIE } from '../../middleware/credentials.js';
-import { rateLimited, UNAUTHORIZED_UNCHALLENGED } from '../../middleware/auth.js';
+import { refusedCheck, UNAUTHORIZED_UNCHALLENGED } from '../../middleware/auth.js';
 import { clearedSessionCookie, sessionCookie } from '../../middleware/session-cookie.js';
 import type { ApiContext } from '../context.js';
 
@@ -23,7 +23,9 @@ function describe(caller: Caller, enabled: boolean): Record<string, unknown> {
  *
  * - `POST /v2/login` (public: it is how credentials are obtained) takes a JSON body `{user,
  *   password}` (JSON only: a browser cannot send it cross-site without a preflight), checks the
- *   password (counted per client address: 429 LOGIN_RATE_LIMITED with Retry-After past the limit),
+ *   password (failures counted per client address group, per user name and in all: 429
+ *   LOGIN_RATE_LIMITED with Retry-After past a limit; the check runs on the bounded password pool:
+ *   503 SERVER_BUSY or 429 RATE_LIMITED at once when it is full),
  *   and answers the caller with `Set-Cookie` of a new session. Bad credentials: the generic 401.
  *   With authentication off it is a 409 CONFLICT: there is nothing to log in to.
  * - `POST /v2/logout` (public: the cookie it is given is its credential, and an expired one must
@@ -36,7 +38,7 @@ export function registerLogin(router: Router, ctx: ApiContext): void {
     if (!auth.enabled) throw new AppError('CONFLICT', 'authentication is off on this server: every call is allowed without logging in');
     const { user, password } = loginBody(readJson(req));
     const v = await auth.login(user, password, req.remoteAddress);
-    if (v.kind === 'limited') return rateLimited(v.retryAfterS);
+    if (v.kind === 'limited' || v.kind === 'busy') return refusedCheck(v);
     // No Basic challenge: a login form's call would make the browser show its own password dialog.
     if (v.kind === 'bad') return UNAUTHORIZED_UNCHALLENGED;
     const maxAgeS = Math.floor(auth.config.sessionLifetimeMs / 1000);
