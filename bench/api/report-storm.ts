@@ -27,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { stopChild } from '../harness/process.js';
 import { simulatedConfigText } from '../../test/e2e/helpers.js';
+import { withDeadline } from '../../core/deadline.js';
 
 const MAIN = fileURLToPath(new URL('../../main.js', import.meta.url));
 const DISCOVERY_MS = 240_000;
@@ -61,7 +62,7 @@ parentPort.on('message', () => { on = false; });
   while (on) {
     const t0 = performance.now();
     try {
-      const r = await fetch(workerData.url, { headers: workerData.headers, signal: AbortSignal.timeout(workerData.timeoutMs) });
+      const r = await withDeadline(workerData.timeoutMs, (signal) => fetch(workerData.url, { headers: workerData.headers, signal }));
       await r.arrayBuffer();
       if (r.status === 200) ms.push(performance.now() - t0); else failures++;
     } catch { failures++; }
@@ -142,7 +143,7 @@ async function main(): Promise<void> {
   const pid = server.pid!;
   const base = `http://127.0.0.1:${port}`;
   const call = async (method: string, path: string, token: string): Promise<{ status: number; body: any }> => {
-    const r = await fetch(base + path, { method, headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(REQUEST_MS) });
+    const r = await withDeadline(REQUEST_MS, (signal) => fetch(base + path, { method, headers: { authorization: `Bearer ${token}` }, signal }));
     const text = await r.text();
     try { return { status: r.status, body: JSON.parse(text) }; } catch { return { status: r.status, body: text }; }
   };

@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnHostileAgents } from '../../sim/hostile-agent.js';
+import { withDeadline } from '../../core/deadline.js';
 
 const arg = (name: string, dflt: number): number => {
   const i = process.argv.indexOf(`--${name}`);
@@ -76,7 +77,7 @@ networks:
   const sampler = setInterval(() => { peakKb = Math.max(peakKb, statusKb(pid, 'VmHWM') || 0); rssKb = statusKb(pid, 'VmRSS') || rssKb; }, 200);
 
   const get = async (path: string): Promise<any> => {
-    const r = await fetch(base + path, { signal: AbortSignal.timeout(30_000) });
+    const r = await withDeadline(30_000, (signal) => fetch(base + path, { signal }));
     return r.status === 200 ? r.json() : undefined;
   };
   // The API answers (bounded wait), then pings run all along.
@@ -89,7 +90,7 @@ networks:
     while (pinging) {
       const s = performance.now();
       const at = Date.now() - t0;
-      try { const r = await fetch(`${base}/api/metrics/ping`, { signal: AbortSignal.timeout(30_000) }); await r.arrayBuffer(); pings.push(performance.now() - s); pingAt.push(at); } catch { pingErrors++; }
+      try { const r = await withDeadline(30_000, (signal) => fetch(`${base}/api/metrics/ping`, { signal })); await r.arrayBuffer(); pings.push(performance.now() - s); pingAt.push(at); } catch { pingErrors++; }
       await sleep(20);
     }
   })();

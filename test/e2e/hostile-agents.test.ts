@@ -7,6 +7,7 @@ import type { CycleDone } from '../../core/ports/events.js';
 import { INJECTED_LINE, spawnHostileAgents } from '../../sim/hostile-agent.js';
 import { startSimulator } from '../../sim/simulator.js';
 import { getJson, randomPort, tempDir, waitFor } from './helpers.js';
+import { withDeadline } from '../../core/deadline.js';
 
 /**
  * Hostile agents beside a normal simulated device (issue "Hard to break, round 3", points 2 and 7),
@@ -75,7 +76,7 @@ t.test('hostile agents end their discovery with reasons, stay bounded, and harm 
   const pinger = (async () => {
     while (!stopPinging) {
       try {
-        const r = await fetch(`${base}/api/metrics/ping`, { signal: AbortSignal.timeout(10_000) });
+        const r = await withDeadline(10_000, (signal) => fetch(`${base}/api/metrics/ping`, { signal }));
         await r.arrayBuffer();
         if (r.status === 200) pings++; else pingFailures++;
       } catch { pingFailures++; }

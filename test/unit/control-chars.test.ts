@@ -17,12 +17,14 @@ const HOSTILE = [
 ];
 const LINE_BREAKING = /[\n\r\u000b\u000c\u0085\u2028\u2029]/;
 const ANY_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/** A text shown in an assertion's name: every control character as \uXXXX (TAP reads NEL and U+2028 in a name as line ends). */
+const shown = (s: string): string => JSON.stringify(s).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 t.test('the SNMP text cleaner keeps no control character (OCTET STRING and string values)', async (t) => {
   for (const s of HOSTILE) {
     for (const value of [new Uint8Array(Buffer.from(s, 'utf8')), s]) {
       const out = text({ oid: '1.3.6.1.2.1.1.5.0', type: SnmpType.OctetString, value });
-      t.notMatch(out, ANY_CONTROL, `${JSON.stringify(s)} (${typeof value}) → ${JSON.stringify(out)}`);
+      t.notMatch(out, ANY_CONTROL, `${shown(s)} (${typeof value}) → ${shown(out)}`);
       t.match(out, /^x ?(\[2K)?X-Injected: 1$/, 'the printable text stays');
     }
   }
@@ -38,8 +40,8 @@ t.test('the logger writes one line whatever the message and the fields hold (tex
       lines.length = 0;
       log.info(`probe of ${s}`, { sysName: s, nested: { descr: s }, list: [s] });
       t.equal(lines.length, 1);
-      t.notMatch(lines[0], LINE_BREAKING, `${format}: ${JSON.stringify(s)} starts no line`);
-      t.notMatch(lines[0], ANY_CONTROL, `${format}: ${JSON.stringify(s)} no control character`);
+      t.notMatch(lines[0], LINE_BREAKING, `${format}: ${shown(s)} starts no line`);
+      t.notMatch(lines[0], ANY_CONTROL, `${format}: ${shown(s)} no control character`);
       if (format === 'json') {
         const o = JSON.parse(lines[0]!) as Record<string, unknown>;
         t.equal(o.sysName, s, 'json: the value reads back exactly');
@@ -54,10 +56,10 @@ t.test('the logger writes one line whatever the message and the fields hold (tex
 t.test('e-mail subject and body carry no control characters from device, component, alert names or descriptions', async (t) => {
   for (const s of HOSTILE) {
     const m = emailMessage(notice(1, 'active', { deviceName: s, componentName: s, name: s, description: s, value: s, tags: [s] }));
-    t.notMatch(m.subject, ANY_CONTROL, `subject: ${JSON.stringify(s)}`);
+    t.notMatch(m.subject, ANY_CONTROL, `subject: ${shown(s)}`);
     const lines = m.text.split('\n');
-    t.notOk(lines.some((l) => l.startsWith('X-Injected')), `body: ${JSON.stringify(s)} forges no line`);
-    t.notMatch(m.text.replace(/\n/g, ''), ANY_CONTROL, `body: ${JSON.stringify(s)} no other control character`);
+    t.notOk(lines.some((l) => l.startsWith('X-Injected')), `body: ${shown(s)} forges no line`);
+    t.notMatch(m.text.replace(/\n/g, ''), ANY_CONTROL, `body: ${shown(s)} no other control character`);
     t.equal(lines.length, 13, 'the body keeps its 12 lines (and the final line feed)');
   }
 });
