@@ -243,6 +243,10 @@ export class Monitor implements CollectorPorts, NetworksPort {
   private makeCatalog(): VariableCatalog {
     return {
       instances: (netId: number): readonly VariableInstance[] => { this.need(netId); return this.inventory.instances(netId); },
+      instanceBatches: (netId: number, batch: number, names?: readonly string[]): Iterable<readonly VariableInstance[]> => {
+        this.need(netId);
+        return this.inventory.instanceBatches(netId, batch, names);
+      },
       instanceCount: (netId: number): number => { this.need(netId); return this.inventory.instanceCount(netId); },
       find: (netId: number, name: string, deviceId: number, index: number) => this.inventory.find(netId, name, deviceId, index),
       definition: (name: string): VariableDef | undefined => this.defs.get(name),

@@ -17,6 +17,10 @@
  *
  *   npm run build --silent && node dist/bench/api/report-storm.js [--runs 800] [--tokens 8] [--devices 200] [--ports 48] [--category utilisation]
  *
+ * `--runs 0`: only the baseline and the single run (the storm phases are left out).
+ * BENCH_CPU_PROF_DIR=<dir>: the server writes a V8 CPU profile there when it stops (summarise it
+ * with bench/harness/cpu-profile.ts; `--holds` lists the longest stretches of the main thread).
+ *
  * Bounded: discovery wait 240 s, each phase 300 s; every request has a timeout.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -25,6 +29,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { cpuProfFlags } from '../harness/cpu-profile.js';
 import { stopChild } from '../harness/process.js';
 import { simulatedConfigText } from '../../test/e2e/helpers.js';
 import { withDeadline } from '../../core/deadline.js';
@@ -133,7 +138,7 @@ async function main(): Promise<void> {
   }));
   const tokens: string[] = [];
   for (let i = 0; i < TOKENS; i++) tokens.push(cli(dataDir, ['token', 'create', `storm${i}`]));
-  const server: ChildProcess = spawn(process.execPath, [MAIN, '--config', configPath], {
+  const server: ChildProcess = spawn(process.execPath, [...cpuProfFlags(process.env.BENCH_CPU_PROF_DIR), MAIN, '--config', configPath], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'pipe'],
   });
   let serverLog = '';
@@ -222,9 +227,11 @@ async function main(): Promise<void> {
     const results: PhaseResult[] = [];
     results.push(await phase(`no run (baseline, ${IDLE_MS / 1000} s)`, []));
     results.push(await phase('one run alone', [1]));
-    results.push(await phase(`${RUNS} at once, one token`, [RUNS]));
-    const share = Array.from({ length: TOKENS }, (_, i) => Math.floor(RUNS / TOKENS) + (i < RUNS % TOKENS ? 1 : 0));
-    results.push(await phase(`${RUNS} at once, ${TOKENS} tokens`, share));
+    if (RUNS > 0) {
+      results.push(await phase(`${RUNS} at once, one token`, [RUNS]));
+      const share = Array.from({ length: TOKENS }, (_, i) => Math.floor(RUNS / TOKENS) + (i < RUNS % TOKENS ? 1 : 0));
+      results.push(await phase(`${RUNS} at once, ${TOKENS} tokens`, share));
+    }
     const alive = exited === null && (await call('GET', '/v2/ping/net/1', tokens[0]!)).status === 200;
     const gates = (await call('GET', '/metrics', tokens[0]!).catch(() => ({ status: 0, body: '' })));
     const gateLines = typeof gates.body === 'string' ? gates.body.split('\n').filter((l) => l.startsWith('netmon_work_gate')).join('\n') : '';

@@ -423,6 +423,55 @@ export class Inventory {
   }
 
   /**
+   * `instances(netId)` in the same order, a batch per `batch` instances of the list, only those
+   * named in `names` made when given: the catalog's `instanceBatches`. Reads the network's columns
+   * as they are at the call (a rebuild meanwhile replaces them, it does not change these); the
+   * cached list when there is one.
+   */
+  instanceBatches(netId: number, batch: number, names?: readonly string[]): Iterable<readonly VariableInstance[]> {
+    const size = Math.max(1, Math.floor(batch));
+    const keep = names ? new Set(names) : null;
+    const n = this.byNetwork.get(netId);
+    const cached = n?.cache?.deref();
+    if (!n || cached) {
+      const all = cached ?? this.instances(netId);
+      return (function* () {
+        for (let at = 0; at < all.length; at += size) {
+          const part = all.slice(at, at + size);
+          yield keep ? part.filter((v) => keep.has(v.name)) : part;
+        }
+      })();
+    }
+    const { devices, start, nameId, index, slot } = n;
+    const varNames = this.names, defs = this.instanceDefs;
+    const allocated = this.allocated.get(netId) ?? [];
+    const allocatedInstance = (a: Allocated): VariableInstance | undefined => this.allocatedInstance(n, a);
+    return (function* () {
+      let out: VariableInstance[] = [];
+      let looked = 0;
+      for (let p = 0; p < devices.length; p++) {
+        const d = devices[p]!;
+        let lookup: ReturnType<typeof interfaceLookup> | null = null;
+        for (let k = start[p]!; k < start[p + 1]!; k++) {
+          if (looked >= size) { yield out; out = []; looked = 0; }
+          looked++;
+          const name = varNames[nameId[k]!]!;
+          if (keep && !keep.has(name)) continue;
+          lookup ??= interfaceLookup(d);
+          out.push(variableInstance(d, lookup, name, index[k]!, slot[k]!, defs));
+        }
+      }
+      for (const a of allocated) {
+        if (looked >= size) { yield out; out = []; looked = 0; }
+        looked++;
+        const v = allocatedInstance(a);
+        if (v && (!keep || keep.has(v.name))) out.push(v);
+      }
+      yield out;
+    })();
+  }
+
+  /**
    * An allocated variable as an instance: on a device of the current generation, or network-level
    * (device id 0: no device, component or tags; the alert evaluator's `alertState.0.<alert number>`).
    */

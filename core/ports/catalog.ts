@@ -18,6 +18,14 @@ export interface VariableAllocation {
 export interface VariableCatalog {
   /** Every variable instance of a network (discovered and allocated), in a stable order. */
   instances(netId: number): readonly VariableInstance[];
+  /**
+   * `instances(netId)` in the same order, in batches: each batch covers at most `batch` instances
+   * of the list, and only those named in `names` are made and answered when `names` is given (a
+   * batch may then be empty). A reader that yields to the event loop between two batches never holds
+   * it for the whole list (some 150,000 instances on a network of 10,000 interfaces). What follows is
+   * the network's variables as they were at the call. Optional: readers fall back to `instances`.
+   */
+  instanceBatches?(netId: number, batch: number, names?: readonly string[]): Iterable<readonly VariableInstance[]>;
   /** How many `instances(netId)` answers, without making the instances (cheap on a cold cache). */
   instanceCount(netId: number): number;
   find(netId: number, name: string, deviceId: number, index: number): VariableInstance | undefined;

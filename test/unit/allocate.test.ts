@@ -177,3 +177,28 @@ t.test('allocateMany: one transaction per batch, per-entry errors, the same slot
   t.equal(s.inventory.slotCount, before + n, 'and no new one');
   await s.close();
 });
+
+t.test('instanceBatches: the instance list in batches, in order, filtered by name (made anew and from the cache)', async (t) => {
+  const s = await open(tempDir());
+  t.teardown(s.close);
+  await s.inventory.allocate({ netId: 1, name: 'alertState', deviceId: 1, index: 0 });
+  await s.inventory.allocate({ netId: 1, name: 'portAlert', deviceId: 2, index: 5 });
+  await s.inventory.allocate({ netId: 1, name: 'alertState', deviceId: 0, index: 3 });
+  const flat = (size: number, names?: string[]) => {
+    const parts = [...s.inventory.instanceBatches(1, size, names)];
+    return { parts, all: parts.flat() };
+  };
+  // Made anew: an allocation dropped the cached list, and nothing has asked for it since.
+  const cold = flat(7);
+  const coldNamed = flat(7, ['ifInRate', 'portAlert']);
+  const all = s.inventory.instances(1);
+  t.ok(all.length > 20, 'a list of some length');
+  t.same(cold.all, all, 'the same instances in the same order');
+  t.ok(cold.parts.length >= Math.ceil(all.length / 7) && cold.parts.every((p) => p.length <= 7), 'batches of at most 7');
+  t.same(coldNamed.all, all.filter((v) => v.name === 'ifInRate' || v.name === 'portAlert'), 'only the names asked for, in order');
+  t.ok(coldNamed.all.some((v) => v.name === 'portAlert'), 'the allocated ones included');
+  // From the cached list.
+  t.same(flat(5).all, all, 'from the cache: the same');
+  t.same(flat(5, ['alertState']).all, all.filter((v) => v.name === 'alertState'), 'from the cache, filtered');
+  t.same([...s.inventory.instanceBatches(9, 5)].flat(), [], 'a network without variables: none');
+});
