@@ -28,6 +28,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { Bench, BenchOptions, Figure } from '../harness/bench.js';
+import { randomPort, simulatedConfigText } from '../../test/e2e/helpers.js';
 import { pinnedCommand, pinningNote, serverAndLoadCores } from '../harness/process.js';
 import { percentile } from '../harness/stats.js';
 
@@ -134,24 +135,15 @@ function cli(dataDir: string, configPath: string, args: string[], input = ''): s
   return r.stdout;
 }
 
-const randomPort = () => 20_000 + Math.floor(Math.random() * 30_000);
 
 /** Starts the server of one variant; resolves once it answers, with what the probe needs. */
 async function startServer(dir: string, auth: string): Promise<{ child: ChildProcess; port: number; token: string; handle: string }> {
   const dataDir = join(dir, 'data');
   const simPort = randomPort();
   const configPath = join(dir, 'netmon.yaml');
-  writeFileSync(configPath, `
-simulator: { devices: 2, interfacesPerDevice: 2, port: ${simPort} }
-networks:
-  - id: 1
-    name: sim
-    seeds: [127.1.0.1]
-    ranges: [127.1.0.0/16]
-    snmp: { port: ${simPort}, timeout: 1s, retries: 1 }
-    pollInterval: 10s
-auth: { enabled: true${auth} }
-`);
+  writeFileSync(configPath, simulatedConfigText(simPort, {
+    devices: 2, interfacesPerDevice: 2, pollInterval: '10s', extra: `auth: { enabled: true${auth} }`,
+  }));
   cli(dataDir, configPath, ['user', 'add', 'root', '--role', 'admin'], 'root-password-1\n');
   cli(dataDir, configPath, ['user', 'add', 'bench'], 'bench-password-1\n');
   const token = cli(dataDir, configPath, ['token', 'create', 'probe']).trim();

@@ -10,7 +10,7 @@ import t from 'tap';
 import { startApp } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
-import { getJson, gridSteps, randomPort, tempDir, waitFor } from './helpers.js';
+import { getJson, gridSteps, randomPort, simulatedConfigText, tempDir, waitFor } from './helpers.js';
 
 t.test('reloads keep the grid: unchanged, changed polling parameter, changed interval', async (t) => {
   const dataDir = tempDir(t, 'netmon-reload-gaps-');
@@ -20,18 +20,10 @@ t.test('reloads keep the grid: unchanged, changed polling parameter, changed int
   const load = () => loadConfig({
     path: 'reload.yaml',
     env: { HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir },
-    text: `
-simulator: { devices: 2, interfacesPerDevice: 2, port: ${simPort} }
-networks:
-  - id: 1
-    name: sim
-    seeds: [127.1.0.1]
-    ranges: [127.1.0.0/16]
-    snmp: { port: ${simPort}, timeout: ${timeout}, retries: 1 }
-    pollInterval: ${interval}s
-    discoveryInterval: 10m
-    discoveryMinInterval: 0
-`,
+    text: simulatedConfigText(simPort, {
+      devices: 2, interfacesPerDevice: 2, timeout, pollInterval: `${interval}s`,
+      networkExtra: '    discoveryInterval: 10m\n    discoveryMinInterval: 0',
+    }),
   });
   const app = await startApp(load(), silentLogger, { load });
   t.teardown(() => app.stop());
