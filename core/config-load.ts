@@ -104,6 +104,7 @@ function defaultAuth(): AuthConfig {
     // login storms: limits per user name and in all, the password pool
     maxLoginFailuresPerUser: a.maxLoginFailuresPerUser, maxLoginFailuresTotal: a.maxLoginFailuresTotal,
     passwordThreads: a.passwordThreads, passwordQueue: a.passwordQueue, passwordChecksPerAddress: a.passwordChecksPerAddress,
+    refusedCheckDelayMs: a.refusedCheckDelayMs,
   };
 }
 
@@ -180,7 +181,7 @@ export function parseConfigText(
 
   const a = top.auth === undefined ? {} : c.object(top.auth, ['auth'], ['enabled', 'sessionLifetime', 'secureCookie', 'maxLoginFailures', 'loginFailureWindow',
     // login storms: limits per user name and in all, the password pool
-    'maxLoginFailuresPerUser', 'maxLoginFailuresTotal', 'passwordThreads', 'passwordQueue', 'passwordChecksPerAddress']);
+    'maxLoginFailuresPerUser', 'maxLoginFailuresTotal', 'passwordThreads', 'passwordQueue', 'passwordChecksPerAddress', 'refusedCheckDelay']);
   const da = DEFAULTS.auth;
   const auth: AuthConfig = {
     enabled: c.bool(a.enabled, ['auth', 'enabled'], da.enabled),
@@ -194,7 +195,9 @@ export function parseConfigText(
     passwordThreads: c.int(a.passwordThreads, ['auth', 'passwordThreads'], 1, 64, da.passwordThreads),
     passwordQueue: c.int(a.passwordQueue, ['auth', 'passwordQueue'], 0, 100_000, da.passwordQueue),
     passwordChecksPerAddress: c.int(a.passwordChecksPerAddress, ['auth', 'passwordChecksPerAddress'], 1, 100_000, da.passwordChecksPerAddress),
+    refusedCheckDelayMs: c.durationMs(a.refusedCheckDelay, ['auth', 'refusedCheckDelay'], 0, da.refusedCheckDelayMs),
   };
+  if (auth.refusedCheckDelayMs > 10_000) c.fail(['auth', 'refusedCheckDelay'], `must be at most 10s (a refused answer holds its connection meanwhile), got ${JSON.stringify(a.refusedCheckDelay)}`);
   if (auth.sessionLifetimeMs > MAX_SESSION_LIFETIME_MS) c.fail(['auth', 'sessionLifetime'], `must be at most 365d, got ${JSON.stringify(a.sessionLifetime)}`);
 
   const u = top.ui === undefined ? {} : c.object(top.ui, ['ui'], ['keyValueMaxBytes', 'viewFormDataMaxBytes']);

@@ -72,6 +72,14 @@ export const DEFAULTS = Object.freeze({
     passwordQueue: 16,
     /** Password checks running or waiting per client address group; past it 429 RATE_LIMITED. */
     passwordChecksPerAddress: 4,
+    /**
+     * A refused password check (a failure limit or the full password pool) is answered after this
+     * delay (as pam_faildelay does): a client that retries as soon as it is answered sends one
+     * guess per delay per connection instead of hundreds per second, and the storm costs the
+     * server little. 500 ms: far below a human's notice, ten times fewer requests than the
+     * immediate answers of a 50-connection storm measured (bench/RESULTS.md api-login-storm).
+     */
+    refusedCheckDelayMs: 500,
   }),
   /**
    * Interface variables a map offers for its links (`linkGraphVars`): traffic in both directions,
@@ -339,6 +347,8 @@ export interface AuthConfig {
   readonly passwordQueue: number;
   /** Password checks running or waiting per client address group (IPv6 /64); past it 429 RATE_LIMITED. */
   readonly passwordChecksPerAddress: number;
+  /** A refused password check (429 LOGIN_RATE_LIMITED, 503/429 of the pool) is answered after this (0: at once). */
+  readonly refusedCheckDelayMs: number;
 }
 
 /** Variables of the device details panels per component kind. Read per request: a reload applies it at once. */

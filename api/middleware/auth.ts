@@ -3,6 +3,7 @@ import type { Authenticator, PasswordVerdict } from '../../services/authenticato
 import { errorResponse } from '../http/errors.js';
 import type { ApiResponse, Middleware, RoutedRequest, RouteInfo } from '../http/http-types.js';
 import { findCredentials } from './credentials.js';
+import type { RefusalDelay } from './refusal-delay.js';
 
 /**
  * The answer to missing or bad credentials, whatever was wrong (no credentials, an unknown user, a
@@ -57,10 +58,11 @@ export function refusedCheck(v: PasswordVerdict & { kind: 'limited' | 'busy' }):
  * FORBIDDEN; a request with a cookie or Basic credentials that the browser marks `Sec-Fetch-Site:
  * cross-site` → 403 (CROSS_SITE); otherwise the caller goes into `req.caller`. HTTP Basic checks are counted per client
  * address group, user name and in all (429 LOGIN_RATE_LIMITED with Retry-After once over a limit;
- * 503 SERVER_BUSY or 429 RATE_LIMITED when the password pool refuses them) and remembered briefly
+ * 503 SERVER_BUSY or 429 RATE_LIMITED when the password pool refuses them; a refusal is answered
+ * after `auth.refusedCheckDelay`, refusal-delay.ts) and remembered briefly
  * when they pass (services/authenticator.ts). Public routes run without looking at credentials.
  */
-export function authMiddleware(auth: Authenticator): Middleware | null {
+export function authMiddleware(auth: Authenticator, refusals: RefusalDelay): Middleware | null {
   if (!auth.enabled) return null;
   return (req, route, next) => {
     if (route.access === 'public') return next(req);
@@ -72,7 +74,7 @@ export function authMiddleware(auth: Authenticator): Middleware | null {
       case 'token': caller = auth.byToken(c.token); break;
       case 'basic': {
         const r = auth.byBasic(c.raw, c.user, c.password, req.remoteAddress);
-        if (r instanceof Promise) return r.then((v) => afterPassword(v, req, route, next));
+        if (r instanceof Promise) return r.then((v) => afterPassword(v, req, route, next, refusals));
         caller = r;
         break;
       }
@@ -84,8 +86,8 @@ export function authMiddleware(auth: Authenticator): Middleware | null {
 
 type Next = (req: RoutedRequest) => ApiResponse | Promise<ApiResponse>;
 
-function afterPassword(v: PasswordVerdict, req: RoutedRequest, route: RouteInfo, next: Next): ApiResponse | Promise<ApiResponse> {
-  if (v.kind === 'limited' || v.kind === 'busy') return refusedCheck(v);
+function afterPassword(v: PasswordVerdict, req: RoutedRequest, route: RouteInfo, next: Next, refusals: RefusalDelay): ApiResponse | Promise<ApiResponse> {
+  if (v.kind === 'limited' || v.kind === 'busy') return refusals.answer(refusedCheck(v));
   return admit(v.kind === 'ok' ? v.caller : null, req, route, next);
 }
 

@@ -28,6 +28,7 @@ import { registerTasks } from './v2/tasks.js';
 import { registerFilters } from './v2/filters.js';
 import { registerKeyValue } from './v2/keyvalue.js';
 import { registerLogin } from './v2/login.js';
+import { RefusalDelay } from '../middleware/refusal-delay.js';
 import { registerMaps } from './v2/maps.js';
 import { registerGraph } from './v2/graph.js';
 import { registerQuery } from './v2/query.js';
@@ -63,10 +64,12 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
     answerBuffers: new BufferPool(),
     ...(deps.process ? { process: deps.process } : {}),
   };
-  const auth = authMiddleware(deps.services.auth);
+  // One bound for the late answers of refused password checks, HTTP Basic and the login call alike.
+  const refusals = new RefusalDelay(() => deps.services.auth.config.refusedCheckDelayMs);
+  const auth = authMiddleware(deps.services.auth, refusals);
   if (auth) router.use(auth);
 
-  registerLogin(router, ctx);
+  registerLogin(router, ctx, refusals);
   // The web UI's page and files (public: the login form loads before anyone is logged in).
   registerWebUi(router, ctx);
   registerStatus(router, ctx);

@@ -132,12 +132,14 @@ t.test('invalid files: one clear message naming the key and the line', async (t)
 
 t.test('auth: off by default, its keys as written, and the listen address loopback unless given', async (t) => {
   const cases: [string, string, Record<string, string>, object][] = [
-    ['built-in default', '', {}, { host: '127.0.0.1', auth: { enabled: false, sessionLifetimeMs: 43_200_000, secureCookie: false, maxLoginFailures: 10, loginFailureWindowMs: 300_000 } }],
+    ['built-in default', '', {}, { host: '127.0.0.1', auth: { enabled: false, sessionLifetimeMs: 43_200_000, secureCookie: false, maxLoginFailures: 10, loginFailureWindowMs: 300_000, refusedCheckDelayMs: 500 } }],
     ['auth on, no host: still loopback (plain HTTP)', 'auth: { enabled: true }\n', {}, { host: '127.0.0.1', auth: { enabled: true } }],
     ['host in the file', 'server: { host: 0.0.0.0 }\n', {}, { host: '0.0.0.0', auth: { enabled: false } }],
     ['HOST in the environment', 'auth: { enabled: true }\n', { HOST: '::' }, { host: '::' }],
     ['every auth key as written', 'auth:\n  enabled: true\n  sessionLifetime: 30m\n  secureCookie: true\n  maxLoginFailures: 3\n  loginFailureWindow: 10s\n', {},
       { auth: { enabled: true, sessionLifetimeMs: 1_800_000, secureCookie: true, maxLoginFailures: 3, loginFailureWindowMs: 10_000 } }],
+    ['refusals answered at once', 'auth:\n  refusedCheckDelay: 0\n', {}, { auth: { refusedCheckDelayMs: 0 } }],
+    ['refusals answered after 2 s', 'auth:\n  refusedCheckDelay: 2s\n', {}, { auth: { refusedCheckDelayMs: 2000 } }],
   ];
   for (const [name, text, env, want] of cases) {
     const c = text === '' ? loadConfig({ env }) : load(`simulator: true\n${text}`, env);
@@ -148,6 +150,8 @@ t.test('auth: off by default, its keys as written, and the listen address loopba
     ['session lifetime too short', 'auth:\n  sessionLifetime: 5s\n', /auth\.sessionLifetime \(line 3\): must be at least 60s/],
     ['session lifetime too long', 'auth:\n  sessionLifetime: 400d\n', /auth\.sessionLifetime \(line 3\): must be at most 365d/],
     ['no failures allowed', 'auth:\n  maxLoginFailures: 0\n', /auth\.maxLoginFailures \(line 3\): must be an integer from 1/],
+    ['refusal delay too long', 'auth:\n  refusedCheckDelay: 1m\n', /auth\.refusedCheckDelay \(line 3\): must be at most 10s/],
+    ['refusal delay not a duration', 'auth:\n  refusedCheckDelay: soon\n', /auth\.refusedCheckDelay \(line 3\): must be a duration/],
     ['unknown auth key', 'auth:\n  users: []\n', /auth\.users \(line 3\): unknown key 'users'; allowed here: enabled, sessionLifetime/],
   ];
   for (const [name, text, re] of bad) t.throws(() => load(`simulator: true\n${text}`), re, name);

@@ -7,6 +7,7 @@ import { cookieValue, SESSION_COOKIE } from '../../middleware/credentials.js';
 import { refusedCheck, UNAUTHORIZED_UNCHALLENGED } from '../../middleware/auth.js';
 import { clearedSessionCookie, sessionCookie } from '../../middleware/session-cookie.js';
 import type { ApiContext } from '../context.js';
+import type { RefusalDelay } from '../../middleware/refusal-delay.js';
 
 /** What `whoami` and a login answer about a caller. */
 function describe(caller: Caller, enabled: boolean): Record<string, unknown> {
@@ -32,13 +33,13 @@ function describe(caller: Caller, enabled: boolean): Record<string, unknown> {
  *   still be cleared) ends the cookie's session, if any, and clears the cookie. Always 200.
  * - `GET /v2/whoami` (any authenticated caller) answers who the call is made by.
  */
-export function registerLogin(router: Router, ctx: ApiContext): void {
+export function registerLogin(router: Router, ctx: ApiContext, refusals: RefusalDelay): void {
   const { auth } = ctx.services;
   router.post('/v2/login', async (req) => {
     if (!auth.enabled) throw new AppError('CONFLICT', 'authentication is off on this server: every call is allowed without logging in');
     const { user, password } = loginBody(readJson(req));
     const v = await auth.login(user, password, req.remoteAddress);
-    if (v.kind === 'limited' || v.kind === 'busy') return refusedCheck(v);
+    if (v.kind === 'limited' || v.kind === 'busy') return refusals.answer(refusedCheck(v));
     // No Basic challenge: a login form's call would make the browser show its own password dialog.
     if (v.kind === 'bad') return UNAUTHORIZED_UNCHALLENGED;
     const maxAgeS = Math.floor(auth.config.sessionLifetimeMs / 1000);
