@@ -6,7 +6,8 @@
 export type { Task, VarbindsResult } from './task.js';
 export { SYS_UPTIME_OID, type PollOp, type PollPlan, type PollResult } from './poll-plan.js';
 export { SlotState } from './slot-state.js';
-export { makePlanHandle, type PlanHandle } from './v2c/plan-handle.js';
+export { makePlanHandle, planHandleSteps, type PlanHandle } from './v2c/plan-handle.js';
+export { ScratchArena } from './v2c/op-program.js';
 
 /** The Piscina task module's URL (the pool loads it in each worker thread). */
 export const TASK_MODULE_URL = new URL('./task.js', import.meta.url).href;

@@ -3,8 +3,8 @@ import type { Device, Generation, Interface, VariableInstance } from '../../core
 import { AppError } from '../../core/errors.js';
 import type { VariableAllocation } from '../../core/ports/catalog.js';
 import type { MetaStore } from '../../store/meta/meta.js';
-import { makePlanHandle, type PlanHandle } from '../../workers/index.js';
-import { buildDevicePlan, interfaceLookup, variableInstance, type InstanceDefs } from '../polling/plan-build.js';
+import { planHandleSteps, ScratchArena, type PlanHandle } from '../../workers/index.js';
+import { devicePlanSteps, interfaceLookup, variableInstance, type InstanceDefs } from '../polling/plan-build.js';
 import { NO_OPERATOR_VARIABLES, type OperatorVariables } from './operator-vars.js';
 import type { VariableDefs } from './variable-defs.js';
 import { REACHABLE, variableDef } from './variables-builtin.js';
@@ -14,6 +14,13 @@ import { REACHABLE, variableDef } from './variables-builtin.js';
  * devices held the event loop up to 10.7 s in one loop (bench/discovery).
  */
 const REBUILD_YIELD_DEVICES = 200;
+/**
+ * ...and whenever it has run this long since the last yield, also within one device: planning and
+ * packing a device of 10,000 interfaces (118,000 variables) took 0.7 s in one step (bench/discovery/huge-table).
+ */
+const REBUILD_SLICE_MS = 15;
+/** Columns copied between two checks of the time slice. */
+const REBUILD_STEP_VARS = 4096;
 
 /** Slot maps, one record per device; NS_LEGACY holds the one-key-per-variable slots of earlier versions. */
 const NS_DEVICE_SLOTS = 'deviceSlots';
@@ -293,13 +300,28 @@ export class Inventory {
       // transaction: a crash never leaves a stored slot above the stored counter.
       if (this.meta.get<number>(NS_COUNTERS, 'nextSlot') !== this.nextSlot) writes.push(this.meta.put(NS_COUNTERS, 'nextSlot', this.nextSlot));
     };
+    /** Where this rebuild packs its plans, one at a time (packing may pause: not the shared arena). */
+    const arena = new ScratchArena();
+    let sliceFrom = performance.now();
+    const pause = async (): Promise<void> => {
+      // The slot records put so far in this tick are committed with their counter (see counterWrite).
+      counterWrite();
+      await new Promise((r) => setImmediate(r));
+      sliceFrom = performance.now();
+    };
+    const overdue = () => performance.now() - sliceFrom >= REBUILD_SLICE_MS;
+    /** Runs a step-wise computation, yielding to other work whenever the slice is used up. */
+    const stepped = async <T>(steps: Generator<void, T, void>): Promise<T> => {
+      for (;;) {
+        const r = steps.next();
+        if (r.done) return r.value;
+        if (overdue()) await pause();
+      }
+    };
     try {
       for (let pos = 0; pos < g.devices.length; pos++) {
         const d = g.devices[pos]!;
-        if (pos > 0 && pos % REBUILD_YIELD_DEVICES === 0) {
-          counterWrite();
-          await new Promise((r) => setImmediate(r));
-        }
+        if (pos > 0 && (pos % REBUILD_YIELD_DEVICES === 0 || overdue())) await pause();
         const pp = reuse?.devicePos.get(d.id);
         if (reuse && pp !== undefined && reuse.devices[pp] === d) {
           start[pos] = cols.length;
@@ -321,7 +343,7 @@ export class Inventory {
           }
           return slot;
         };
-        const p = buildDevicePlan(d, net, (name, _dev, index) => slotOf(name, index), operator.forDevice(d));
+        const p = await stepped(devicePlanSteps(d, net, (name, _dev, index) => slotOf(name, index), operator.forDevice(d)));
         // `reachable` (REACHABLE): a variable of every device that no poll op computes, so it is not in the
         // plan; its slot is made here, with the device's others, and kept in the same record (stable
         // across generations and restarts). The network monitor writes its values (one per poll
@@ -335,12 +357,17 @@ export class Inventory {
         start[pos] = cols.length;
         devicePos.set(d.id, pos);
         for (let k = 0; k < v.slots.length; k++) {
+          if (k > 0 && k % REBUILD_STEP_VARS === 0 && overdue()) {
+            await pause();
+            // Another network's rebuild or an allocation may have grown the slot space meanwhile.
+            this.growKinds(this.nextSlot);
+          }
           this.kindsBySlot[v.slots[k]!] = v.kinds[k]!;
           cols.push(this.nameId(v.names[k]!), v.indexes[k]!, v.slots[k]!);
         }
         this.kindsBySlot[reachableSlot] = 0;
         cols.push(this.nameId(REACHABLE), 0, reachableSlot);
-        plans.push(makePlanHandle(p.plan));
+        plans.push(await stepped(planHandleSteps(p.plan, arena)));
       }
     } finally {
       // Also when planning a device threw: the slot records already put in this tick have their counter.

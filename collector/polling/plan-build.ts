@@ -29,6 +29,19 @@ export interface DevicePlan {
  * this device (collector/inventory/operator-vars.ts), polled after the built-in ones.
  */
 export function buildDevicePlan(d: Device, net: NetworkConfig, slotOf: SlotOf, operator: readonly SnmpVariableConfig[] = []): DevicePlan {
+  const g = devicePlanSteps(d, net, slotOf, operator);
+  for (;;) { const r = g.next(); if (r.done) return r.value; }
+}
+
+/** Interfaces planned between two pauses of devicePlanSteps (~6,000 variables). */
+export const PLAN_STEP_INTERFACES = 512;
+
+/**
+ * buildDevicePlan as steps: pauses (yields) after every PLAN_STEP_INTERFACES interfaces, so that a
+ * caller may let other work run while a device of thousands of interfaces is planned. The plan and
+ * the slots asked for (in the same order) are buildDevicePlan's however it is driven.
+ */
+export function* devicePlanSteps(d: Device, net: NetworkConfig, slotOf: SlotOf, operator: readonly SnmpVariableConfig[] = []): Generator<void, DevicePlan, void> {
   const ops: PollOp[] = [];
   const columns = new Set<string>();
   const scalars = new Set<string>();
@@ -44,6 +57,7 @@ export function buildDevicePlan(d: Device, net: NetworkConfig, slotOf: SlotOf, o
   const col = (c: string, index: number) => { columns.add(c); return `${c}.${index}`; };
 
   for (let k = 0; k < bound.interfaces; k++) {
+    if (k > 0 && k % PLAN_STEP_INTERFACES === 0) yield;
     const i = d.interfaces[k]!;
     // per interface: its own counter width, else (generations stored before counterBits) the device's
     const hc = i.counterBits !== undefined ? i.counterBits === 64 : caps.hc;

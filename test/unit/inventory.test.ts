@@ -12,7 +12,7 @@ import { buildDevicePlan, instancesOf } from '../../collector/polling/plan-build
 import type { Device, Generation } from '../../core/types.js';
 import { openStoreEnv } from '../../store/lmdb-env.js';
 import { LmdbMetaStore } from '../../store/meta/lmdb-meta.js';
-import { readPlanHandle } from '../../workers/v2c/plan-handle.js';
+import { makePlanHandle, readPlanHandle } from '../../workers/v2c/plan-handle.js';
 import { benchNetwork, syntheticGeneration, VARIABLES_PER_DEVICE } from '../../bench/memory/synthetic-generation.js';
 
 const dirs: string[] = [];
@@ -119,4 +119,30 @@ t.test("slots stored by an earlier version (one key per variable) are kept", asy
   t.same(polled, [...legacy].filter(([k]) => got.has(k)), 'every variable keeps its slot');
   t.equal(polled.length, [...legacy.keys()].filter((k) => !k.startsWith('~')).length);
   t.equal(a.inventory.slotCount, next + g.devices.length, 'new slots only for reachable (earlier versions had none)');
+});
+
+t.test('a device of 6,000 interfaces is planned and packed in slices: other work runs meanwhile, the same plan', async (t) => {
+  const { inventory, close } = await open(tempDir());
+  t.teardown(close);
+  const g = syntheticGeneration(2);
+  const d0 = g.devices[0]!;
+  const big: Device = { ...d0, interfaces: Array.from({ length: 6000 }, (_, k) => ({ ...d0.interfaces[k % d0.interfaces.length]!, index: k + 1, name: `Gi${k + 1}` })) };
+  const gen: Generation = { ...g, devices: [big, g.devices[1]!] };
+  let turns = 0;
+  let ticking = true;
+  const tick = () => { turns++; if (ticking) setImmediate(tick); };
+  setImmediate(tick);
+  await inventory.rebuild(benchNetwork, gen);
+  ticking = false;
+  t.ok(turns > 1, `other work ran during the rebuild (${turns} turns)`);
+  const all = inventory.instances(1);
+  const slots = new Map(all.filter((v) => v.deviceId === big.id).map((v) => [`${v.name}.${v.index}`, v.slot]));
+  const dp = buildDevicePlan(big, benchNetwork, (name, _dev, index) => slots.get(`${name}.${index}`) ?? -1);
+  t.equal(dp.vars.slots.length, 6000 * 13 + 3, 'every interface planned');
+  t.ok(dp.vars.slots.every((s) => s >= 0), 'every planned variable has its slot in the catalog');
+  const handle = inventory.plans(1).find((p) => p.deviceId === big.id)!;
+  const direct = makePlanHandle(dp.plan);
+  t.equal(handle.fingerprint, direct.fingerprint, 'the fingerprint of the handle packed at once');
+  t.same(Buffer.from(new Uint8Array(handle.packed)), Buffer.from(new Uint8Array(direct.packed)), 'the bytes of the handle packed at once');
+  t.same(new Set(all.map((v) => v.slot)).size, all.length, 'one slot per variable');
 });
