@@ -22,6 +22,7 @@ import { alert } from '../api/alert-fixture.js';
 const alice: Caller = { kind: 'user', name: 'alice', role: 'user' };
 const root: Caller = { kind: 'user', name: 'root', role: 'admin' };
 const ci: Caller = { kind: 'token', tokenId: 'id-ci', tokenName: 'ci', role: 'user' };
+const ops: Caller = { kind: 'token', tokenId: 'id-ops', tokenName: 'ops', role: 'admin' };
 const anon: Caller = { kind: 'anonymous' };
 const HOUR = 3_600_000;
 
@@ -41,7 +42,7 @@ t.test('create: absolute expiry, every field, user from the caller', async (t) =
   });
   t.ok(a.id > 0);
   const users: [Caller, string | undefined, string][] = [
-    [alice, undefined, 'alice'], [alice, 'alice', 'alice'], [root, 'bob', 'bob'], [ci, undefined, 'token:ci'], [ci, 'carol', 'carol'],
+    [alice, undefined, 'alice'], [alice, 'alice', 'alice'], [root, 'bob', 'bob'], [ci, undefined, 'token:ci'], [ci, 'token:ci', 'token:ci'], [ops, 'carol', 'carol'],
     [anon, undefined, 'anonymous'], [anon, 'dave', 'dave'], [anon, '', 'anonymous'],
   ];
   for (const [caller, user, want] of users) {
@@ -49,7 +50,8 @@ t.test('create: absolute expiry, every field, user from the caller', async (t) =
     t.equal(made.user, want, `${caller.kind} naming ${JSON.stringify(user)} → ${want}`);
   }
   await t.rejects(s.create(1, alice, { expirationTimeMs: 1, match: {}, user: 'bob' }), { code: 'BAD_REQUEST' }, 'a user may not name another');
-  t.equal(s.list(1).length, 9, 'all active while the clock stands still');
+  await t.rejects(s.create(1, ci, { expirationTimeMs: 1, match: {}, user: 'carol' }), { code: 'BAD_REQUEST' }, 'a user-role token may not name another user');
+  t.equal(s.list(1).length, 10, 'all active while the clock stands still');
   clock.now += 1;
   t.same(s.list(1).map((x) => x.id), [a.id], 'the 1 ms silences expired 1 ms later');
   t.equal(s.list(2).length, 0, 'networks apart');
