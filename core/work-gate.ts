@@ -56,8 +56,7 @@ export class WorkGate {
 
   /** Runs `work` under the gate for `callerKey`; throws RATE_LIMITED or SERVER_BUSY when refused. */
   async run<T>(callerKey: string, work: () => Promise<T>): Promise<T> {
-    this.admit(callerKey);
-    return this.admitted(callerKey, work);
+    return this.start(callerKey, work);
   }
 
   /**
