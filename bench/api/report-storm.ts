@@ -28,9 +28,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { cpuProfFlags } from '../harness/cpu-profile.js';
 import { stopChild } from '../harness/process.js';
+import { startPinger } from '../harness/pinger-worker.js';
 import { simulatedConfigText } from '../../test/e2e/helpers.js';
 import { withDeadline } from '../../core/deadline.js';
 
@@ -53,34 +53,8 @@ const CATEGORY = arg('category', 'utilisation');
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-/**
- * The pinger, in a worker thread of its own (its timings are not held up by this process's main
- * thread handling 800 answers): `GET url` one after another, 10 ms apart, each with a timeout,
- * until told to stop; then it posts the latencies (ms) and the number of failures.
- */
-const PINGER = `
-const { parentPort, workerData } = require('node:worker_threads');
-let on = true;
-parentPort.on('message', () => { on = false; });
-(async () => {
-  const ms = []; let failures = 0;
-  while (on) {
-    const t0 = performance.now();
-    try {
-      const r = await withDeadline(workerData.timeoutMs, (signal) => fetch(workerData.url, { headers: workerData.headers, signal }));
-      await r.arrayBuffer();
-      if (r.status === 200) ms.push(performance.now() - t0); else failures++;
-    } catch { failures++; }
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  parentPort.postMessage({ ms, failures });
-})();
-`;
-
-function startPinger(url: string, token: string): { stop(): Promise<{ ms: number[]; failures: number }> } {
-  const w = new Worker(PINGER, { eval: true, workerData: { url, headers: { authorization: `Bearer ${token}` }, timeoutMs: REQUEST_MS } });
-  const done = new Promise<{ ms: number[]; failures: number }>((resolve, reject) => { w.once('message', resolve); w.once('error', reject); });
-  return { stop: async () => { w.postMessage('stop'); const r = await done; await w.terminate(); return r; } };
+function startTokenPinger(url: string, token: string): ReturnType<typeof startPinger> {
+  return startPinger(url, { authorization: `Bearer ${token}` }, REQUEST_MS);
 }
 
 function cli(dataDir: string, args: string[]): string {
@@ -192,7 +166,7 @@ async function main(): Promise<void> {
       const peakReset = resetPeak(pid);
       let peak = procMb(pid, 'VmRSS') ?? 0;
       const sampler = setInterval(() => { peak = Math.max(peak, procMb(pid, 'VmRSS') ?? 0); }, 20);
-      const pinger = startPinger(`${base}/v2/ping/net/1`, tokens[0]!);
+      const pinger = startTokenPinger(`${base}/v2/ping/net/1`, tokens[0]!);
       await sleep(200);
       const t0 = performance.now();
       const posts: Promise<{ status: number; body: any }>[] = [];
