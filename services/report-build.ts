@@ -2,6 +2,7 @@ import type { CollectorPorts } from '../core/ports/index.js';
 import type { Generation } from '../core/types.js';
 import type { SeriesStore } from '../store/series/series.js';
 import { hourStartOf } from '../store/series/chunk-format.js';
+import { TimeSlice } from '../core/time-slice.js';
 import { csvChunks, htmlChunks, type Cell, type HtmlSection, type RowSource } from './report-format.js';
 import type { ReportCategory } from './report-names.js';
 
@@ -29,17 +30,21 @@ export const UTILISATION_WINDOW_MS = 24 * 3_600_000;
 /** Interface slots per store rollup of the utilisation report; the event loop runs between two. */
 export const UTILISATION_BATCH_SLOTS = 2048;
 /**
- * Catalog instances looked at (and devices' interfaces read) between two turns of the event loop:
- * a run on a network of 10,000 interfaces (some 150,000 instances) holds the loop a few
- * milliseconds at a time (measured: bench/api/report-storm.ts). The rows are made as the files are
- * written, report-format.ts ROWS_PER_CHUNK at a time.
+ * Catalog instances looked at in one batch (the catalog makes a batch's instances at once); the run
+ * lets the event loop turn between batches once it has run REPORT_SLICE_MS. The rows are made as
+ * the files are written, report-format.ts ROWS_PER_CHUNK at a time.
  */
-export const UTILISATION_YIELD_EVERY = 2500;
+export const UTILISATION_YIELD_EVERY = 500;
+/**
+ * The longest a report build holds the event loop at a time: 800 runs asked at once on a network of
+ * 10,000 interfaces (some 150,000 instances) must leave pings under 50 ms (bench/api/report-storm.ts;
+ * with 2,500 instances between turns, and no clock, a turn held it 60-100 ms).
+ */
+export const REPORT_SLICE_MS = 8;
 
 /** The start of the utilisation report's window for a run at `nowMs`: the start of the hour holding now − 24 h. */
 export const utilisationFromMs = (nowMs: number): number => hourStartOf(nowMs - UTILISATION_WINDOW_MS);
 
-const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** `list` in slices of `size` (a catalog without instanceBatches). */
 function* inBatches<T>(list: readonly T[], size: number): Generator<readonly T[]> {
@@ -98,10 +103,9 @@ async function utilisation(src: ReportSources, netId: number, netName: string, n
   const batches = catalog.instanceBatches
     ? catalog.instanceBatches(netId, UTILISATION_YIELD_EVERY, UTIL_VARS)
     : inBatches(catalog.instances(netId), UTILISATION_YIELD_EVERY);
-  let first = true;
+  const slice = new TimeSlice(REPORT_SLICE_MS);
   for (const part of batches) {
-    if (!first) await yieldToLoop();
-    first = false;
+    await slice.turn();
     for (const v of part) {
       const col = (UTIL_VARS as readonly string[]).indexOf(v.name);
       if (col < 0) continue;
@@ -118,20 +122,17 @@ async function utilisation(src: ReportSources, netId: number, netName: string, n
   const fromMs = utilisationFromMs(nowMs);
   const roll = { count: new Float64Array(slots.length), sum: new Float64Array(slots.length), max: new Float64Array(slots.length) };
   for (let b = 0; b < slots.length; b += UTILISATION_BATCH_SLOTS) {
-    if (b > 0) await yieldToLoop();
+    await slice.turn();
     const part = src.series.rollup(slots.slice(b, b + UTILISATION_BATCH_SLOTS), fromMs, nowMs);
     roll.count.set(part.count, b);
     roll.sum.set(part.sum, b);
     roll.max.set(part.max, b);
   }
-  await yieldToLoop();
   const speeds = new Map<string, number>();
   const gen = src.collector.networks.generation(netId, {});
-  let seen = 0;
   for (const d of gen?.devices ?? []) {
-    if (seen >= UTILISATION_YIELD_EVERY) { seen = 0; await yieldToLoop(); }
+    await slice.turn();
     for (const i of d.interfaces) speeds.set(`${d.id}/${i.index}`, i.speedBps);
-    seen += d.interfaces.length;
   }
   // The rows are made when their chunk is written (report-format.ts RowSource), not all at once.
   const rows: RowSource = {

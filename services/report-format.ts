@@ -16,7 +16,7 @@ export function csvCell(v: Cell): string {
 }
 
 /** Rows per chunk of csvChunks and htmlChunks: a report is written chunk by chunk, never as one string. */
-export const ROWS_PER_CHUNK = 250;
+export const ROWS_PER_CHUNK = 100;
 
 /**
  * Rows made on demand: `count` rows, row `k` made by `rowAt(k)` when its chunk is written, so a

@@ -4,7 +4,7 @@
  * environment variable BENCH_CPU_PROF_DIR names a directory.
  *
  *   node dist/bench/harness/cpu-profile.js <file.cpuprofile> [top=25] [--under <text>]
- *   node dist/bench/harness/cpu-profile.js <file.cpuprofile> --holds [--under <text>]   # the longest stretches without an idle sample
+ *   node dist/bench/harness/cpu-profile.js <file.cpuprofile> --holds [--under <text>] [--after <s>] [--count <n>]   # the longest stretches without an idle sample
  *
  * `--under graph-data.js` keeps only samples with a frame whose function name or file contains
  * the text (e.g. the time spent answering graph calls, without the store fill before it).
@@ -64,9 +64,10 @@ export interface Hold { readonly startMs: number; readonly ms: number; readonly 
 /**
  * The longest stretches of consecutive samples that are not `(idle)` (the event loop held), longest
  * first: per stretch the functions by self time and by inclusive time (any frame of the stack);
- * with `under`, only the stretches with a frame whose function name or file contains that text.
+ * with `under`, only the stretches with a frame whose function name or file contains that text;
+ * with `afterMs`, only those that start that late into the profile (past a server's start-up).
  */
-export function holds(p: CpuProfile, count = 10, per = 8, under?: string): Hold[] {
+export function holds(p: CpuProfile, count = 10, per = 8, under?: string, afterMs = 0): Hold[] {
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -93,7 +94,7 @@ export function holds(p: CpuProfile, count = 10, per = 8, under?: string): Hold[
     return false;
   };
   spans.sort((a, b) => b.ms - a.ms);
-  return spans.filter(touches).slice(0, count).map((s) => {
+  return spans.filter((s) => s.startMs >= afterMs && touches(s)).slice(0, count).map((s) => {
     const self = new Map<string, number>(), incl = new Map<string, number>();
     for (let i = s.from; i < s.to; i++) {
       const dt = i + 1 < p.samples.length ? (p.timeDeltas[i + 1] ?? 0) / 1000 : 0;
@@ -112,8 +113,9 @@ export function holds(p: CpuProfile, count = 10, per = 8, under?: string): Hold[
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.argv.includes('--holds')) {
   const file = process.argv[2]!;
-  const at = process.argv.indexOf('--under');
-  for (const h of holds(JSON.parse(readFileSync(file, 'utf8')) as CpuProfile, 10, 8, at > 0 ? process.argv[at + 1] : undefined)) {
+  const opt = (name: string): string | undefined => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : undefined; };
+  const after = Number(opt('--after') ?? 0) * 1000;
+  for (const h of holds(JSON.parse(readFileSync(file, 'utf8')) as CpuProfile, Number(opt('--count') ?? 10), 8, opt('--under'), after)) {
     process.stdout.write(`hold at ${(h.startMs / 1000).toFixed(3)} s: ${h.ms.toFixed(1)} ms\n`);
     for (const s of h.top) process.stdout.write(`   self ${s.ms.toFixed(1).padStart(7)} ms  ${s.fn}\n`);
     for (const s of h.inclusive) process.stdout.write(`   incl ${s.ms.toFixed(1).padStart(7)} ms  ${s.fn}\n`);

@@ -1,6 +1,7 @@
 import type { Device, MetricSource, PollCaps, Sensor } from '../../core/types.js';
 import { agentBounds, type DeviceSnmpOverride, type NetworkConfig } from '../../core/config-schema.js';
 import type { Logger } from '../../core/logger.js';
+import { TimeSlice } from '../../core/time-slice.js';
 import type { SnmpTarget, Varbind } from '../../snmp/types.js';
 import { isException } from '../../snmp/types.js';
 import type { WorkerPool } from '../pool.js';
@@ -96,7 +97,7 @@ export async function probeDevice(pool: WorkerPool, address: string, net: Networ
   ]);
 
   // In slices of PROBE_SLICE_MS: a device of 10,000 interfaces held the thread ~0.25 s here (bench/discovery/huge-table).
-  const interfaces = await sliced(readInterfacesSteps([...ifRows!, ...ifXRows!], ips));
+  const interfaces = await new TimeSlice(PROBE_SLICE_MS).run(readInterfacesSteps([...ifRows!, ...ifXRows!], ips));
   const components = readComponents(ent);
   const neighbors = [...readLldpNeighbors(lldp, interfaces), ...readCdpNeighbors(cdp, interfaces)];
   const sensors: Sensor[] = [...readEntitySensors(sensorRows, components), ...sensorTables.flatMap((st) => readTableSensors(sensorRows, st))];
@@ -143,13 +144,3 @@ function pollCaps(target: SnmpTarget, hc: boolean, cpu: MetricSource | null, mem
 
 /** The longest a probe's reading of a device's rows runs before it lets other work run. */
 const PROBE_SLICE_MS = 15;
-
-/** Runs a step-wise computation, yielding to other work (setImmediate) whenever PROBE_SLICE_MS have passed. */
-async function sliced<T>(steps: Generator<void, T, void>): Promise<T> {
-  let from = performance.now();
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-    if (performance.now() - from >= PROBE_SLICE_MS) { await new Promise((res) => setImmediate(res)); from = performance.now(); }
-  }
-}

@@ -30,4 +30,6 @@ export const BUILTIN_VARIABLES: readonly VariableDef[] = Object.freeze([
   { name: REACHABLE, description: 'Whether the device answered its SNMP poll (1) or not (0)', unit: '', category: 'Status', type: 'gauge', scope: 'device' },
 ].map((v) => Object.freeze(v as VariableDef)));
 
-export const variableDef = (name: string): VariableDef | undefined => BUILTIN_VARIABLES.find((v) => v.name === name);
+const BUILTIN_BY_NAME = new Map(BUILTIN_VARIABLES.map((v) => [v.name, v]));
+/** The built-in variable named `name` (a map: called per instance when a catalog is listed). */
+export const variableDef = (name: string): VariableDef | undefined => BUILTIN_BY_NAME.get(name);

@@ -182,11 +182,12 @@ export const BUILTIN_DEFS: InstanceDefs = { def: variableDef, rows: () => undefi
  * the row's name (index `table`).
  */
 export function variableInstance(d: Device, ifOf: (index: number) => Interface | undefined, name: string, index: number, slot: number, defs: InstanceDefs = BUILTIN_DEFS): VariableInstance {
-  const def = variableDef(name) ?? defs.def(name);
+  const builtin = variableDef(name);
+  const def = builtin ?? defs.def(name);
   if (def === undefined) {
     return { slot, name, deviceId: d.id, index, deviceName: d.name, componentName: '', description: name, unit: '', category: '', tags: d.tags };
   }
-  if (variableDef(name) === undefined) {
+  if (builtin === undefined) {
     const componentName = def.scope === 'interface' ? ifOf(index)?.name ?? ''
       : def.scope === 'component' ? defs.rows(d, name)?.find((r) => r.index === index)?.name ?? String(index) : '';
     return { slot, name, deviceId: d.id, index, deviceName: d.name, componentName, description: def.description, unit: def.unit, category: def.category, tags: d.tags };
