@@ -2,7 +2,7 @@ import t from 'tap';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { randomPort, startServer, tempDir, waitFor, writeSimulatedConfig } from './helpers.js';
+import { fetchIdempotent, randomPort, startServer, tempDir, waitFor, writeSimulatedConfig } from './helpers.js';
 
 /**
  * Authentication over real sockets, with the built server and the built CLI on a real LMDB data
@@ -50,7 +50,7 @@ t.test('CLI accounts, login and every transport over real sockets; accounts surv
   const ready = new RegExp(`ready: http://127\\.0\\.0\\.1:${port}/v2/ui/net/1/status listening=127\\.0\\.0\\.1 authentication=on`);
   t.ok(await waitFor(async () => (ready.test(server.log()) ? true : undefined), 10_000, 'the ready line'),
     'the start-up log says where the server listens and that authentication is on');
-  const status = async (path: string, headers: Record<string, string> = {}) => (await fetch(base + path, { headers })).status;
+  const status = async (path: string, headers: Record<string, string> = {}) => (await fetchIdempotent(base + path, { headers })).status;
   const basic = (u: string, p: string) => ({ authorization: `Basic ${Buffer.from(`${u}:${p}`).toString('base64')}` });
 
   const login = await fetch(`${base}/v2/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: 'alice', password: 'alice-password' }) });

@@ -39,6 +39,20 @@ export async function gridSteps(app: { monitor: { events: { onGridStepWritten(l:
   }
 }
 
+/**
+ * fetch for an idempotent request (GET, HEAD), tried once more when a kept-alive connection turned
+ * out closed (UND_ERR_SOCKET), as browsers do: a test that blocks its event loop (spawnSync of the
+ * CLI) for longer than the server's idle timeout finds its pooled connection closed under it.
+ */
+export async function fetchIdempotent(url: string, init: RequestInit = {}): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (e) {
+    if ((e as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw e;
+    return fetch(url, init);
+  }
+}
+
 export async function getJson(base: string, path: string): Promise<{ status: number; body: any }> {
   const r = await fetch(base + path);
   const text = await r.text();
