@@ -54,7 +54,7 @@ export async function fetchIdempotent(url: string, init: RequestInit = {}): Prom
 }
 
 export async function getJson(base: string, path: string): Promise<{ status: number; body: any }> {
-  const r = await fetch(base + path);
+  const r = await fetchIdempotent(base + path);
   const text = await r.text();
   let body: unknown = text;
   try { body = JSON.parse(text); } catch { /* plain text */ }
