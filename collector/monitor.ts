@@ -148,6 +148,14 @@ export class Monitor implements CollectorPorts, NetworksPort {
   }
 
   /**
+   * Throws what `catalog.configure(defs)` would throw (AppError BAD_PARAMETER), changing nothing:
+   * a config reload checks its operator variables' definitions before the swap.
+   */
+  checkDefinitions(defs: readonly VariableDef[]): void {
+    this.defs.check(defs);
+  }
+
+  /**
    * Reads the device profiles again (a config reload: `profilesDir` may name another folder, or its
    * files changed); the next probes use them. A folder that no longer reads keeps the profiles in
    * force and throws (the loader checked it just before, so this is a race with its files).

@@ -159,14 +159,17 @@ export class ConfigHolder {
 }
 
 /**
- * Steps 1–4 of the contract above: `load` loads and validates the new file (throws CONFIG_INVALID),
- * the plan is made, a plan needing a restart is refused (CONFIG_RELOAD_REFUSED), and only then the
- * holder swaps. On any throw the holder still holds the running Config. Returns the plan for the
- * collector (step 5).
+ * Steps 1–4 of a reload (core/config-applier.ts): `load` loads and validates the new file (throws
+ * CONFIG_INVALID), the plan is made, `check` (the appliers' checks) may refuse the new Config with
+ * the message of an AppError CONFIG_INVALID, a plan needing a restart is refused
+ * (CONFIG_RELOAD_REFUSED), and only then the holder swaps. On any throw the holder still holds the
+ * running Config. Returns the plan for the appliers (step 5, applyConfig).
  */
-export function reloadConfig(holder: ConfigHolder, load: () => Config): ReloadPlan {
+export function reloadConfig(holder: ConfigHolder, load: () => Config, check?: (next: Config, plan: ReloadPlan) => string | undefined): ReloadPlan {
   const next = load();
   const plan = planReload(holder.current(), next);
+  const refused = check?.(next, plan);
+  if (refused !== undefined) throw new AppError('CONFIG_INVALID', refused);
   refuseIfRestartRequired(plan, next.source);
   holder.swap(next);
   return plan;
