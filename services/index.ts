@@ -29,6 +29,7 @@ import { ViewService } from './views.js';
 import { TrafficAnalyticsProxy } from './traffic-proxy.js';
 import { ReportService } from './reports.js';
 import { WorkGates } from './work-gates.js';
+import { readPerCall, type ConfigApplier } from '../core/config-applier.js';
 
 /**
  * What every route calls: plain arguments in (no HTTP types), plain data out. Services read the
@@ -80,6 +81,12 @@ export interface Services {
   readonly caches: ServerCaches;
   /** The bounds of the work callers start (config `limits:`): report runs, long actions, discovery submissions and starts. */
   readonly gates: WorkGates;
+  /**
+   * The services' part of a config reload (core/config-applier.ts), in the order of its effects:
+   * the notifier and the map views apply after the swap, the others read their keys per call.
+   * `log` tells the failures that do not stop a reload.
+   */
+  configAppliers(log: ServiceDeps['logger']): readonly ConfigApplier[];
 }
 
 /** Parts a caller may put in place of the built ones (tests of one service over a fake of another). */
@@ -165,6 +172,21 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
     operations,
     caches,
     gates,
+    configAppliers: (log) => [
+      Notifier.configApplier(notifier),
+      views.configApplier(log),
+      readPerCall('map view form data', ViewService.configKeys),
+      readPerCall('key-value records', KeyValueService.configKeys),
+      readPerCall('map link variables', MapService.configKeys),
+      readPerCall('device panel popups', DevicePanelService.configKeys),
+      readPerCall('alert evaluator', AlertEngine.configKeys, ['networks']),
+      readPerCall('derived variables', DerivedVariables.configKeys),
+      readPerCall('variable colours', CatalogService.configKeys, ['variables.snmp', 'variables.derived']),
+      readPerCall('traffic-analytics proxy', TrafficAnalyticsProxy.configKeys),
+      readPerCall('report schedule', ReportService.configKeys),
+      readPerCall('work gates', WorkGates.configKeys),
+      readPerCall('settings', OperationsService.configKeys),
+    ],
   };
 }
 
