@@ -82,7 +82,9 @@ const SERVER_KEYS: readonly (keyof ServerConfig)[] = ['host', 'port', 'dataDir',
 /** Authentication keys: the middleware, the cookie's attributes and the login limiter are built at start. */
 const AUTH_KEYS: readonly (keyof AuthConfig)[] = ['enabled', 'sessionLifetimeMs', 'secureCookie', 'maxLoginFailures', 'loginFailureWindowMs',
   // login storms: limits per user name and in all, the password pool
-  'maxLoginFailuresPerUser', 'maxLoginFailuresTotal', 'passwordThreads', 'passwordQueue', 'passwordChecksPerAddress'];
+  'maxLoginFailuresPerUser', 'maxLoginFailuresTotal', 'passwordThreads', 'passwordQueue', 'passwordChecksPerAddress',
+  // the delay of refused password checks: the Authenticator keeps the auth section it was built with
+  'refusedCheckDelayMs'];
 const SIMULATOR_KEYS: readonly (keyof SimulatorConfig)[] = ['devices', 'interfacesPerDevice', 'port', 'baseAddress', 'topology', 'networkId'];
 
 /** Every key path planReload may report as needing a restart. */

@@ -67,6 +67,8 @@ const cases: [string, string, Expect][] = [
     { error: { code: 'CONFIG_RELOAD_REFUSED', message: /auth\.enabled changed/ }, restartRequired: ['auth.enabled'] }],
   ['session lifetime changed: refused', file({ auth: 'auth: { sessionLifetime: 1h }\n' }),
     { error: { code: 'CONFIG_RELOAD_REFUSED', message: /auth\.sessionLifetimeMs changed/ }, restartRequired: ['auth.sessionLifetimeMs'] }],
+  ['refused check delay changed: refused (the authenticator keeps the auth section of the start)', file({ auth: 'auth: { refusedCheckDelay: 1s }\n' }),
+    { error: { code: 'CONFIG_RELOAD_REFUSED', message: /auth\.refusedCheckDelayMs changed/ }, restartRequired: ['auth.refusedCheckDelayMs'] }],
   ['simulator turned on: refused', file({ simulator: 'simulator: { networkId: 9 }\n' }),
     { error: { code: 'CONFIG_RELOAD_REFUSED', message: /: simulator changed/ }, restartRequired: ['simulator'] }],
   ['largest maxInFlight changed: refused (the pool is sized at start)', file({ networks: net1.replace('maxInFlight: 256', 'maxInFlight: 512') + net2 }),
