@@ -53,7 +53,7 @@ export interface Services {
   readonly auth: Authenticator;
   /** Maps of views: selection, layouts, coordinates, values (built on `views` as their MapViewSource). */
   readonly maps: MapService;
-  /** Alert notifications to the configured streams (app.ts configures it on reload and closes it on stop). */
+  /** Alert notifications to the configured streams (configured on reload through its config applier; app.ts closes it on stop). */
   readonly notifier: AlertNotifier;
   /** Alert silences (spec 2.5); also the SilenceLookup of the alert evaluator. */
   readonly silences: SilenceService;
