@@ -7,6 +7,8 @@ import { relocateSimulator } from './core/config-load.js';
 import type { Config } from './core/config-schema.js';
 import { ConfigHolder, reloadConfig, type ReloadPlan } from './core/config-reload.js';
 import { configuredDefinitions } from './core/config-variables.js';
+import { applyConfig, checkConfig, readPerCall, type ConfigApplier } from './core/config-applier.js';
+import { collectorAppliers } from './collector/config-appliers.js';
 import { AppError } from './core/errors.js';
 import type { Logger } from './core/logger.js';
 import { systemClock } from './core/clock.js';
@@ -30,10 +32,13 @@ export interface App {
   readonly retention: SeriesPruner;
   /** The running Config (replaced whole by a reload). */
   config(): Config;
+  /** The parts a reload applies the configuration to, in order (core/config-applier.ts); configKeyTable makes its table of keys. */
+  readonly configAppliers: readonly ConfigApplier[];
   /**
    * Reloads the configuration: loads and validates it with the start's loader (a bad file throws
-   * CONFIG_INVALID), refuses a change that needs a restart (CONFIG_RELOAD_REFUSED, naming the keys),
-   * then swaps the Config whole and applies it to the collector. On a throw nothing has changed.
+   * CONFIG_INVALID, as is one an applier's check refuses), refuses a change that needs a restart
+   * (CONFIG_RELOAD_REFUSED, naming the keys), then swaps the Config whole and runs the appliers.
+   * On a throw before the swap nothing has changed.
    */
   reloadConfig(): Promise<ReloadPlan>;
   /** Stops everything in reverse order of start; flushes the store. Idempotent. */
@@ -139,48 +144,24 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
     });
     stops.push(() => api.close());
 
+    // Every part that reacts to the configuration, in the order of its effects on a reload
+    // (core/config-applier.ts): each owns its keys; those of RESTART_KEYS only a restart applies.
+    const appliers: readonly ConfigApplier[] = [
+      ...collectorAppliers(monitor, logger),
+      ...services.configAppliers(logger),
+      // The pruner reads both through the holder at each pass (wired above).
+      readPerCall('series retention', ['retention']),
+    ];
+
     // One reload at a time: a second waits for the first (both read the file when their turn comes).
     let reloading: Promise<unknown> = Promise.resolve();
     const reload = async (): Promise<ReloadPlan> => {
       if (!opts.load) throw new AppError('CONFIG_RELOAD_REFUSED', 'this server was started without a configuration loader');
       const load = opts.load;
-      // `variables:` definitions are set BEFORE the holder swaps: a set the catalog refuses (a name
-      // it cannot take) refuses the reload, and the running configuration and definitions stay.
-      let redefined = false;
-      let plan: ReloadPlan;
-      try {
-        plan = reloadConfig(holder, () => {
-          const next = follow(load());
-          try {
-            monitor.catalog.configure(configuredDefinitions(next.variables));
-          } catch (e) {
-            throw new AppError('CONFIG_INVALID', `${next.source}: variables: ${(e as Error).message}`);
-          }
-          redefined = true;
-          return next;
-        });
-      } catch (e) {
-        // A change only a restart applies (refused after the load): the running definitions back.
-        if (redefined) monitor.catalog.configure(configuredDefinitions(holder.current().variables));
-        throw e;
-      }
-      // Device profiles apply live: the next probes choose from the profiles read now (the loader has checked them).
-      try {
-        monitor.reloadProfiles(holder.current().profilesDir ?? null);
-      } catch (e) {
-        logger.warn('device profiles not reloaded; the ones in force stay', { error: (e as Error).message });
-      }
-      await monitor.applyReload(plan);
-      // `variables.snmp` applies live: every network plans its devices again when it changed.
-      await monitor.setVariables(holder.current().variables.snmp);
-      // `notifications:` applies live: streams added, changed or removed; kept streams keep their queues.
-      services.notifier.configure(holder.current().notifications);
-      // `views:` applies live: the stored SYSTEM and SCRIPTED views follow the new configuration. The
-      // configuration is swapped already, so a failure here (a store that cannot write) is logged
-      // and the views are brought in step at the next reload or start.
-      await services.views.syncConfig().catch((e: unknown) => {
-        logger.error('map views not brought in step with the reloaded configuration', { error: (e as Error).message });
-      });
+      // The checks of every applier, then the restart-only keys, may refuse: nothing has changed.
+      // The swap and the applies that follow it start in the same turn (applyConfig).
+      const plan = reloadConfig(holder, () => follow(load()), (next, p) => checkConfig(appliers, next, p));
+      await applyConfig(appliers, holder.current(), plan);
       logger.info('configuration reloaded', {
         source: holder.current().source, added: plan.added.length, removed: plan.removed.length, changed: plan.changed.length,
       });
@@ -199,6 +180,7 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
     return {
       port: api.port, monitor, simulator, retention,
       config: () => holder.current(),
+      configAppliers: appliers,
       reloadConfig: reloadOnce,
       stop: async () => { if (!stopped) { stopped = true; await stopAll(); } },
     };

@@ -87,8 +87,8 @@ export class Monitor implements CollectorPorts, NetworksPort {
   }
 
   /**
-   * Step 5 of a config reload (core/config-reload.ts), after the new Config was validated, planned
-   * and swapped: removed networks stop; a changed network stops and starts again from its new
+   * A config reload's networks (collector/config-appliers.ts), after the new Config was validated,
+   * planned and swapped: removed networks stop; a changed network stops and starts again from its new
    * settings (its inventory is rebuilt from its latest generation with the new SNMP settings, its
    * scheduler and grid take the new interval; slots, series and generations stay; the series writer
    * and its interpolation carry go on in the new monitor, and the scheduler keeps its grid position:
@@ -145,6 +145,14 @@ export class Monitor implements CollectorPorts, NetworksPort {
       }
     }
     this.deps.logger.info('operator SNMP variables applied', { variables: snmp.length, newTables });
+  }
+
+  /**
+   * Throws what `catalog.configure(defs)` would throw (AppError BAD_PARAMETER), changing nothing:
+   * a config reload checks its operator variables' definitions before the swap.
+   */
+  checkDefinitions(defs: readonly VariableDef[]): void {
+    this.defs.check(defs);
   }
 
   /**

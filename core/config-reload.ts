@@ -1,55 +1,17 @@
 /**
- * Config reload, the pure part: what differs between the running Config and a newly loaded one, and
- * the holder of the current Config. Nothing here touches the collector.
+ * Config reload, the pure part: what differs between the running Config and a newly loaded one
+ * (planReload), the keys only a restart applies (RESTART_KEYS), the holder of the current Config,
+ * and the steps of a reload up to the swap (reloadConfig). Nothing here touches the collector.
  *
- * The contract of a reload (reloadConfig does steps 1–4; the caller wires step 5 into the collector):
- *  1. Load and validate the new file with the options of the start — loadConfig({ path, env }) with
- *     the same environment, else the HOST/PORT/DATA_DIR overrides would read as changes. A bad file
- *     throws CONFIG_INVALID: nothing has changed.
- *  2. planReload(running, next): which networks are added, removed, changed (with the fields) or
- *     unchanged, and which changed keys need a restart.
- *  3. Any key needing a restart: refuse with AppError CONFIG_RELOAD_REFUSED naming the keys. Nothing
- *     has changed; the running Config goes on whole (a reload never applies part of a file).
- *  4. ConfigHolder.swap(next): readers of holder.current() see the new Config whole from then on.
- *  5. Apply the plan to the collector: stop the networks of `removed`, start `added` ones, rebuild
- *     each `changed` network from `after` (or adjust it in place when its `fields` allow), leave
- *     `unchanged` ones running. Networks are told apart by id: a network whose id is kept keeps its
- *     inventory and series, whatever else changes. Where settings live once applied: `snmp.*` reaches
- *     the polls only inside the plans' targets (collector/polling/plan-build.ts), so those plans are
- *     rebuilt and repacked (Inventory.rebuild with `after`); `pollIntervalMs` is the interval of the
- *     network's scheduler and the grid of its SeriesWriter (collector/network-monitor.ts).
+ * Load the new file with the options of the start (loadConfig({ path, env }) with the same
+ * environment, else the HOST/PORT/DATA_DIR overrides would read as changes). Networks are told
+ * apart by id: a network whose id is kept keeps its inventory and series, whatever else changes.
  *
- * Keys that need a restart (RESTART_KEYS, and the in-flight bound below) are those read once at start
- * (app.ts): every `server.*` key (listener host and port, store directory, worker pool size, request
- * body limit, logger level, the store's bound on held points and its free-space reserve, the HTTP
- * connections cap), every
- * `auth.*` key (the middleware is installed or not, and the session cookie and login limiter are
- * built, at start; reported with the schema's names, e.g. `auth.sessionLifetimeMs`), and the
- * whole `simulator` section (its agents run from start; turning it on or off is the key
- * `simulator`). Also `networks[].snmp.maxInFlight` when the largest value over all networks
- * changes: the worker pool's concurrency is sized from it at start. `ui.*` and
- * `deviceDetailsComponents.*` and `mapLegend.*` keys are read by the services per call (through the holder), so they
- * apply with the swap and are not in the plan.
- * `views` (SCRIPTED map views) applies live too: after the swap, app.ts has the views service bring
- * the stored views in step with the new list (services/views.ts `syncConfig`); it is not in the plan.
- * `notifications` applies live too: after the swap, app.ts hands it to the notifier (`configure`:
- * streams added, changed or removed by name, kept streams keeping their queues); not in the plan.
- * `alerts` (the rules) applies live: the alert evaluator reads them through the holder at each
- * network's next grid step (services/alert-engine.ts says what a changed rule keeps); not in the plan.
- * `retention` (series retention and the pruner's interval) applies live: the series pruner
- * (store/series/series-pruner.ts) reads both through the holder at each pass; not in the plan.
- * `variables.derived` and `variables.thresholds` apply live: the derived variables' evaluator
- * (services/derived-variables.ts) reads them at each network's next grid step, the `vars` colours per
- * call, and app.ts gives the catalog the new definitions (`configure`); not in the plan.
- * `variables` applies live: after the swap, app.ts hands the definitions to the catalog (`configure`)
- * and `variables.snmp` to the collector (Monitor.setVariables: when it changed, every network plans
- * its devices again without a restart; a new `table` variable starts a discovery of every network
- * to find its rows); not in the plan (docs/variables.md).
- * `integrations` (the traffic-analytics proxy) applies live: read per call (services/traffic-proxy.ts).
- * `reports` (schedule, keep) applies live: the report scheduler reads it at each tick and each run
- * (services/reports.ts); neither is in the plan.
- * `limits` (the work gates' bounds) applies live: the gates read it at each admission
- * (services/work-gates.ts); work already admitted keeps its place; not in the plan.
+ * Which part applies which key, and how, is in the code, not here: the config appliers
+ * (core/config-applier.ts; app.ts lists them in the order of their effects) own every key that
+ * applies without a restart, and RESTART_KEYS below names those read once at start.
+ * test/e2e/config-keys.test.ts checks that every key of core/config-schema.ts has exactly one of
+ * the two, and keeps the table of docs/running.md ("What a reload applies") in step.
  */
 import { AppError } from './errors.js';
 import type { AuthConfig, Config, NetworkConfig, ServerConfig, SimulatorConfig } from './config-schema.js';
@@ -82,10 +44,18 @@ const SERVER_KEYS: readonly (keyof ServerConfig)[] = ['host', 'port', 'dataDir',
 /** Authentication keys: the middleware, the cookie's attributes and the login limiter are built at start. */
 const AUTH_KEYS: readonly (keyof AuthConfig)[] = ['enabled', 'sessionLifetimeMs', 'secureCookie', 'maxLoginFailures', 'loginFailureWindowMs',
   // login storms: limits per user name and in all, the password pool
-  'maxLoginFailuresPerUser', 'maxLoginFailuresTotal', 'passwordThreads', 'passwordQueue', 'passwordChecksPerAddress'];
+  'maxLoginFailuresPerUser', 'maxLoginFailuresTotal', 'passwordThreads', 'passwordQueue', 'passwordChecksPerAddress',
+  // the delay of refused password checks: the Authenticator keeps the auth section it was built with
+  'refusedCheckDelayMs'];
 const SIMULATOR_KEYS: readonly (keyof SimulatorConfig)[] = ['devices', 'interfacesPerDevice', 'port', 'baseAddress', 'topology', 'networkId'];
 
-/** Every key path planReload may report as needing a restart. */
+/**
+ * Every key path planReload may report as needing a restart: those read once at start (app.ts).
+ * Every server key; every auth key (the middleware is installed or not, the session cookie, login
+ * limiter and password pool are built, at start); the whole simulator section (its agents run from
+ * start; turning it on or off is the key `simulator`); and `networks[].snmp.maxInFlight` when the
+ * largest value over all networks changes (the worker pool's concurrency is sized from it at start).
+ */
 export const RESTART_KEYS: readonly string[] = Object.freeze([
   ...SERVER_KEYS.map((k) => `server.${k}`), ...AUTH_KEYS.map((k) => `auth.${k}`), 'simulator', ...SIMULATOR_KEYS.map((k) => `simulator.${k}`), 'networks[].snmp.maxInFlight',
 ]);
@@ -159,14 +129,17 @@ export class ConfigHolder {
 }
 
 /**
- * Steps 1–4 of the contract above: `load` loads and validates the new file (throws CONFIG_INVALID),
- * the plan is made, a plan needing a restart is refused (CONFIG_RELOAD_REFUSED), and only then the
- * holder swaps. On any throw the holder still holds the running Config. Returns the plan for the
- * collector (step 5).
+ * Steps 1–4 of a reload (core/config-applier.ts): `load` loads and validates the new file (throws
+ * CONFIG_INVALID), the plan is made, `check` (the appliers' checks) may refuse the new Config with
+ * the message of an AppError CONFIG_INVALID, a plan needing a restart is refused
+ * (CONFIG_RELOAD_REFUSED), and only then the holder swaps. On any throw the holder still holds the
+ * running Config. Returns the plan for the appliers (step 5, applyConfig).
  */
-export function reloadConfig(holder: ConfigHolder, load: () => Config): ReloadPlan {
+export function reloadConfig(holder: ConfigHolder, load: () => Config, check?: (next: Config, plan: ReloadPlan) => string | undefined): ReloadPlan {
   const next = load();
   const plan = planReload(holder.current(), next);
+  const refused = check?.(next, plan);
+  if (refused !== undefined) throw new AppError('CONFIG_INVALID', refused);
   refuseIfRestartRequired(plan, next.source);
   holder.swap(next);
   return plan;

@@ -95,6 +95,9 @@ export class AlertEngine implements AlertSource {
   private stopping = false;
   private readonly latest: (slot: number) => number;
 
+  /** Config keys read at each network's grid step through the holder: a reload applies them with the swap (core/config-applier.ts). */
+  static readonly configKeys: readonly string[] = ['alerts'];
+
   /** `prefillMatrixValues`, `prefillYieldSlots`: see PREFILL_MATRIX_VALUES and PREFILL_YIELD_SLOTS (tests lower them). */
   constructor(
     private readonly deps: ServiceDeps, private readonly notifier: AlertNotifier, private readonly silences: SilenceLookup,

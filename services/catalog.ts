@@ -125,6 +125,9 @@ export function isStale(tsMs: number, nowMs: number, pollIntervalMs: number, dev
 const valueText = (v: number): string => String(Number(v.toPrecision(12)));
 
 export class CatalogService {
+  /** Config keys read per call (the colours of values) through the holder: a reload applies them with the swap (core/config-applier.ts). */
+  static readonly configKeys: readonly string[] = ['variables.thresholds'];
+
   /** `monotonicMs`: the clock of the calls' time budgets (default performance.now; tests pass their own). */
   constructor(
     private readonly deps: ServiceDeps, private readonly networks: NetworkService, private readonly tables: NetworkTablesCache,

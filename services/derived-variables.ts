@@ -49,6 +49,9 @@ export class DerivedVariables {
   /** The allocation error last logged per network and variable (logged again only when it changes). */
   private readonly warned = new Map<string, string>();
 
+  /** Config keys read at each network's grid step through the holder: a reload applies them with the swap (core/config-applier.ts). */
+  static readonly configKeys: readonly string[] = ['variables.derived'];
+
   constructor(private readonly deps: ServiceDeps) {}
 
   start(): void {

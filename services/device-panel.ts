@@ -134,6 +134,9 @@ export interface DeviceData {
 export type PublicDevice = Omit<Device, 'poll'> & { readonly pollState: PollStateRecord };
 
 export class DevicePanelService {
+  /** Config keys read per call through the holder: a reload applies them with the swap (core/config-applier.ts). */
+  static readonly configKeys: readonly string[] = ['mapLegend'];
+
   constructor(
     private readonly deps: ServiceDeps, private readonly networks: NetworkService,
     private readonly discovery: DiscoveryService, private readonly alerts: AlertService,

@@ -29,6 +29,7 @@ import { ViewService } from './views.js';
 import { TrafficAnalyticsProxy } from './traffic-proxy.js';
 import { ReportService } from './reports.js';
 import { WorkGates } from './work-gates.js';
+import { readPerCall, type ConfigApplier } from '../core/config-applier.js';
 
 /**
  * What every route calls: plain arguments in (no HTTP types), plain data out. Services read the
@@ -52,7 +53,7 @@ export interface Services {
   readonly auth: Authenticator;
   /** Maps of views: selection, layouts, coordinates, values (built on `views` as their MapViewSource). */
   readonly maps: MapService;
-  /** Alert notifications to the configured streams (app.ts configures it on reload and closes it on stop). */
+  /** Alert notifications to the configured streams (configured on reload through its config applier; app.ts closes it on stop). */
   readonly notifier: AlertNotifier;
   /** Alert silences (spec 2.5); also the SilenceLookup of the alert evaluator. */
   readonly silences: SilenceService;
@@ -80,6 +81,12 @@ export interface Services {
   readonly caches: ServerCaches;
   /** The bounds of the work callers start (config `limits:`): report runs, long actions, discovery submissions and starts. */
   readonly gates: WorkGates;
+  /**
+   * The services' part of a config reload (core/config-applier.ts), in the order of its effects:
+   * the notifier and the map views apply after the swap, the others read their keys per call.
+   * `log` tells the failures that do not stop a reload.
+   */
+  configAppliers(log: ServiceDeps['logger']): readonly ConfigApplier[];
 }
 
 /** Parts a caller may put in place of the built ones (tests of one service over a fake of another). */
@@ -165,6 +172,21 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
     operations,
     caches,
     gates,
+    configAppliers: (log) => [
+      Notifier.configApplier(notifier),
+      views.configApplier(log),
+      readPerCall('map view form data', ViewService.configKeys),
+      readPerCall('key-value records', KeyValueService.configKeys),
+      readPerCall('map link variables', MapService.configKeys),
+      readPerCall('device panel popups', DevicePanelService.configKeys),
+      readPerCall('alert evaluator', AlertEngine.configKeys, ['networks']),
+      readPerCall('derived variables', DerivedVariables.configKeys),
+      readPerCall('variable colours', CatalogService.configKeys, ['variables.snmp', 'variables.derived']),
+      readPerCall('traffic-analytics proxy', TrafficAnalyticsProxy.configKeys),
+      readPerCall('report schedule', ReportService.configKeys),
+      readPerCall('work gates', WorkGates.configKeys),
+      readPerCall('settings', OperationsService.configKeys),
+    ],
   };
 }
 

@@ -33,6 +33,9 @@ export interface KeyValueData {
  * - Data over `ui.keyValueMaxBytes` (config, read per call) is BODY_TOO_LARGE.
  */
 export class KeyValueService {
+  /** Config keys read per call through the holder: a reload applies them with the swap (core/config-applier.ts). */
+  static readonly configKeys: readonly string[] = ['ui.keyValueMaxBytes'];
+
   constructor(private readonly deps: ServiceDeps) {}
 
   /** Stores `data` (or finds it) and resolves with its handle. */

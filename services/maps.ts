@@ -108,6 +108,9 @@ export class MapService {
     else this.coords.forget();
   }
 
+  /** Config keys read per call through the holder: a reload applies them with the swap (core/config-applier.ts). */
+  static readonly configKeys: readonly string[] = ['deviceDetailsComponents'];
+
   constructor(private readonly deps: ServiceDeps, private readonly networks: NetworkService, private readonly views: MapViewSource) {
     this.coords = new MapCoordinates(deps.meta);
   }

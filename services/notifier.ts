@@ -39,6 +39,14 @@ export class Notifier implements AlertNotifier {
   private droppedWithRemovedStreams = 0;
   private closed = false;
 
+  /**
+   * A notifier's part of a config reload (core/config-applier.ts): after the swap it takes the new
+   * `notifications` (configure: streams added, changed or removed by name; kept streams keep their queues).
+   */
+  static configApplier(n: AlertNotifier) {
+    return { name: 'notifier', keys: ['notifications'], apply: (next: { readonly notifications: NotificationsConfig }) => n.configure(next.notifications) };
+  }
+
   constructor(config: NotificationsConfig, private readonly opts: NotifierOptions) {
     this.random = opts.random ?? Math.random;
     const log = opts.logger;

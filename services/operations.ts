@@ -69,6 +69,9 @@ const DUMP_FILE = /^dump-\d{8}T\d{6}\d{3}Z-net\d+\.json$/;
 export class OperationsService {
   private hooks: ServerHooks | null = null;
 
+  /** Config keys read per call (the settings name the file) through the holder: a reload applies them with the swap (core/config-applier.ts). */
+  static readonly configKeys: readonly string[] = ['source'];
+
   constructor(
     private readonly deps: ServiceDeps,
     private readonly parts: {

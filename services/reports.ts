@@ -48,6 +48,9 @@ export class ReportService {
   /** The scheduled runs queued or running: each tick's runs are chained after the previous ones. */
   private scheduled: Promise<void> = Promise.resolve();
 
+  /** Config keys read at each tick and run of the schedule through the holder: a reload applies them with the swap (core/config-applier.ts). */
+  static readonly configKeys: readonly string[] = ['reports'];
+
   /** `gates`: the on-demand runs' gate (`limits.reportRuns`); absent (unit tests), runs are not gated. */
   constructor(private readonly deps: ServiceDeps, private readonly gates?: WorkGates) {}
 

@@ -28,6 +28,9 @@ export class TrafficAnalyticsProxy {
   /** Upstream calls (topXdata, topXchart) in flight now. */
   private inFlight = 0;
 
+  /** Config keys read per call through the holder: a reload applies them with the swap (core/config-applier.ts). */
+  static readonly configKeys: readonly string[] = ['integrations'];
+
   constructor(private readonly deps: ServiceDeps) {}
 
   /** The configured section, or INTEGRATION_NOT_CONFIGURED. */

@@ -62,6 +62,9 @@ export class ViewService implements MapViewSource {
   private readonly tileCache = new Map<number | string, readonly ViewTile[]>();
   private tileCacheVersion = 0;
 
+  /** Config keys read per call through the holder: a reload applies them with the swap (core/config-applier.ts). */
+  static readonly configKeys: readonly string[] = ['ui.viewFormDataMaxBytes'];
+
   constructor(private readonly deps: ServiceDeps) {
     this.store = new ViewStore(deps.meta);
   }
@@ -84,6 +87,21 @@ export class ViewService implements MapViewSource {
    */
   async syncConfig(): Promise<void> {
     if (await syncConfiguredViews(this.store, this.deps.meta, this.deps.config(), this.deps.clock.nowMs())) this.changes++;
+  }
+
+  /**
+   * The views' part of a config reload (core/config-applier.ts): after the swap, the stored SYSTEM
+   * and SCRIPTED views follow the new `views` and `networks` (syncConfig). A failure (a store that
+   * cannot write) is logged on `log` and does not stop the reload: the views are brought in step at
+   * the next reload or start.
+   */
+  configApplier(log: ServiceDeps['logger']) {
+    return {
+      name: 'map views', keys: ['views'], uses: ['networks'],
+      apply: () => this.syncConfig().catch((e: unknown) => {
+        log.error('map views not brought in step with the reloaded configuration', { error: (e as Error).message });
+      }),
+    };
   }
 
   /** The views of the network the caller sees, in id order; `type` keeps only that type. */

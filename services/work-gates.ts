@@ -44,6 +44,9 @@ export class WorkGates {
   private readonly gates = new Map<LimitName, WorkGate>();
   private seen: LimitsConfig | undefined;
 
+  /** Config keys read at each admission through the holder: a reload applies them with the swap (core/config-applier.ts). */
+  static readonly configKeys: readonly string[] = ['limits'];
+
   constructor(private readonly config: () => Config) {
     const limits = this.limits();
     for (const n of LIMIT_NAMES) this.gates.set(n, new WorkGate(LABELS[n], limits[n]));

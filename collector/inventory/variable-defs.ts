@@ -33,6 +33,17 @@ export class VariableDefs {
    * name defined at run time by `define` (alert state), or a name twice.
    */
   configure(defs: readonly VariableDef[]): void {
+    const names = this.check(defs);
+    for (const n of this.configured) { this.dropped.set(n, this.byName.get(n)!); this.byName.delete(n); }
+    for (const d of defs) this.byName.set(d.name, Object.freeze({ ...d }));
+    this.configured = names;
+  }
+
+  /**
+   * What `configure(defs)` would throw, without changing anything (a config reload checks the new
+   * definitions before it swaps the configuration); returns the names of `defs`.
+   */
+  check(defs: readonly VariableDef[]): Set<string> {
     const names = new Set<string>();
     for (const d of defs) {
       checkName(d.name);
@@ -42,9 +53,7 @@ export class VariableDefs {
       if (known !== undefined && BUILTIN_VARIABLES.includes(known)) throw new AppError('BAD_PARAMETER', `variable '${d.name}' is built in`);
       if (known !== undefined && !this.configured.has(d.name)) throw new AppError('BAD_PARAMETER', `variable '${d.name}' is already defined by the server`);
     }
-    for (const n of this.configured) { this.dropped.set(n, this.byName.get(n)!); this.byName.delete(n); }
-    for (const d of defs) this.byName.set(d.name, Object.freeze({ ...d }));
-    this.configured = names;
+    return names;
   }
 
   /** Throws AppError BAD_PARAMETER for a bad name, a built-in name, or a second, different definition. */

@@ -6,6 +6,7 @@ import { loadConfig } from '../../core/config-load.js';
 import { ConfigHolder, planIsEmpty, planReload, reloadConfig, RESTART_KEYS } from '../../core/config-reload.js';
 import type { Config } from '../../core/config-schema.js';
 import { AppError } from '../../core/errors.js';
+import { applyConfig, checkConfig, configKeyTable, readPerCall, type ConfigApplier } from '../../core/config-applier.js';
 
 const load = (text: string, env: Record<string, string> = {}): Config => loadConfig({ text, path: 'netmon.yaml', env });
 
@@ -67,6 +68,8 @@ const cases: [string, string, Expect][] = [
     { error: { code: 'CONFIG_RELOAD_REFUSED', message: /auth\.enabled changed/ }, restartRequired: ['auth.enabled'] }],
   ['session lifetime changed: refused', file({ auth: 'auth: { sessionLifetime: 1h }\n' }),
     { error: { code: 'CONFIG_RELOAD_REFUSED', message: /auth\.sessionLifetimeMs changed/ }, restartRequired: ['auth.sessionLifetimeMs'] }],
+  ['refused check delay changed: refused (the authenticator keeps the auth section of the start)', file({ auth: 'auth: { refusedCheckDelay: 1s }\n' }),
+    { error: { code: 'CONFIG_RELOAD_REFUSED', message: /auth\.refusedCheckDelayMs changed/ }, restartRequired: ['auth.refusedCheckDelayMs'] }],
   ['simulator turned on: refused', file({ simulator: 'simulator: { networkId: 9 }\n' }),
     { error: { code: 'CONFIG_RELOAD_REFUSED', message: /: simulator changed/ }, restartRequired: ['simulator'] }],
   ['largest maxInFlight changed: refused (the pool is sized at start)', file({ networks: net1.replace('maxInFlight: 256', 'maxInFlight: 512') + net2 }),
@@ -129,4 +132,47 @@ t.test('ConfigHolder holds only loaded (frozen) configs', async (t) => {
   t.equal(holder.current(), other, 'swap replaces it whole');
   t.throws(() => holder.swap({ ...other }), { code: 'INTERNAL' }, 'a copy that is not frozen is refused');
   t.equal(holder.current(), other, 'and nothing changed');
+});
+
+// The walk of a reload over the config appliers (core/config-applier.ts): every check before the
+// swap, a refusal or a restart-only change leaves everything as it was, then the applies in order.
+t.test('config appliers: checks before the swap, applies after it in order', async (t) => {
+  const log: string[] = [];
+  let refuse: string | undefined;
+  const appliers: ConfigApplier[] = [
+    { name: 'a', keys: ['views'], check: () => { log.push('check a'); return undefined; }, apply: () => { log.push('apply a'); } },
+    { name: 'b', keys: ['notifications'], check: () => { log.push('check b'); return refuse; },
+      apply: async () => { await new Promise((r) => setTimeout(r, 5)); log.push('apply b'); } },
+    readPerCall('c', ['ui']),
+    { name: 'd', keys: ['alerts'], apply: (next, plan) => { log.push(`apply d ${next.ui.keyValueMaxBytes} ${plan.unchanged.join(',')}`); } },
+  ];
+  const reload = async (holder: ConfigHolder, text: string) => {
+    const plan = reloadConfig(holder, () => load(text), (next, p) => checkConfig(appliers, next, p));
+    // The swap and the applies up to the first that is asynchronous run in one turn.
+    const done = applyConfig(appliers, holder.current(), plan);
+    log.push('same turn');
+    await done;
+  };
+  const holder = new ConfigHolder(load(RUNNING));
+  const running = holder.current();
+
+  refuse = 'notifications: no room';
+  await t.rejects(reload(holder, file({ ui: 'ui: { keyValueMaxBytes: 1024 }\n' })),
+    { code: 'CONFIG_INVALID', message: 'netmon.yaml: notifications: no room' }, 'a check refuses: CONFIG_INVALID naming the file and the reason');
+  t.same(log, ['check a', 'check b'], 'the checks stop at the first refusal; nothing applied');
+  t.equal(holder.current(), running, 'the running Config stays');
+
+  refuse = undefined;
+  log.length = 0;
+  await t.rejects(reload(holder, file({ server: '  port: 9000\n' })), { code: 'CONFIG_RELOAD_REFUSED', message: /server\.port changed/ }, 'a restart-only change is refused after the checks');
+  t.same(log, ['check a', 'check b'], 'nothing applied');
+  t.equal(holder.current(), running, 'the running Config stays');
+
+  log.length = 0;
+  await reload(holder, file({ ui: 'ui: { keyValueMaxBytes: 1024 }\n' }));
+  t.same(log, ['check a', 'check b', 'apply a', 'same turn', 'apply b', 'apply d 1024 1,2'], 'every check, the swap, then each apply in order, awaited');
+  t.equal(holder.current().ui.keyValueMaxBytes, 1024, 'the new Config is held');
+  t.same(configKeyTable(appliers).filter((r) => r.applies !== 'restart'),
+    [{ key: 'views', applies: 'live', by: 'a' }, { key: 'notifications', applies: 'live', by: 'b' }, { key: 'ui', applies: 'per call', by: 'c' }, { key: 'alerts', applies: 'live', by: 'd' }],
+    'the table of keys: the appliers\' keys after the restart-only ones');
 });
