@@ -39,3 +39,4 @@ export {
   MAX_EXPRESSION_CHARS, MAX_EXPRESSION_DEPTH,
   type DExpr, type DerivedScope, type AggregateFn, type InputLayout, type CompiledExpression,
 } from './derived-expr.js';
+export { answerStructuredTarget, type TargetContext, type TargetSeries } from './structured-target.js';
