@@ -1,6 +1,6 @@
 import type { Tag } from '../core/types.js';
 import { FUNCTIONS, type Expr, type FuncCall, type Literal, type Operand, type Predicate } from './language/ast.js';
-import { parseCidr, subnetTest } from './cidr.js';
+import { parseCidr, subnetTest } from '../core/cidr.js';
 import { evalError } from './eval-error.js';
 import type { Position } from './language/errors.js';
 import { positionOf } from './language/parser.js';
