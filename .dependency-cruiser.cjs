@@ -53,6 +53,17 @@ const layerRules = Object.entries(LAYERS).map(([folder, allowed]) => {
   };
 });
 
+/** SvcQL's language (svcql/language/: lexer, parser, AST, printer, limits, syntax errors) is the
+ *  syntax alone: it imports nothing of the engine beside it (the rest of svcql/), which builds on
+ *  it. Beyond svcql/ it is held by the svcql layer rule (core/ only). */
+const svcqlLanguageRule = {
+  name: 'svcql-language-not-to-engine',
+  comment: 'svcql/language/ (the syntax) imports nothing of svcql/ outside language/ (the engine); beyond svcql/, core/ only, as the rest of svcql/',
+  severity: 'error',
+  from: { path: '^svcql/language/' },
+  to: { path: '^svcql/', pathNot: '^svcql/language/' },
+};
+
 /** Third-party runtimes that each live behind one file of ours. bench/ and test/ are exempt. */
 const ONE_FILE_PACKAGES = [
   ['uws', 'uWebSockets.js', 'api/http/uws.ts'],
@@ -91,6 +102,7 @@ const KNOWN = [
 module.exports = {
   forbidden: [
     ...layerRules,
+    svcqlLanguageRule,
     yamlRule,
     {
       name: 'collector-to-workers-only-via-index',

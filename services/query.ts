@@ -1,12 +1,11 @@
 import { AppError, isAppError } from '../core/errors.js';
-import { abortsRequest, answerSvcqlTarget, Budget, jsonBytes } from '../svcql/index.js';
+import { abortsRequest, answerStructuredTarget, answerSvcqlTarget, Budget, jsonBytes, type TargetContext } from '../svcql/index.js';
 import { AnswerBound } from './answer-bound.js';
 import type { ServiceDeps } from './deps.js';
 import { deviceIndex } from './inventory-index.js';
 import type { NetworkService } from './networks.js';
 import { parseQueryBody } from './query-body.js';
 import { REQUEST_LIMITS } from './request-limits.js';
-import { answerStructuredTarget, type TargetContext } from './structured-target.js';
 import type { NetworkTablesCache } from './svcql-tables.js';
 
 /**

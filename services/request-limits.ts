@@ -2,7 +2,7 @@
  * The bounds of one request's work and answer, so that no request can hold the main thread for
  * long or build an answer too large for the heap (docs/api.md "Request bounds"). Each is reported
  * as a 400 with code REQUEST_LIMIT (TIME_BUDGET for time) naming the bound and how to narrow the
- * request; SvcQL's own bounds per statement are in svcql/limits.ts.
+ * request; SvcQL's own bounds per statement are in svcql/language/limits.ts.
  */
 export const REQUEST_LIMITS = Object.freeze({
   /**

@@ -1,10 +1,11 @@
 import type { Tag } from '../core/types.js';
-import { FUNCTIONS, type Expr, type FuncCall, type Literal, type Operand, type Predicate } from './ast.js';
-import { parseCidr, subnetTest } from './cidr.js';
-import { evalError, type Position } from './errors.js';
-import { positionOf } from './parser.js';
+import { FUNCTIONS, type Expr, type FuncCall, type Literal, type Operand, type Predicate } from './language/ast.js';
+import { parseCidr, subnetTest } from '../core/cidr.js';
+import { evalError } from './eval-error.js';
+import type { Position } from './language/errors.js';
+import { positionOf } from './language/parser.js';
 import { compileLike } from './like.js';
-import { printOperand } from './printer.js';
+import { printOperand } from './language/printer.js';
 import { Budget } from './budget.js';
 import { regexpTester } from './regexp-safety.js';
 import type { RowSource } from './row-source.js';

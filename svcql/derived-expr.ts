@@ -1,4 +1,5 @@
 import { AppError } from '../core/errors.js';
+import { tokenize, type Token } from './language/lexer.js';
 
 /**
  * The expression language of derived variables (config `variables.derived[].expression`,
@@ -36,8 +37,6 @@ export const MAX_EXPRESSION_TOKENS = 1024;
 const AGGREGATES: readonly string[] = ['sum', 'avg', 'min', 'max', 'count'];
 const SCALARS: Readonly<Record<string, number>> = { ifnan: 2, ifnull: 2, abs: 1 };
 
-interface Tok { readonly kind: 'num' | 'name' | 'op' | 'end'; readonly text: string; readonly at: number }
-
 function posOf(text: string, offset: number): string {
   let line = 1;
   let col = 1;
@@ -47,37 +46,18 @@ function posOf(text: string, offset: number): string {
   return `${line}:${col}`;
 }
 
+const syntax = (where: string, message: string): AppError => new AppError('SVCQL_SYNTAX', `expression error at ${where}: ${message}`);
+
 function fail(text: string, at: number, message: string): never {
-  throw new AppError('SVCQL_SYNTAX', `expression error at ${posOf(text, at)}: ${message}`);
+  throw syntax(posOf(text, at), message);
 }
 
-function tokenize(text: string): Tok[] {
-  const out: Tok[] = [];
-  let i = 0;
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r') { i++; continue; }
-    if (out.length >= MAX_EXPRESSION_TOKENS) fail(text, i, `more than ${MAX_EXPRESSION_TOKENS} tokens`);
-    const start = i;
-    if ((ch >= '0' && ch <= '9') || (ch === '.' && /[0-9]/.test(text[i + 1] ?? ''))) {
-      const m = /^(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?/.exec(text.slice(i, i + 64))!;
-      i += m[0].length;
-      if (/[A-Za-z_0-9.]/.test(text[i] ?? '')) fail(text, start, `malformed number '${text.slice(start, i + 1)}'`);
-      out.push({ kind: 'num', text: m[0], at: start });
-      continue;
-    }
-    if (/[A-Za-z_]/.test(ch)) {
-      while (i < text.length && /[A-Za-z0-9_]/.test(text[i]!)) i++;
-      if (i - start > 64) fail(text, start, 'a name is at most 64 characters');
-      out.push({ kind: 'name', text: text.slice(start, i), at: start });
-      continue;
-    }
-    if ('+-*/(),'.includes(ch)) { out.push({ kind: 'op', text: ch, at: i }); i++; continue; }
-    fail(text, i, `unexpected character ${JSON.stringify(ch)}`);
-  }
-  out.push({ kind: 'end', text: '', at: text.length });
-  return out;
-}
+/** The tokens of an expression: SvcQL's lexer with its arithmetic grammar, this language's errors. */
+const tokenizeExpression = (text: string): Token[] => tokenize(text, {
+  grammar: 'arithmetic',
+  maxTokens: MAX_EXPRESSION_TOKENS,
+  error: (_kind, message, pos) => syntax(pos ? `${pos.line}:${pos.col}` : posOf(text, text.length), message),
+});
 
 /**
  * Parses an expression of a derived variable of `scope` (aggregates only in scope `device`).
@@ -86,13 +66,15 @@ function tokenize(text: string): Tok[] {
 export function parseDerivedExpression(text: string, scope: DerivedScope): DExpr {
   if (text.length > MAX_EXPRESSION_CHARS) fail(text, MAX_EXPRESSION_CHARS, `longer than ${MAX_EXPRESSION_CHARS} characters`);
   if (text.trim() === '') fail(text, 0, 'empty expression');
-  const toks = tokenize(text);
+  const toks = tokenizeExpression(text);
   let p = 0;
-  const peek = (): Tok => toks[p]!;
-  const describe = (t: Tok): string => (t.kind === 'end' ? 'the end' : `'${t.text}'`);
+  const peek = (): Token => toks[p]!;
+  /** Whether `t` is the operator or punctuation `s`. */
+  const is = (t: Token, s: string): boolean => (t.kind === 'op' || t.kind === 'punct') && t.text === s;
+  const describe = (t: Token): string => (t.kind === 'eof' ? 'the end' : `'${t.text}'`);
   const expect = (s: string): void => {
     const t = peek();
-    if (t.kind !== 'op' || t.text !== s) fail(text, t.at, `expected '${s}' but found ${describe(t)}`);
+    if (!is(t, s)) fail(text, t.pos.offset, `expected '${s}' but found ${describe(t)}`);
     p++;
   };
 
@@ -100,80 +82,80 @@ export function parseDerivedExpression(text: string, scope: DerivedScope): DExpr
     let left = product(depth);
     for (;;) {
       const t = peek();
-      if (t.kind !== 'op' || (t.text !== '+' && t.text !== '-')) return left;
+      if (!is(t, '+') && !is(t, '-')) return left;
       p++;
-      left = { kind: 'bin', op: t.text, left, right: product(depth) };
+      left = { kind: 'bin', op: t.text as '+' | '-', left, right: product(depth) };
     }
   };
   const product = (depth: number): DExpr => {
     let left = unary(depth);
     for (;;) {
       const t = peek();
-      if (t.kind !== 'op' || (t.text !== '*' && t.text !== '/')) return left;
+      if (!is(t, '*') && !is(t, '/')) return left;
       p++;
-      left = { kind: 'bin', op: t.text, left, right: unary(depth) };
+      left = { kind: 'bin', op: t.text as '*' | '/', left, right: unary(depth) };
     }
   };
   const unary = (depth: number): DExpr => {
     const t = peek();
-    if (depth > MAX_EXPRESSION_DEPTH) fail(text, t.at, `nested deeper than ${MAX_EXPRESSION_DEPTH}`);
-    if (t.kind === 'op' && t.text === '-') { p++; return { kind: 'neg', arg: unary(depth + 1) }; }
-    if (t.kind === 'op' && t.text === '+') { p++; return unary(depth + 1); }
+    if (depth > MAX_EXPRESSION_DEPTH) fail(text, t.pos.offset, `nested deeper than ${MAX_EXPRESSION_DEPTH}`);
+    if (is(t, '-')) { p++; return { kind: 'neg', arg: unary(depth + 1) }; }
+    if (is(t, '+')) { p++; return unary(depth + 1); }
     return primary(depth);
   };
   const primary = (depth: number): DExpr => {
     const t = peek();
-    if (t.kind === 'num') {
+    if (t.kind === 'number') {
       p++;
       const value = Number(t.text);
-      if (!Number.isFinite(value)) fail(text, t.at, `number out of range '${t.text}'`);
+      if (!Number.isFinite(value)) fail(text, t.pos.offset, `number out of range '${t.text}'`);
       return { kind: 'num', value };
     }
-    if (t.kind === 'op' && t.text === '(') {
+    if (is(t, '(')) {
       p++;
       const e = sum(depth + 1);
       expect(')');
       return e;
     }
-    if (t.kind === 'name') {
+    if (t.kind === 'ident') {
       p++;
       const next = peek();
-      if (!(next.kind === 'op' && next.text === '(')) return { kind: 'ref', name: t.text, at: t.at };
+      if (!is(next, '(')) return { kind: 'ref', name: t.text, at: t.pos.offset };
       const fn = t.text.toLowerCase();
       p++;
       if (AGGREGATES.includes(fn)) {
-        if (scope !== 'device') fail(text, t.at, `${fn}() runs over a device's interfaces: only in a derived variable of scope device`);
+        if (scope !== 'device') fail(text, t.pos.offset, `${fn}() runs over a device's interfaces: only in a derived variable of scope device`);
         const arg = peek();
-        if (arg.kind !== 'name') fail(text, arg.at, `${fn}() takes a variable name, found ${describe(arg)}`);
+        if (arg.kind !== 'ident') fail(text, arg.pos.offset, `${fn}() takes a variable name, found ${describe(arg)}`);
         p++;
         const close = peek();
-        if (close.kind === 'op' && close.text === '(') fail(text, close.at, `${fn}() takes a variable name, not a function call`);
+        if (is(close, '(')) fail(text, close.pos.offset, `${fn}() takes a variable name, not a function call`);
         expect(')');
-        return { kind: 'agg', fn: fn as AggregateFn, name: arg.text, at: arg.at };
+        return { kind: 'agg', fn: fn as AggregateFn, name: arg.text, at: arg.pos.offset };
       }
       const arity = SCALARS[fn];
       if (arity === undefined) {
-        fail(text, t.at, `unknown function '${t.text}'; known: ${[...AGGREGATES, ...Object.keys(SCALARS)].join(', ')}`);
+        fail(text, t.pos.offset, `unknown function '${t.text}'; known: ${[...AGGREGATES, ...Object.keys(SCALARS)].join(', ')}`);
       }
       const args: DExpr[] = [];
-      if (!(peek().kind === 'op' && peek().text === ')')) {
+      if (!is(peek(), ')')) {
         for (;;) {
           args.push(sum(depth + 1));
           const sep = peek();
-          if (sep.kind === 'op' && sep.text === ',') { p++; continue; }
+          if (is(sep, ',')) { p++; continue; }
           break;
         }
       }
-      if (args.length !== arity) fail(text, t.at, `${fn}() takes ${arity} argument${arity > 1 ? 's' : ''}, got ${args.length}`);
+      if (args.length !== arity) fail(text, t.pos.offset, `${fn}() takes ${arity} argument${arity > 1 ? 's' : ''}, got ${args.length}`);
       expect(')');
       return { kind: 'call', fn: fn as 'ifnan' | 'ifnull' | 'abs', args };
     }
-    fail(text, t.at, `expected a number, a variable name, a function or '(' but found ${describe(t)}`);
+    fail(text, t.pos.offset, `expected a number, a variable name, a function or '(' but found ${describe(t)}`);
   };
 
   const e = sum(0);
   const end = peek();
-  if (end.kind !== 'end') fail(text, end.at, `expected an operator or the end but found ${describe(end)}`);
+  if (end.kind !== 'eof') fail(text, end.pos.offset, `expected an operator or the end but found ${describe(end)}`);
   return e;
 }
 

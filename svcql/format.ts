@@ -4,7 +4,7 @@ import { abortsRequest, Budget } from './budget.js';
 import { datapointsBytes, jsonBytes, textBytes } from './json-size.js';
 import type { Catalog } from './row-source.js';
 import { asText, isNullish, type Scalar } from './scalar.js';
-import { parseStatements } from './parser.js';
+import { parseStatements } from './language/parser.js';
 import { executeStatement, type ExecuteOptions, type SelectResult } from './select.js';
 import { isSeries, toScalar, type Value } from './series-math.js';
 import { facetOf, wordOf } from './tag-set.js';

@@ -1,16 +1,20 @@
-/** SvcQL: the query language (parse, print, compile, execute, format) and the variable matching rule. */
-export * from './ast.js';
-export { tokenize, type Token, type TokenKind } from './lexer.js';
-export { parseExpression, parseStatement, parseStatements, positionOf } from './parser.js';
-export { parseDurationMs } from './duration.js';
-export { printExpression, printStatement, printStatements, printOperand, quoteString } from './printer.js';
-export {
-  enableRegexpSafety, regexpSafetyEnabled, checkRegexpSource, compileRegexp, regexpTester, REGEXP_DIRECT_CHARS,
-  UNBUDGETED_REGEXP_TEST_MS,
-} from './regexp-safety.js';
+/**
+ * SvcQL: the query language (parse, print, compile, execute, format) and the variable matching rule.
+ * The public face of the folder. language/ holds the syntax alone (lexer, parser, AST, printer,
+ * limits, syntax errors) and imports nothing else of svcql/; the engine beside it (this folder's
+ * other files: selection, evaluation, table and row sources, matchers, budget and watchdog) builds
+ * on it.
+ */
+export * from './language/ast.js';
+export { tokenize, type Token, type TokenKind } from './language/lexer.js';
+export { parseExpression, parseStatement, parseStatements, positionOf } from './language/parser.js';
+export { parseDurationMs } from './language/duration.js';
+export { printExpression, printStatement, printStatements, printOperand, quoteString } from './language/printer.js';
+export { enableRegexpSafety, regexpSafetyEnabled, checkRegexpSource } from './language/regexp-check.js';
+export { compileRegexp, regexpTester, REGEXP_DIRECT_CHARS, UNBUDGETED_REGEXP_TEST_MS } from './regexp-safety.js';
 export { Budget, abortsRequest, UNITS_PER_CHECK, type BudgetLimits } from './budget.js';
 export { jsonBytes, textBytes, numberBytes, datapointsBytes } from './json-size.js';
-export { limits } from './limits.js';
+export { limits } from './language/limits.js';
 export type { Scalar } from './scalar.js';
 export * from './row-source.js';
 export { devicesSource } from './source-devices.js';
@@ -35,3 +39,4 @@ export {
   MAX_EXPRESSION_CHARS, MAX_EXPRESSION_DEPTH,
   type DExpr, type DerivedScope, type AggregateFn, type InputLayout, type CompiledExpression,
 } from './derived-expr.js';
+export { answerStructuredTarget, type TargetContext, type TargetSeries } from './structured-target.js';

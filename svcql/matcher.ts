@@ -1,6 +1,6 @@
-import type { Expr } from './ast.js';
+import type { Expr } from './language/ast.js';
 import { compileWhere } from './compile.js';
-import { parseExpression } from './parser.js';
+import { parseExpression } from './language/parser.js';
 import type { Catalog, RowSource, TableSource } from './row-source.js';
 
 /**

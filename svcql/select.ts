@@ -1,12 +1,13 @@
 import type { AppError } from '../core/errors.js';
 import { isAppError } from '../core/errors.js';
-import { FUNCTIONS, type Operand, type SelectStatement } from './ast.js';
+import { FUNCTIONS, type Operand, type SelectStatement } from './language/ast.js';
 import { abortsRequest, Budget } from './budget.js';
 import { applyCall, compileOperand, compileWhere, resolveColumnName, wantsSeriesArg, type Binder } from './compile.js';
-import { evalError, limitError, type Position } from './errors.js';
-import { limits } from './limits.js';
-import { parseStatements, positionOf } from './parser.js';
-import { printOperand } from './printer.js';
+import { evalError } from './eval-error.js';
+import { limitError, type Position } from './language/errors.js';
+import { limits } from './language/limits.js';
+import { parseStatements, positionOf } from './language/parser.js';
+import { printOperand } from './language/printer.js';
 import {
   isSeriesSource, type Catalog, type RowIdentity, type RowSource, type TableSource, type TimeRange,
 } from './row-source.js';

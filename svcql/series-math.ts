@@ -1,6 +1,7 @@
 import type { SeriesPoints } from '../core/types.js';
-import { evalError, limitError } from './errors.js';
-import { limits } from './limits.js';
+import { evalError } from './eval-error.js';
+import { limitError } from './language/errors.js';
+import { limits } from './language/limits.js';
 import { compareScalars, isNullish, type Scalar } from './scalar.js';
 
 /** A series value inside the evaluator: ascending time stamps, no gaps stored. */

@@ -1,7 +1,7 @@
 import type { SeriesPoints, VariableInstance } from '../core/types.js';
 import { Budget } from './budget.js';
-import { limitError } from './errors.js';
-import { limits } from './limits.js';
+import { limitError } from './language/errors.js';
+import { limits } from './language/limits.js';
 import { buildSource, single, type RowSource, type SeriesSource, type TimeRange } from './row-source.js';
 import { instanceColumns, instanceIdentity, siblingColumns, type InstanceSourceOptions } from './source-variables.js';
 

@@ -1,7 +1,8 @@
-import type { Expr, Literal, Operand } from './ast.js';
-import { parseDurationMs } from './duration.js';
-import { evalError, type Position } from './errors.js';
-import { positionOf } from './parser.js';
+import type { Expr, Literal, Operand } from './language/ast.js';
+import { parseDurationMs } from './language/duration.js';
+import { evalError } from './eval-error.js';
+import type { Position } from './language/errors.js';
+import { positionOf } from './language/parser.js';
 import type { TimeRange } from './row-source.js';
 
 /** The range of a series statement without a time condition: the last hour. */

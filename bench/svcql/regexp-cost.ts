@@ -1,5 +1,5 @@
 /**
- * The cost of one REGEXP test of patterns the safety check accepts (svcql/regexp-safety.ts), by
+ * The cost of one REGEXP test of patterns the safety check accepts (svcql/language/regexp-check.ts), by
  * the value's length: V8's fallback engine keeps them polynomial, not linear, so the check alone
  * does not bound one test. These figures choose REGEXP_DIRECT_CHARS: values up to it are tested
  * directly, longer ones under the watchdog. Not a test; every loop is bounded in count. Prints a

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { parseCidr, subnetTest } from '../../svcql/cidr.js';
+import { parseCidr, subnetTest } from '../../core/cidr.js';
 import { compileLike } from '../../svcql/like.js';
 
 t.test('subnets', async (t) => {

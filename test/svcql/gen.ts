@@ -2,7 +2,7 @@
 import {
   FUNCTIONS, type CompareOp, type Expr, type FunctionName, type Literal, type Operand, type SelectStatement,
 } from '../../svcql/index.js';
-import { parseDurationMs } from '../../svcql/duration.js';
+import { parseDurationMs } from '../../svcql/language/duration.js';
 
 export { rng } from '../rng.js';
 

@@ -2,7 +2,7 @@ import t from 'tap';
 import {
   Budget, checkRegexpSource, compileMatcher, enableRegexpSafety, REGEXP_DIRECT_CHARS, regexpTester, variablesSource,
 } from '../../svcql/index.js';
-import { scanRegexp } from '../../svcql/regexp-scan.js';
+import { scanRegexp } from '../../svcql/language/regexp-scan.js';
 import { rng } from '../rng.js';
 import { instances, latest } from './fixtures.js';
 

@@ -1,6 +1,6 @@
-/** The structured target's `aggregator` (services/series-aggregate.ts). */
+/** The structured target's `aggregator` (svcql/series-aggregate.ts). */
 import t from 'tap';
-import { aggregatePoints, type Aggregator } from '../../services/series-aggregate.js';
+import { aggregatePoints, type Aggregator } from '../../svcql/series-aggregate.js';
 
 const A: [number | null, number][] = [[1, 10], [null, 20], [4, 30]];
 const B: [number | null, number][] = [[3, 10], [null, 20], [2, 40]];

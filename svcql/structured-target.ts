@@ -1,13 +1,12 @@
 import { AppError, isAppError } from '../core/errors.js';
 import type { Device, SeriesPoints, VariableInstance } from '../core/types.js';
-import {
-  Budget, compileTagRules, datapointsBytes, isOutputFormat, jsonBytes, limits, parseTagRules, regexpTester, textBytes,
-  type AnswerMeter, type OutputFormat, type TableEntry, type TimeSeriesEntry,
-} from '../svcql/index.js';
-import { facetOf, facetWords, wordOf } from '../svcql/tag-set.js';
-import type { SeriesStore } from '../store/series/series.js';
-import { compareText } from './inventory-index.js';
+import { Budget } from './budget.js';
+import { isOutputFormat, type AnswerMeter, type OutputFormat, type TableEntry, type TimeSeriesEntry } from './format.js';
+import { datapointsBytes, jsonBytes, textBytes } from './json-size.js';
+import { limits } from './language/limits.js';
+import { regexpTester } from './regexp-safety.js';
 import { aggregatePoints, AGGREGATORS, isAggregator } from './series-aggregate.js';
+import { compileTagRules, facetOf, facetWords, parseTagRules, wordOf } from './tag-set.js';
 
 /**
  * A structured dashboard target (spec 4.2): variables chosen by literal variable and device names,
@@ -22,10 +21,31 @@ import { aggregatePoints, AGGREGATORS, isAggregator } from './series-aggregate.j
  * (services/query.ts); without them, unbounded.
  */
 
+/**
+ * The reads a structured target makes of the series store (the store's SeriesStore has them; the
+ * engine names only what it reads, as it may not import store/).
+ */
+export interface TargetSeries {
+  /** Points of one slot with from ≤ tsMs ≤ to, ascending, gaps omitted. */
+  read(slot: number, fromMs: number, toMs: number): SeriesPoints;
+  /** Aggregates of each requested slot's points with fromMs ≤ tsMs ≤ toMs, one entry per slot. */
+  rollup(slots: ArrayLike<number>, fromMs: number, toMs: number): {
+    readonly count: ArrayLike<number>;
+    readonly min: ArrayLike<number>;
+    readonly max: ArrayLike<number>;
+    readonly last: ArrayLike<number>;
+    readonly lastTsMs: ArrayLike<number>;
+  };
+}
+
+/** Text order of sorted rows and list values: numeric-aware (`if2` before `if10`), as the inventory's lists. */
+const collator = new Intl.Collator('en', { numeric: true });
+const compareText = (a: string, b: string): number => collator.compare(a, b);
+
 export interface TargetContext {
   readonly instances: readonly VariableInstance[];
   readonly devices: ReadonlyMap<number, Device>;
-  readonly series: SeriesStore;
+  readonly series: TargetSeries;
   readonly fromMs: number;
   readonly untilMs: number;
   /** time_series bucket (mean per bucket, stamped at the bucket's start); 0 for raw points. */

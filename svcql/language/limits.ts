@@ -23,7 +23,7 @@ export const limits = Object.freeze({
    * V8's linear-time regexp engine (the fallback for excessive backtracking) refuses patterns whose
    * bounded repetitions replicate a part more than 16 times; such a pattern would run on the
    * backtracking engine only, so it is rejected (regexp-scan.ts reads the counts as V8 does, and
-   * regexp-safety.ts also asks V8 itself).
+   * regexp-check.ts also asks V8 itself).
    */
   maxRegexpReplication: 16,
 });

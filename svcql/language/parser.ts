@@ -7,8 +7,8 @@ import { parseDurationMs } from './duration.js';
 import { limitError, syntaxError, type Position } from './errors.js';
 import { tokenize, type Token } from './lexer.js';
 import { limits } from './limits.js';
-import { checkRegexpSource } from './regexp-safety.js';
-import { parseCidr } from './cidr.js';
+import { checkRegexpSource } from './regexp-check.js';
+import { parseCidr } from '../../core/cidr.js';
 
 /** Parses a matching expression (the part after WHERE; a leading WHERE is accepted). */
 export function parseExpression(src: string): Expr {

@@ -1,4 +1,4 @@
-import { AppError } from '../core/errors.js';
+import { AppError } from '../../core/errors.js';
 
 /** Where a token starts: 1-based line and column, 0-based offset. */
 export interface Position {
@@ -22,10 +22,4 @@ export function limitError(text: string, pos?: Position): AppError {
 export function regexpError(text: string, pos?: Position, cause?: unknown): AppError {
   const at = pos ? ` at ${pos.line}:${pos.col}` : '';
   return new AppError('SVCQL_REGEXP', `SvcQL regular expression error${at}: ${text}`, cause === undefined ? undefined : { cause });
-}
-
-/** A well-formed query that cannot be evaluated (unknown table, misplaced function…) (code SVCQL_EVAL). */
-export function evalError(text: string, pos?: Position): AppError {
-  const at = pos ? ` at ${pos.line}:${pos.col}` : '';
-  return new AppError('SVCQL_EVAL', `SvcQL error${at}: ${text}`);
 }

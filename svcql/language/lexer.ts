@@ -8,6 +8,10 @@ import { limitError, syntaxError, type Position } from './errors.js';
  * - `number`, `string` ('…' or "…"), `quotedIdent` (`…`);
  * - `op`: = != <> < <= > >= << ; `punct`: ( ) , * ;
  * - `eof`.
+ *
+ * The `arithmetic` grammar (the expressions of derived variables, ../derived-expr.ts) has no
+ * barewords, quotes or comparisons: `ident` (at most 64 characters), unsigned `number` (a letter,
+ * digit or `.` right after one is a malformed number), `op` + - * /, `punct` ( ) , and `eof`.
  */
 export type TokenKind = 'ident' | 'bare' | 'number' | 'string' | 'quotedIdent' | 'op' | 'punct' | 'eof';
 
@@ -35,13 +39,38 @@ const isBareChar = (c: string): boolean =>
 export const isIdentifier = (s: string): boolean => IDENT_RE.test(s);
 export const isNumberText = (s: string): boolean => NUMBER_RE.test(s);
 
+/** How `tokenize` reads a text; every field is optional (SvcQL's grammar and errors by default). */
+export interface LexOptions {
+  /** `svcql` (the default) or `arithmetic` (see the token kinds above). */
+  readonly grammar?: 'svcql' | 'arithmetic';
+  /** Most tokens (default limits.maxTokens). */
+  readonly maxTokens?: number;
+  /**
+   * The error of a lexical fault (`limit`: too long a text or too many tokens; `syntax`: anything
+   * else) at `pos` (undefined for the text's length). Default: SvcQL's limitError and syntaxError.
+   */
+  readonly error?: (kind: 'syntax' | 'limit', message: string, pos: Position | undefined) => Error;
+}
+
+const svcqlError = (kind: 'syntax' | 'limit', message: string, pos: Position | undefined): Error =>
+  kind === 'limit' ? limitError(message, pos) : syntaxError(pos!, message);
+
+/** The unsigned number at the start of an arithmetic token (read within its first 64 characters). */
+const ARITHMETIC_NUMBER_RE = /^(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?/;
+/** Longest name of the arithmetic grammar. */
+const ARITHMETIC_NAME_CHARS = 64;
+
 /**
  * Splits a query into tokens. Throws SVCQL_SYNTAX on an unterminated quote or a stray character,
- * SVCQL_LIMIT when the text or the token count exceeds limits.ts. The last token is `eof`.
+ * SVCQL_LIMIT when the text or the token count exceeds limits.ts (or the errors of `options.error`).
+ * The last token is `eof`.
  */
-export function tokenize(src: string): Token[] {
+export function tokenize(src: string, options: LexOptions = {}): Token[] {
+  const arithmetic = options.grammar === 'arithmetic';
+  const maxTokens = options.maxTokens ?? limits.maxTokens;
+  const error = options.error ?? svcqlError;
   if (src.length > limits.maxQueryChars) {
-    throw limitError(`query is ${src.length} characters long, the maximum is ${limits.maxQueryChars}`);
+    throw error('limit', `query is ${src.length} characters long, the maximum is ${limits.maxQueryChars}`, undefined);
   }
   const out: Token[] = [];
   let i = 0;
@@ -49,15 +78,52 @@ export function tokenize(src: string): Token[] {
   let lineStart = 0;
   const n = src.length;
   const here = (at: number): Position => ({ line, col: at - lineStart + 1, offset: at });
+  const tooMany = (start: Position): Error => error('limit', `more than ${maxTokens} tokens`, start);
   const push = (kind: TokenKind, text: string, value: string, start: Position): void => {
-    if (out.length >= limits.maxTokens) throw limitError(`more than ${limits.maxTokens} tokens`, start);
+    if (out.length >= maxTokens) throw tooMany(start);
     out.push({ kind, text, value, pos: start });
   };
   while (i < n) {
     const c = src[i]!;
     if (c === '\n') { i++; line++; lineStart = i; continue; }
-    if (c === ' ' || c === '\t' || c === '\r' || c === '\f' || c === '\v') { i++; continue; }
+    if (c === ' ' || c === '\t' || c === '\r') { i++; continue; }
+    // form feed and vertical tab separate SvcQL tokens only
+    if (!arithmetic && (c === '\f' || c === '\v')) { i++; continue; }
     const start = here(i);
+    const next = src[i + 1] ?? '';
+    if (arithmetic) {
+      // counted before the token is read: past the limit, the count is the fault, whatever follows
+      if (out.length >= maxTokens) throw tooMany(start);
+      if (isDigit(c) || (c === '.' && isDigit(next))) {
+        const text = ARITHMETIC_NUMBER_RE.exec(src.slice(i, i + 64))![0];
+        const j = i + text.length;
+        const after = src[j] ?? '';
+        if (isAlnum(after) || after === '.') throw error('syntax', `malformed number '${src.slice(i, j + 1)}'`, start);
+        push('number', text, text, start);
+        i = j;
+        continue;
+      }
+      if (isAlnum(c)) {
+        let j = i + 1;
+        while (j < n && isAlnum(src[j]!)) j++;
+        if (j - i > ARITHMETIC_NAME_CHARS) throw error('syntax', `a name is at most ${ARITHMETIC_NAME_CHARS} characters`, start);
+        const text = src.slice(i, j);
+        push('ident', text, text, start);
+        i = j;
+        continue;
+      }
+      if (c === '+' || c === '-' || c === '*' || c === '/') {
+        push('op', c, c, start);
+        i++;
+        continue;
+      }
+      if (c === '(' || c === ')' || c === ',') {
+        push('punct', c, c, start);
+        i++;
+        continue;
+      }
+      throw error('syntax', `unexpected character ${JSON.stringify(c)}`, start);
+    }
     if (c === "'" || c === '"' || c === '`') {
       // Quoted: the quote char doubled, or preceded by a backslash, stands for itself; `\\` is one
       // backslash; any other backslash is kept (so regexps like '\d+' need no doubling).
@@ -81,12 +147,11 @@ export function tokenize(src: string): Token[] {
         value += d;
         j++;
       }
-      if (!closed) throw syntaxError(start, `unterminated ${c === '`' ? 'quoted name' : 'string'} starting with ${c}`);
+      if (!closed) throw error('syntax', `unterminated ${c === '`' ? 'quoted name' : 'string'} starting with ${c}`, start);
       push(c === '`' ? 'quotedIdent' : 'string', src.slice(i, j), value, start);
       i = j;
       continue;
     }
-    const next = src[i + 1] ?? '';
     const signedNumber = (c === '-' || c === '+' || c === '.') && (isDigit(next) || (c !== '.' && next === '.' && isDigit(src[i + 2] ?? '')));
     if (isBareStart(c) || signedNumber) {
       let j = i + 1;
@@ -101,7 +166,7 @@ export function tokenize(src: string): Token[] {
       let op: string;
       if (c === '<' && (next === '=' || next === '>' || next === '<')) op = c + next;
       else if ((c === '>' || c === '!' || c === '=') && next === '=') op = c + next;
-      else if (c === '!') throw syntaxError(start, `unexpected character '!' (did you mean '!='?)`);
+      else if (c === '!') throw error('syntax', `unexpected character '!' (did you mean '!='?)`, start);
       else op = c;
       push('op', op, op === '==' ? '=' : op === '<>' ? '!=' : op, start);
       i += op.length;
@@ -112,7 +177,7 @@ export function tokenize(src: string): Token[] {
       i++;
       continue;
     }
-    throw syntaxError(start, `unexpected character ${JSON.stringify(c)}`);
+    throw error('syntax', `unexpected character ${JSON.stringify(c)}`, start);
   }
   out.push({ kind: 'eof', text: '', value: '', pos: here(i) });
   return out;

@@ -10,7 +10,7 @@
  * the cap even before multiplying.
  *
  * The scan may refuse more than V8 does (e.g. `\1` with no group, which V8 reads as an octal
- * escape); it never accepts less, and the caller also asks V8 itself (regexp-safety.ts).
+ * escape); it never accepts less, and the caller also asks V8 itself (regexp-check.ts).
  */
 
 export type ScanProblem =
