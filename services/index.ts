@@ -16,6 +16,7 @@ import type { MapViewSource } from './map-view-source.js';
 import { MapService } from './maps.js';
 import { NetworkService } from './networks.js';
 import { OperationsService } from './operations.js';
+import type { ScryptCost } from './password-hash.js';
 import { PasswordPool } from './password-pool.js';
 import { ServerCaches } from './server-caches.js';
 import { Notifier } from './notifier.js';
@@ -99,6 +100,9 @@ export interface ServiceSources {
   readonly silences?: SilenceLookup;
   /** The alerts the alert service answers from; by default the evaluator's. */
   readonly alertSource?: AlertSource;
+  /** The scrypt cost of the password hashes the accounts make; by default DEFAULT_SCRYPT_COST. A test that
+   * checks hundreds of wrong passwords on purpose passes a small one (a check runs at the stored hash's cost). */
+  readonly scryptCost?: ScryptCost;
 }
 
 export function createServices(deps: ServiceDeps, sources: ServiceSources = {}): Services {
@@ -111,7 +115,7 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
   const passwords = new PasswordPool({
     threads: authConfig.passwordThreads, maxQueued: authConfig.passwordQueue, maxPerCaller: authConfig.passwordChecksPerAddress,
   });
-  const accounts = new AccountsService(deps.meta, deps.clock, { derive: passwords.derive });
+  const accounts = new AccountsService(deps.meta, deps.clock, { derive: passwords.derive, scryptCost: sources.scryptCost });
   const silences = new SilenceService(deps);
   const notifier = sources.notifier ?? new Notifier(deps.config().notifications, { clock: deps.clock, logger: deps.logger.child('notify') });
   const alertEngine = new AlertEngine(deps, notifier, sources.silences ?? silences);

@@ -11,7 +11,7 @@ import { buildRouter } from '../../api/routes/index.js';
 import type { RouteInfo } from '../../api/http/http-types.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
-import type { Services } from '../../services/index.js';
+import type { ServiceSources, Services } from '../../services/index.js';
 import { fixture, NOW_MS, servicesOf } from './fake-service.js';
 
 /** Routes anyone may call with authentication on, and why (docs/api.md "Authentication"). */
@@ -63,14 +63,22 @@ const pathOf = (pattern: string): string => pattern.split('/').map((s) => {
 const basic = (user: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-async function setup(extraAuth = '') {
+/**
+ * A small scrypt cost for the accounts of these tests (a check runs at the cost of the stored hash): the
+ * first test alone checks a wrong password and an unknown user on every route, ~400 scrypt runs that take
+ * a minute of CPU at the production cost. What these tests check is the answers, not the cost; the one
+ * about checks sent at once keeps the production cost, so that those checks overlap as in service.
+ */
+const SMALL_COST: ServiceSources = { scryptCost: { N: 1 << 10, r: 8, p: 1 } };
+
+async function setup(extraAuth = '', sources: ServiceSources = SMALL_COST) {
   const fake = fixture();
   // Many failed checks on purpose below: the failure limits out of the way unless a test sets them.
   const limit = extraAuth.includes('maxLoginFailures') ? '' : ', maxLoginFailures: 1000000, maxLoginFailuresPerUser: 1000000, maxLoginFailuresTotal: 1000000000';
   fake.config = loadConfig({ text: `simulator: true\nauth: { enabled: true${limit}${extraAuth} }\n`, env: {} });
   let nowMs = NOW_MS;
   const clock = { nowMs: () => nowMs };
-  const services: Services = servicesOf(fake, clock);
+  const services: Services = servicesOf(fake, clock, sources);
   await services.auth.start();
   const { router } = buildRouter({ services, clock, logger: silentLogger });
   await services.accounts.addUser('root', 'admin', 'root-password');
@@ -193,7 +201,7 @@ t.test('browser credentials on a cross-site request are refused (CSRF); tokens a
 });
 
 t.test('password checks sent at once from one address are limited like checks one after another', async (t) => {
-  const s = await setup(', maxLoginFailures: 3');
+  const s = await setup(', maxLoginFailures: 3', {}); // the production scrypt cost
   const burst = await Promise.all(Array.from({ length: 8 }, () => send(s.router, 'GET', '/v2/whoami', basic('ann', 'wrong-password'))));
   const statuses = burst.map((a) => a.status).sort();
   t.same(statuses, [401, 401, 401, 429, 429, 429, 429, 429], 'three checked, five refused unchecked');

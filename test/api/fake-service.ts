@@ -16,7 +16,7 @@ import type {
   PipelineEvents, PollStatus, VariableCatalog,
 } from '../../core/ports/index.js';
 import type { Device, Generation, Interface, Link, SeriesPoints, VariableDef, VariableInstance } from '../../core/types.js';
-import { createServices, type Services } from '../../services/index.js';
+import { createServices, type ServiceSources, type Services } from '../../services/index.js';
 import { RingBuffer } from '../../store/ring.js';
 import { MemoryMetaStore } from '../../store/meta/memory-meta.js';
 import type { MetaStore } from '../../store/meta/meta.js';
@@ -176,8 +176,8 @@ export class FakeService implements CollectorPorts, NetworksPort {
 }
 
 /** The real services over a fake collector, with a fixed clock. */
-export function servicesOf(fake: FakeService, clock: Clock = { nowMs: () => NOW_MS }): Services {
-  return createServices({ collector: fake, series: fake.series, meta: fake.meta, config: () => fake.config, clock, logger: silentLogger });
+export function servicesOf(fake: FakeService, clock: Clock = { nowMs: () => NOW_MS }, sources: ServiceSources = {}): Services {
+  return createServices({ collector: fake, series: fake.series, meta: fake.meta, config: () => fake.config, clock, logger: silentLogger }, sources);
 }
 
 function summary(g: Generation): GenerationSummary {
