@@ -59,9 +59,9 @@ const ONE_FILE_PACKAGES = [
   ['piscina', 'piscina', 'collector/pool.ts'],
   ['net-snmp', 'net-snmp', 'workers/netsnmp/snmp-session.ts'],
   ['lmdb', 'lmdb', 'store/lmdb-env.ts'],
-  ['d3-force', 'd3-force', 'services/map-layout.ts'],
-  ['nodemailer', 'nodemailer', 'services/notify-email.ts'],
-  ['lezer-promql', '@prometheus-io/lezer-promql', 'services/promql-parse.ts'],
+  ['d3-force', 'd3-force', 'services/maps/map-layout.ts'],
+  ['nodemailer', 'nodemailer', 'services/notify/notify-email.ts'],
+  ['lezer-promql', '@prometheus-io/lezer-promql', 'services/query/promql-parse.ts'],
 ];
 const oneFileRules = ONE_FILE_PACKAGES.map(([short, pkg, file]) => ({
   name: `${short}-only-from-${file.replace(/\.ts$/, '').replace(/\//g, '-')}`,

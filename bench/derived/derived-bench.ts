@@ -8,7 +8,7 @@
  */
 import type { DerivedVariableConfig } from '../../core/config-schema.js';
 import type { Device, Interface, VariableInstance } from '../../core/types.js';
-import { buildPlan, evaluatePlan } from '../../services/derived-plan.js';
+import { buildPlan, evaluatePlan } from '../../services/derived/derived-plan.js';
 import { MemorySeriesStore } from '../../store/series/memory-series.js';
 
 const devicesN = Number(process.argv[2] ?? 1000);

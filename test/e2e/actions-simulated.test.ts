@@ -10,7 +10,7 @@ import t from 'tap';
 import { startApp } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
-import { DUMPS_KEPT } from '../../services/operations.js';
+import { DUMPS_KEPT } from '../../services/operations/operations.js';
 import { randomPort, simulatedConfigText, tempDir, waitFor } from './helpers.js';
 
 const SECRETS = `

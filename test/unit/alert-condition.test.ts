@@ -4,7 +4,7 @@
  * inputs and the inputs each holds for.
  */
 import t from 'tap';
-import { compileCondition } from '../../services/alert-rules.js';
+import { compileCondition } from '../../services/alerts/alert-rules.js';
 import { variable } from '../api/fake-service.js';
 
 const inputs = [

@@ -3,7 +3,7 @@
  * and that selecting through the per-name positions gives what testing every instance gives.
  */
 import t from 'tap';
-import { namesOf, positionsByName, selectInputs } from '../../services/alert-rules.js';
+import { namesOf, positionsByName, selectInputs } from '../../services/alerts/alert-rules.js';
 import { parseExpression, variablesSource } from '../../svcql/index.js';
 import { variable } from '../api/fake-service.js';
 

@@ -4,7 +4,7 @@
  * c judged and not holding (an alert clears), . neither (not full, or no value in the window).
  */
 import t from 'tap';
-import { AlertWindow, GAP, NOT_SATISFIED, SATISFIED, windowSteps, type Outcome } from '../../services/alert-window.js';
+import { AlertWindow, GAP, NOT_SATISFIED, SATISFIED, windowSteps, type Outcome } from '../../services/alerts/alert-window.js';
 
 const OUT: Record<string, Outcome> = { S: SATISFIED, N: NOT_SATISFIED, _: GAP };
 

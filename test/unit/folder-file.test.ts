@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { folderFileSize, readFolderFile } from '../../services/folder-file.js';
+import { folderFileSize, readFolderFile } from '../../services/reports/folder-file.js';
 
 t.test('only regular files of the folder are read', async (t) => {
   const root = mkdtempSync(join(tmpdir(), 'netmon-folder-file-'));

@@ -10,7 +10,7 @@ import { Inventory } from '../../collector/inventory/inventory.js';
 import { VariableDefs } from '../../collector/inventory/variable-defs.js';
 import type { VariableCatalog } from '../../core/ports/catalog.js';
 import type { Device } from '../../core/types.js';
-import { resolveIds } from '../../services/variable-ids.js';
+import { resolveIds } from '../../services/series/variable-ids.js';
 import { openStoreEnv } from '../../store/lmdb-env.js';
 import { LmdbMetaStore } from '../../store/meta/lmdb-meta.js';
 import { benchNetwork, syntheticGeneration } from '../../bench/memory/synthetic-generation.js';

@@ -5,8 +5,8 @@
  */
 import t from 'tap';
 import { isAppError } from '../../core/errors.js';
-import { hashPassword, libuvScrypt, verifyPassword, type PasswordHash } from '../../services/password-hash.js';
-import { PasswordPool } from '../../services/password-pool.js';
+import { hashPassword, libuvScrypt, verifyPassword, type PasswordHash } from '../../services/accounts/password-hash.js';
+import { PasswordPool } from '../../services/accounts/password-pool.js';
 
 /** Hashes as the server stored them before the pool (computed once with node:crypto's scrypt). */
 const STORED: [string, string, PasswordHash][] = [

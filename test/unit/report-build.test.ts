@@ -4,8 +4,8 @@
 import t from 'tap';
 import type { CollectorPorts } from '../../core/ports/index.js';
 import type { VariableInstance } from '../../core/types.js';
-import { UTILISATION_BATCH_SLOTS, UTILISATION_HEADER, buildReport } from '../../services/report-build.js';
-import { ROWS_PER_CHUNK } from '../../services/report-format.js';
+import { UTILISATION_BATCH_SLOTS, UTILISATION_HEADER, buildReport } from '../../services/reports/report-build.js';
+import { ROWS_PER_CHUNK } from '../../services/reports/report-format.js';
 import { MemorySeriesStore } from '../../store/series/memory-series.js';
 import type { SeriesStore } from '../../store/series/series.js';
 

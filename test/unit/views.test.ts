@@ -8,9 +8,9 @@
 import t from 'tap';
 import type { Caller } from '../../core/caller.js';
 import { loadConfig } from '../../core/config-load.js';
-import { NS_MAP_COORDINATES } from '../../services/map-view-source.js';
-import { checkViewRule, decodeViewData } from '../../services/view-record.js';
-import { NS_VIEWS, WHOLE_NETWORK_VIEW_NAME } from '../../services/views.js';
+import { NS_MAP_COORDINATES } from '../../services/views/map-view-source.js';
+import { checkViewRule, decodeViewData } from '../../services/views/view-record.js';
+import { NS_VIEWS, WHOLE_NETWORK_VIEW_NAME } from '../../services/views/views.js';
 import { Repository } from '../../store/meta/repository.js';
 import { callerOf } from '../api/caller-router.js';
 import { fixture, NOW_MS, servicesOf } from '../api/fake-service.js';
