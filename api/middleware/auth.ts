@@ -1,5 +1,5 @@
 import type { Caller } from '../../core/caller.js';
-import type { Authenticator, PasswordVerdict } from '../../services/accounts/authenticator.js';
+import type { Authenticator, PasswordVerdict } from '../../services/accounts/index.js';
 import { errorResponse } from '../http/errors.js';
 import type { ApiResponse, Middleware, RoutedRequest, RouteInfo } from '../http/http-types.js';
 import { findCredentials } from './credentials.js';

@@ -4,7 +4,7 @@ import { compileVariableRule, type RuleStats } from '../../svcql/index.js';
 import { withSilence } from './alert-record.js';
 import type { AlertRecord, AlertSource, SilenceLookup } from '../alert-types.js';
 import type { ServiceDeps } from '../deps.js';
-import { inputVariableName } from '../silences/silence-match.js';
+import { inputVariableName } from '../silences/index.js';
 
 /** An AlertSource with no alerts: the alert service's source until the evaluator is connected. */
 export const EMPTY_ALERT_SOURCE: AlertSource = Object.freeze({

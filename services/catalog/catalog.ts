@@ -8,7 +8,7 @@ import type { ServiceDeps } from '../deps.js';
 import {
   byName, categoriesOf, compareText, componentDescription, deviceIndex, sortedDistinct, variablesInCategory,
 } from '../inventory-index.js';
-import type { NetworkService } from '../networks/networks.js';
+import type { NetworkService } from '../networks/index.js';
 import { selectByRule, type StatsWindow } from '../rule-select.js';
 import { REQUEST_LIMITS } from '../request-limits.js';
 import { latestValuesWithTimes, type NetworkTablesCache } from '../svcql-tables.js';

@@ -4,7 +4,7 @@ import type { ServiceDeps } from '../deps.js';
 import {
   interfaceOf, uptimeOf, type DeviceDashboard, type DevicePanelService, type LatestValue, type PublicDevice,
 } from './device-panel.js';
-import type { DeviceHead, PollStateRecord } from '../networks/discovery.js';
+import type { DeviceHead, PollStateRecord } from '../networks/index.js';
 import { compareText } from '../inventory-index.js';
 
 /**

@@ -2,11 +2,10 @@ import { AppError } from '../../core/errors.js';
 import { formatTriplet } from '../../core/triplet.js';
 import type { Device, TableError, VariableInstance } from '../../core/types.js';
 import type { AlertRecord } from '../alert-types.js';
-import type { AlertService } from '../alerts/alerts.js';
+import type { AlertService } from '../alerts/index.js';
 import type { ServiceDeps } from '../deps.js';
-import type { DiscoveryService, PollStateRecord } from '../networks/discovery.js';
-import type { NetworkService } from '../networks/networks.js';
-import type { ChosenVariable, SeriesWindow } from '../series/series.js';
+import type { DiscoveryService, NetworkService, PollStateRecord } from '../networks/index.js';
+import type { ChosenVariable, SeriesWindow } from '../series/index.js';
 import { LATEST_FALLBACK_MS } from '../svcql-tables.js';
 
 /**

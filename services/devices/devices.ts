@@ -5,8 +5,7 @@ import type {
 import type { TaskInfo } from '../../core/ports/tasks.js';
 import type { Tag } from '../../core/types.js';
 import type { ServiceDeps } from '../deps.js';
-import { publicDevice } from '../networks/discovery.js';
-import type { NetworkService } from '../networks/networks.js';
+import { type NetworkService, publicDevice } from '../networks/index.js';
 import type { WorkGates } from '../work-gates.js';
 
 /** The default and the largest `limit` of the discovery queue call. */

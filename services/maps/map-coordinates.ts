@@ -1,7 +1,7 @@
 import { AppError } from '../../core/errors.js';
 import type { MetaStore, MetaTxn } from '../../store/meta/meta.js';
 import type { Point } from './map-layout.js';
-import { NS_MAP_COORDINATES } from '../views/map-view-source.js';
+import { NS_MAP_COORDINATES } from '../views/index.js';
 
 /**
  * The stored device coordinates of map views (namespace NS_MAP_COORDINATES, key [viewId, deviceId],

@@ -8,8 +8,8 @@ import { MapCoordinates, parsePositions, type CoordinateChange } from './map-coo
 import { autoLayout, fitLayout, type Point, type Viewport } from './map-layout.js';
 import { MapRulesCache, type MapRules } from './map-rules.js';
 import { linkValues, type LinkValuesAnswer } from './map-values.js';
-import type { MapViewRules, MapViewSource } from '../views/map-view-source.js';
-import type { NetworkService } from '../networks/networks.js';
+import type { MapViewRules, MapViewSource } from '../views/index.js';
+import type { NetworkService } from '../networks/index.js';
 
 /**
  * Maps of views (spec 4.1 "Map views": map, layout, preview, coordinates, linkGraphVars,

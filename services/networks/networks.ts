@@ -4,8 +4,7 @@ import type {
 } from '../../core/ports/networks.js';
 import type { Caller } from '../../core/caller.js';
 import type { ServiceDeps } from '../deps.js';
-import type { ViewTile } from '../views/view-record.js';
-import type { TilesOrder, ViewService } from '../views/views.js';
+import type { TilesOrder, ViewService, ViewTile } from '../views/index.js';
 
 /** The order of a status answer's views list (spec 4.1: `s`). */
 export type ViewsOrder = TilesOrder;

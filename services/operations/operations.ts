@@ -8,11 +8,10 @@ import { AppError, isAppError } from '../../core/errors.js';
 import type { SeriesStore } from '../../store/series/series.js';
 import type { AlertNotifier } from '../alert-types.js';
 import type { ServiceDeps } from '../deps.js';
-import type { DiscoveryService } from '../networks/discovery.js';
-import type { MapService } from '../maps/maps.js';
-import type { NetworkService } from '../networks/networks.js';
+import type { DiscoveryService, NetworkService } from '../networks/index.js';
+import type { MapService } from '../maps/index.js';
 import type { ServerCaches } from './server-caches.js';
-import type { ViewService } from '../views/views.js';
+import type { ViewService } from '../views/index.js';
 import type { WorkGates } from '../work-gates.js';
 
 /**

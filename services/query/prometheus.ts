@@ -4,10 +4,10 @@ import { Budget, jsonBytes, regexpTester } from '../../svcql/index.js';
 import { facetOf, wordOf } from '../../svcql/tag-set.js';
 import { AnswerBound } from '../answer-bound.js';
 import type { ServiceDeps } from '../deps.js';
-import type { NetworkService } from '../networks/networks.js';
+import type { NetworkService } from '../networks/index.js';
 import { parsePromql, parseSelector, type LabelMatcher } from './promql-parse.js';
 import { REQUEST_LIMITS } from '../request-limits.js';
-import type { SeriesService } from '../series/series.js';
+import type { SeriesService } from '../series/index.js';
 
 /**
  * The Prometheus HTTP API's basic reads over our variables (docs/api.md "Prometheus HTTP API"),

@@ -3,7 +3,7 @@ import { abortsRequest, answerSvcqlTarget, Budget, jsonBytes } from '../../svcql
 import { AnswerBound } from '../answer-bound.js';
 import type { ServiceDeps } from '../deps.js';
 import { deviceIndex } from '../inventory-index.js';
-import type { NetworkService } from '../networks/networks.js';
+import type { NetworkService } from '../networks/index.js';
 import { parseQueryBody } from './query-body.js';
 import { REQUEST_LIMITS } from '../request-limits.js';
 import { answerStructuredTarget, type TargetContext } from '../structured-target.js';

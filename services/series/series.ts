@@ -4,7 +4,7 @@ import type { SeriesPoints, VariableInstance } from '../../core/types.js';
 import { Budget } from '../../svcql/index.js';
 import { AnswerBound } from '../answer-bound.js';
 import type { ServiceDeps } from '../deps.js';
-import type { NetworkService } from '../networks/networks.js';
+import type { NetworkService } from '../networks/index.js';
 import { selectByRule, type StatsWindow } from '../rule-select.js';
 import { REQUEST_LIMITS } from '../request-limits.js';
 import { reduceMinMax } from './series-reduce.js';

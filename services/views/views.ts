@@ -3,7 +3,7 @@ import { AppError } from '../../core/errors.js';
 import type { MetaTxn } from '../../store/meta/meta.js';
 import type { StoredRecord } from '../../store/meta/repository.js';
 import type { ServiceDeps } from '../deps.js';
-import { DEFAULT_FILTER_OWNER } from '../filters/filter-owner.js';
+import { DEFAULT_FILTER_OWNER } from '../filters/index.js';
 import type { MapViewRules, MapViewSource } from './map-view-source.js';
 import {
   parseViewInput, toMapView, toViewTile, type MapView, type ViewData, type ViewInput, type ViewTile, type ViewType,

@@ -1,8 +1,8 @@
 import { JSON_TYPE } from '../../http/http-types.js';
 import { queryFlag } from '../../http/params.js';
 import type { Router } from '../../http/router.js';
-import { summarizeHealth } from '../../../services/networks/networks.js';
-import { notificationsHealth } from '../../../services/notify/notify-health.js';
+import { summarizeHealth } from '../../../services/networks/index.js';
+import { notificationsHealth } from '../../../services/notify/index.js';
 import type { ComponentHealth } from '../../../core/ports/networks.js';
 import type { EventLoopLag } from '../../http/event-loop.js';
 import type { ApiContext } from '../context.js';

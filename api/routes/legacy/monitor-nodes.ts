@@ -1,5 +1,5 @@
 import { AppError } from '../../../core/errors.js';
-import { parseNodeSort } from '../../../services/devices/device-details.js';
+import { parseNodeSort } from '../../../services/devices/index.js';
 import type { RoutedRequest } from '../../http/http-types.js';
 import { parseInteger, parseNonNegativeInteger, pathParam } from '../../http/params.js';
 import type { Router } from '../../http/router.js';

@@ -1,5 +1,5 @@
 import { AppError } from '../../../core/errors.js';
-import type { ActionStatus } from '../../../services/operations/operations.js';
+import type { ActionStatus } from '../../../services/operations/index.js';
 import type { Handler, RoutedRequest } from '../../http/http-types.js';
 import { queryInteger } from '../../http/params.js';
 import type { Router } from '../../http/router.js';

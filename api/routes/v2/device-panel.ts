@@ -1,10 +1,10 @@
 import { AppError } from '../../../core/errors.js';
-import type { ChosenVariable, SeriesWindow } from '../../../services/series/series.js';
+import type { ChosenVariable, SeriesWindow } from '../../../services/series/index.js';
 import { excerpt } from '../../http/errors.js';
 import type { ApiResponse, RoutedRequest } from '../../http/http-types.js';
 import { parseInteger, parseNonNegativeInteger, pathParam } from '../../http/params.js';
 import type { Router } from '../../http/router.js';
-import type { DeviceDataFormat } from '../../../services/devices/device-panel.js';
+import type { DeviceDataFormat } from '../../../services/devices/index.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 import { graphAnswer } from '../graph-answer.js';
 

@@ -2,7 +2,7 @@ import { AppError } from '../../../core/errors.js';
 import type { RoutedRequest } from '../../http/http-types.js';
 import { memoizeJson } from '../../http/json-memo.js';
 import type { Router } from '../../http/router.js';
-import { viewOwner } from '../../../services/views/views.js';
+import { viewOwner } from '../../../services/views/index.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 
 /** v2 network status (spec 4.1; the payload is the project's shape, services/networks.ts). */

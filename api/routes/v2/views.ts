@@ -1,5 +1,5 @@
 import { AppError, isAppError } from '../../../core/errors.js';
-import { VIEW_TYPES, type ViewType } from '../../../services/views/view-record.js';
+import { VIEW_TYPES, type ViewType } from '../../../services/views/index.js';
 import { excerpt } from '../../http/errors.js';
 import type { ApiResponse, RoutedRequest } from '../../http/http-types.js';
 import { readJson } from '../../http/json-body.js';
