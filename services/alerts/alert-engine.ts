@@ -10,7 +10,7 @@ import { applyTransitions, clear, type NoticeContext, type TransitionContext } f
 import type { AlertNotifier, AlertRecord, AlertSource, SilenceLookup } from '../alert-types.js';
 import { windowSteps } from './alert-window.js';
 import type { ServiceDeps } from '../deps.js';
-import { GridStepQueue } from '../grid-step-queue.js';
+import { GridStepProcessor } from '../grid-step-processor.js';
 import { latestValue } from '../svcql-tables.js';
 
 /**
@@ -79,8 +79,6 @@ interface NetworkAlerts {
   /** The values read at the latest step (reused from step to step). */
   values: Float64Array;
   lastStepMs: number;
-  /** The network's grid steps, one at a time (processStep). */
-  readonly steps: GridStepQueue;
   /** Alerts whose last write failed (a full disk): written again with the next step's changes. */
   readonly unsaved: Set<Alert>;
   /** When the network's alerts were last looked over for removal (ALERT_PRUNE_EVERY_MS). */
@@ -89,10 +87,8 @@ interface NetworkAlerts {
 
 export class AlertEngine implements AlertSource {
   private readonly nets = new Map<number, NetworkAlerts>();
-  /** Allocations and transactions in progress. */
-  private readonly writes = new Set<Promise<void>>();
-  private unsubscribe: (() => void) | null = null;
-  private stopping = false;
+  /** The grid steps of every network, one at a time a network (processStep), and the allocations and transactions in progress. */
+  private readonly steps: GridStepProcessor;
   private readonly latest: (slot: number) => number;
 
   /** `prefillMatrixValues`, `prefillYieldSlots`: see PREFILL_MATRIX_VALUES and PREFILL_YIELD_SLOTS (tests lower them). */
@@ -101,12 +97,14 @@ export class AlertEngine implements AlertSource {
     private readonly opts: { readonly prefillMatrixValues?: number; readonly prefillYieldSlots?: number } = {},
   ) {
     this.latest = latestValue(deps);
+    this.steps = new GridStepProcessor(deps.collector, (id, g) => this.processStep(this.net(id), g), (id, g, e) => {
+      this.deps.logger.error('alerts: evaluation of a grid step failed', { network: id, gridTsMs: g, error: (e as Error).stack ?? String(e) });
+    });
   }
 
   /** Loads the stored alerts, defines the state variable and starts listening to grid steps. */
   start(): void {
-    if (this.unsubscribe) return;
-    this.stopping = false;
+    if (this.steps.started) return;
     const log = this.deps.logger;
     try { this.deps.collector.catalog.define({ ...STATE_DEF }); } catch (e) { log.error('alerts: cannot define the state variable', { error: (e as Error).message }); }
     for (const { key, value } of this.deps.meta.range<unknown>(NS_ALERTS)) {
@@ -117,25 +115,18 @@ export class AlertEngine implements AlertSource {
       net.nextNumber = Math.max(net.nextNumber, a.number + 1);
       this.allocateState(a);
     }
-    this.unsubscribe = this.deps.collector.events.onGridStepWritten((e) => this.schedule(e.networkId, e.gridTsMs));
+    this.steps.start();
   }
 
   /** Stops listening; waits for the step in progress, the alerts being written and the state variables being allocated. */
   async stop(): Promise<void> {
-    this.unsubscribe?.();
-    this.unsubscribe = null;
     // A step in progress (a long first fill) ends at its next pause without evaluating or notifying.
-    this.stopping = true;
-    for (const n of this.nets.values()) n.steps.clear();
-    await Promise.all([...this.nets.values()].map((n) => n.steps.idle()));
-    await Promise.all([...this.writes]);
+    await this.steps.stop();
   }
 
   /** Evaluates grid time `gridTsMs` of a network now (what a grid step event does, awaited): tests and benches. */
   async runStep(networkId: number, gridTsMs: number): Promise<void> {
-    this.schedule(networkId, gridTsMs);
-    await this.net(networkId).steps.idle();
-    await Promise.all([...this.writes]);
+    await this.steps.runStep(networkId, gridTsMs);
   }
 
   alerts(networkId: number): readonly AlertRecord[] {
@@ -158,15 +149,11 @@ export class AlertEngine implements AlertSource {
   private net(id: number): NetworkAlerts {
     let n = this.nets.get(id);
     if (!n) {
-      const net: NetworkAlerts = {
+      n = {
         id, states: [], alerts: new Map(), byRule: new Map(), nextNumber: 1, rulesSeen: null, intervalMs: 0, generation: undefined,
         instances: null, ownCount: -1, readSlots: new Int32Array(0), bases: new Int32Array(0), values: new Float64Array(0), lastStepMs: NaN,
-        steps: new GridStepQueue((g) => this.processStep(net, g), (g, e) => {
-          this.deps.logger.error('alerts: evaluation of a grid step failed', { network: id, gridTsMs: g, error: (e as Error).stack ?? String(e) });
-        }),
         unsaved: new Set(), prunedAtMs: -Infinity,
       };
-      n = net;
       this.nets.set(id, n);
     }
     return n;
@@ -180,7 +167,7 @@ export class AlertEngine implements AlertSource {
   }
 
   private allocateState(a: Alert): void {
-    this.track(this.deps.collector.catalog.allocate({ netId: a.networkId, name: ALERT_STATE_VARIABLE, deviceId: 0, index: a.number })
+    this.steps.track(this.deps.collector.catalog.allocate({ netId: a.networkId, name: ALERT_STATE_VARIABLE, deviceId: 0, index: a.number })
       .then((v) => {
         a.stateSlot = v.slot;
         // The step that made the alert is past: write its state there too.
@@ -188,16 +175,6 @@ export class AlertEngine implements AlertSource {
         if (!Number.isNaN(at)) this.deps.series.appendStep(at, Int32Array.of(v.slot), Float64Array.of(a.active ? 1 : 0));
       })
       .catch((e) => this.deps.logger.warn('alerts: no state variable for an alert', { key: a.key, error: (e as Error).message })));
-  }
-
-  /** Keeps a write in progress (an allocation, a transaction) until it settles: stop() waits for them. */
-  private track(p: Promise<void>): void {
-    this.writes.add(p);
-    void p.finally(() => this.writes.delete(p));
-  }
-
-  private schedule(networkId: number, gridTsMs: number): void {
-    this.net(networkId).steps.push(gridTsMs);
   }
 
   private async processStep(net: NetworkAlerts, g: number): Promise<void> {
@@ -211,7 +188,7 @@ export class AlertEngine implements AlertSource {
       create: (st, grp) => this.create(net, st, grp),
     };
     await this.reconcile(net, cfg, g, cx);
-    if (this.stopping) return;
+    if (this.steps.stopped) return;
     let t = Number.isNaN(net.lastStepMs) ? g : Math.max(net.lastStepMs + interval, g - (MAX_CATCH_UP_STEPS - 1) * interval);
     for (; t <= g; t += interval) this.stepAt(net, t, cx);
     net.lastStepMs = g;
@@ -238,7 +215,7 @@ export class AlertEngine implements AlertSource {
       net.unsaved.delete(a);
     }
     this.deps.logger.info('alerts: removed cleared alerts that no rule judges any more', { network: net.id, removed: gone.length });
-    this.track(this.deps.meta.transaction((tx) => { for (const a of gone) tx.remove(NS_ALERTS, [net.id, a.key]); })
+    this.steps.track(this.deps.meta.transaction((tx) => { for (const a of gone) tx.remove(NS_ALERTS, [net.id, a.key]); })
       .catch((e) => this.deps.logger.error('alerts: cannot remove alerts from the store; they come back at the next start', { network: net.id, error: (e as Error).message })));
   }
 
@@ -292,7 +269,7 @@ export class AlertEngine implements AlertSource {
     if (dirty.size === 0) return;
     const alerts = [...dirty];
     const records = alerts.map((a) => [a.key, structuredClone(encodeAlert(a))] as const);
-    this.track(this.deps.meta.transaction((tx) => { for (const [key, rec] of records) tx.put(NS_ALERTS, [net.id, key], rec); })
+    this.steps.track(this.deps.meta.transaction((tx) => { for (const [key, rec] of records) tx.put(NS_ALERTS, [net.id, key], rec); })
       .catch((e) => {
         // Written again (as they are then) with the next step's changes, so a restart after the
         // disk recovers does not send a clear or an activation a second time.
@@ -372,7 +349,7 @@ export class AlertEngine implements AlertSource {
       await new Promise<void>((r) => setImmediate(r));
       await this.prefill(st, g, cfg.pollIntervalMs);
       // Stopping: the network keeps its states as they were (nothing half filled is kept).
-      if (this.stopping) return;
+      if (this.steps.stopped) return;
       if (same) st.carryOver(prev);
       for (const [k, a] of net.byRule.get(rule.name) ?? []) {
         const grp = groupKeys.get(k);
@@ -427,7 +404,7 @@ export class AlertEngine implements AlertSource {
     const n = st.slots.length;
     const fromMs = g - steps * intervalMs;
     const pause = () => new Promise<void>((r) => setImmediate(r));
-    const stopped = () => this.stopping;
+    const stopped = () => this.steps.stopped;
     if (steps * n > (this.opts.prefillMatrixValues ?? PREFILL_MATRIX_VALUES)) {
       let buf: Float64Array = new Float64Array(n);
       for (let k = 0; k < steps; k++) {

@@ -4,7 +4,7 @@ import type { VariableAllocation } from '../../core/ports/catalog.js';
 import type { VariableDef, VariableInstance } from '../../core/types.js';
 import { buildPlan, evaluatePlan, type DerivedPlan } from './derived-plan.js';
 import type { ServiceDeps } from '../deps.js';
-import { GridStepQueue } from '../grid-step-queue.js';
+import { GridStepProcessor } from '../grid-step-processor.js';
 
 /**
  * The derived variables' evaluator (config `variables.derived`, docs/variables.md): on every
@@ -37,61 +37,45 @@ interface NetworkDerived {
   slots: Int32Array;
   out: Float64Array;
   lastStepMs: number;
-  /** The network's grid steps, one at a time (step). */
-  readonly steps: GridStepQueue;
 }
 
 export class DerivedVariables {
   private readonly nets = new Map<number, NetworkDerived>();
-  private readonly writes = new Set<Promise<void>>();
-  private unsubscribe: (() => void) | null = null;
-  private stopped = false;
+  /** The grid steps of every network, one at a time a network (step), and the allocations in progress. */
+  private readonly steps: GridStepProcessor;
   /** The allocation error last logged per network and variable (logged again only when it changes). */
   private readonly warned = new Map<string, string>();
 
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(private readonly deps: ServiceDeps) {
+    this.steps = new GridStepProcessor(deps.collector, (id, g) => this.step(this.net(id), g), (id, g, e) => {
+      this.deps.logger.error('derived variables: evaluation of a grid step failed', { network: id, gridTsMs: g, error: (e as Error).stack ?? String(e) });
+    });
+  }
 
   start(): void {
-    if (this.unsubscribe) return;
-    this.stopped = false;
-    this.unsubscribe = this.deps.collector.events.onGridStepWritten((e) => this.schedule(e.networkId, e.gridTsMs));
+    this.steps.start();
   }
 
   /** Stops listening; waits for the step in progress and the allocations. */
   async stop(): Promise<void> {
-    this.unsubscribe?.();
-    this.unsubscribe = null;
-    this.stopped = true;
-    for (const n of this.nets.values()) n.steps.clear();
-    await Promise.all([...this.nets.values()].map((n) => n.steps.idle()));
-    await Promise.all([...this.writes]);
+    await this.steps.stop();
   }
 
   /** Evaluates grid time `gridTsMs` of a network now and waits for the allocations it starts (tests and benches). */
   async runStep(networkId: number, gridTsMs: number): Promise<void> {
-    this.schedule(networkId, gridTsMs);
-    await this.net(networkId).steps.idle();
-    await Promise.all([...this.writes]);
+    await this.steps.runStep(networkId, gridTsMs);
   }
 
   private net(id: number): NetworkDerived {
     let n = this.nets.get(id);
     if (!n) {
-      const net: NetworkDerived = {
+      n = {
         id, plan: null, derivedSeen: null, generation: undefined, instances: null, otherCount: -1,
         slots: new Int32Array(0), out: new Float64Array(0), lastStepMs: NaN,
-        steps: new GridStepQueue((g) => this.step(net, g), (g, e) => {
-          this.deps.logger.error('derived variables: evaluation of a grid step failed', { network: id, gridTsMs: g, error: (e as Error).stack ?? String(e) });
-        }),
       };
-      n = net;
       this.nets.set(id, n);
     }
     return n;
-  }
-
-  private schedule(networkId: number, gridTsMs: number): void {
-    this.net(networkId).steps.push(gridTsMs);
   }
 
   private step(net: NetworkDerived, g: number): void {
@@ -202,10 +186,9 @@ export class DerivedVariables {
         else pv.slots[k] = r.slot;
       });
       report();
-      if (net.plan === plan && !Number.isNaN(net.lastStepMs) && !this.stopped) this.step(net, net.lastStepMs);
+      if (net.plan === plan && !Number.isNaN(net.lastStepMs) && !this.steps.stopped) this.step(net, net.lastStepMs);
     }).catch((e) => this.deps.logger.error('derived variables: writing the first step failed', { network: net.id, error: (e as Error).message }));
-    this.writes.add(p);
-    void p.finally(() => this.writes.delete(p));
+    this.steps.track(p);
   }
 }
 
