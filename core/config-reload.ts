@@ -31,23 +31,23 @@
  * `deviceDetailsComponents.*` and `mapLegend.*` keys are read by the services per call (through the holder), so they
  * apply with the swap and are not in the plan.
  * `views` (SCRIPTED map views) applies live too: after the swap, app.ts has the views service bring
- * the stored views in step with the new list (services/views.ts `syncConfig`); it is not in the plan.
+ * the stored views in step with the new list (services/views/views.ts `syncConfig`); it is not in the plan.
  * `notifications` applies live too: after the swap, app.ts hands it to the notifier (`configure`:
  * streams added, changed or removed by name, kept streams keeping their queues); not in the plan.
  * `alerts` (the rules) applies live: the alert evaluator reads them through the holder at each
- * network's next grid step (services/alert-engine.ts says what a changed rule keeps); not in the plan.
+ * network's next grid step (services/alerts/alert-engine.ts says what a changed rule keeps); not in the plan.
  * `retention` (series retention and the pruner's interval) applies live: the series pruner
  * (store/series/series-pruner.ts) reads both through the holder at each pass; not in the plan.
  * `variables.derived` and `variables.thresholds` apply live: the derived variables' evaluator
- * (services/derived-variables.ts) reads them at each network's next grid step, the `vars` colours per
+ * (services/derived/derived-variables.ts) reads them at each network's next grid step, the `vars` colours per
  * call, and app.ts gives the catalog the new definitions (`configure`); not in the plan.
  * `variables` applies live: after the swap, app.ts hands the definitions to the catalog (`configure`)
  * and `variables.snmp` to the collector (Monitor.setVariables: when it changed, every network plans
  * its devices again without a restart; a new `table` variable starts a discovery of every network
  * to find its rows); not in the plan (docs/variables.md).
- * `integrations` (the traffic-analytics proxy) applies live: read per call (services/traffic-proxy.ts).
+ * `integrations` (the traffic-analytics proxy) applies live: read per call (services/integrations/traffic-proxy.ts).
  * `reports` (schedule, keep) applies live: the report scheduler reads it at each tick and each run
- * (services/reports.ts); neither is in the plan.
+ * (services/reports/reports.ts); neither is in the plan.
  * `limits` (the work gates' bounds) applies live: the gates read it at each admission
  * (services/work-gates.ts); work already admitted keeps its place; not in the plan.
  */

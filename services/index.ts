@@ -34,7 +34,7 @@ export interface Services {
   readonly query: QueryService;
   readonly filters: FilterService;
   readonly keyValues: KeyValueService;
-  /** Map views; also the MapViewSource of the maps (services/map-view-source.ts). Its `start` runs once before the API opens (app.ts). */
+  /** Map views; also the MapViewSource of the maps (services/views/map-view-source.ts). Its `start` runs once before the API opens (app.ts). */
   readonly views: ViewService;
   /** Users and tokens (the CLI's commands). */
   readonly accounts: AccountsService;

@@ -60,7 +60,7 @@ export function refusedCheck(v: PasswordVerdict & { kind: 'limited' | 'busy' }):
  * address group, user name and in all (429 LOGIN_RATE_LIMITED with Retry-After once over a limit;
  * 503 SERVER_BUSY or 429 RATE_LIMITED when the password pool refuses them; a refusal is answered
  * after `auth.refusedCheckDelay`, refusal-delay.ts) and remembered briefly
- * when they pass (services/authenticator.ts). Public routes run without looking at credentials.
+ * when they pass (services/accounts/authenticator.ts). Public routes run without looking at credentials.
  */
 export function authMiddleware(auth: Authenticator, refusals: RefusalDelay): Middleware | null {
   if (!auth.enabled) return null;

@@ -2,7 +2,7 @@ import { scryptSync } from 'node:crypto';
 import { parentPort } from 'node:worker_threads';
 
 /**
- * The thread of a password pool (services/password-pool.ts): derives scrypt keys one at a time
+ * The thread of a password pool (services/accounts/password-pool.ts): derives scrypt keys one at a time
  * with scryptSync, so that password checks never take a thread of libuv's pool, which file and
  * store work share. Loaded by path (password-worker.js next to password-pool.js in dist/).
  */

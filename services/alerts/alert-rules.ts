@@ -7,7 +7,7 @@ import { ConditionSource } from './alert-condition.js';
 /**
  * An alert rule's two SvcQL matching expressions, compiled: `input` over the `variables` table
  * (which variable instances of a network the rule watches) and `condition` over the rule's inputs
- * (services/alert-condition.ts: `value`, `previous`, the inputs' columns, sibling variables).
+ * (services/alerts/alert-condition.ts: `value`, `previous`, the inputs' columns, sibling variables).
  */
 
 /**

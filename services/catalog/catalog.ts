@@ -95,7 +95,7 @@ export interface LastValueItem {
 }
 
 /**
- * Colours of last values (project design): `colorLevel` is services/variable-thresholds.ts
+ * Colours of last values (project design): `colorLevel` is services/catalog/variable-thresholds.ts
  * `colorLevel` — `critical` (red) and `warning` (orange) a current value past the variable's
  * configured thresholds (`variables.thresholds`, `variables.snmp[].thresholds`,
  * `variables.derived[].thresholds`), `normal` (green) any other current value, `stale` (amber) the

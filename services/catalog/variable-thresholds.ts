@@ -2,7 +2,7 @@ import type { VariablesConfig, VariableThresholds } from '../../core/config-sche
 
 /**
  * The colour level of a variable's last value (the `vars` last-value calls' `colorLevel`, and its
- * `color` through COLORS in services/catalog.ts):
+ * `color` through COLORS in services/catalog/catalog.ts):
  *
  * - `none`: no value in the past hour; `stale`: a last value known but no longer current (the
  *   thresholds are not applied to it);

@@ -6,7 +6,7 @@ import {
 
 /**
  * The evaluation plan of a network's derived variables for one configuration and one inventory
- * (services/derived-variables.ts builds it again when either changes). Every value an expression
+ * (services/derived/derived-variables.ts builds it again when either changes). Every value an expression
  * reads sits in one Float64Array `values`:
  *
  *   [0, reads)                       the grid values of `readSlots` (one `valuesAt` per step)

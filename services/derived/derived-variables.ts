@@ -10,7 +10,7 @@ import { GridStepProcessor } from '../grid-step-processor.js';
  * The derived variables' evaluator (config `variables.derived`, docs/variables.md): on every
  * `onGridStepWritten` of a network it reads the step's values of every input with one `valuesAt`,
  * computes each derived variable for each selected device (scope device) or interface (scope
- * interface) in the configured order (services/derived-plan.ts), and writes the values at that
+ * interface) in the configured order (services/derived/derived-plan.ts), and writes the values at that
  * grid time with one `appendStep` (a NaN — no value — is a gap). Instances are allocated in the
  * catalog once (`catalog.allocateMany`, batched; cached in the plan); once a new plan's instances
  * all have their slots, the step that made the plan is evaluated and written again (so a new

@@ -11,7 +11,7 @@ import { compareText } from '../inventory-index.js';
  * The legacy monitor calls of a device (spec 2.7 "Node details sort metadata", 4.5; shapes are this
  * project's, spec †): node details with their tabs and sort metadata, the brief, an interface's
  * link summary, and the headers and variables of the popup graphs. Built on the device panel
- * (services/device-panel.ts): the same record, variables and latest values, so the legacy and v2
+ * (services/devices/device-panel.ts): the same record, variables and latest values, so the legacy and v2
  * forms of a question give the same numbers.
  *
  * Node details lay the device's variables out as tabs, one per catalog category: a tab's rows are

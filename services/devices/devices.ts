@@ -22,7 +22,7 @@ export type ManagedDeviceDetail = ManagedDevice & { readonly record: Record<stri
  * 3.0) over the collector's DevicesPort and TasksPort. Every call checks the network first (AppError
  * UNKNOWN_NETWORK, 404); the port's own errors (UNKNOWN_DEVICE, UNKNOWN_BLOCK, UNKNOWN_TASK,
  * BLOCKED_ADDRESS, READ_ONLY, CONFLICT, BAD_PARAMETER) pass through with their codes. Arguments are
- * the port's types, already checked (services/device-bodies.ts); `user` is who asks, for the tasks
+ * the port's types, already checked (services/devices/device-bodies.ts); `user` is who asks, for the tasks
  * and records the collector keeps.
  */
 export class DeviceService {

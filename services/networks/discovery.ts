@@ -279,7 +279,7 @@ export class DiscoveryService {
     };
   }
 
-  /** The icon set and each device's icon in the selected generation (services/device-icons.ts). */
+  /** The icon set and each device's icon in the selected generation (services/networks/device-icons.ts). */
   icons(netId: number, sel: GenerationSelector): GenerationHead & { icons: readonly IconDef[]; devices: { id: number; icon: string }[] } {
     const gen = this.selected(netId, sel);
     return { ...head(netId, gen), icons: ICONS, devices: gen ? gen.devices.map((d) => ({ id: d.id, icon: iconOf(d) })) : [] };

@@ -58,7 +58,7 @@ export function summarizeHealth(health: Health): HealthSummary {
 
 /**
  * GET /v2/ui/net/:id/status — the spec leaves the payload open (†); this shape is the project's.
- * `views` are the tiles of the views the caller sees (services/views.ts `tiles`) in `viewsOrder`,
+ * `views` are the tiles of the views the caller sees (services/views/views.ts `tiles`) in `viewsOrder`,
  * which echoes the requested order.
  */
 export interface NetworkStatus {

@@ -25,7 +25,7 @@ const DEFAULT_CLOSE_WAIT_MS = 5000;
 
 /**
  * The alert notifier (services/alert-types.ts AlertNotifier): a queue per configured stream
- * (services/notify-queue.ts) in front of that stream's delivery (log, webhook, e-mail). `send`
+ * (services/notify/notify-queue.ts) in front of that stream's delivery (log, webhook, e-mail). `send`
  * only queues; each stream delivers on its own, so a slow or failing receiver holds neither the
  * caller nor the other streams. `configure` applies a reloaded `notifications:` section: streams
  * are told apart by name; a kept stream keeps its queue and counters (a changed one delivers with

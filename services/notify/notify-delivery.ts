@@ -3,7 +3,7 @@ import type { AlertNotice } from '../alert-types.js';
 
 /**
  * One stream's way of handing a notice to its receiver (the log, a webhook, an SMTP server). The
- * queue (services/notify-queue.ts) calls `deliver` for one notice at a time and owns retries.
+ * queue (services/notify/notify-queue.ts) calls `deliver` for one notice at a time and owns retries.
  */
 export interface Delivery {
   /**

@@ -38,7 +38,7 @@ export function parseQueryBody(json: unknown, nowMs: number): QueryBody {
       `the query body has ${body.targets.length} targets, more than ${REQUEST_LIMITS.maxTargets} (targets per query body); ` +
       'send them in several requests');
   }
-  // Times in the forms of services/dashboard-time.ts (the Grafana datasource's).
+  // Times in the forms of services/query/dashboard-time.ts (the Grafana datasource's).
   const untilMs = timeField(body, 'until', nowMs) ?? nowMs;
   const fromMs = timeField(body, 'from', nowMs) ?? untilMs - DEFAULT_QUERY_RANGE_MS;
   if (fromMs > untilMs) throw new AppError('BAD_PARAMETER', `'from' (${fromMs}) is after 'until' (${untilMs})`);

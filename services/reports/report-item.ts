@@ -1,6 +1,6 @@
 import type { ReportCategory, ReportFormat } from './report-names.js';
 
-/** What the reports' list, count and get calls answer per report (services/reports.ts). */
+/** What the reports' list, count and get calls answer per report (services/reports/reports.ts). */
 
 export type ReportStatus = 'completed' | 'running' | 'failed';
 

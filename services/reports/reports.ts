@@ -32,7 +32,7 @@ interface RunRecord {
 }
 
 /**
- * Report files in `<server.dataDir>/reports/` (services/report-names.ts: names and metadata), made
+ * Report files in `<server.dataDir>/reports/` (services/reports/report-names.ts: names and metadata), made
  * by runs: on demand (`run`, a background task of the TasksPort answered at once) or on the
  * `reports.schedule` (every category of every network; `start`/`stop` by app.ts). After each run
  * the network's runs of that category beyond `reports.keep` are deleted, oldest first. A file is
@@ -264,7 +264,7 @@ export class ReportService {
   /**
    * A report file's bytes and content type; UNKNOWN_REPORT for a name that is not a report file's
    * (traversal attempts included), that does not exist, or that is not a regular file in the
-   * folder (a symbolic link, a directory, a FIFO…: services/folder-file.ts).
+   * folder (a symbolic link, a directory, a FIFO…: services/reports/folder-file.ts).
    */
   async read(fileName: string): Promise<{ body: Buffer; contentType: string }> {
     const f = parseReportFile(fileName);

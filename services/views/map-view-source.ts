@@ -2,7 +2,7 @@ import type { Caller } from '../../core/caller.js';
 import type { MetaTxn } from '../../store/meta/meta.js';
 
 /**
- * The contract between map views (services/views.ts: the records, their visibility) and maps
+ * The contract between map views (services/views/views.ts: the records, their visibility) and maps
  * (the map, preview, layout and coordinate calls): what a map needs of a view.
  */
 

@@ -21,7 +21,7 @@ export interface ViewData {
   readonly adjacent: boolean;
   readonly connecting: boolean;
   readonly type: ViewType;
-  /** The acting user that made it (services/views.ts `viewOwner`); '' for SYSTEM and SCRIPTED views. */
+  /** The acting user that made it (services/views/views.ts `viewOwner`); '' for SYSTEM and SCRIPTED views. */
   readonly owner: string;
   readonly shared: boolean;
   /** Opaque text of the UI, kept byte for byte (a JS string round-trips UTF-8 exactly). */

@@ -28,7 +28,7 @@ export interface ViewStoreTxn {
   erase(rec: StoredRecord<ViewData>): void;
 }
 
-/** The stored map views (services/views.ts reads and changes them; services/view-sync.ts keeps the configured ones). */
+/** The stored map views (services/views/views.ts reads and changes them; services/views/view-sync.ts keeps the configured ones). */
 export class ViewStore {
   private readonly repo: Repository<ViewData>;
 

@@ -80,7 +80,7 @@ export class ViewService implements MapViewSource {
 
   /**
    * Brings the stored SYSTEM and SCRIPTED views in step with the running configuration (at start and
-   * after a reload): services/view-sync.ts. `version` moves only when something was written.
+   * after a reload): services/views/view-sync.ts. `version` moves only when something was written.
    */
   async syncConfig(): Promise<void> {
     if (await syncConfiguredViews(this.store, this.deps.meta, this.deps.config(), this.deps.clock.nowMs())) this.changes++;

@@ -1,5 +1,5 @@
 /**
- * The row an alert rule's condition is tested on (services/alert-condition.ts): `value`,
+ * The row an alert rule's condition is tested on (services/alerts/alert-condition.ts): `value`,
  * `previous`, the input's columns and facets, sibling variables; a table of conditions over two
  * inputs and the inputs each holds for.
  */

@@ -1,5 +1,5 @@
 /**
- * The alert evaluator (services/alert-engine.ts) over a fake collector, the in-memory series and
+ * The alert evaluator (services/alerts/alert-engine.ts) over a fake collector, the in-memory series and
  * metadata stores, a fake clock, and small fakes of the notifier and the silence lookup: built-in
  * rules on hand series, fan-out grouping, keys, macros, the state variable, notices (repeat,
  * silences, clearing), persistence across a restart, and reload.

@@ -1,5 +1,5 @@
 /**
- * An alert rule's input selection (services/alert-rules.ts): the names an input can only match,
+ * An alert rule's input selection (services/alerts/alert-rules.ts): the names an input can only match,
  * and that selecting through the per-name positions gives what testing every instance gives.
  */
 import t from 'tap';

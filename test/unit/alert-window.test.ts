@@ -1,5 +1,5 @@
 /**
- * The window of an alert rule (services/alert-window.ts): when an input holds, step by step, for
+ * The window of an alert rule (services/alerts/alert-window.ts): when an input holds, step by step, for
  * sequences of outcomes written S (satisfied), N (not satisfied), _ (gap); expected: H holds,
  * c judged and not holding (an alert clears), . neither (not full, or no value in the window).
  */

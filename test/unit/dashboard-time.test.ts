@@ -1,4 +1,4 @@
-/** Time values of the dashboard query body (services/dashboard-time.ts): the Grafana datasource's forms. */
+/** Time values of the dashboard query body (services/query/dashboard-time.ts): the Grafana datasource's forms. */
 import t from 'tap';
 import { parseDashboardTime, parseIntervalMs } from '../../services/query/dashboard-time.js';
 

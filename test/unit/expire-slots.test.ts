@@ -1,4 +1,4 @@
-// expire/variables' store read (services/operations.ts slotsWithoutPoints): which slots have no
+// expire/variables' store read (services/operations/operations.ts slotsWithoutPoints): which slots have no
 // point in the window, asked with one store rollup per batch of slots (never a `last` per slot).
 import t from 'tap';
 import { EXPIRE_BATCH_SLOTS, slotsWithoutPoints } from '../../services/operations/operations.js';

@@ -1,5 +1,5 @@
 /**
- * services/folder-file.ts: what a folder serves on request is a regular file of that folder — a
+ * services/reports/folder-file.ts: what a folder serves on request is a regular file of that folder — a
  * table of real files on disk (a symbolic link to a file outside, a symbolic link inside, a
  * directory, a FIFO, a missing name, names that are not plain file names).
  */

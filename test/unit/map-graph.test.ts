@@ -1,6 +1,6 @@
 /**
- * The selection of a map's devices and links (services/map-graph.ts) and its layouts
- * (services/map-layout.ts), as tables over small graphs given by their edges.
+ * The selection of a map's devices and links (services/maps/map-graph.ts) and its layouts
+ * (services/maps/map-layout.ts), as tables over small graphs given by their edges.
  */
 import t from 'tap';
 import { ADJACENT, CONNECTING, MATCHING, selectMap } from '../../services/maps/map-graph.js';

@@ -1,5 +1,5 @@
 /**
- * services/password-pool.ts and password-hash.ts: hashes made before the pool (node:crypto's async
+ * services/accounts/password-pool.ts and password-hash.ts: hashes made before the pool (node:crypto's async
  * scrypt, stored as they are) verify on the pool's thread and the other way round (the stored format
  * is unchanged); the pool answers a derivation from its worker file in dist/; a closed pool refuses.
  */

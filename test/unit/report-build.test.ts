@@ -1,4 +1,4 @@
-// The utilisation report's build (services/report-build.ts) over a large interface set: store
+// The utilisation report's build (services/reports/report-build.ts) over a large interface set: store
 // rollups asked in batches of UTILISATION_BATCH_SLOTS slots, the window from the start of the hour
 // holding now − 24 h, and the content given in pieces (never one string).
 import t from 'tap';

@@ -1,4 +1,4 @@
-// Graph legends (services/series-legend.ts) over instances made as the collector makes them
+// Graph legends (services/series/series-legend.ts) over instances made as the collector makes them
 // (plan-build.ts variableInstance) with the built-in definitions: each names the variable (with its
 // direction), the component and, in legendEmbedded, the device; distinct triplets of one answer
 // never share a legend.

@@ -1,5 +1,5 @@
 /**
- * The silence service (services/silences.ts): create, update, list and get; the user from the
+ * The silence service (services/silences/silences.ts): create, update, list and get; the user from the
  * caller; body checks; expiry by the clock of each call (a fake clock); the SilenceLookup; pruning of
  * long-expired silences; persistence over a reopened LMDB metadata store.
  */

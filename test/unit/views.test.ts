@@ -1,5 +1,5 @@
 /**
- * The map views service (services/views.ts) on the in-memory metadata store: every transition of
+ * The map views service (services/views/views.ts) on the in-memory metadata store: every transition of
  * spec 3.1 and each failure with two users, an administrator, tokens and the anonymous caller;
  * visibility; update, validate and delete rules; SYSTEM and SCRIPTED views kept in step with the
  * configuration; the maps' contract (forMap, markLayout, coordinates removed with the view);

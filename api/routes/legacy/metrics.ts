@@ -26,7 +26,7 @@ export function registerLegacyMetrics(router: Router, ctx: ApiContext): void {
    * `{ healthy, status, reason, components, uptimeMs }` (the project's shape; the spec only says
    * "status of internal components and summary health"). Always 200: the verdict is the `healthy`
    * field (false when a component is failing); `status` (`ok`, `degraded`, `failing`) is the worst
-   * component's and `reason` says why when it is not `ok` (services/networks.ts summarizeHealth).
+   * component's and `reason` says why when it is not `ok` (services/networks/networks.ts summarizeHealth).
    */
   router.get('/api/metrics/healthcheck', () => {
     const h = ctx.services.networks.health();

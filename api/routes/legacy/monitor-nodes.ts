@@ -11,7 +11,7 @@ export const MAX_SORT_KEYS = 32;
 /**
  * The legacy monitor calls of a device (spec 2.7, 4.5): node details (repeatable
  * `sortBy=<tab>.<column>[.asc|desc]`), the brief, an interface's link summary and the popup graph
- * headers and variables (services/device-details.ts). Unknown network or device: 404; unknown
+ * headers and variables (services/devices/device-details.ts). Unknown network or device: 404; unknown
  * interface: 404; a malformed node id, ifIndex or sort key: 400.
  */
 export function registerLegacyMonitorNodes(router: Router, ctx: ApiContext): void {

@@ -9,7 +9,7 @@ import { json, networkParam, type ApiContext } from '../context.js';
 import { graphAnswer } from '../graph-answer.js';
 
 /**
- * The device panel of a UI (services/device-panel.ts): the Summary dashboard, the device's data,
+ * The device panel of a UI (services/devices/device-panel.ts): the Summary dashboard, the device's data,
  * and the popup graphs of a device label, a hardware component and a link label (an interface),
  * each over the last hour in the graph call's shape. Unknown network, device, component or
  * interface: 404; a malformed id, index, ifIndex or `format`: 400.
