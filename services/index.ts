@@ -8,7 +8,7 @@ import { DeviceDetailsService, DevicePanelService, DeviceService } from './devic
 import { DiscoveryService, NetworkService } from './networks/index.js';
 import { FilterService } from './filters/index.js';
 import { KeyValueService } from './keyvalue/index.js';
-import { type MapViewSource, ViewService } from './views/index.js';
+import { ViewService, type MapViewSource } from './views/index.js';
 import { MapService } from './maps/index.js';
 import { OperationsService, SelfMetricsService, ServerCaches } from './operations/index.js';
 import { Notifier } from './notify/index.js';

@@ -1,7 +1,7 @@
 import type { SeriesPoints, VariableInstance } from '../../core/types.js';
 import { AppError } from '../../core/errors.js';
 import { REQUEST_LIMITS } from '../../services/request-limits.js';
-import { type ChosenVariable, NARROW_SERIES, type SeriesLegend } from '../../services/series/index.js';
+import { NARROW_SERIES, type ChosenVariable, type SeriesLegend } from '../../services/series/index.js';
 import { unitScale } from '../../services/catalog/index.js';
 import type { BufferPool } from '../http/buffer-pool.js';
 import { graphValue, writeGraphPoint } from '../http/graph-value.js';

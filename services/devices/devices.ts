@@ -5,7 +5,7 @@ import type {
 import type { TaskInfo } from '../../core/ports/tasks.js';
 import type { Tag } from '../../core/types.js';
 import type { ServiceDeps } from '../deps.js';
-import { type NetworkService, publicDevice } from '../networks/index.js';
+import { publicDevice, type NetworkService } from '../networks/index.js';
 import type { WorkGates } from '../work-gates.js';
 
 /** The default and the largest `limit` of the discovery queue call. */

@@ -2,4 +2,6 @@
 // (SeriesService): windows, reduction, legends, variable ids. Folders outside the wing import only
 // what this file exports.
 export type { SeriesLegend } from './series-legend.js';
-export { NARROW_SERIES, SeriesService, type ChosenVariable, type ChosenVariables, type DataInfo, type DataSource, type SeriesWindow } from './series.js';
+export {
+  NARROW_SERIES, SeriesService, type ChosenVariable, type ChosenVariables, type DataInfo, type DataSource, type SeriesWindow,
+} from './series.js';
