@@ -70,9 +70,9 @@ const ONE_FILE_PACKAGES = [
   ['piscina', 'piscina', 'collector/pool.ts'],
   ['net-snmp', 'net-snmp', 'workers/netsnmp/snmp-session.ts'],
   ['lmdb', 'lmdb', 'store/lmdb-env.ts'],
-  ['d3-force', 'd3-force', 'services/map-layout.ts'],
-  ['nodemailer', 'nodemailer', 'services/notify-email.ts'],
-  ['lezer-promql', '@prometheus-io/lezer-promql', 'services/promql-parse.ts'],
+  ['d3-force', 'd3-force', 'services/maps/map-layout.ts'],
+  ['nodemailer', 'nodemailer', 'services/notify/notify-email.ts'],
+  ['lezer-promql', '@prometheus-io/lezer-promql', 'services/query/promql-parse.ts'],
 ];
 const oneFileRules = ONE_FILE_PACKAGES.map(([short, pkg, file]) => ({
   name: `${short}-only-from-${file.replace(/\.ts$/, '').replace(/\//g, '-')}`,
@@ -92,6 +92,35 @@ const yamlRule = {
   to: { path: [`${NODE_MODULES}(?:@types/)?yaml/`, '^yaml$'] },
 };
 
+/** The feature wings of services/: `services/<wing>/`, each with its public face `index.ts`. The files
+ *  at services/ root (ServiceDeps, helpers several wings share, `services/index.ts` that builds the
+ *  services) are not a wing. */
+const WING = '^services/[^/]+/';
+const WING_FACE = '^services/[^/]+/index\\.ts$';
+/** What imports services/ from outside the wings: api/, cli/, app.ts, main.ts and the services/ root files. */
+const WING_CALLERS = ['^(?:api|cli)/', `^(?:${ROOT_FILES.map(re).join('|')})$`, '^services/[^/]+\\.ts$'];
+
+const wingRules = [
+  {
+    name: 'services-wings-only-via-index',
+    comment:
+      'api/, cli/, app.ts, main.ts and the services/ root files reach a wing of services/ only through ' +
+      'its public face, services/<wing>/index.ts (docs/import-rules.md "The wings of services/")',
+    severity: 'error',
+    from: { path: WING_CALLERS },
+    to: { path: WING, pathNot: WING_FACE },
+  },
+  {
+    name: 'wing-to-wing-only-via-index',
+    comment:
+      'a wing of services/ reaches another wing only through its index.ts; the files of one wing ' +
+      'import each other freely',
+    severity: 'error',
+    from: { path: '^services/([^/]+)/' },
+    to: { path: WING, pathNot: ['^services/$1/', WING_FACE] },
+  },
+];
+
 const KNOWN = [
   under([...Object.keys(LAYERS), ...OTHER_FOLDERS]),
   `^(?:${ROOT_FILES.map(re).join('|')})$`,
@@ -104,6 +133,7 @@ module.exports = {
     ...layerRules,
     svcqlLanguageRule,
     yamlRule,
+    ...wingRules,
     {
       name: 'collector-to-workers-only-via-index',
       comment: 'the collector reaches the workers only through their one public entry, workers/index.ts',

@@ -6,8 +6,8 @@ import { createLogger, logFormatFromEnv, type LogFormat } from './core/logger.js
 import { startApp } from './app.js';
 import { ACCOUNTS_USAGE, runAccountsCommand } from './cli/accounts-cli.js';
 import { readPassword } from './cli/password-input.js';
-import { checkViewRule } from './services/view-record.js';
-import { checkAlertRule } from './services/alert-rules.js';
+import { checkViewRule } from './services/views/index.js';
+import { checkAlertRule } from './services/alerts/index.js';
 import { checkDerivedExpression } from './svcql/derived-expr.js';
 
 const USAGE = `Usage: node dist/main.js [--config FILE] [--check-config]

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../core/config-load.js';
 import { isAppError } from '../core/errors.js';
 import { systemClock } from '../core/clock.js';
-import { AccountsService } from '../services/accounts.js';
+import { AccountsService } from '../services/accounts/index.js';
 import { openMetaStore } from '../store/open-store.js';
 
 export const ACCOUNTS_USAGE = `Usage: netmon user add NAME [--role admin|user]   (password from stdin or a prompt)

@@ -293,18 +293,18 @@ export type ViewRuleTable = 'devices' | 'interfaces';
  * Checks one rule of a configured view (`views[].devRule`, `linkRule`) as a SvcQL matching
  * expression over `table`; throws an Error whose message says what is wrong and where in the rule
  * (the SvcQL error, "at 1:17: …"). The loader (config-load.ts) names the key and line around it. core/ may
- * not import the query language, so the caller passes it in (main.ts: services/view-record.ts `checkViewRule`).
+ * not import the query language, so the caller passes it in (main.ts: services/views/view-record.ts `checkViewRule`).
  */
 export type ViewRuleChecker = (rule: string, table: ViewRuleTable) => void;
 
-/** Longest view name: names are shown on tiles and in lists (services/view-record.ts uses the same bound). */
+/** Longest view name: names are shown on tiles and in lists (services/views/view-record.ts uses the same bound). */
 export const MAX_VIEW_NAME_CHARS = 200;
 /** Longest view rule: views are short; SvcQL's own bound (32 KiB) is for whole queries. */
 export const MAX_VIEW_RULE_CHARS = 8192;
 
 /**
  * A SCRIPTED map view declared in the configuration (top-level `views:`). The views service keeps
- * the stored views in step with the list at start and on every reload (services/views.ts): a view
+ * the stored views in step with the list at start and on every reload (services/views/views.ts): a view
  * is known by its network and name, so its id stays while its rules change. Its rules were checked
  * at load as SvcQL matching expressions when the loader was given a rule checker (main.ts).
  */
@@ -324,7 +324,7 @@ export interface ViewConfig {
 }
 
 /**
- * Authentication (api/middleware/auth.ts, services/authenticator.ts). Read once at start: every
+ * Authentication (api/middleware/auth.ts, services/accounts/authenticator.ts). Read once at start: every
  * key needs a restart (core/config-reload.ts).
  */
 export interface AuthConfig {
@@ -336,7 +336,7 @@ export interface AuthConfig {
   /** Failed logins per client address within `loginFailureWindowMs`; past it, 429 until the window moves on. */
   readonly maxLoginFailures: number;
   readonly loginFailureWindowMs: number;
-  // ---- login storms: limits per user name and in all, the password pool (services/password-pool.ts) ----
+  // ---- login storms: limits per user name and in all, the password pool (services/accounts/password-pool.ts) ----
   /** Failed logins naming one user name within `loginFailureWindowMs`, from any address; past it, 429 for that name. */
   readonly maxLoginFailuresPerUser: number;
   /** Failed logins in all within `loginFailureWindowMs`; past it, 429 for every password check until the window moves on. */

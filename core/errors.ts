@@ -77,7 +77,7 @@ const statusOf: Record<ErrorCode, number> = {
   /**
    * Too many failed logins (login call or HTTP Basic) from the client's address within
    * `auth.loginFailureWindow`: refused without checking the credentials; the answer's Retry-After
-   * says when to try again (services/login-limiter.ts).
+   * says when to try again (services/accounts/login-limiter.ts).
    */
   LOGIN_RATE_LIMITED: 429,
   /**

@@ -3,7 +3,7 @@
  * variable (config `variables.snmp`, `variables.derived`) may take.
  */
 
-/** The alert evaluator's state variable (services/alert-engine.ts): `alertState.0.<alert number>`. */
+/** The alert evaluator's state variable (services/alerts/alert-engine.ts): `alertState.0.<alert number>`. */
 export const ALERT_STATE_VARIABLE = 'alertState';
 
 /** Every name the server defines at run time. */

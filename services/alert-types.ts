@@ -2,10 +2,10 @@ import type { NotificationsConfig } from '../core/config-schema.js';
 import type { AlertRecord } from '../svcql/index.js';
 
 /**
- * The contract between the alert parts: the evaluator (services/alert-engine.ts) makes and keeps
- * alerts; silences (services/silences.ts) say which alert a silence matches; the notifier
- * (services/notifier.ts) delivers notices to the configured streams; the alert service
- * (services/alerts.ts) answers the API from the evaluator's alerts and the silences.
+ * The contract between the alert parts: the evaluator (services/alerts/alert-engine.ts) makes and keeps
+ * alerts; silences (services/silences/silences.ts) say which alert a silence matches; the notifier
+ * (services/notify/notifier.ts) delivers notices to the configured streams; the alert service
+ * (services/alerts/alerts.ts) answers the API from the evaluator's alerts and the silences.
  */
 export type { AlertRecord };
 

@@ -1,34 +1,24 @@
-import { AccountsService } from './accounts.js';
-import { AlertEngine } from './alert-engine.js';
+import { AccountsService, Authenticator, PasswordPool } from './accounts/index.js';
+import { AlertEngine, AlertService } from './alerts/index.js';
 import type { AlertNotifier, AlertSource, SilenceLookup } from './alert-types.js';
-import { AlertService } from './alerts.js';
-import { Authenticator } from './authenticator.js';
-import { CatalogService } from './catalog.js';
+import { CatalogService } from './catalog/index.js';
 import type { ServiceDeps } from './deps.js';
-import { DerivedVariables } from './derived-variables.js';
-import { DeviceDetailsService } from './device-details.js';
-import { DevicePanelService } from './device-panel.js';
-import { DeviceService } from './devices.js';
-import { DiscoveryService } from './discovery.js';
-import { FilterService } from './filters.js';
-import { KeyValueService } from './keyvalue.js';
-import type { MapViewSource } from './map-view-source.js';
-import { MapService } from './maps.js';
-import { NetworkService } from './networks.js';
-import { OperationsService } from './operations.js';
-import type { ScryptCost } from './password-hash.js';
-import { PasswordPool } from './password-pool.js';
-import { ServerCaches } from './server-caches.js';
-import { Notifier } from './notifier.js';
-import { QueryService } from './query.js';
-import { PrometheusService } from './prometheus.js';
-import { SelfMetricsService } from './self-metrics.js';
-import { SeriesService } from './series.js';
-import { SilenceService } from './silences.js';
+import { DerivedVariables } from './derived/index.js';
+import { DeviceDetailsService, DevicePanelService, DeviceService } from './devices/index.js';
+import { DiscoveryService, NetworkService } from './networks/index.js';
+import { FilterService } from './filters/index.js';
+import { KeyValueService } from './keyvalue/index.js';
+import { ViewService, type MapViewSource } from './views/index.js';
+import { MapService } from './maps/index.js';
+import { OperationsService, SelfMetricsService, ServerCaches } from './operations/index.js';
+import { Notifier } from './notify/index.js';
+import { PrometheusService, QueryService } from './query/index.js';
+import { SeriesService } from './series/index.js';
+import { SilenceService } from './silences/index.js';
+import type { ScryptCost } from './accounts/index.js';
 import { NetworkTablesCache } from './svcql-tables.js';
-import { ViewService } from './views.js';
-import { TrafficAnalyticsProxy } from './traffic-proxy.js';
-import { ReportService } from './reports.js';
+import { TrafficAnalyticsProxy } from './integrations/index.js';
+import { ReportService } from './reports/index.js';
 import { WorkGates } from './work-gates.js';
 import { readPerCall, type ConfigApplier } from '../core/config-applier.js';
 
@@ -46,7 +36,7 @@ export interface Services {
   readonly query: QueryService;
   readonly filters: FilterService;
   readonly keyValues: KeyValueService;
-  /** Map views; also the MapViewSource of the maps (services/map-view-source.ts). Its `start` runs once before the API opens (app.ts). */
+  /** Map views; also the MapViewSource of the maps (services/views/map-view-source.ts). Its `start` runs once before the API opens (app.ts). */
   readonly views: ViewService;
   /** Users and tokens (the CLI's commands). */
   readonly accounts: AccountsService;

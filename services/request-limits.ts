@@ -21,7 +21,7 @@ export const REQUEST_LIMITS = Object.freeze({
   /**
    * Main-thread time of one map call (a map, a preview, a layout) from when the call starts: the
    * `connecting` search stops past it (TIME_BUDGET), in addition to its bound in steps
-   * (services/map-graph.ts MAX_CONNECTING_VISITS); ms.
+   * (services/maps/map-graph.ts MAX_CONNECTING_VISITS); ms.
    */
   mapTimeBudgetMs: 2_000,
   /** Targets in one query body (a dashboard panel sends a handful). */

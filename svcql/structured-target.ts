@@ -18,7 +18,7 @@ import { compileTagRules, facetOf, facetWords, parseTagRules, wordOf } from './t
  * unique → limit → points (time_series, only for the rows kept); a list makes its values unique and
  * limits them instead of the rows (listOf). `tagFacet` is a column (the facets of the variable's tags). Points read by one target are
  * bounded by the SvcQL points limit. Work is charged to the request's budget and rows to its meter
- * (services/query.ts); without them, unbounded.
+ * (services/query/query.ts); without them, unbounded.
  */
 
 /**

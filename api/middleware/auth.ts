@@ -1,5 +1,5 @@
 import type { Caller } from '../../core/caller.js';
-import type { Authenticator, PasswordVerdict } from '../../services/authenticator.js';
+import type { Authenticator, PasswordVerdict } from '../../services/accounts/index.js';
 import { errorResponse } from '../http/errors.js';
 import type { ApiResponse, Middleware, RoutedRequest, RouteInfo } from '../http/http-types.js';
 import { findCredentials } from './credentials.js';
@@ -60,7 +60,7 @@ export function refusedCheck(v: PasswordVerdict & { kind: 'limited' | 'busy' }):
  * address group, user name and in all (429 LOGIN_RATE_LIMITED with Retry-After once over a limit;
  * 503 SERVER_BUSY or 429 RATE_LIMITED when the password pool refuses them; a refusal is answered
  * after `auth.refusedCheckDelay`, refusal-delay.ts) and remembered briefly
- * when they pass (services/authenticator.ts). Public routes run without looking at credentials.
+ * when they pass (services/accounts/authenticator.ts). Public routes run without looking at credentials.
  */
 export function authMiddleware(auth: Authenticator, refusals: RefusalDelay): Middleware | null {
   if (!auth.enabled) return null;

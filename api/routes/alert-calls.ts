@@ -8,7 +8,7 @@ import { json, networkParam, type ApiContext } from './context.js';
 
 /**
  * Alerts and silences (spec 2.4–2.6, 3.3, 4.1 "Alerts and silences", 4.5 "Legacy alerts and
- * silences"; services/alerts.ts, services/silences.ts). The v2 and legacy routes are the same calls
+ * silences"; services/alerts/alerts.ts, services/silences/silences.ts). The v2 and legacy routes are the same calls
  * under their own prefix; every call is the `user` access level. The list paths answer with and
  * without a trailing slash.
  *

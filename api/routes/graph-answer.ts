@@ -1,9 +1,8 @@
 import type { SeriesPoints, VariableInstance } from '../../core/types.js';
 import { AppError } from '../../core/errors.js';
 import { REQUEST_LIMITS } from '../../services/request-limits.js';
-import { NARROW_SERIES, type ChosenVariable } from '../../services/series.js';
-import type { SeriesLegend } from '../../services/series-legend.js';
-import { unitScale } from '../../services/unit-scale.js';
+import { NARROW_SERIES, type ChosenVariable, type SeriesLegend } from '../../services/series/index.js';
+import { unitScale } from '../../services/catalog/index.js';
 import type { BufferPool } from '../http/buffer-pool.js';
 import { graphValue, writeGraphPoint } from '../http/graph-value.js';
 import { JSON_TYPE, type ApiResponse } from '../http/http-types.js';

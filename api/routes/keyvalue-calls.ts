@@ -5,7 +5,7 @@ import { json, networkParam, type ApiContext } from './context.js';
 
 /**
  * The generic key-value store (spec 2.3, 4.1 "Generic key-value store", 4.5 "UI state";
- * services/keyvalue.ts). The v2 and legacy routes are the same calls under their own prefix and
+ * services/keyvalue/keyvalue.ts). The v2 and legacy routes are the same calls under their own prefix and
  * network parameter name. The body is opaque: any content type or none, never parsed.
  *
  * - create: `{handle}`;

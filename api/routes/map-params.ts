@@ -1,7 +1,6 @@
 import { AppError } from '../../core/errors.js';
 import { VARIABLE_NAME } from '../../core/names.js';
-import type { Viewport } from '../../services/map-layout.js';
-import { DEFAULT_VIEWPORT, type LayoutKind, type PreviewOptions } from '../../services/maps.js';
+import { DEFAULT_VIEWPORT, type LayoutKind, type PreviewOptions, type Viewport } from '../../services/maps/index.js';
 import { excerpt } from '../http/errors.js';
 import type { RoutedRequest } from '../http/http-types.js';
 import { parseNonNegativeInteger, pathParam, queryFlag, queryInteger } from '../http/params.js';

@@ -1,5 +1,4 @@
-import type { RangeResult } from '../../services/prometheus.js';
-import { formatSample } from '../../services/prometheus.js';
+import { formatSample, type RangeResult } from '../../services/query/index.js';
 import type { BufferPool } from '../http/buffer-pool.js';
 import { JSON_TYPE, type ApiResponse } from '../http/http-types.js';
 import { JsonWriter } from '../http/json-writer.js';

@@ -1,4 +1,4 @@
-import { CYCLE_BUCKETS_SECONDS } from '../../services/self-metrics.js';
+import { CYCLE_BUCKETS_SECONDS } from '../../services/operations/index.js';
 import { formatValue, type MetricFamily, type Sample } from '../http/prom-text.js';
 import type { ApiContext } from './context.js';
 

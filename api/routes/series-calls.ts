@@ -1,5 +1,5 @@
 import { AppError } from '../../core/errors.js';
-import type { ChosenVariables, DataSource } from '../../services/series.js';
+import type { ChosenVariables, DataInfo, DataSource } from '../../services/series/index.js';
 import type { ApiResponse, RoutedRequest } from '../http/http-types.js';
 import { pathParam, queryFlag, queryInteger } from '../http/params.js';
 import { listParam, type Router } from '../http/router.js';
@@ -7,7 +7,6 @@ import { parseTimeWindow } from '../http/time-window.js';
 import { networkParam, type ApiContext, type RouteHandler } from './context.js';
 import { graphAnswer, type SeriesResult } from './graph-answer.js';
 import { ruleQuery, statsWindow } from './rule-params.js';
-import type { DataInfo } from '../../services/series.js';
 
 /**
  * Graph and data calls (spec 2.7, 4.1 "Graphs and raw data", 4.5 "Graphs and data"): by explicit

@@ -1,5 +1,5 @@
 /**
- * Derived variables' evaluation per grid step (services/derived-plan.ts, as the evaluator runs it):
+ * Derived variables' evaluation per grid step (services/derived/derived-plan.ts, as the evaluator runs it):
  * 1,000 devices × 48 interfaces (synthetic catalog: ifInRate, ifOutRate, ifInErrors, ifInUcastPkts
  * per interface, cpuUtil per device), 5 derived variables (2 of scope device with aggregates, 2 of
  * scope interface, 1 reading an earlier derived one), over the in-memory series store. Measures
@@ -8,7 +8,7 @@
  */
 import type { DerivedVariableConfig } from '../../core/config-schema.js';
 import type { Device, Interface, VariableInstance } from '../../core/types.js';
-import { buildPlan, evaluatePlan } from '../../services/derived-plan.js';
+import { buildPlan, evaluatePlan } from '../../services/derived/derived-plan.js';
 import { MemorySeriesStore } from '../../store/series/memory-series.js';
 
 const devicesN = Number(process.argv[2] ?? 1000);

@@ -5,7 +5,7 @@ import type { TaskInfo } from './tasks.js';
  * The managed-device port (spec 4.4, release 3.0): the inventory's device list as operators manage
  * it — devices that stay, devices added and removed by hand, addresses blocked from discovery,
  * incremental discovery and external tags. Implemented by the collector (collector/monitor.ts over
- * collector/devices/); read by services/devices.ts. Every call throws AppError UNKNOWN_NETWORK for
+ * collector/devices/); read by services/devices/devices.ts. Every call throws AppError UNKNOWN_NETWORK for
  * a network that is not configured.
  *
  * The inventory of a network is its latest generation plus what happened since: devices found by

@@ -3,7 +3,7 @@ import type { Device, Generation } from '../../core/types.js';
 import { device, fixture, iface, NOW_MS, servicesOf, variable } from './fake-service.js';
 
 /**
- * The hardware-component popup's choice of variables (services/device-panel.ts componentPopup) over
+ * The hardware-component popup's choice of variables (services/devices/device-panel.ts componentPopup) over
  * the in-memory collector: component-scope variables of the component (or of every component when
  * idx < 0) that have points in the window; an index that is neither a component nor a sensor of the
  * device is NOT_FOUND.

@@ -6,7 +6,7 @@
 import t from 'tap';
 import { graphValue, writeGraphPoint, writeGraphValue } from '../../api/http/graph-value.js';
 import { JsonWriter } from '../../api/http/json-writer.js';
-import { unitScale } from '../../services/unit-scale.js';
+import { unitScale } from '../../services/catalog/unit-scale.js';
 import type { VariableInstance } from '../../core/types.js';
 import { apiFor } from './call.js';
 import { fixture, NOW_MS, variable } from './fake-service.js';

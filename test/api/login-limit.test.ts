@@ -7,7 +7,7 @@ import t from 'tap';
 import { buildRouter } from '../../api/routes/index.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
-import { LoginLimiter } from '../../services/login-limiter.js';
+import { LoginLimiter } from '../../services/accounts/login-limiter.js';
 import { fixture, NOW_MS, servicesOf } from './fake-service.js';
 
 t.test('LoginLimiter: a table of failures and what the address may do next', async (t) => {

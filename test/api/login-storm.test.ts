@@ -9,7 +9,7 @@ import t, { type Test } from 'tap';
 import { buildRouter } from '../../api/routes/index.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
-import { addressGroup } from '../../services/login-limiter.js';
+import { addressGroup } from '../../services/accounts/login-limiter.js';
 import { fixture, NOW_MS, servicesOf } from './fake-service.js';
 
 async function setup(auth: string) {

@@ -17,7 +17,7 @@ import { silentLogger } from '../../core/logger.js';
 import type { Clock } from '../../core/clock.js';
 import type { Device, Generation, Link } from '../../core/types.js';
 import { createServices, type Services } from '../../services/index.js';
-import type { MapViewRules, MapViewSource } from '../../services/map-view-source.js';
+import type { MapViewRules, MapViewSource } from '../../services/views/map-view-source.js';
 import type { MetaStore, MetaTxn } from '../../store/meta/meta.js';
 import { device, FakeService, iface, NOW_MS, variable } from './fake-service.js';
 

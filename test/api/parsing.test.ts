@@ -1,8 +1,8 @@
 import t from 'tap';
 import { AppError } from '../../core/errors.js';
 import { parseTimestamp, parseTimeWindow } from '../../api/http/time-window.js';
-import { reduceMinMax } from '../../services/series-reduce.js';
-import { unitScale } from '../../services/unit-scale.js';
+import { reduceMinMax } from '../../services/series/series-reduce.js';
+import { unitScale } from '../../services/catalog/unit-scale.js';
 import { BodyCollector, declaredLength, declaredLengthOf, readJson } from '../../api/http/json-body.js';
 import type { ApiRequest } from '../../api/http/http-types.js';
 

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { promDuration, promTime } from '../../api/routes/prometheus.js';
-import { parsePromql } from '../../services/promql-parse.js';
+import { parsePromql } from '../../services/query/promql-parse.js';
 
 t.test('PromQL selectors and constants: what each parses to', async (t) => {
   const cases: [string, unknown][] = [

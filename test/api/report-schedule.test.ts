@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import t from 'tap';
 import { loadConfig } from '../../core/config-load.js';
-import { parseReportFile } from '../../services/report-names.js';
+import { parseReportFile } from '../../services/reports/report-names.js';
 import { tempDir, waitFor } from '../e2e/helpers.js';
 import { fixture, servicesOf } from './fake-service.js';
 

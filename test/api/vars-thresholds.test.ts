@@ -6,8 +6,8 @@ import t from 'tap';
 import { apiFor } from './call.js';
 import { NOW_MS, ruleFixture } from './fake-service.js';
 import type { VariableThresholds, VariablesConfig } from '../../core/config-schema.js';
-import { COLORS } from '../../services/catalog.js';
-import { colorLevel, thresholdsByName } from '../../services/variable-thresholds.js';
+import { COLORS } from '../../services/catalog/catalog.js';
+import { colorLevel, thresholdsByName } from '../../services/catalog/variable-thresholds.js';
 
 const above = (warning: number | null, critical: number | null): VariableThresholds => ({ direction: 'above', warning, critical });
 const below = (warning: number | null, critical: number | null): VariableThresholds => ({ direction: 'below', warning, critical });

@@ -11,8 +11,8 @@ import { registerLegacyMaps } from '../../api/routes/legacy/maps.js';
 import { registerMaps } from '../../api/routes/v2/maps.js';
 import { registerViews } from '../../api/routes/v2/views.js';
 import { loadConfig } from '../../core/config-load.js';
-import { checkViewRule } from '../../services/view-record.js';
-import { WHOLE_NETWORK_VIEW_NAME } from '../../services/views.js';
+import { checkViewRule } from '../../services/views/view-record.js';
+import { WHOLE_NETWORK_VIEW_NAME } from '../../services/views/views.js';
 import { callerRouter } from './caller-router.js';
 import { fixture, NOW_MS, servicesOf } from './fake-service.js';
 

@@ -1,6 +1,6 @@
 /**
  * The actions of a network and the settings call over the simulated network and a real socket
- * (services/operations.ts): every action answers GET and POST with its status object and has its
+ * (services/operations/operations.ts): every action answers GET and POST with its status object and has its
  * effect; reload/config with a broken file (400, nothing changes), a change needing a restart (409)
  * and a good file (applied); settings and dumps without secrets; dumps bounded.
  */
@@ -10,7 +10,7 @@ import t from 'tap';
 import { startApp } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
-import { DUMPS_KEPT } from '../../services/operations.js';
+import { DUMPS_KEPT } from '../../services/operations/operations.js';
 import { randomPort, simulatedConfigText, tempDir, waitFor } from './helpers.js';
 
 const SECRETS = `

@@ -75,7 +75,7 @@ t.test('CLI accounts, login and every transport over real sockets; accounts surv
   const live = cli(dataDir, ['token', 'create', 'live', '--role', 'admin']).out.trim();
   t.equal(await status('/v2/svc/discovery/net/1/start', { authorization: `Bearer ${live}` }) !== 401, true, 'a token made by the CLI while the server runs is accepted at once');
   t.equal(cli(dataDir, ['token', 'revoke', 'ci']).code, 0, 'token revoke');
-  // Removals count within VERSION_CHECK_MS (0.1 s; services/authenticator.ts): polled, bounded.
+  // Removals count within VERSION_CHECK_MS (0.1 s; services/accounts/authenticator.ts): polled, bounded.
   const refusedSoon = (path: string, headers: Record<string, string>) =>
     waitFor(async () => ((await status(path, headers)) === 401 ? true : undefined), 5000, `401 for ${path}`, 20);
   t.ok(await refusedSoon('/v2/ui/net/1/status', { authorization: `Bearer ${ciToken}` }), 'a token revoked by the CLI is refused without a restart');

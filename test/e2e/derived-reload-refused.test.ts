@@ -3,7 +3,7 @@ import { startApp, type App } from '../../app.js';
 import type { Config } from '../../core/config-schema.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
-import { checkViewRule } from '../../services/view-record.js';
+import { checkViewRule } from '../../services/views/view-record.js';
 import { checkDerivedExpression } from '../../svcql/derived-expr.js';
 import { randomPort, simulatedConfigText, tempDir } from './helpers.js';
 

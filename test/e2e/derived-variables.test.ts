@@ -2,7 +2,7 @@ import t from 'tap';
 import { startApp, type App } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
-import { checkViewRule } from '../../services/view-record.js';
+import { checkViewRule } from '../../services/views/view-record.js';
 import { checkDerivedExpression } from '../../svcql/derived-expr.js';
 import { getJson, randomPort, simulatedConfigText, tempDir, waitFor } from './helpers.js';
 

@@ -7,7 +7,7 @@ import t from 'tap';
 import { startApp, type App } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
-import { checkViewRule } from '../../services/view-record.js';
+import { checkViewRule } from '../../services/views/view-record.js';
 import { randomPort, tempDir } from './helpers.js';
 
 /** One network whose agent does not answer (nothing listens on its SNMP port): views need no devices. */

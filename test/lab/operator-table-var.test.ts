@@ -18,7 +18,7 @@ import t from 'tap';
 import { startApp, type App } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { createLogger } from '../../core/logger.js';
-import { checkViewRule } from '../../services/view-record.js';
+import { checkViewRule } from '../../services/views/view-record.js';
 import { checkDerivedExpression } from '../../svcql/derived-expr.js';
 import { getJson, tempDir, waitFor } from '../e2e/helpers.js';
 import { LAB_MGMT_CIDR, labDown, labGate, labNodes, labUp, labWait } from './lab.js';

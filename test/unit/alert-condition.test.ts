@@ -1,10 +1,10 @@
 /**
- * The row an alert rule's condition is tested on (services/alert-condition.ts): `value`,
+ * The row an alert rule's condition is tested on (services/alerts/alert-condition.ts): `value`,
  * `previous`, the input's columns and facets, sibling variables; a table of conditions over two
  * inputs and the inputs each holds for.
  */
 import t from 'tap';
-import { compileCondition } from '../../services/alert-rules.js';
+import { compileCondition } from '../../services/alerts/alert-rules.js';
 import { variable } from '../api/fake-service.js';
 
 const inputs = [

@@ -1,5 +1,5 @@
 /**
- * The alert evaluator (services/alert-engine.ts) over a fake collector, the in-memory series and
+ * The alert evaluator (services/alerts/alert-engine.ts) over a fake collector, the in-memory series and
  * metadata stores, a fake clock, and small fakes of the notifier and the silence lookup: built-in
  * rules on hand series, fan-out grouping, keys, macros, the state variable, notices (repeat,
  * silences, clearing), persistence across a restart, and reload.
@@ -8,9 +8,9 @@ import t from 'tap';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
 import type { AlertNotice, AlertNotifier, AlertRecord, SilenceLookup } from '../../services/alert-types.js';
-import { AlertEngine, NS_ALERTS } from '../../services/alert-engine.js';
-import { alertKey, expandDescription } from '../../services/alert-record.js';
-import { checkAlertRule } from '../../services/alert-rules.js';
+import { AlertEngine, NS_ALERTS } from '../../services/alerts/alert-engine.js';
+import { alertKey, expandDescription } from '../../services/alerts/alert-record.js';
+import { checkAlertRule } from '../../services/alerts/alert-rules.js';
 import { NetworkTablesCache } from '../../services/svcql-tables.js';
 import { compileMatcher } from '../../svcql/index.js';
 import { MemorySeriesStore } from '../../store/series/memory-series.js';

@@ -1,9 +1,9 @@
 /**
- * An alert rule's input selection (services/alert-rules.ts): the names an input can only match,
+ * An alert rule's input selection (services/alerts/alert-rules.ts): the names an input can only match,
  * and that selecting through the per-name positions gives what testing every instance gives.
  */
 import t from 'tap';
-import { namesOf, positionsByName, selectInputs } from '../../services/alert-rules.js';
+import { namesOf, positionsByName, selectInputs } from '../../services/alerts/alert-rules.js';
 import { parseExpression, variablesSource } from '../../svcql/index.js';
 import { variable } from '../api/fake-service.js';
 

@@ -1,10 +1,10 @@
 /**
- * The window of an alert rule (services/alert-window.ts): when an input holds, step by step, for
+ * The window of an alert rule (services/alerts/alert-window.ts): when an input holds, step by step, for
  * sequences of outcomes written S (satisfied), N (not satisfied), _ (gap); expected: H holds,
  * c judged and not holding (an alert clears), . neither (not full, or no value in the window).
  */
 import t from 'tap';
-import { AlertWindow, GAP, NOT_SATISFIED, SATISFIED, windowSteps, type Outcome } from '../../services/alert-window.js';
+import { AlertWindow, GAP, NOT_SATISFIED, SATISFIED, windowSteps, type Outcome } from '../../services/alerts/alert-window.js';
 
 const OUT: Record<string, Outcome> = { S: SATISFIED, N: NOT_SATISFIED, _: GAP };
 

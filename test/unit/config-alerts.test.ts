@@ -6,7 +6,7 @@ import t from 'tap';
 import { loadConfig } from '../../core/config-load.js';
 import { BUILTIN_ALERT_RULES } from '../../core/config-alerts.js';
 import { BUILTIN_ALERT_NAMES } from '../../core/config-schema.js';
-import { checkAlertRule } from '../../services/alert-rules.js';
+import { checkAlertRule } from '../../services/alerts/alert-rules.js';
 
 const NETS = 'networks:\n  - { id: 1, seeds: [10.0.0.1] }\n  - { id: 2, seeds: [10.0.0.2] }\n';
 const load = (text: string) => loadConfig({ text, path: 'netmon.yaml', env: {}, checkAlertRule });

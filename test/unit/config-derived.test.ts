@@ -1,6 +1,6 @@
 import t from 'tap';
 import { loadConfig } from '../../core/config-load.js';
-import { checkViewRule } from '../../services/view-record.js';
+import { checkViewRule } from '../../services/views/view-record.js';
 import { checkDerivedExpression } from '../../svcql/derived-expr.js';
 
 /** `variables.derived`: defaults, the order rule, errors at the key and line. */

@@ -7,7 +7,7 @@ import { loadConfig } from '../../core/config-load.js';
 import { BUILTIN_VARIABLE_NAMES } from '../../core/config-snmp-variables.js';
 import { configuredDefinitions } from '../../core/config-variables.js';
 import { BUILTIN_VARIABLES } from '../../collector/inventory/variables-builtin.js';
-import { checkViewRule } from '../../services/view-record.js';
+import { checkViewRule } from '../../services/views/view-record.js';
 
 const NETS = 'networks:\n  - { id: 1, seeds: [10.0.0.1] }\n';
 const load = (vars: string) => loadConfig({ text: `${NETS}variables:\n  snmp:\n${vars}`, path: 'netmon.yaml', env: {}, checkViewRule });

@@ -6,7 +6,7 @@
 import t from 'tap';
 import { loadConfig } from '../../core/config-load.js';
 import { planIsEmpty, planReload } from '../../core/config-reload.js';
-import { checkViewRule } from '../../services/view-record.js';
+import { checkViewRule } from '../../services/views/view-record.js';
 
 const NETS = 'networks:\n  - { id: 1, seeds: [10.0.0.1] }\n  - { id: 2, seeds: [10.0.0.2] }\n';
 const load = (text: string) => loadConfig({ text, path: 'netmon.yaml', env: {}, checkViewRule });

@@ -6,7 +6,7 @@
 import t from 'tap';
 import { createLogger } from '../../core/logger.js';
 import { text } from '../../collector/discovery/snmp-values.js';
-import { emailMessage } from '../../services/notify-email.js';
+import { emailMessage } from '../../services/notify/notify-email.js';
 import { SnmpType } from '../../snmp/types.js';
 import { notice } from './notify-fixtures.js';
 

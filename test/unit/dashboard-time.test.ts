@@ -1,6 +1,6 @@
-/** Time values of the dashboard query body (services/dashboard-time.ts): the Grafana datasource's forms. */
+/** Time values of the dashboard query body (services/query/dashboard-time.ts): the Grafana datasource's forms. */
 import t from 'tap';
-import { parseDashboardTime, parseIntervalMs } from '../../services/dashboard-time.js';
+import { parseDashboardTime, parseIntervalMs } from '../../services/query/dashboard-time.js';
 
 // 2026-11-26 (a Thursday) 23:35:40.250 UTC.
 const NOW = Date.UTC(2026, 10, 26, 23, 35, 40, 250);

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { loadConfig } from '../../core/config-load.js';
 import { configuredDefinitions } from '../../core/config-variables.js';
-import { DerivedVariables } from '../../services/derived-variables.js';
+import { DerivedVariables } from '../../services/derived/derived-variables.js';
 import { checkDerivedExpression } from '../../svcql/derived-expr.js';
 import { MemorySeriesStore } from '../../store/series/memory-series.js';
 import type { SeriesStore } from '../../store/series/series.js';

@@ -1,7 +1,7 @@
-// expire/variables' store read (services/operations.ts slotsWithoutPoints): which slots have no
+// expire/variables' store read (services/operations/operations.ts slotsWithoutPoints): which slots have no
 // point in the window, asked with one store rollup per batch of slots (never a `last` per slot).
 import t from 'tap';
-import { EXPIRE_BATCH_SLOTS, slotsWithoutPoints } from '../../services/operations.js';
+import { EXPIRE_BATCH_SLOTS, slotsWithoutPoints } from '../../services/operations/operations.js';
 import { MemorySeriesStore } from '../../store/series/memory-series.js';
 import type { SeriesStore } from '../../store/series/series.js';
 

@@ -1,5 +1,5 @@
 /**
- * services/folder-file.ts: what a folder serves on request is a regular file of that folder — a
+ * services/reports/folder-file.ts: what a folder serves on request is a regular file of that folder — a
  * table of real files on disk (a symbolic link to a file outside, a symbolic link inside, a
  * directory, a FIFO, a missing name, names that are not plain file names).
  */
@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { folderFileSize, readFolderFile } from '../../services/folder-file.js';
+import { folderFileSize, readFolderFile } from '../../services/reports/folder-file.js';
 
 t.test('only regular files of the folder are read', async (t) => {
   const root = mkdtempSync(join(tmpdir(), 'netmon-folder-file-'));

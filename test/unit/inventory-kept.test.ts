@@ -1,5 +1,5 @@
 // Series of devices and interfaces that left the generation stay readable: the catalog's find (used
-// by graph/data through services/variable-ids.ts) falls back to the device's slot record and its
+// by graph/data through services/series/variable-ids.ts) falls back to the device's slot record and its
 // last known record. Without the fallback the second rebuild made `unknown variable 'ifInRate.3.5'`.
 // Also: a rebuild reuses the plans of devices whose record did not change (same object).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { Inventory } from '../../collector/inventory/inventory.js';
 import { VariableDefs } from '../../collector/inventory/variable-defs.js';
 import type { VariableCatalog } from '../../core/ports/catalog.js';
 import type { Device } from '../../core/types.js';
-import { resolveIds } from '../../services/variable-ids.js';
+import { resolveIds } from '../../services/series/variable-ids.js';
 import { openStoreEnv } from '../../store/lmdb-env.js';
 import { LmdbMetaStore } from '../../store/meta/lmdb-meta.js';
 import { benchNetwork, syntheticGeneration } from '../../bench/memory/synthetic-generation.js';

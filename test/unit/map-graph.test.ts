@@ -1,11 +1,11 @@
 /**
- * The selection of a map's devices and links (services/map-graph.ts) and its layouts
- * (services/map-layout.ts), as tables over small graphs given by their edges.
+ * The selection of a map's devices and links (services/maps/map-graph.ts) and its layouts
+ * (services/maps/map-layout.ts), as tables over small graphs given by their edges.
  */
 import t from 'tap';
-import { ADJACENT, CONNECTING, MATCHING, selectMap } from '../../services/map-graph.js';
-import { autoLayout, fitLayout } from '../../services/map-layout.js';
-import { mapBudget } from '../../services/map-rules.js';
+import { ADJACENT, CONNECTING, MATCHING, selectMap } from '../../services/maps/map-graph.js';
+import { autoLayout, fitLayout } from '../../services/maps/map-layout.js';
+import { mapBudget } from '../../services/maps/map-rules.js';
 
 /** A graph of `n` devices (indexes 0…n−1) and edges [a, b] (−1: an end outside the generation). */
 function run(n: number, edges: [number, number][], matching: number[], opts: { adjacent?: boolean; connecting?: boolean; notInRule?: number[] } = {}) {

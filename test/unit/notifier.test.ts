@@ -6,9 +6,9 @@
 import t from 'tap';
 import { systemClock } from '../../core/clock.js';
 import type { WebhookStreamConfig } from '../../core/config-schema.js';
-import { Notifier } from '../../services/notifier.js';
-import { notificationsHealth, OVERFLOW_RECENT_MS } from '../../services/notify-health.js';
-import { backoffMs } from '../../services/notify-queue.js';
+import { Notifier } from '../../services/notify/notifier.js';
+import { notificationsHealth, OVERFLOW_RECENT_MS } from '../../services/notify/notify-health.js';
+import { backoffMs } from '../../services/notify/notify-queue.js';
 import type { StreamStatus } from '../../services/alert-types.js';
 import { keptLog, notice, settings, startReceiver, until } from './notify-fixtures.js';
 

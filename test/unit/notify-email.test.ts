@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { systemClock } from '../../core/clock.js';
 import type { EmailStreamConfig } from '../../core/config-schema.js';
-import { Notifier } from '../../services/notifier.js';
-import { emailMessage } from '../../services/notify-email.js';
+import { Notifier } from '../../services/notify/notifier.js';
+import { emailMessage } from '../../services/notify/notify-email.js';
 import { keptLog, notice, settings, until } from './notify-fixtures.js';
 
 const PASSWORD = 'smtp-pass-9876';

@@ -1,12 +1,12 @@
 /**
- * services/password-pool.ts and password-hash.ts: hashes made before the pool (node:crypto's async
+ * services/accounts/password-pool.ts and password-hash.ts: hashes made before the pool (node:crypto's async
  * scrypt, stored as they are) verify on the pool's thread and the other way round (the stored format
  * is unchanged); the pool answers a derivation from its worker file in dist/; a closed pool refuses.
  */
 import t from 'tap';
 import { isAppError } from '../../core/errors.js';
-import { hashPassword, libuvScrypt, verifyPassword, type PasswordHash } from '../../services/password-hash.js';
-import { PasswordPool } from '../../services/password-pool.js';
+import { hashPassword, libuvScrypt, verifyPassword, type PasswordHash } from '../../services/accounts/password-hash.js';
+import { PasswordPool } from '../../services/accounts/password-pool.js';
 
 /** Hashes as the server stored them before the pool (computed once with node:crypto's scrypt). */
 const STORED: [string, string, PasswordHash][] = [

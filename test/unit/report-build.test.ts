@@ -1,11 +1,11 @@
-// The utilisation report's build (services/report-build.ts) over a large interface set: store
+// The utilisation report's build (services/reports/report-build.ts) over a large interface set: store
 // rollups asked in batches of UTILISATION_BATCH_SLOTS slots, the window from the start of the hour
 // holding now − 24 h, and the content given in pieces (never one string).
 import t from 'tap';
 import type { CollectorPorts } from '../../core/ports/index.js';
 import type { VariableInstance } from '../../core/types.js';
-import { UTILISATION_BATCH_SLOTS, UTILISATION_HEADER, buildReport } from '../../services/report-build.js';
-import { ROWS_PER_CHUNK } from '../../services/report-format.js';
+import { UTILISATION_BATCH_SLOTS, UTILISATION_HEADER, buildReport } from '../../services/reports/report-build.js';
+import { ROWS_PER_CHUNK } from '../../services/reports/report-format.js';
 import { MemorySeriesStore } from '../../store/series/memory-series.js';
 import type { SeriesStore } from '../../store/series/series.js';
 

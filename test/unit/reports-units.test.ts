@@ -6,9 +6,9 @@
  */
 import t from 'tap';
 import { loadConfig } from '../../core/config-load.js';
-import { nextDueMs } from '../../services/report-schedule.js';
-import { csvCell, csvText, htmlPage } from '../../services/report-format.js';
-import { parseReportFile, reportName } from '../../services/report-names.js';
+import { nextDueMs } from '../../services/reports/report-schedule.js';
+import { csvCell, csvText, htmlPage } from '../../services/reports/report-format.js';
+import { parseReportFile, reportName } from '../../services/reports/report-names.js';
 
 const NET = 'networks:\n  - { id: 1, seeds: [10.0.0.1] }\n';
 const load = (text: string) => loadConfig({ text: NET + text, path: 'netmon.yaml', env: {} });

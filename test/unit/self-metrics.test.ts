@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import type { CycleDone, GridStepWritten } from '../../core/ports/events.js';
 import type { ServiceDeps } from '../../services/deps.js';
-import { CYCLE_BUCKETS_SECONDS, SelfMetricsService } from '../../services/self-metrics.js';
+import { CYCLE_BUCKETS_SECONDS, SelfMetricsService } from '../../services/operations/self-metrics.js';
 import { httpHealth } from '../../api/routes/legacy/metrics.js';
 
 /** A SelfMetricsService over hand-made pipeline events (the PipelineEvents port, faked at our interface). */

@@ -1,4 +1,4 @@
-// Graph legends (services/series-legend.ts) over instances made as the collector makes them
+// Graph legends (services/series/series-legend.ts) over instances made as the collector makes them
 // (plan-build.ts variableInstance) with the built-in definitions: each names the variable (with its
 // direction), the component and, in legendEmbedded, the device; distinct triplets of one answer
 // never share a legend.
@@ -7,7 +7,7 @@ import { variableInstance } from '../../collector/polling/plan-build.js';
 import { variableDef } from '../../collector/inventory/variables-builtin.js';
 import { formatTriplet } from '../../core/triplet.js';
 import type { Device, Interface, PollCaps } from '../../core/types.js';
-import { seriesLegends } from '../../services/series-legend.js';
+import { seriesLegends } from '../../services/series/series-legend.js';
 
 const iface = (index: number, name: string, descr: string, alias: string): Interface => ({
   index, name, descr, alias, type: 6, speedBps: 1e9, adminStatus: 1, operStatus: 1, mac: '', addresses: [], tags: [],

@@ -5,9 +5,9 @@
  * respects the expiry boundary (active while the time is below the expiry).
  */
 import t from 'tap';
-import { SilenceIndex } from '../../services/silence-index.js';
-import { inputVariableName, silenceMatches } from '../../services/silence-match.js';
-import { EMPTY_MATCH, type SilenceData, type SilenceMatch } from '../../services/silence-record.js';
+import { SilenceIndex } from '../../services/silences/silence-index.js';
+import { inputVariableName, silenceMatches } from '../../services/silences/silence-match.js';
+import { EMPTY_MATCH, type SilenceData, type SilenceMatch } from '../../services/silences/silence-record.js';
 import { alert } from '../api/alert-fixture.js';
 
 // The alert of every row: key k-1, name ifDown, input ifOperStatus.10.1, device 10 sw1, index 1, tags Role.Core, Vendor.Cisco.

@@ -1,5 +1,5 @@
 /**
- * The silence service (services/silences.ts): create, update, list and get; the user from the
+ * The silence service (services/silences/silences.ts): create, update, list and get; the user from the
  * caller; body checks; expiry by the clock of each call (a fake clock); the SilenceLookup; pruning of
  * long-expired silences; persistence over a reopened LMDB metadata store.
  */
@@ -10,8 +10,8 @@ import t from 'tap';
 import type { Caller } from '../../core/caller.js';
 import { silentLogger } from '../../core/logger.js';
 import type { ServiceDeps } from '../../services/deps.js';
-import { MAX_SILENCE_MS } from '../../services/silence-record.js';
-import { PRUNE_AFTER_MS, PRUNE_INTERVAL_MS, SilenceService } from '../../services/silences.js';
+import { MAX_SILENCE_MS } from '../../services/silences/silence-record.js';
+import { PRUNE_AFTER_MS, PRUNE_INTERVAL_MS, SilenceService } from '../../services/silences/silences.js';
 import { openStoreEnv } from '../../store/lmdb-env.js';
 import { LmdbMetaStore } from '../../store/meta/lmdb-meta.js';
 import { MemoryMetaStore } from '../../store/meta/memory-meta.js';

@@ -1,5 +1,5 @@
 /**
- * The map views service (services/views.ts) on the in-memory metadata store: every transition of
+ * The map views service (services/views/views.ts) on the in-memory metadata store: every transition of
  * spec 3.1 and each failure with two users, an administrator, tokens and the anonymous caller;
  * visibility; update, validate and delete rules; SYSTEM and SCRIPTED views kept in step with the
  * configuration; the maps' contract (forMap, markLayout, coordinates removed with the view);
@@ -8,9 +8,9 @@
 import t from 'tap';
 import type { Caller } from '../../core/caller.js';
 import { loadConfig } from '../../core/config-load.js';
-import { NS_MAP_COORDINATES } from '../../services/map-view-source.js';
-import { checkViewRule, decodeViewData } from '../../services/view-record.js';
-import { NS_VIEWS, WHOLE_NETWORK_VIEW_NAME } from '../../services/views.js';
+import { NS_MAP_COORDINATES } from '../../services/views/map-view-source.js';
+import { checkViewRule, decodeViewData } from '../../services/views/view-record.js';
+import { NS_VIEWS, WHOLE_NETWORK_VIEW_NAME } from '../../services/views/views.js';
 import { Repository } from '../../store/meta/repository.js';
 import { callerOf } from '../api/caller-router.js';
 import { fixture, NOW_MS, servicesOf } from '../api/fake-service.js';

@@ -1,5 +1,5 @@
 import { AppError } from '../../../core/errors.js';
-import type { LayoutKind } from '../../../services/maps.js';
+import type { LayoutKind } from '../../../services/maps/index.js';
 import { excerpt } from '../../http/errors.js';
 import { readJson } from '../../http/json-body.js';
 import type { RoutedRequest } from '../../http/http-types.js';

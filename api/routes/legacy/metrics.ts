@@ -1,8 +1,8 @@
 import { JSON_TYPE } from '../../http/http-types.js';
 import { queryFlag } from '../../http/params.js';
 import type { Router } from '../../http/router.js';
-import { summarizeHealth } from '../../../services/networks.js';
-import { notificationsHealth } from '../../../services/notify-health.js';
+import { summarizeHealth } from '../../../services/networks/index.js';
+import { notificationsHealth } from '../../../services/notify/index.js';
 import type { ComponentHealth } from '../../../core/ports/networks.js';
 import type { EventLoopLag } from '../../http/event-loop.js';
 import type { ApiContext } from '../context.js';
@@ -26,7 +26,7 @@ export function registerLegacyMetrics(router: Router, ctx: ApiContext): void {
    * `{ healthy, status, reason, components, uptimeMs }` (the project's shape; the spec only says
    * "status of internal components and summary health"). Always 200: the verdict is the `healthy`
    * field (false when a component is failing); `status` (`ok`, `degraded`, `failing`) is the worst
-   * component's and `reason` says why when it is not `ok` (services/networks.ts summarizeHealth).
+   * component's and `reason` says why when it is not `ok` (services/networks/networks.ts summarizeHealth).
    */
   router.get('/api/metrics/healthcheck', () => {
     const h = ctx.services.networks.health();

@@ -1,5 +1,5 @@
 import { AppError } from '../../../core/errors.js';
-import { parseNodeSort } from '../../../services/device-details.js';
+import { parseNodeSort } from '../../../services/devices/index.js';
 import type { RoutedRequest } from '../../http/http-types.js';
 import { parseInteger, parseNonNegativeInteger, pathParam } from '../../http/params.js';
 import type { Router } from '../../http/router.js';
@@ -11,7 +11,7 @@ export const MAX_SORT_KEYS = 32;
 /**
  * The legacy monitor calls of a device (spec 2.7, 4.5): node details (repeatable
  * `sortBy=<tab>.<column>[.asc|desc]`), the brief, an interface's link summary and the popup graph
- * headers and variables (services/device-details.ts). Unknown network or device: 404; unknown
+ * headers and variables (services/devices/device-details.ts). Unknown network or device: 404; unknown
  * interface: 404; a malformed node id, ifIndex or sort key: 400.
  */
 export function registerLegacyMonitorNodes(router: Router, ctx: ApiContext): void {

@@ -1,4 +1,4 @@
-import { htmlEscape } from '../../../services/report-format.js';
+import { htmlEscape } from '../../../services/reports/index.js';
 import { pathParam } from '../../http/params.js';
 import type { Router } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';

@@ -1,5 +1,5 @@
 import { AppError } from '../../../core/errors.js';
-import type { ActionStatus } from '../../../services/operations.js';
+import type { ActionStatus } from '../../../services/operations/index.js';
 import type { Handler, RoutedRequest } from '../../http/http-types.js';
 import { queryInteger } from '../../http/params.js';
 import type { Router } from '../../http/router.js';
@@ -29,7 +29,7 @@ function retentionHrs(req: RoutedRequest): number {
 /**
  * The actions of a network (spec 4.1 "Actions"), GET and POST alike, and the effective settings.
  * Actions that change something are for administrators; cache/list and settings for any user.
- * Answers: ActionStatus (services/operations.ts); errors the usual `{status: "error", error}`.
+ * Answers: ActionStatus (services/operations/operations.ts); errors the usual `{status: "error", error}`.
  * make/variables, make/maps, expire/variables and dump pass the gate `limits.actions`, reload/devices
  * the gate `limits.discovery` (429 RATE_LIMITED past the caller's share, 503 SERVER_BUSY when full).
  */

@@ -1,15 +1,15 @@
 import { AppError } from '../../../core/errors.js';
-import type { ChosenVariable, SeriesWindow } from '../../../services/series.js';
+import type { ChosenVariable, SeriesWindow } from '../../../services/series/index.js';
 import { excerpt } from '../../http/errors.js';
 import type { ApiResponse, RoutedRequest } from '../../http/http-types.js';
 import { parseInteger, parseNonNegativeInteger, pathParam } from '../../http/params.js';
 import type { Router } from '../../http/router.js';
-import type { DeviceDataFormat } from '../../../services/device-panel.js';
+import type { DeviceDataFormat } from '../../../services/devices/index.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 import { graphAnswer } from '../graph-answer.js';
 
 /**
- * The device panel of a UI (services/device-panel.ts): the Summary dashboard, the device's data,
+ * The device panel of a UI (services/devices/device-panel.ts): the Summary dashboard, the device's data,
  * and the popup graphs of a device label, a hardware component and a link label (an interface),
  * each over the last hour in the graph call's shape. Unknown network, device, component or
  * interface: 404; a malformed id, index, ifIndex or `format`: 400.

@@ -3,8 +3,7 @@ import type { Handler, RoutedRequest } from '../../http/http-types.js';
 import { readJson } from '../../http/json-body.js';
 import { parseNonNegativeInteger, pathParam } from '../../http/params.js';
 import type { Router } from '../../http/router.js';
-import { blockedAdd, deviceAdd, devicePatch } from '../../../services/device-bodies.js';
-import { MAX_IDS_PER_CALL } from '../../../services/devices.js';
+import { blockedAdd, deviceAdd, devicePatch, MAX_IDS_PER_CALL } from '../../../services/devices/index.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 import { gateKeyOf, idListParam, userOf } from '../id-list.js';
 

@@ -1,6 +1,5 @@
 import { AppError } from '../../../core/errors.js';
-import { checkAddress } from '../../../services/device-bodies.js';
-import { QUEUE_DEFAULT_LIMIT, QUEUE_MAX_LIMIT } from '../../../services/devices.js';
+import { checkAddress, QUEUE_DEFAULT_LIMIT, QUEUE_MAX_LIMIT } from '../../../services/devices/index.js';
 import { pathParam, queryInteger } from '../../http/params.js';
 import type { RoutedRequest } from '../../http/http-types.js';
 import type { Router } from '../../http/router.js';

@@ -5,7 +5,7 @@ import { json, networkParam, type ApiContext } from '../context.js';
 
 /**
  * The external traffic-analytics proxy (spec 4.1): `POST /v2/external/net/:id/extsvc/:call`,
- * `:call` one of url, topXdata, topXchart (services/traffic-proxy.ts says what each does and how
+ * `:call` one of url, topXdata, topXchart (services/integrations/traffic-proxy.ts says what each does and how
  * upstream failures map to 502/504). The body is JSON, or empty (read as `{}`).
  */
 export function registerExternal(router: Router, ctx: ApiContext): void {

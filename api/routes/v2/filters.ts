@@ -10,8 +10,8 @@ import { json, networkParam, type ApiContext } from '../context.js';
 const DONE: ApiResponse = Object.freeze({ status: 200, body: null });
 
 /**
- * View filters (spec 4.1 "View filters", 3.2; services/filters.ts). Every call takes the optional
- * `user` query parameter (services/filter-owner.ts). The list and create paths are served with and
+ * View filters (spec 4.1 "View filters", 3.2; services/filters/filters.ts). Every call takes the optional
+ * `user` query parameter (services/filters/filter-owner.ts). The list and create paths are served with and
  * without the spec's trailing slash (the router matches a path as it is spelled).
  *
  * A failed creation is a 500 with the error body, as spec 7 requires, whatever the cause: the

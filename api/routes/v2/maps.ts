@@ -7,7 +7,7 @@ import { parseSelector } from './discovery.js';
 
 /**
  * Maps of views (spec 4.1 "Map views": map, layout, preview, linkGraphVars, linkVar/nodeVar, PUT
- * coordinates; services/maps.ts). The generation is chosen by `timestamp` (and `generation`) as
+ * coordinates; services/maps/maps.ts). The generation is chosen by `timestamp` (and `generation`) as
  * for the topology (spec 4.1.1). Every parameter is checked before the service is called.
  */
 export function registerMaps(router: Router, ctx: ApiContext): void {

@@ -1,9 +1,9 @@
 import { ownerName } from '../../../core/caller.js';
 import { AppError } from '../../../core/errors.js';
 import {
-  REPORT_FIELDS, REPORT_SORT_FIELDS, REPORT_STATUSES, type ReportCountQuery, type ReportField, type ReportListQuery, type ReportSortField,
-} from '../../../services/report-query.js';
-import type { ReportStatus } from '../../../services/report-item.js';
+  REPORT_FIELDS, REPORT_SORT_FIELDS, REPORT_STATUSES, type ReportCountQuery, type ReportField, type ReportListQuery,
+  type ReportSortField, type ReportStatus,
+} from '../../../services/reports/index.js';
 import { excerpt } from '../../http/errors.js';
 import type { RoutedRequest } from '../../http/http-types.js';
 import { parseNonNegativeInteger, pathParam, queryFlag } from '../../http/params.js';

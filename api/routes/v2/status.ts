@@ -2,10 +2,10 @@ import { AppError } from '../../../core/errors.js';
 import type { RoutedRequest } from '../../http/http-types.js';
 import { memoizeJson } from '../../http/json-memo.js';
 import type { Router } from '../../http/router.js';
-import { viewOwner } from '../../../services/views.js';
+import { viewOwner } from '../../../services/views/index.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 
-/** v2 network status (spec 4.1; the payload is the project's shape, services/networks.ts). */
+/** v2 network status (spec 4.1; the payload is the project's shape, services/networks/networks.ts). */
 export function registerStatus(router: Router, ctx: ApiContext): void {
   const { networks, views } = ctx.services;
   // Status is polled by every open dashboard and changes only with discovery and poll cycles and
@@ -14,7 +14,7 @@ export function registerStatus(router: Router, ctx: ApiContext): void {
   // view tiles depend on who asks (the anonymous caller of authentication off sees every view;
   // others their own and the shared ones) and on the order, so callers and orders polling in turn
   // do not displace each other's memo. The views themselves need not be in the key: a view change
-  // makes new tiles (services/views.ts `tiles`, cached per views version), which the memo sees.
+  // makes new tiles (services/views/views.ts `tiles`, cached per views version), which the memo sees.
   // The anonymous caller's default order keeps the plain network id, the cheapest key.
   const memoKey = (req: RoutedRequest): string => {
     const s = req.query.get('s');

@@ -1,6 +1,6 @@
 import { AppError } from '../../../core/errors.js';
 import type { NetworkSummary } from '../../../core/ports/networks.js';
-import { deviceKey, externalTagsBody } from '../../../services/device-bodies.js';
+import { deviceKey, externalTagsBody } from '../../../services/devices/index.js';
 import { excerpt } from '../../http/errors.js';
 import type { Handler, RoutedRequest } from '../../http/http-types.js';
 import { readJson } from '../../http/json-body.js';

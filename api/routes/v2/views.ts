@@ -1,5 +1,5 @@
 import { AppError, isAppError } from '../../../core/errors.js';
-import { VIEW_TYPES, type ViewType } from '../../../services/view-record.js';
+import { VIEW_TYPES, type ViewType } from '../../../services/views/index.js';
 import { excerpt } from '../../http/errors.js';
 import type { ApiResponse, RoutedRequest } from '../../http/http-types.js';
 import { readJson } from '../../http/json-body.js';
@@ -11,7 +11,7 @@ import { viewParam } from '../map-params.js';
 const OK: ApiResponse = Object.freeze({ status: 200, body: Object.freeze({ status: 'ok' }) });
 
 /**
- * Map views (spec 2.1, 3.1, 4.1 "Map views", 7; services/views.ts). Every call is the `user`
+ * Map views (spec 2.1, 3.1, 4.1 "Map views", 7; services/views/views.ts). Every call is the `user`
  * access level. Answers: list and get the view objects (get: an array of one); create
  * `{status: "ok", id}`; update, validate, delete, share and unshare `{status: "ok"}`. A failure is
  * the error envelope `{status: "error", error, code}`: 400 for a refused call or a bad body
