@@ -37,7 +37,7 @@ import { WorkGates } from './work-gates.js';
 export interface Services {
   readonly networks: NetworkService;
   readonly discovery: DiscoveryService;
-  /** Device management, blocked addresses, tasks, incremental discovery and external tags (spec 4.4) over the collector's DevicesPort and TasksPort. */
+  /** Device management, blocked addresses, tasks, incremental discovery and external tags (docs/api.md "Inventory") over the collector's DevicesPort and TasksPort. */
   readonly devices: DeviceService;
   readonly series: SeriesService;
   readonly catalog: CatalogService;
@@ -54,7 +54,7 @@ export interface Services {
   readonly maps: MapService;
   /** Alert notifications to the configured streams (app.ts configures it on reload and closes it on stop). */
   readonly notifier: AlertNotifier;
-  /** Alert silences (spec 2.5); also the SilenceLookup of the alert evaluator. */
+  /** Alert silences (docs/api.md "Alerts and silences"); also the SilenceLookup of the alert evaluator. */
   readonly silences: SilenceService;
   /** The alert evaluator (rules on grid steps) and the AlertSource of the alerts; app.ts starts and stops it. */
   readonly alertEngine: AlertEngine;

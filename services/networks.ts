@@ -7,7 +7,7 @@ import type { ServiceDeps } from './deps.js';
 import type { ViewTile } from './view-record.js';
 import type { TilesOrder, ViewService } from './views.js';
 
-/** The order of a status answer's views list (spec 4.1: `s`). */
+/** The order of a status answer's views list (the status call's `s`). */
 export type ViewsOrder = TilesOrder;
 
 /** A device that fails its polls, as the status call names it. */

@@ -1,7 +1,7 @@
 import type { GraphAnswer, GraphInfo } from './api-types.js';
 
 /**
- * The graph call's answer (spec 2.7, docs/api.md "Graph result") turned into columns a chart
+ * The graph call's answer (docs/api.md "Graph result") turned into columns a chart
  * draws: one shared time axis (seconds, as uPlot wants them) and one value column per series
  * (null where a series has no point at that time).
  */

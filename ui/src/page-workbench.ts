@@ -15,7 +15,7 @@ type Graph =
 
 /**
  * The graph workbench (`#/workbench?name=…&devices=…&range=24h`): variables chosen by the matching
- * rule (spec 4.3), a time window (last 1 h / 24 h / 7 d, or a custom start–end; drag across the
+ * rule (docs/api.md "The variable matching rule"), a time window (last 1 h / 24 h / 7 d, or a custom start–end; drag across the
  * chart to zoom), the graph call by rule drawn as one chart with a unit axis per side. The whole
  * state is in the hash, so the page's URL is the link that reproduces the graph.
  */
