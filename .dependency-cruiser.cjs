@@ -23,7 +23,7 @@ const LAYERS = {
   api: ['core', 'services'],
   cli: ['core', 'store', 'services'], // the accounts commands (netmon user|token …), run by main.ts
   ui: [], // the browser UI imports nothing of the server's code
-  scripts: [], // build steps (scripts/ui-build.mjs): node: builtins only
+  scripts: [], // build steps (scripts/ui-build.mjs, scripts/ui-types.mjs): node: builtins and npm packages
 };
 
 /** Folders with their own rules outside LAYERS. */

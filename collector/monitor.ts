@@ -44,7 +44,7 @@ export class Monitor implements CollectorPorts, NetworksPort {
   readonly tasks: TasksPort;
   /** The device profiles every probe chooses from (built-in, and the config's profilesDir). */
   private profiles: ProfileSet;
-  /** Managed devices, blocking, incremental discovery, external tags (spec 4.4): collector/devices/. */
+  /** Managed devices, blocking, incremental discovery, external tags (docs/api.md "Inventory"): collector/devices/. */
   readonly devices: DevicesPort;
 
   constructor(private readonly deps: {
@@ -196,7 +196,7 @@ export class Monitor implements CollectorPorts, NetworksPort {
   startDiscovery(netId: number, user = 'api') { return this.need(netId).startDiscovery('api', user); }
 
   /**
-   * Selection by spec 4.1.1. With no selection (the latest completed generation), the answer is that
+   * Selection by the rules of docs/api.md "Generation selection". With no selection (the latest completed generation), the answer is that
    * generation as the inventory stands now: devices added, removed, blocked or re-tagged (external
    * tags) since it was saved are shown as they are polled — so SvcQL, matching rules, views and the
    * catalog agree — with the generation's number, times, and its links and external neighbours

@@ -1,6 +1,6 @@
 /**
  * Who makes a call: the principal the authentication hook puts into every request's context.
- * `anonymous` when authentication is off; a token call carries no user name (spec 5.2).
+ * `anonymous` when authentication is off; a token call carries no user name (docs/api.md "Authentication").
  */
 export type Role = 'admin' | 'user';
 
@@ -13,7 +13,7 @@ export const ANONYMOUS: Caller = Object.freeze({ kind: 'anonymous' });
 
 /**
  * The name that owns what a caller creates (views, filters): the user's name; for a token call,
- * which carries no user name (spec 5.2), the pseudo-user named like the token (`token:<name>`);
+ * which carries no user name (docs/api.md "Authentication"), the pseudo-user named like the token (`token:<name>`);
  * null when authentication is off (anonymous).
  */
 export function ownerName(caller: Caller): string | null {

@@ -59,17 +59,17 @@ const statusOf: Record<ErrorCode, number> = {
   /** The request's evaluation ran past its time budget on the main thread and was stopped. */
   TIME_BUDGET: 400,
   /**
-   * View filters (spec 7: a failed delete, share or unshare is a 400): no such filter in the network
+   * View filters (a failed delete, share or unshare is a 400: docs/api.md "Errors"): no such filter in the network
    * (or a deleted one); a call the caller may not make (not the owner, acting for another user) or
    * that the filter's state refuses (sharing a shared filter).
    */
   UNKNOWN_FILTER: 400, FILTER_REFUSED: 400,
-  /** A key-value handle that names no record of the network (spec 7: 404 for reads and updates). */
+  /** A key-value handle that names no record of the network (404 for reads and updates: docs/api.md "Key-value store"). */
   UNKNOWN_HANDLE: 404,
   /** A map view that is not in the network, or that the caller may not see (it looks absent, never forbidden). */
   UNKNOWN_VIEW: 404,
   /**
-   * A view call that the view's type, state or owner refuses (spec 3.1, 7: 400 with
+   * A view call that the view's type, state or owner refuses (docs/api.md "Errors": 400 with
    * `{status: "error", error}`): sharing another user's view or a script-created one, editing a
    * SYSTEM view, an update or validate body whose rules do not parse.
    */
@@ -91,7 +91,7 @@ const statusOf: Record<ErrorCode, number> = {
   UNKNOWN_ALERT: 404,
   /**
    * A silence id that names no active silence of the network: never made, of another network, or
-   * expired (an expired silence cannot be updated; spec 3.3).
+   * expired (an expired silence cannot be updated: docs/api.md "Alerts and silences").
    */
   UNKNOWN_SILENCE: 404,
 };

@@ -74,7 +74,7 @@ export interface AlertNotifier {
 }
 
 export interface SilenceLookup {
-  /** The id of an active (unexpired at `nowMs`) silence of the network matching the alert, or 0 (spec 2.5). */
+  /** The id of an active (unexpired at `nowMs`) silence of the network matching the alert, or 0 (docs/api.md "Alerts and silences"). */
   matching(networkId: number, alert: AlertRecord, nowMs: number): number;
 }
 

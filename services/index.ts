@@ -29,7 +29,7 @@ import { readPerCall, type ConfigApplier } from '../core/config-applier.js';
 export interface Services {
   readonly networks: NetworkService;
   readonly discovery: DiscoveryService;
-  /** Device management, blocked addresses, tasks, incremental discovery and external tags (spec 4.4) over the collector's DevicesPort and TasksPort. */
+  /** Device management, blocked addresses, tasks, incremental discovery and external tags (docs/api.md "Inventory") over the collector's DevicesPort and TasksPort. */
   readonly devices: DeviceService;
   readonly series: SeriesService;
   readonly catalog: CatalogService;
@@ -46,7 +46,7 @@ export interface Services {
   readonly maps: MapService;
   /** Alert notifications to the configured streams (configured on reload through its config applier; app.ts closes it on stop). */
   readonly notifier: AlertNotifier;
-  /** Alert silences (spec 2.5); also the SilenceLookup of the alert evaluator. */
+  /** Alert silences (docs/api.md "Alerts and silences"); also the SilenceLookup of the alert evaluator. */
   readonly silences: SilenceService;
   /** The alert evaluator (rules on grid steps) and the AlertSource of the alerts; app.ts starts and stops it. */
   readonly alertEngine: AlertEngine;

@@ -3,7 +3,7 @@ import type { VariableInstance } from '../core/types.js';
 import type { SeriesStore } from '../store/series/series.js';
 
 /**
- * Selection of variable instances by the matching rule (spec 4.3) for every call that takes one.
+ * Selection of variable instances by the matching rule (docs/api.md "The variable matching rule") for every call that takes one.
  * The rule itself is svcql's `compileVariableRule`; this file adds the statistics of sortBy
  * (curr/min/max over a window), taken for the instances the rule matched only, in one rollup of
  * the series store (per-hour rollups answer whole hours without reading points).
@@ -41,7 +41,7 @@ export interface RuleSelection {
 }
 
 /**
- * Compiles the rule (`params`: the rule's parameters of spec 4.3 — name, devices, components, tags,
+ * Compiles the rule (`params`: the rule's parameters of docs/api.md "The variable matching rule" — name, devices, components, tags,
  * tagMatch, sortBy, limit, start, count) and selects from `all`: filter, sort (statistics over
  * `window` for the matched instances only), limit, page. Throws AppError BAD_PARAMETER on bad rule
  * parameters. `budget` (the request's) is charged per instance tested and per sort comparison and

@@ -1,7 +1,7 @@
 import type { Tag } from '../core/types.js';
 import { buildSource, single, type RowSource } from './row-source.js';
 
-/** An alert as the API returns it (spec 2.4); the alerts table reads these plain objects. */
+/** An alert as the API returns it (docs/api.md "Alerts and silences"); the alerts table reads these plain objects. */
 export interface AlertRecord {
   readonly key: string;
   readonly name: string;

@@ -9,7 +9,7 @@ import { aggregatePoints, AGGREGATORS, isAggregator } from './series-aggregate.j
 import { compileTagRules, facetOf, facetWords, parseTagRules, wordOf } from './tag-set.js';
 
 /**
- * A structured dashboard target (spec 4.2): variables chosen by literal variable and device names,
+ * A structured dashboard target (docs/api.md "Query body"): variables chosen by literal variable and device names,
  * component and description (regex when written /…/), tag rules; each with a `metric` (the
  * selector's value over the range); sorted, made unique by a column, limited; shaped as
  * time_series, table or list (the same output shapes as SvcQL targets).

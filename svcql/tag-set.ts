@@ -78,7 +78,7 @@ export function tagRuleHolds(rule: TagRule, tags: readonly Tag[]): boolean {
   return rule.negated ? !present : present;
 }
 
-/** Combines tag rules by `tagMatch` (spec 4.3); AND when `mode` is missing. */
+/** Combines tag rules by `tagMatch` (docs/api.md "The variable matching rule"); AND when `mode` is missing. */
 export function compileTagRules(rules: readonly TagRule[], mode: TagMatch = 'AND'): (tags: readonly Tag[]) => boolean {
   // Precompute the full tag text of each rule so the hot path is an includes() per rule.
   const tests = rules.map((r) => {

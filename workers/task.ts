@@ -11,7 +11,7 @@ import type { SnmpTarget, Varbind } from '../snmp/types.js';
 
 /**
  * The Piscina task module: every task is a plain object with a `kind`. Tasks never throw across the
- * thread boundary: failures come back as `{ ok: false, error, timeout }` (CONVENTIONS 5).
+ * thread boundary: failures come back as `{ ok: false, error, timeout }`, never thrown.
  */
 export type Task =
   | { readonly kind: 'get'; readonly target: SnmpTarget; readonly oids: readonly string[] }

@@ -7,18 +7,17 @@ import type { Router } from '../http/router.js';
 import { json, networkParam, type ApiContext } from './context.js';
 
 /**
- * Alerts and silences (spec 2.4–2.6, 3.3, 4.1 "Alerts and silences", 4.5 "Legacy alerts and
- * silences"; services/alerts/alerts.ts, services/silences/silences.ts). The v2 and legacy routes are the same calls
- * under their own prefix; every call is the `user` access level. The list paths answer with and
- * without a trailing slash.
+ * Alerts and silences (docs/api.md "Alerts and silences (v2 and legacy)"; services/alerts/alerts.ts,
+ * services/silences/silences.ts). The v2 and legacy routes are the same calls under their own prefix;
+ * every call is the `user` access level. The list paths answer with and without a trailing slash.
  *
  * - alert list: `[Alert]`; `active` (`true`/`false`, absent or empty: both) and the matching rule's
- *   parameters (4.3), combinable; a malformed one is a 400 BAD_PARAMETER;
+ *   parameters, combinable; a malformed one is a 400 BAD_PARAMETER;
  * - alert get: the alert object; 404 UNKNOWN_ALERT when the network has no alert with that key;
- * - silence create and update: the result object of 2.6, `{id, status: "success", message: ""}`
+ * - silence create and update: the result object `{id, status: "success", message: ""}`
  *   with 200; a failure (the spec leaves its status open) answers the status of its code — 400 for
  *   a bad body or parameter, 404 for an unknown network or an unknown or expired silence, 413 for a
- *   body over SILENCE_BODY_MAX_BYTES, 415 for a body that is not JSON — with the 2.6 body plus the
+ *   body over SILENCE_BODY_MAX_BYTES, 415 for a body that is not JSON — with the result object plus the
  *   project's error fields: `{id, status: "error", message, error, code}` (`error` repeats `message`);
  *   `id` is the silence's (0 when a creation failed or the path's id is malformed);
  * - silence list: `[Silence]`, the active ones; silence get: `[Silence]` or `[]` when the silence is
@@ -62,7 +61,7 @@ function silenceBody(req: RoutedRequest): unknown {
   return readJson(req);
 }
 
-/** Runs a create or update and answers the result object of spec 2.6 (see registerAlertCalls). */
+/** Runs a create or update and answers the silence result object `{id, status, message}` (see registerAlertCalls). */
 async function silenceResult(id: number, run: () => Promise<number>): Promise<ApiResponse> {
   try {
     return json({ id: await run(), status: 'success', message: '' });

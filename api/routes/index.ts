@@ -94,8 +94,8 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
   registerMaps(router, ctx);
   registerLegacyMaps(router, ctx);
 
-  // Inventory (spec 4.4, release 3.0): managed devices, blocked addresses, background tasks,
-  // incremental discovery, external tags, the health ping; and the legacy network commands (4.5).
+  // Inventory (docs/api.md "Inventory"): managed devices, blocked addresses, background tasks,
+  // incremental discovery, external tags, the health ping; and the legacy network commands.
   registerDevices(router, ctx);
   registerTasks(router, ctx);
   registerDiscoveryQueue(router, ctx);
@@ -117,7 +117,7 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
   // Report files: runs on demand, the 3.0 list, count and get, and the legacy list and files.
   registerReports(router, ctx);
   registerLegacyReports(router, ctx);
-  // Operations of a network (spec 4.1 "Actions") and the effective settings.
+  // Operations of a network (docs/api.md "Actions and settings") and the effective settings.
   registerActions(router, ctx);
   return { router, ctx };
 }

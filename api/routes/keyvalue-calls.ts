@@ -4,7 +4,7 @@ import type { Router } from '../http/router.js';
 import { json, networkParam, type ApiContext } from './context.js';
 
 /**
- * The generic key-value store (spec 2.3, 4.1 "Generic key-value store", 4.5 "UI state";
+ * The generic key-value store (docs/api.md "Key-value store (v2 and legacy)";
  * services/keyvalue/keyvalue.ts). The v2 and legacy routes are the same calls under their own prefix and
  * network parameter name. The body is opaque: any content type or none, never parsed.
  *

@@ -2,7 +2,7 @@ import type { StatsWindow } from '../../services/rule-select.js';
 import { parseTimeWindow } from '../http/time-window.js';
 
 /**
- * The query parameters of a call that takes a matching rule (spec 4.3): the rule's own parameters
+ * The query parameters of a call that takes a matching rule (docs/api.md "The variable matching rule"): the rule's own parameters
  * and the window of its sortBy statistics.
  */
 
@@ -11,8 +11,8 @@ export const RULE_STATS_DEFAULT_MS = 3_600_000;
 
 /**
  * Who owns the `start` query parameter. In the graph and data calls it is the window's start
- * (spec 4.5) and the rule has no pagination start; everywhere else it is the rule's pagination
- * start (spec 4.3) and the window is given by `end` and `intervalHr` only.
+ * (docs/api.md "Time window") and the rule has no pagination start; everywhere else it is the rule's pagination
+ * start (docs/api.md "The variable matching rule") and the window is given by `end` and `intervalHr` only.
  */
 export type StartMeaning = 'time' | 'page';
 

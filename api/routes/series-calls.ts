@@ -9,7 +9,7 @@ import { graphAnswer, type SeriesResult } from './graph-answer.js';
 import { ruleQuery, statsWindow } from './rule-params.js';
 
 /**
- * Graph and data calls (spec 2.7, 4.1 "Graphs and raw data", 4.5 "Graphs and data"): by explicit
+ * Graph and data calls (docs/api.md "Graphs and data"): by explicit
  * ids, and (legacy) by a matching rule. The v2 and legacy routes register the same handlers with
  * their own path parameter names. Per-id problems go to the answer's `errors` (status 200); a
  * malformed window or flag is a 400, an unknown network a 404. In the rule forms `start` is the

@@ -164,7 +164,7 @@ export class GenerationLog {
   }
 
   /**
-   * Spec 4.1.1: timestamp > 0 → the latest discovery completed before it (timestamp wins when both are
+   * docs/api.md "Generation selection": timestamp > 0 → the latest discovery completed before it (timestamp wins when both are
    * given); else generation > 0 → that generation; else the latest completed one. Returns null when none
    * has completed and nothing explicit was asked; an explicit selection that matches nothing throws
    * UNKNOWN_GENERATION.

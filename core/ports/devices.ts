@@ -2,7 +2,7 @@ import type { DeviceOrigin, DevicePresence, Tag } from '../types.js';
 import type { TaskInfo } from './tasks.js';
 
 /**
- * The managed-device port (spec 4.4, release 3.0): the inventory's device list as operators manage
+ * The managed-device port (docs/api.md "Inventory"): the inventory's device list as operators manage
  * it — devices that stay, devices added and removed by hand, addresses blocked from discovery,
  * incremental discovery and external tags. Implemented by the collector (collector/monitor.ts over
  * collector/devices/); read by services/devices/devices.ts. Every call throws AppError UNKNOWN_NETWORK for
@@ -10,7 +10,7 @@ import type { TaskInfo } from './tasks.js';
  *
  * The inventory of a network is its latest generation plus what happened since: devices found by
  * submissions, removed or re-tagged by hand. It is what is polled. A generation (a numbered
- * snapshot, spec 4.1.1) is made by every full discovery run, by `newGeneration`, and when the
+ * snapshot, docs/api.md "Generation selection") is made by every full discovery run, by `newGeneration`, and when the
  * submission queue drains after a submission changed the inventory.
  */
 

@@ -23,7 +23,7 @@ export interface CollectorPorts {
   readonly catalog: VariableCatalog;
   readonly latest: LatestValues;
   readonly events: PipelineEvents;
-  /** Managed devices, blocking, incremental discovery, external tags (spec 4.4). */
+  /** Managed devices, blocking, incremental discovery, external tags (docs/api.md "Inventory"). */
   readonly devices: DevicesPort;
   /** Background tasks of every network. */
   readonly tasks: TasksPort;

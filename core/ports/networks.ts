@@ -41,7 +41,7 @@ export interface PollStatus {
   readonly variables: number;
 }
 
-/** Spec 4.1.1: at most one field; none selects the latest completed generation. */
+/** docs/api.md "Generation selection": at most one field; none selects the latest completed generation. */
 export interface GenerationSelector {
   readonly timestampMs?: number;
   readonly generation?: number;
@@ -137,7 +137,7 @@ export interface NetworksPort {
    */
   startDiscovery(netId: number, user?: string): DiscoveryStart;
   /**
-   * Selection rules of spec 4.1.1. With no selection, the latest completed generation as the
+   * Selection rules of docs/api.md "Generation selection". With no selection, the latest completed generation as the
    * inventory stands now (devices added, removed, blocked or re-tagged since it was saved shown as
    * polled; collector/monitor.ts); an explicit generation or timestamp answers its stored record.
    * Returns null when no discovery has completed yet (and none was

@@ -1,5 +1,5 @@
 /**
- * Background tasks (spec 4.4 `tasks/`, `tasks/:taskid`): discovery runs, incremental submissions
+ * Background tasks (`tasks/`, `tasks/:taskid`: docs/api.md "Inventory"): discovery runs, incremental submissions
  * and long actions, each with its state, progress and errors. Implemented by the collector
  * (collector/tasks.ts); services begin tasks of their own (long actions) through `begin`.
  * Tasks live in memory: the newest MAX finished ones per network are kept, running ones always; a

@@ -69,7 +69,7 @@ export const componentKey = (deviceId: number, index: number): string => `${devi
 
 export const stateTriplet = (a: Pick<Alert, 'number'>): string => `${ALERT_STATE_VARIABLE}.0.${a.number}`;
 
-/** The API's form (spec 2.4); `silenceId` from the silence lookup at the time of the call (0: none). */
+/** The API's form (docs/api.md "Alerts and silences"); `silenceId` from the silence lookup at the time of the call (0: none). */
 export function toRecord(a: Alert, silenceId: number): AlertRecord {
   return {
     key: a.key, name: a.rule, deviceName: a.deviceName, deviceId: a.deviceId, componentName: a.componentName,

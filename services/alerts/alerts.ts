@@ -12,24 +12,24 @@ export const EMPTY_ALERT_SOURCE: AlertSource = Object.freeze({
   get: () => undefined,
 });
 
-/** What the alert list takes (spec 4.1 "Alerts and silences"). */
+/** What the alert list takes (docs/api.md "Alerts and silences"). */
 export interface AlertListOptions {
   /** true: active alerts only; false: cleared ones only; null or absent: both. */
   readonly active?: boolean | null;
-  /** The variable matching rule's parameters (spec 4.3); null or absent: none. */
+  /** The variable matching rule's parameters (docs/api.md "The variable matching rule"); null or absent: none. */
   readonly rule?: URLSearchParams | null;
 }
 
-/** The rule parameters that select (spec 4.3); without any of them, the list selects every alert. */
+/** The rule parameters that select (docs/api.md "The variable matching rule"); without any of them, the list selects every alert. */
 const SELECTORS = ['name', 'devices', 'components', 'tags'] as const;
 const RULE_PARAMS = [...SELECTORS, 'tagMatch', 'sortBy', 'limit', 'start', 'count'] as const;
 
 /**
- * The alerts of the API (spec 2.4, 3.3, 4.1 "Alerts and silences"), read from the evaluator's
+ * The alerts of the API (docs/api.md "Alerts and silences"), read from the evaluator's
  * AlertSource, with `silenced` and `matchingSilenceId` taken from the silences at the call's time.
  *
  * The list considers active and cleared alerts, then keeps those `active` asks for, then applies
- * the matching rule of 4.3 (so the rule's limit and paging count the alerts `active` kept). The
+ * the matching rule (docs/api.md "The variable matching rule"; so the rule's limit and paging count the alerts `active` kept). The
  * rule sees an alert as a variable:
  * - `name` holds when it lists the alert's input variable name (the name part of `inputVariable`)
  *   or the alert's own `name`;

@@ -16,9 +16,9 @@ import { unitScale } from './unit-scale.js';
 import { colorLevel, thresholdsByName } from './variable-thresholds.js';
 
 /**
- * Variable catalogs and the graphing workbench: the legacy catalog keyed by triplet (spec 2.7),
+ * Variable catalogs and the graphing workbench: the legacy catalog keyed by triplet,
  * the v2 workbench catalog (categories, variables, tag facets; shapes are this project's design),
- * variables chosen by the matching rule (spec 4.3), the variable summary, and last values (legacy
+ * variables chosen by the matching rule (docs/api.md "The variable matching rule"), the variable summary, and last values (legacy
  * `vars`). Everything is derived from the variable inventory, so a variable is listed once it has
  * an instance. Answers that grow with the inventory are bounded in bytes (AnswerBound:
  * REQUEST_LIMITS.maxAnswerBytes, AppError REQUEST_LIMIT saying how to narrow the call) and in
@@ -31,7 +31,7 @@ import { colorLevel, thresholdsByName } from './variable-thresholds.js';
 /** How to narrow a call that takes a matching rule. */
 const NARROW_RULE = 'narrow the rule (name, devices, components, tags) or page it with limit, start and count';
 
-/** Legacy catalog entry (spec 2.7). */
+/** Legacy catalog entry (docs/api.md "Workbench and catalog (legacy)"). */
 export interface CatalogEntry {
   readonly category: string;
   readonly varDescription: string;
@@ -54,7 +54,7 @@ export interface CatalogVariableItem {
   readonly tags: readonly Tag[];
 }
 
-/** Legacy variable summary item (spec 2.7). */
+/** Legacy variable summary item (docs/api.md "Workbench and catalog (legacy)"). */
 export interface VariableSummaryItem {
   readonly name: string;
   readonly devices: readonly string[];
@@ -62,7 +62,7 @@ export interface VariableSummaryItem {
   readonly tags: readonly Tag[];
 }
 
-/** Legacy variable instance item (spec 2.7). */
+/** Legacy variable instance item (docs/api.md "Workbench and catalog (legacy)"). */
 export interface VariableInstanceItem {
   readonly name: string;
   readonly component: string;
@@ -80,7 +80,7 @@ export interface WorkbenchVariableItem extends VariableInstanceItem {
   readonly tags: readonly Tag[];
 }
 
-/** Last-value item (spec 2.7). */
+/** Last-value item (docs/api.md "Workbench and catalog (legacy)"). */
 export interface LastValueItem {
   readonly device: string;
   readonly address: string;

@@ -5,7 +5,7 @@ import type { BlockedAdd, DeviceAdd, DeviceKey, DevicePatch } from '../../core/p
 import type { Tag } from '../../core/types.js';
 
 /**
- * The request bodies of device management (spec 4.4) checked into the port's types. Every failure is
+ * The request bodies of device management (docs/api.md "Inventory") checked into the port's types. Every failure is
  * AppError BAD_PARAMETER naming the field; fields not listed are refused too, so that a misspelt
  * field (`adress`) is an error and not silently ignored.
  */

@@ -8,8 +8,8 @@ import type { DeviceHead, PollStateRecord } from '../networks/index.js';
 import { compareText } from '../inventory-index.js';
 
 /**
- * The legacy monitor calls of a device (spec 2.7 "Node details sort metadata", 4.5; shapes are this
- * project's, spec †): node details with their tabs and sort metadata, the brief, an interface's
+ * The legacy monitor calls of a device (docs/api.md "Legacy monitor calls of a device"; shapes are
+ * this project's): node details with their tabs and sort metadata, the brief, an interface's
  * link summary, and the headers and variables of the popup graphs. Built on the device panel
  * (services/devices/device-panel.ts): the same record, variables and latest values, so the legacy and v2
  * forms of a question give the same numbers.
@@ -26,7 +26,7 @@ export interface NodeSort {
   readonly descending: boolean;
 }
 
-/** A column of a tab (spec 2.7). */
+/** A column of a tab (docs/api.md "Legacy monitor calls of a device"). */
 export interface NodeHeader {
   readonly name: string;
   readonly varGroup: string;
@@ -37,7 +37,7 @@ export interface NodeHeader {
   readonly description: string;
 }
 
-/** A tab's sort metadata (spec 2.7): `name` has no spaces, `display` is the category. */
+/** A tab's sort metadata (docs/api.md "Legacy monitor calls of a device"): `name` has no spaces, `display` is the category. */
 export interface NodeCategory {
   readonly name: string;
   readonly display: string;

@@ -9,9 +9,9 @@ import type { ChosenVariable, SeriesWindow } from '../series/index.js';
 import { LATEST_FALLBACK_MS } from '../svcql-tables.js';
 
 /**
- * The device panel of a UI (spec 4.1 "Device information for the UI"; shapes are this project's,
- * spec †): the Summary dashboard, the device's discovery data with the latest values of its
- * variables, and the variables of the popup graphs on a device, a hardware component or an
+ * The device panel of a UI (docs/api.md "Device panel"; shapes are this project's): the Summary
+ * dashboard, the device's discovery data with the latest values of its variables, and the
+ * variables of the popup graphs on a device, a hardware component or an
  * interface. Composed of the discovery service (the public record and its poll state: `poll`, with
  * credentials, never leaves), the variable catalog, the series store and the alerts.
  *

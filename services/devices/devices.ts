@@ -18,8 +18,8 @@ export const MAX_IDS_PER_CALL = 1000;
 export type ManagedDeviceDetail = ManagedDevice & { readonly record: Record<string, unknown> | null };
 
 /**
- * Device management, background tasks, incremental discovery and external tags (spec 4.4, release
- * 3.0) over the collector's DevicesPort and TasksPort. Every call checks the network first (AppError
+ * Device management, background tasks, incremental discovery and external tags (docs/api.md
+ * "Inventory") over the collector's DevicesPort and TasksPort. Every call checks the network first (AppError
  * UNKNOWN_NETWORK, 404); the port's own errors (UNKNOWN_DEVICE, UNKNOWN_BLOCK, UNKNOWN_TASK,
  * BLOCKED_ADDRESS, READ_ONLY, CONFLICT, BAD_PARAMETER) pass through with their codes. Arguments are
  * the port's types, already checked (services/devices/device-bodies.ts); `user` is who asks, for the tasks

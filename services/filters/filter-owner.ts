@@ -10,7 +10,7 @@ export const MAX_USER_NAME_CHARS = 100;
 
 
 /**
- * The user a filter call acts as (spec 4.1 "View filters", 5.2): the filter's owner on creation,
+ * The user a filter call acts as (docs/api.md "View filters", "Authentication"): the filter's owner on creation,
  * the user whose filters a list shows, the user that must own a filter to delete, share or unshare
  * it. `userParam` is the call's `user` query parameter (null or empty when absent).
  *

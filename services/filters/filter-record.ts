@@ -2,7 +2,7 @@ import { AppError } from '../../core/errors.js';
 import { parseExpression } from '../../svcql/index.js';
 import { CONTROL_CHARS } from '../../core/names.js';
 
-/** A view filter as the API answers it (spec 2.2), every field present. */
+/** A view filter as the API answers it (docs/api.md "View filters"), every field present. */
 export interface ViewFilter {
   readonly id: number;
   readonly user: string;
@@ -28,7 +28,7 @@ export interface FilterData {
   readonly updatedAtMs: number;
 }
 
-/** What a creation body gives (spec 2.2 "Creation input"). */
+/** What a creation body gives (docs/api.md "View filters"). */
 export interface FilterInput {
   readonly name: string;
   readonly svcql: string;

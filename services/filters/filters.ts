@@ -16,7 +16,7 @@ const NS_FILTERS = 'viewFilters';
 const NS_NAMES = 'viewFilterNames';
 
 /**
- * View filters (spec 2.2, 3.2, 4.1 "View filters"): named SvcQL matching expressions per network
+ * View filters (docs/api.md "View filters"): named SvcQL matching expressions per network
  * and user, private when made, shared and unshared by their owner. Who acts is `actingUser` of the
  * caller and the call's `user` parameter.
  *
@@ -25,7 +25,7 @@ const NS_NAMES = 'viewFilterNames';
  * - Delete is soft: the record stays with `deleted: true` (its id is never reused) and leaves the
  *   name index, so it is in no list and every later call on it is UNKNOWN_FILTER.
  * - Delete, share and unshare are the owner's only. Sharing a shared filter and unsharing a private
- *   one are refused (FILTER_REFUSED), as spec 3.2 has no such transition; the state is unchanged.
+ *   one are refused (FILTER_REFUSED), as sharing has no such transition; the state is unchanged.
  * - Every change is one metadata transaction that checks and writes together, so concurrent calls
  *   on one filter apply one after another and none is lost.
  */
@@ -78,7 +78,7 @@ export class FilterService {
     });
   }
 
-  /** Shares (`shared` true) or unshares the acting user's filter: spec 3.2. */
+  /** Shares (`shared` true) or unshares the acting user's filter (docs/api.md "View filters", Sharing). */
   async setShared(networkId: number, caller: Caller, userParam: string | null, id: number, shared: boolean): Promise<void> {
     const user = actingUser(caller, userParam);
     const verb = shared ? 'share' : 'unshare';

@@ -9,7 +9,7 @@ export interface TrafficAnalyticsUrl {
 }
 
 /**
- * The external traffic-analytics proxy (spec 4.1 "Settings and integrations",
+ * The external traffic-analytics proxy (docs/api.md "External traffic-analytics proxy",
  * `POST /v2/external/net/:id/extsvc/:call`), over `integrations.trafficAnalytics` read per call.
  *
  * - `url`: no upstream call; `{url}` = baseUrl + paths.url with `network=<id>` and the body's

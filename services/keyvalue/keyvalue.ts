@@ -20,8 +20,8 @@ export interface KeyValueData {
 }
 
 /**
- * The generic key-value store of UI state (spec 2.3, 4.1 "Generic key-value store", 4.5 "UI
- * state"): opaque blocks per network, addressed by a random handle (keyvalue-record.ts).
+ * The generic key-value store of UI state (docs/api.md "Key-value store (v2 and
+ * legacy)"): opaque blocks per network, addressed by a random handle (keyvalue-record.ts).
  *
  * - Creating data that a record of the network already holds (same bytes, same content type)
  *   answers that record's handle, found through the content index. The lookup and the write are

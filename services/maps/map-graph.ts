@@ -1,7 +1,7 @@
 import { AppError } from '../../core/errors.js';
 
 /**
- * Which devices and links a map shows, and why (SVCQL.md "View flags"; docs/api.md "Maps"). Pure:
+ * Which devices and links a map shows, and why (docs/api.md "Map views", "Maps of views"). Pure:
  * device and link indexes in, flags out; the rules were evaluated before (map-rules.ts).
  *
  * - The map's graph G: the links that match the link rule (`linkMatch`) and whose ends are both

@@ -12,9 +12,9 @@ import type { MapViewRules, MapViewSource } from '../views/index.js';
 import type { NetworkService } from '../networks/index.js';
 
 /**
- * Maps of views (spec 4.1 "Map views": map, layout, preview, coordinates, linkGraphVars,
- * linkVar/nodeVar; docs/api.md "Maps"). The view's rules and flags, and who may see it, come from
- * the MapViewSource; the devices and links from the selected generation (spec 4.1.1); the rules'
+ * Maps of views (map, layout, preview, coordinates, linkGraphVars, linkVar/nodeVar; docs/api.md
+ * "Maps of views"). The view's rules and flags, and who may see it, come from
+ * the MapViewSource; the devices and links from the selected generation (docs/api.md "Generation selection"); the rules'
  * results are cached per generation (map-rules.ts); coordinates are stored per view and device
  * (map-coordinates.ts).
  */

@@ -10,7 +10,7 @@ import { ICONS, iconOf, type IconDef } from './device-icons.js';
 import type { GenerationSummary } from '../../core/ports/networks.js';
 
 /**
- * Discovery start and the generation-selected discovery data (spec 4.1.1). Shapes of start, topo,
+ * Discovery start and the generation-selected discovery data (docs/api.md "Generation selection"). Shapes of start, topo,
  * devices and device are the project's (the spec marks them † or leaves them open).
  *
  * The topology and devices answers grow with the network, so they are bounded in bytes

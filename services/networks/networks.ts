@@ -6,7 +6,7 @@ import type { Caller } from '../../core/caller.js';
 import type { ServiceDeps } from '../deps.js';
 import type { TilesOrder, ViewService, ViewTile } from '../views/index.js';
 
-/** The order of a status answer's views list (spec 4.1: `s`). */
+/** The order of a status answer's views list (the status call's `s`). */
 export type ViewsOrder = TilesOrder;
 
 /** A device that fails its polls, as the status call names it. */

@@ -64,7 +64,7 @@ function fetchFailure(e: unknown, timeoutMs: number, signal: AbortSignal): strin
  * The `json` format: this server's notice object.
  *
  *   { "kind": "active" | "repeat" | "cleared", "network": { "id": 1, "name": "lab" },
- *     "alert": { …every field of the alert (spec 2.4): key, name, deviceName, …, notificationTimeMs },
+ *     "alert": { …every field of the alert (docs/api.md "Alerts and silences"): key, name, deviceName, …, notificationTimeMs },
  *     "atMs": 1764180000000 }
  */
 export function jsonPayload(n: AlertNotice): object {

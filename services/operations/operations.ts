@@ -62,7 +62,7 @@ export const DUMPS_KEPT = 5;
 const DUMP_FILE = /^dump-\d{8}T\d{6}\d{3}Z-net\d+\.json$/;
 
 /**
- * The operations of a network (spec 4.1 "Actions") and the effective settings, over the services
+ * The operations of a network (docs/api.md "Actions and settings") and the effective settings, over the services
  * that do the work; the configuration reload through the hooks app.ts attaches.
  */
 export class OperationsService {

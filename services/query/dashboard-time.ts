@@ -2,7 +2,7 @@ import { AppError } from '../../core/errors.js';
 import { parseDurationMs, parseTimeValue } from '../../svcql/index.js';
 
 /**
- * Time values of a dashboard query body (spec 4.2 `from`/`until`) in every form the NetSpyGlass
+ * Time values of a dashboard query body (`from`/`until`, docs/api.md "Query body") in every form the NetSpyGlass
  * Grafana datasource sends them (docs/grafana.md):
  *
  * - Grafana's relative forms as typed in the time picker (`rangeRaw`): `now`, `now-6h`,

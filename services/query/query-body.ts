@@ -3,7 +3,7 @@ import { parseDashboardTime, parseIntervalMs } from './dashboard-time.js';
 import { REQUEST_LIMITS } from '../request-limits.js';
 
 /**
- * The dashboard-tool query body (spec 4.2), checked once here. Top-level problems (not JSON, no
+ * The dashboard-tool query body (docs/api.md "Query body"), checked once here. Top-level problems (not JSON, no
  * `targets` array, more than REQUEST_LIMITS.maxTargets targets (REQUEST_LIMIT), a bad
  * `from`/`until`/`groupByTime`) are a 400 for the whole request; a bad
  * target is that target's error only, so targets stay `unknown` until each is read.

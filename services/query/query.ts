@@ -9,7 +9,7 @@ import { REQUEST_LIMITS } from '../request-limits.js';
 import type { NetworkTablesCache } from '../svcql-tables.js';
 
 /**
- * Dashboard-tool query API (spec 4.1 "Dashboard-tool query API", 4.2). The data call answers one
+ * Dashboard-tool query API (docs/api.md "Dashboard-tool query API"). The data call answers one
  * flat array: the entries of every target in order. A SvcQL target's text is `svcql` or `nsgql`. A target that fails contributes
  * `{id, error, code}` and the others still answer; only a body that is not a query object is a 400.
  *

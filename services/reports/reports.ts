@@ -252,7 +252,7 @@ export class ReportService {
     return it;
   }
 
-  /** The legacy list (spec 2.7): every report file of the network, newest first. */
+  /** The legacy list (docs/api.md "Reports"): every report file of the network, newest first. */
   async legacyList(netId: number): Promise<{ fileName: string; createdAt: number }[]> {
     return (await this.files()).filter((f) => f.networkId === netId)
       .sort((a, b) => b.createdAtMs - a.createdAtMs || a.fileName.localeCompare(b.fileName))

@@ -1,7 +1,7 @@
 import type { VariableDef, VariableInstance } from '../../core/types.js';
 
 /**
- * The legends of the series of one graph answer (spec 2.7 `legend`, `legendEmbedded`).
+ * The legends of the series of one graph answer (`legend`, `legendEmbedded`: docs/api.md "Graph result").
  *
  * A legend names the variable and the component; `legendEmbedded` is the device name, a space,
  * and the legend. The variable's label is its definition's description (the built-in ones say the

@@ -12,10 +12,10 @@ import { resolveIds } from './variable-ids.js';
 import { seriesLegends, type SeriesLegend } from './series-legend.js';
 
 /**
- * Series of variables for the graph and data calls (spec 2.7, 4.1 "Graphs and raw data", 4.5):
+ * Series of variables for the graph and data calls (docs/api.md "Graphs and data"):
  * the variables named by ids or chosen by a matching rule, and their points from the series store
  * (a time window, optionally reduced to min/max per chunk) or from the device monitor's buffer.
- * Per-id problems are data (`errors`), not exceptions (spec 7). A call may read at most
+ * Per-id problems are data (`errors`), not exceptions. A call may read at most
  * REQUEST_LIMITS.maxPointsPerRequest points (`checkPointCount`, before reading any) and answer at
  * most REQUEST_LIMITS.maxAnswerBytes (the data call's lines here, the graph's in its writer).
  */
@@ -68,7 +68,7 @@ export class SeriesService {
   /** `monotonicMs`: the clock of the rule selection's time budget (default performance.now; tests pass their own). */
   constructor(private readonly deps: ServiceDeps, private readonly networks: NetworkService, private readonly monotonicMs?: () => number) {}
 
-  /** Variables named by ids (triplets; at most 10 answered, spec 8). Unknown network: AppError UNKNOWN_NETWORK. */
+  /** Variables named by ids (triplets; at most 10 answered). Unknown network: AppError UNKNOWN_NETWORK. */
   byIds(netId: number, ids: readonly string[]): ChosenVariables {
     const net = this.networks.need(netId);
     const { found, errors } = resolveIds(this.deps.collector.catalog, net.id, ids);
@@ -76,7 +76,7 @@ export class SeriesService {
   }
 
   /**
-   * Variables chosen by a matching rule (`params`, spec 4.3; sortBy statistics over `statsWindow`),
+   * Variables chosen by a matching rule (`params`, docs/api.md "The variable matching rule"; sortBy statistics over `statsWindow`),
    * cut to MAX_RULE_VARIABLES with a warning.
    */
   byRule(netId: number, params: URLSearchParams, statsWindow: StatsWindow): ChosenVariables {

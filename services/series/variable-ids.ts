@@ -3,7 +3,7 @@ import { formatTriplet, parseTriplet } from '../../core/triplet.js';
 import type { VariableInstance } from '../../core/types.js';
 import type { VariableCatalog } from '../../core/ports/catalog.js';
 
-/** Spec 8: graph and data calls by explicit ids answer at most this many variables. */
+/** Graph and data calls by explicit ids answer at most this many variables (docs/api.md "Graphs and data"). */
 export const MAX_IDS_PER_CALL = 10;
 
 export interface ResolvedIds {
@@ -15,7 +15,7 @@ export interface ResolvedIds {
 
 /**
  * Resolves the ids of a graph or data call (triplets `<name>.<deviceId>.<index>`, which is also
- * the legacy `<name>.<node>.<index>` form). Failures are data, not exceptions (spec 7): an id
+ * the legacy `<name>.<node>.<index>` form). Failures are data, not exceptions (docs/api.md "Graphs and data"): an id
  * that does not parse, an unknown variable, and every id from the 11th on are listed in `errors`
  * while the others still answer.
  */

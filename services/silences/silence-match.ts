@@ -3,7 +3,7 @@ import { compileTagRules, parseTagRules } from '../../svcql/index.js';
 import type { SilenceMatch } from './silence-record.js';
 
 /**
- * Whether a silence's match covers an alert (spec 2.5), as a pure function of the two.
+ * Whether a silence's match covers an alert (docs/api.md "Alerts and silences"), as a pure function of the two.
  *
  * - An ignored attribute ('' for text, 0 for numbers) takes no part; every given one must hold.
  * - A match that gives no attribute (a `tags` of separators only counts as none) matches no alert.
@@ -12,7 +12,7 @@ import type { SilenceMatch } from './silence-record.js';
  *   `inputVariable` triplet) or the alert's own `name`: a silence may name what is measured
  *   (`ifOperStatus`) or the alert made from it.
  * - `tags`: comma separated `<Facet>.<Word>`, each of which the alert must carry; `!<Facet>.<Word>`
- *   one it must not carry; `<Facet>` or `<Facet>.*` any word of the facet (as the rule of 4.3).
+ *   one it must not carry; `<Facet>` or `<Facet>.*` any word of the facet (as in the matching rule).
  *   Every listed tag rule must hold.
  */
 export type AlertTest = (alert: AlertRecord) => boolean;
@@ -38,7 +38,7 @@ export function compileSilenceMatch(m: SilenceMatch): AlertTest | null {
   };
 }
 
-/** Whether `m` covers `alert` (spec 2.5); the table tests' entry point. */
+/** Whether `m` covers `alert` (docs/api.md "Alerts and silences"); the table tests' entry point. */
 export function silenceMatches(m: SilenceMatch, alert: AlertRecord): boolean {
   return compileSilenceMatch(m)?.(alert) ?? false;
 }

@@ -4,11 +4,11 @@ import { CONTROL_CHARS } from '../../core/names.js';
 import { parseTagRules } from '../../svcql/index.js';
 
 /**
- * A silence's record, its API shape (spec 2.5) and the checks of the create and update bodies
- * (spec 4.1 "Alerts and silences"). Every check failure is an AppError BAD_REQUEST naming the field.
+ * A silence's record, its API shape and the checks of the create and update bodies
+ * (docs/api.md "Alerts and silences"). Every check failure is an AppError BAD_REQUEST naming the field.
  */
 
-/** What a silence matches (spec 2.5). Stored with every field; '' and 0 mean "ignored". */
+/** What a silence matches (docs/api.md "Alerts and silences"). Stored with every field; '' and 0 mean "ignored". */
 export interface SilenceMatch {
   readonly key: string;
   readonly varName: string;
@@ -31,7 +31,7 @@ export interface SilenceData {
   readonly expiresAtMs: number;
 }
 
-/** A silence as the API answers it (spec 2.5): `expirationTimeMs` is the absolute expiry. */
+/** A silence as the API answers it (docs/api.md "Alerts and silences"): `expirationTimeMs` is the absolute expiry. */
 export interface Silence {
   readonly id: number;
   readonly createdAt: number;
@@ -44,7 +44,7 @@ export interface Silence {
 
 /** A checked create or update body: each field present only when the body gives it. */
 export interface SilenceInput {
-  /** The interval from now to the expiry, ms (spec 2.5: an interval on input). */
+  /** The interval from now to the expiry, ms (an interval on input, an absolute time in answers). */
   readonly expiresInMs?: number;
   readonly user?: string;
   readonly reason?: string;
@@ -71,7 +71,7 @@ const MATCH_TEXT = ['key', 'varName', 'deviceName', 'tags'] as const;
 const MATCH_INTEGER = ['deviceId', 'index'] as const;
 const MATCH_FIELDS: readonly string[] = [...MATCH_TEXT, ...MATCH_INTEGER];
 const BODY_FIELDS: readonly string[] = ['expirationTimeMs', 'match', 'reason', 'user'];
-/** Fields of a silence object (spec 2.5) that a body may carry back and that are ignored: the server sets them. */
+/** Fields of a silence object (docs/api.md "Alerts and silences") that a body may carry back and that are ignored: the server sets them. */
 const IGNORED_FIELDS: readonly string[] = ['id', 'createdAt', 'updatedAt'];
 
 export function toSilence(id: number, d: SilenceData): Silence {
@@ -137,11 +137,11 @@ function parseInterval(v: unknown): number {
 }
 
 /**
- * Checks a match object (spec 2.5): every field optional; `key`, `varName`, `deviceName`, `tags`
+ * Checks a match object (docs/api.md "Alerts and silences"): every field optional; `key`, `varName`, `deviceName`, `tags`
  * strings of at most MAX_MATCH_TEXT_CHARS without control characters, `deviceId` and `index`
  * non-negative safe integers; `tags` a comma separated list of `<Facet>.<Word>`, each optionally
- * prefixed by `!` (`<Facet>` alone or `<Facet>.*`: any word of the facet, as in the matching rule of
- * 4.3). Unknown fields are refused. Absent fields are '' or 0 (ignored).
+ * prefixed by `!` (`<Facet>` alone or `<Facet>.*`: any word of the facet, as in the matching rule).
+ * Unknown fields are refused. Absent fields are '' or 0 (ignored).
  */
 export function parseSilenceMatch(v: unknown): SilenceMatch {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -177,7 +177,7 @@ export function parseSilenceMatch(v: unknown): SilenceMatch {
 }
 
 /**
- * The `user` a silence records: who makes or changes it (spec 5.2).
+ * The `user` a silence records: who makes or changes it (docs/api.md "Authentication").
  * - A logged-in user is themself; a body naming another user is refused unless the caller is an
  *   administrator (who may record a silence for someone).
  * - A token call carries no user name: `token:<token name>`; a body naming another user is refused

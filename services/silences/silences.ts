@@ -17,14 +17,14 @@ export const PRUNE_INTERVAL_MS = 3_600_000;
 export const PRUNE_BATCH = 200;
 
 /**
- * Alert silences (spec 2.5, 2.6, 3.3, 4.1 "Alerts and silences"), per network, in the metadata
+ * Alert silences (docs/api.md "Alerts and silences"), per network, in the metadata
  * store; also the evaluator's SilenceLookup.
  *
  * - A silence is active while the clock is below its expiry, expired from then on; that is decided
  *   by the time of each call (no timer). List and get return active silences only; an update of an
  *   expired silence is UNKNOWN_SILENCE, like an unknown id.
- * - Create and update take `expirationTimeMs` as an interval from the call's time (spec 2.5 says so
- *   for creation input; the update body is read the same way) and store the absolute expiry, which
+ * - Create and update take `expirationTimeMs` as an interval from the call's time (docs/api.md
+ *   "Alerts and silences", Expiry: so for creation; the update body is read the same way) and store the absolute expiry, which
  *   the API answers as `expirationTimeMs`.
  * - `user` is who made or last changed the silence (silence-record.ts `silenceUser`). Any caller
  *   of the network may update any of its silences: the specification gives silences no owner.
@@ -62,7 +62,7 @@ export class SilenceService implements SilenceLookup {
     return out.sort((a, b) => a.id - b.id);
   }
 
-  /** An array holding silence `id` of the network if it is active, else an empty array (spec 4.1). */
+  /** An array holding silence `id` of the network if it is active, else an empty array (docs/api.md "Alerts and silences"). */
   get(networkId: number, id: number): Silence[] {
     const d = this.network(networkId)?.get(id);
     return d && d.expiresAtMs > this.deps.clock.nowMs() ? [toSilence(id, d)] : [];

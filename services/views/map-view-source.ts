@@ -6,7 +6,7 @@ import type { MetaTxn } from '../../store/meta/meta.js';
  * (the map, preview, layout and coordinate calls): what a map needs of a view.
  */
 
-/** What a map is built from: the view's rules and flags (spec 2.1; SVCQL.md "View flags"). */
+/** What a map is built from: the view's rules and flags (docs/api.md "Map views"). */
 export interface MapViewRules {
   readonly id: number;
   readonly networkId: number;

@@ -5,7 +5,7 @@ import { CONTROL_CHARS } from '../../core/names.js';
 
 export { MAX_VIEW_NAME_CHARS, MAX_VIEW_RULE_CHARS };
 
-/** Spec 2.1: made by the server, declared in the configuration, or made in the UI. */
+/** Made by the server, declared in the configuration, or made in the UI. */
 export type ViewType = 'SYSTEM' | 'SCRIPTED' | 'INTERACTIVE';
 export const VIEW_TYPES: readonly ViewType[] = ['SYSTEM', 'SCRIPTED', 'INTERACTIVE'];
 
@@ -36,7 +36,7 @@ export interface ViewData {
 }
 
 /**
- * A map view as the API answers it: the fields of spec 2.1, then the project's additions
+ * A map view as the API answers it: the fields of docs/api.md "Map views", then the project's additions
  * (`adjacent`, `connecting`, `shared`, `owner`). `editable` is true for an INTERACTIVE view shown
  * to its owner, false otherwise (SYSTEM and SCRIPTED views are never editable).
  */
@@ -68,7 +68,7 @@ export interface ViewTile {
   readonly layoutUpdatedAt: number;
 }
 
-/** What an update or validate body sets (spec 2.1): the fields a configured SCRIPTED view declares too. */
+/** What an update or validate body sets (docs/api.md "Map views"): the fields a configured SCRIPTED view declares too. */
 export type ViewInput = Pick<ViewConfig, 'name' | 'devRule' | 'linkRule' | 'adjacent' | 'connecting' | 'formData'>;
 
 export function toMapView(id: number, d: ViewData, editable: boolean): MapView {
@@ -102,7 +102,7 @@ export function checkViewRule(rule: string, table: ViewRuleTable): void {
 }
 
 /**
- * Reads an update or validate body (spec 2.1) over the view's current values: a JSON object whose
+ * Reads an update or validate body (docs/api.md "Map views") over the view's current values: a JSON object whose
  * fields `name`, `devRule`, `linkRule`, `adjacent`, `connecting` and `formData` replace the current
  * ones; a field left out keeps its value. Other fields (`id`, `type`, `editable`, `updatedAt`…)
  * are ignored, so a UI may send back the view object it read.

@@ -14,7 +14,7 @@ import { syncConfiguredViews } from './view-sync.js';
 export { NS_VIEWS } from './view-store.js';
 export { WHOLE_NETWORK_VIEW_NAME } from './view-sync.js';
 
-/** The order of a status answer's tiles (spec 4.1 status `s`): by id (creation order) or by name. */
+/** The order of a status answer's tiles (the status call's `s`): by id (creation order) or by name. */
 export type TilesOrder = 'id' | 'name';
 
 /**
@@ -24,12 +24,12 @@ export type TilesOrder = 'id' | 'name';
 export const viewOwner = (caller: Caller): string => ownerName(caller) ?? DEFAULT_FILTER_OWNER;
 
 /**
- * Map views (spec 2.1, 3.1, 4.1 "Map views", 5, 7) and the views side of the maps' contract
+ * Map views (docs/api.md "Map views") and the views side of the maps' contract
  * (map-view-source.ts).
  *
- * Visibility: with authentication off (an anonymous caller) every view of the network (spec 5.1).
+ * Visibility: with authentication off (an anonymous caller) every view of the network.
  * Otherwise a caller sees the views it owns and every shared one; SYSTEM and SCRIPTED views are
- * shared. An administrator is no exception (spec 4.1: owned by the current user, plus shared). A
+ * shared. An administrator is no exception (the list is the views owned by the caller, plus shared ones). A
  * view the caller may not see is UNKNOWN_VIEW (404) for every call, as is a view of another
  * network: never a hint that it exists.
  *
@@ -39,7 +39,7 @@ export const viewOwner = (caller: Caller): string => ownerName(caller) ?? DEFAUL
  *   (VIEW_REFUSED). Delete removes the view's stored coordinates in the same transaction.
  * - validate: checks a body as update would (`parseViewInput`) and saves nothing; any visible
  *   view may be given, SYSTEM and SCRIPTED ones too (the body is checked, not the right to save it).
- * - share (spec 3.1): a private INTERACTIVE view of the caller becomes shared. Refused
+ * - share: a private INTERACTIVE view of the caller becomes shared. Refused
  *   (VIEW_REFUSED, state unchanged): another user's view, a SYSTEM or SCRIPTED one, a view that
  *   is shared already.
  * - unshare: a shared INTERACTIVE view of the caller becomes private. Refused: another user's, a
@@ -186,7 +186,7 @@ export class ViewService implements MapViewSource {
     }));
   }
 
-  /** Shares (`shared` true) or unshares the caller's INTERACTIVE view: spec 3.1. */
+  /** Shares (`shared` true) or unshares the caller's INTERACTIVE view (docs/api.md "Map views", Transitions). */
   async setShared(networkId: number, caller: Caller, id: number, shared: boolean): Promise<void> {
     const nowMs = this.deps.clock.nowMs();
     await this.change(() => this.deps.meta.transaction((tx) => {
@@ -261,7 +261,7 @@ function visible(d: ViewData, caller: Caller): boolean {
   return caller.kind === 'anonymous' || d.shared || d.owner === viewOwner(caller);
 }
 
-/** Spec 2.1 `editable`: an INTERACTIVE view, shown to its owner. */
+/** `editable`: an INTERACTIVE view, shown to its owner. */
 function editable(d: ViewData, caller: Caller): boolean {
   return d.type === 'INTERACTIVE' && d.owner === viewOwner(caller);
 }

@@ -1,4 +1,4 @@
-/** Alerts for tests: a record with every field of spec 2.4, and a fake AlertSource over arrays. */
+/** Alerts for tests: a record with every field of an alert (docs/api.md "Alerts and silences"), and a fake AlertSource over arrays. */
 import type { AlertRecord, AlertSource } from '../../services/alert-types.js';
 
 export function alert(over: Partial<AlertRecord> = {}): AlertRecord {

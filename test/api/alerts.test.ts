@@ -1,6 +1,6 @@
 /**
- * Alerts and silences through the router (spec 2.4–2.6, 3.3, 4.1 "Alerts and silences", 4.5): every
- * route under both prefixes and both spellings, the result objects of 2.6, the user from the caller,
+ * Alerts and silences through the router (docs/api.md "Alerts and silences (v2 and legacy)"):
+ * every route under both prefixes and both spellings, the silence result objects, the user from the caller,
  * the `active` filter, the matching rule and their combination, `silenced` at the call, 404s, and
  * hostile bodies answered with the 2.6 shape plus the error envelope's fields.
  */
@@ -52,12 +52,12 @@ t.test('every route under both prefixes and both spellings', async (t) => {
     const one = await as('user:alice', 'GET', `${p.alerts}/k-cpu`);
     t.equal(one.status, 200);
     t.same(one.json, { ...cpu, silenced: cpuSilence !== 0, matchingSilenceId: cpuSilence },
-      `${p.name}: get answers the alert object, every field of 2.4 (silenced by the v2 round's silence in the legacy round)`);
+      `${p.name}: get answers the alert object, every field (silenced by the v2 round's silence in the legacy round)`);
     const made = await as('user:alice', 'POST', p.silences, { expirationTimeMs: HOUR, match: { key: 'k-cpu' } });
     cpuSilence ||= made.json.id;
     t.equal(made.status, 200);
     t.match(made.json, { id: Number, status: 'success', message: '' }, `${p.name}: create answers the result object`);
-    t.same(Object.keys(made.json).sort(), ['id', 'message', 'status'], 'exactly the fields of 2.6');
+    t.same(Object.keys(made.json).sort(), ['id', 'message', 'status'], 'exactly the fields of the result object');
     const made2 = await as('user:alice', 'POST', `${p.silences}/`, { expirationTimeMs: HOUR, match: { deviceId: 99 }, reason: 'slash' });
     t.equal(made2.json.status, 'success', `${p.name}: create with a trailing slash`);
     const upd = await as('user:alice', 'POST', `${p.silences}/${made2.json.id}`, { expirationTimeMs: 2 * HOUR, user: 'alice', reason: 'later', match: { deviceId: 98 } });

@@ -1,6 +1,6 @@
 /**
- * View filters through the router (spec 2.2, 3.2, 4.1 "View filters", 7): owner rules for users,
- * administrators, tokens and anonymous callers; every transition of 3.2 and each failure; the
+ * View filters through the router (docs/api.md "View filters"): owner rules for users,
+ * administrators, tokens and anonymous callers; every transition (share, unshare) and each failure; the
  * list's visibility and shape; creation failures as 500; both path spellings; networks apart;
  * concurrent calls.
  */
@@ -51,7 +51,7 @@ t.test('owner rules: who owns a new filter', async (t) => {
     const q = c.user === undefined ? '' : `?user=${encodeURIComponent(c.user)}`;
     if (c.refused) {
       const res = await as(c.who, 'POST', `${LIST}${q}`, { name: `f${i}`, svcql: 'id = 1', formData: '' });
-      t.equal(res.status, 500, `${what}: creation fails (500, spec 7)`);
+      t.equal(res.status, 500, `${what}: creation fails (500)`);
       t.equal(res.json.code, c.refused, `${what}: ${c.refused}`);
       t.type(res.json.error, 'string');
       continue;
@@ -62,7 +62,7 @@ t.test('owner rules: who owns a new filter', async (t) => {
   }
 });
 
-t.test('every transition of 3.2, with two users and a token', async (t) => {
+t.test('every transition (share, unshare), with two users and a token', async (t) => {
   const { as, create } = api();
   const ids = {
     a: await create('user:alice', 'mine'),
@@ -127,7 +127,7 @@ t.test('every transition of 3.2, with two users and a token', async (t) => {
   }
 });
 
-t.test('a list: the acting user\'s filters and every shared one, each with every field of 2.2', async (t) => {
+t.test('a list: the acting user\'s filters and every shared one, each with every field of a filter', async (t) => {
   const { clock, as, create } = api();
   const a1 = await create('user:alice', 'private one');
   clock.now += 1000;
@@ -153,7 +153,7 @@ t.test('a list: the acting user\'s filters and every shared one, each with every
   t.same(first, {
     id: a1, user: 'alice', deleted: false, createdAt: NOW_MS, updatedAt: NOW_MS,
     name: 'private one', formData: '{"form":"private one"}', svcql: "Vendor = 'Cisco'", shared: false,
-  }, 'every field of 2.2');
+  }, 'every field of a filter');
   t.same(second, {
     id: a2, user: 'alice', deleted: false, createdAt: NOW_MS + 1000, updatedAt: NOW_MS + 2000,
     name: 'shared one', formData: '{"form":"shared one"}', svcql: "Vendor = 'Cisco'", shared: true,
@@ -176,7 +176,7 @@ t.test('names: the same name for two users; unique per user and network; free ag
   t.ok(reused > b, 'the name is free again; the new filter gets a new id');
 });
 
-t.test('creation failures: 500 with the error body (spec 7), the cause\'s code kept', async (t) => {
+t.test('creation failures: 500 with the error body, the cause\'s code kept', async (t) => {
   const { as } = api();
   const json = { 'content-type': 'application/json' };
   const cases: { what: string; body: string; headers?: Record<string, string>; code: string; error?: RegExp }[] = [

@@ -1,6 +1,6 @@
 /**
- * The key-value store through the router (spec 2.3, 4.1 "Generic key-value store", 4.5 "UI
- * state", 7): handles, identical data, updates and the content index, 404s, opaque bytes, the size
+ * The key-value store through the router (docs/api.md "Key-value store (v2 and
+ * legacy)"): handles, identical data, updates and the content index, 404s, opaque bytes, the size
  * limit, v2 and legacy paths on the same records, networks apart.
  */
 import t from 'tap';

@@ -1,4 +1,4 @@
-/** Legacy view manipulation (spec 4.5, 9.2): declared not implemented, a 501 naming the v2 call. */
+/** Legacy view manipulation (docs/api.md "Legacy view manipulation"): declared not implemented, a 501 naming the v2 call. */
 import t from 'tap';
 import { apiFor, call } from './call.js';
 import { fixture, NOW_MS } from './fake-service.js';

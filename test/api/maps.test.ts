@@ -1,5 +1,5 @@
 /**
- * Maps of views through the router (spec 4.1 "Map views", 4.5 legacy; docs/api.md "Maps") over a
+ * Maps of views through the router (v2 and legacy; docs/api.md "Maps of views") over a
  * hand-made generation (map-fixture.ts) and a fake view source: rules and flags, preview and hide,
  * coordinates, layouts (deterministic auto, fit, reset), linkGraphVars, link and node values,
  * visibility and bad input.

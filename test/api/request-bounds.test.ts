@@ -72,7 +72,7 @@ t.test('hostile regexps are refused by the check: SvcQL and structured targets',
       { id: 'D', description: `/${p}/`, format: 'table' },
       { id: 'C', component: `/${p}/`, format: 'table' },
     ] });
-    t.equal(r.status, 200, `${p}: a refused pattern is its target's error (spec 4.2)`);
+    t.equal(r.status, 200, `${p}: a refused pattern is its target's error (docs/api.md "Query body")`);
     t.same(r.json.map((e: any) => [e.id, e.code]), [['S', 'SVCQL_REGEXP'], ['D', 'SVCQL_REGEXP'], ['C', 'SVCQL_REGEXP']], p);
     for (const e of r.json) t.match(e.error, message, `${p} (${e.id})`);
   }

@@ -1,6 +1,6 @@
 /**
- * Every API call that takes a matching rule (spec 4.3) selects the same instances, in the same
- * order; then the shapes of the legacy workbench, vars and catalog calls (spec 2.7).
+ * Every API call that takes a matching rule (docs/api.md "The variable matching rule") selects the same instances, in the same
+ * order; then the shapes of the legacy workbench, vars and catalog calls (docs/api.md "Workbench and catalog (legacy)").
  */
 import t from 'tap';
 import { apiFor } from './call.js';

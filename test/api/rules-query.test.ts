@@ -1,4 +1,4 @@
-/** Dashboard-tool query API (spec 4.2): structured and SvcQL targets, per-target errors. */
+/** Dashboard-tool query API (docs/api.md "Query body"): structured and SvcQL targets, per-target errors. */
 import t from 'tap';
 import { apiFor, call } from './call.js';
 import { NOW_MS, ruleFixture, variable } from './fake-service.js';

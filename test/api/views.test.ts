@@ -1,6 +1,6 @@
 /**
- * Map views through the router (spec 2.1, 3.1, 4.1 "Map views", 5, 7): the answers of every call
- * and their envelopes, every transition of 3.1 with two users and a token over HTTP, each failure's
+ * Map views through the router (docs/api.md "Map views"): the answers of every call
+ * and their envelopes, every transition (share, unshare) with two users and a token over HTTP, each failure's
  * status and code, the list's `type`, formData byte for byte, the SvcQL error's position in the
  * 400, and the status call's tiles (order, visibility per caller, memoized bytes).
  */
@@ -53,7 +53,7 @@ t.test('create, get, list: the answers', async (t) => {
   t.same(got.json, [{
     id, name: `New view ${id}`, devRule: '', linkRule: '', type: 'INTERACTIVE', editable: true, updatedAt: NOW_MS,
     layoutUpdatedAt: NOW_MS, formData: '', adjacent: false, connecting: false, shared: false, owner: 'alice',
-  }], 'an array of one view, every field of 2.1 and the project\'s additions');
+  }], 'an array of one view, every field of a view and the project\'s additions');
   const b = await create('user:bob');
   const ids = async (who: string | undefined, q = '') => ((await as(who, 'GET', `${VIEWS}${q}`)).json as { id: number }[]).map((v) => v.id);
   t.same(await ids('user:alice'), [sysId, coreId, id], 'alice: SYSTEM, SCRIPTED and hers');
@@ -70,7 +70,7 @@ t.test('create, get, list: the answers', async (t) => {
   t.same((await as('user:alice', 'GET', '/v2/ui/net/2/views')).json.map((v: { type: string }) => v.type), ['SYSTEM'], 'network 2: its own SYSTEM view');
 });
 
-t.test('every transition of 3.1 over HTTP with two users and a token; each failure is 400 or 404 with the error envelope', async (t) => {
+t.test('every transition (share, unshare) over HTTP with two users and a token; each failure is 400 or 404 with the error envelope', async (t) => {
   const { as, create, sysId, coreId } = await api();
   const ids: Record<string, number> = { A: await create('user:alice'), T: await create('token:ci'), S: sysId, C: coreId };
   const steps: [string | undefined, 'share' | 'unshare', string | number, number, string?, boolean?][] = [
@@ -122,7 +122,7 @@ t.test('update, validate, delete over HTTP: answers, refusals, the SvcQL error w
     ['update with a bad flag', 'user:alice', 'POST', `${url}/update`, { adjacent: 'maybe' }, 400, 'BAD_REQUEST', /'adjacent'/],
     ['update of a SYSTEM view', 'user:alice', 'POST', `${VIEWS}/${sysId}/update`, body, 400, 'VIEW_REFUSED', /SYSTEM view/],
     ['delete of a SYSTEM view', undefined, 'DELETE', `${VIEWS}/${sysId}`, undefined, 400, 'VIEW_REFUSED'],
-    ['update by bob: unknown to him, refused (spec 7)', 'user:bob', 'POST', `${url}/update`, body, 400, 'VIEW_REFUSED', /^no view \d+ in network 1$/],
+    ['update by bob: unknown to him, refused (400)', 'user:bob', 'POST', `${url}/update`, body, 400, 'VIEW_REFUSED', /^no view \d+ in network 1$/],
     ['delete by bob: unknown to him', 'user:bob', 'DELETE', url, undefined, 404, 'UNKNOWN_VIEW'],
     ['get by bob: unknown to him', 'user:bob', 'GET', url, undefined, 404, 'UNKNOWN_VIEW'],
     ['update with no body', 'user:alice', 'POST', `${url}/update`, undefined, 415, 'UNSUPPORTED_MEDIA_TYPE'],

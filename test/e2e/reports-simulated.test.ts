@@ -187,7 +187,7 @@ t.test('reports on a simulated network', { timeout: 180_000 }, async (t) => {
   t.equal((await get('/v2/ui/net/9/reports/inventory/list')).status, 404, 'unknown network: 404');
   t.equal((await fetch(`${base}/v2/ui/net/1/reports/weather/run`, { method: 'POST' })).status, 404, 'run of an unknown category: 404');
 
-  // Legacy list (spec 2.7), /reports, files.
+  // Legacy list (docs/api.md "Reports"), /reports, files.
   const legacy = (await get('/api/ui/networks/1/reports')).json;
   t.equal(legacy.network, '1');
   t.same(legacy.reports.map((r: { fileName: string }) => r.fileName).sort(),

@@ -5,7 +5,7 @@
  * pipelining and clients that do not read. Seeded (FUZZ_SEED replays a run) and bounded in count and
  * time. Reported: requests sent, crashes, 5xx answers, hangs over 2 s, error answers whose body is
  * not the JSON error envelope — all must be 0 but the first. The one documented 5xx, a failed view
- * filter creation (500 by spec 7), is counted apart when its body is the error envelope with a code
+ * filter creation (500, docs/api.md "Errors"), is counted apart when its body is the error envelope with a code
  * other than INTERNAL; a 500 INTERNAL there is a bug like anywhere else.
  */
 import t from 'tap';
@@ -29,7 +29,7 @@ const HANG_MS = 2000;
 
 interface Report { requests: number; fiveXX: string[]; hangs: string[]; badErrorBodies: string[]; crashes: string[]; documented500: number }
 
-/** Calls the specification declares not implemented (spec 4.5 legacy view manipulation): their 501 is the answer, not a failure. */
+/** Calls the specification declares not implemented (docs/api.md "Legacy view manipulation"): their 501 is the answer, not a failure. */
 const isDeclared501Call = (pattern: string): boolean => /^\/api\/networks\/:netid\/views/.test(pattern);
 /**
  * Routes that read or write the collector's managed devices (DevicesPort). A collector without
@@ -46,7 +46,7 @@ const isDevicesPortRoute = (pattern: string): boolean =>
  */
 const keepRunning = (pattern: string): Record<string, string> => (pattern === '/api/quit' ? { 'x-forwarded-for': '198.51.100.1' } : {});
 
-/** Calls whose failure the specification answers with a 500 (spec 7: view filter creation). */
+/** Calls whose failure the specification answers with a 500 (docs/api.md "Errors": view filter creation). */
 const isDocumented500Call = (method: string, pattern: string): boolean => method === 'POST' && /\/filters\/?$/.test(pattern);
 
 /** One request over a fresh connection; resolves with the status, headers, body and time taken (status 0 when none came). */
@@ -164,12 +164,12 @@ function bodies(r: () => number): { body: string | Buffer; type?: string }[] {
     { body: JSON.stringify([{ id: 1, x: 10, y: 20 }, { id: 2, x: -5.5, y: 1e6 }]), type: 'application/json' },
     { body: JSON.stringify([{ id: 1, x: 1e308, y: null }, { id: -1, x: 'a', y: 0 }, 5]), type: 'application/json' },
     { body: JSON.stringify(Array.from({ length: 12_000 }, (_, i) => ({ id: i, x: i, y: i }))), type: 'application/json' },
-    // Silence create and update bodies (spec 2.5): a good one, then wrong types, bounds and fields.
+    // Silence create and update bodies (docs/api.md "Alerts and silences"): a good one, then wrong types, bounds and fields.
     { body: JSON.stringify({ expirationTimeMs: 3_600_000, match: { deviceName: 'sim-1', tags: 'Role.Core,!Vendor.X' }, reason: 'fuzz' }), type: 'application/json' },
     { body: JSON.stringify({ expirationTimeMs: 1e308, user: 'x'.repeat(5000), reason: { a: 1 }, match: { index: -1, deviceId: 2 ** 60, tags: '!,!' } }), type: 'application/json' },
     { body: '{"expirationTimeMs":1,"match":{"__proto__":{"key":"x"},"constructor":1}}', type: 'application/json' },
     { body: JSON.stringify({ expirationTimeMs: '1h', match: 'all', extra: [1] }), type: 'application/json' },
-    // Inventory bodies (spec 4.4): device add and change, blocked entries, external tags — good ones, then wrong types, bounds and fields.
+    // Inventory bodies (docs/api.md "Inventory"): device add and change, blocked entries, external tags — good ones, then wrong types, bounds and fields.
     { body: JSON.stringify({ address: `10.0.${Math.floor(r() * 250)}.${Math.floor(r() * 250)}`, name: 'fuzz', tags: ['Role.Edge'], community: 'public', port: 161 }), type: 'application/json' },
     { body: JSON.stringify({ address: 'sw.example.net', comment: 'x'.repeat(2000), tags: ['x', 5], port: 0 }), type: 'application/json' },
     { body: JSON.stringify({ address: '192.0.2.9' }), type: 'application/json' },
@@ -363,7 +363,7 @@ t.test('fuzz every route of the route table over real sockets', { timeout: 400_0
   t.comment(`fuzz seed ${SEED}: ${rep.requests} requests over ${routes.length} routes in ${Math.round((Date.now() - started) / 1000)} s`);
   t.ok(rep.requests > routes.length * 10, `requests sent: ${rep.requests}`);
   t.same(rep.crashes, [], 'crashes: 0');
-  t.comment(`documented 500s (failed view filter creations, spec 7, with the error envelope and a code other than INTERNAL): ${rep.documented500}`);
+  t.comment(`documented 500s (failed view filter creations, with the error envelope and a code other than INTERNAL): ${rep.documented500}`);
   t.same(rep.fiveXX, [], '5xx answers: 0');
   t.same(rep.hangs, [], `hangs over ${HANG_MS} ms: 0`);
   t.same(rep.badErrorBodies, [], 'error answers that are not the JSON error envelope: 0');
@@ -434,7 +434,7 @@ t.test('fuzz every route with authentication on: hostile credentials, and mutate
 });
 
 /**
- * The inventory routes (spec 4.4, 4.5: devices, blocking, tasks, incremental discovery, external
+ * The inventory routes (docs/api.md "Inventory": devices, blocking, tasks, incremental discovery, external
  * tags, ping, legacy network commands) over the real HTTP transport and services on the in-memory
  * DevicesPort (test/api/fake-devices.ts): what the real collector's device management answers
  * until it lands is walked here with every answer checked, 501 included.

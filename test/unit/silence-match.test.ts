@@ -1,5 +1,5 @@
 /**
- * The match of a silence (spec 2.5) as a table: each attribute alone, several together, tags
+ * The match of a silence (docs/api.md "Alerts and silences") as a table: each attribute alone, several together, tags
  * (negated, mixed, facet only), the empty match, ignored values ('' and 0); then the index that
  * the SilenceLookup uses agrees with the plain function on every row, picks the lowest id, and
  * respects the expiry boundary (active while the time is below the expiry).
@@ -50,7 +50,7 @@ const rows: [string, Partial<SilenceMatch>, boolean][] = [
   ['ignored values beside a failing one', { deviceId: 0, deviceName: 'sw9' }, false],
 ];
 
-t.test('the match table (spec 2.5)', async (t) => {
+t.test('the match table (docs/api.md "Alerts and silences")', async (t) => {
   for (const [what, over, want] of rows) t.equal(silenceMatches(m(over), A), want, what);
 });
 

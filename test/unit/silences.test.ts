@@ -87,7 +87,7 @@ t.test('update: fields given replace, others stay; unknown and expired ids; the 
   t.same(u, { ...a, reason: 'second', user: 'token:ci', updatedAt: NOW_MS + 1000 }, 'reason and user changed, expiry and match kept');
   const v = await s.update(1, alice, a.id, { expirationTimeMs: 2 * HOUR, user: 'alice', reason: '', match: { deviceId: 10 } });
   t.same(v, { ...u, user: 'alice', reason: '', updatedAt: NOW_MS + 1000, expirationTimeMs: NOW_MS + 1000 + 2 * HOUR,
-    match: { key: '', varName: '', deviceId: 10, deviceName: '', index: 0, tags: '' } }, 'the whole body of 4.1');
+    match: { key: '', varName: '', deviceId: 10, deviceName: '', index: 0, tags: '' } }, 'the whole body of a creation');
   t.same(s.get(1, a.id), [v], 'get answers the updated silence');
   await t.rejects(s.update(1, alice, a.id, {}), { code: 'BAD_REQUEST' }, 'an update that gives nothing');
   await t.rejects(s.update(1, alice, 999, { reason: 'x' }), { code: 'UNKNOWN_SILENCE' }, 'unknown id');

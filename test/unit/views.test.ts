@@ -1,6 +1,6 @@
 /**
- * The map views service (services/views/views.ts) on the in-memory metadata store: every transition of
- * spec 3.1 and each failure with two users, an administrator, tokens and the anonymous caller;
+ * The map views service (services/views/views.ts) on the in-memory metadata store: every transition
+ * (docs/api.md "Map views") and each failure with two users, an administrator, tokens and the anonymous caller;
  * visibility; update, validate and delete rules; SYSTEM and SCRIPTED views kept in step with the
  * configuration; the maps' contract (forMap, markLayout, coordinates removed with the view);
  * concurrent writes.
@@ -74,7 +74,7 @@ t.test('create: a blank private INTERACTIVE view of the acting user', async (t) 
   }
 });
 
-t.test('every transition of 3.1 with two users, an admin, tokens and anonymous; each failure leaves the state', async (t) => {
+t.test('every transition (share, unshare) with two users, an admin, tokens and anonymous; each failure leaves the state', async (t) => {
   const { views, byName } = await setup();
   const ids = {
     A: await views.create(1, alice), B: await views.create(1, bob), T: await views.create(1, ci), N: await views.create(1, anon),
@@ -127,7 +127,7 @@ t.test('every transition of 3.1 with two users, an admin, tokens and anonymous; 
   t.same(views.list(1, alice, null).map((v) => v.id), [ids.S, ids.C, ids.A, ids.B], 'alice: SYSTEM, SCRIPTED, her own, bob\'s shared one');
   t.same(views.list(1, bob, null).map((v) => v.id), [ids.S, ids.C, ids.B]);
   t.same(views.list(1, ci, null).map((v) => v.id), [ids.S, ids.C, ids.B, ids.T], 'a token: the shared ones and its pseudo-user\'s');
-  t.same(views.list(1, root, null).map((v) => v.id), [ids.S, ids.C, ids.B], 'an administrator: its own and the shared ones (spec 4.1)');
+  t.same(views.list(1, root, null).map((v) => v.id), [ids.S, ids.C, ids.B], 'an administrator: its own and the shared ones');
   t.same(views.list(1, anon, null).map((v) => v.id), [ids.S, ids.C, ids.A, ids.B, ids.T, ids.N], 'anonymous (authentication off): every view');
   t.same(views.list(1, anon, 'INTERACTIVE').map((v) => v.id), [ids.A, ids.B, ids.T, ids.N], 'by type');
   t.same(views.list(1, alice, 'SCRIPTED').map((v) => v.id), [ids.C]);
@@ -176,7 +176,7 @@ t.test('update, validate and delete: who may, on which views', async (t) => {
   t.same(views.list(1, anon, null).map((v) => v.type), ['SYSTEM', 'SCRIPTED'], 'SYSTEM and SCRIPTED views are still there');
 });
 
-t.test('update bodies (spec 2.1): fields, flags as strings or booleans, omitted fields kept, id ignored, errors', async (t) => {
+t.test('update bodies (docs/api.md "Map views"): fields, flags as strings or booleans, omitted fields kept, id ignored, errors', async (t) => {
   const { views } = await setup();
   const A = await views.create(1, alice);
   await views.update(1, alice, A, { id: 12345, name: 'n1', devRule: 'WHERE id = 10', linkRule: "interface = 'eth1'", adjacent: true, connecting: 'true', formData: 'x', type: 'SYSTEM', editable: false, unknown: 1 });

@@ -1,57 +1,10 @@
 import { ApiError, get, post, state } from './api.js';
+import type { Alert, Silence, SilenceMatch as Match, SilenceResult } from './api-types.js';
 
 /**
  * The alerts and silences calls of the API (docs/api.md "Alerts and silences"), typed, and the
  * small helpers the alerts and silences pages share (times, durations, an alert's match).
  */
-
-/** An alert (spec 2.4). */
-export interface Alert {
-  readonly key: string;
-  readonly name: string;
-  readonly deviceName: string;
-  readonly deviceId: number;
-  readonly componentName: string;
-  readonly componentIndex: number;
-  readonly value: string;
-  readonly values: Record<string, string>;
-  readonly description: string;
-  readonly tags: readonly string[];
-  readonly variable: string;
-  readonly inputVariable: string;
-  readonly activeSince: number;
-  readonly active: boolean;
-  readonly silenced: boolean;
-  readonly matchingSilenceId: number;
-  readonly timeLastNotificationSent: number;
-  readonly duration: number;
-  readonly percentage: number;
-  readonly notificationTimeMs: number;
-}
-
-/** A silence's match (spec 2.5): `''` and `0` take no part. */
-export interface Match {
-  key: string;
-  varName: string;
-  deviceId: number;
-  deviceName: string;
-  index: number;
-  tags: string;
-}
-
-/** A silence (spec 2.5); `expirationTimeMs` is the absolute expiry as answered. */
-export interface Silence {
-  readonly id: number;
-  readonly createdAt: number;
-  readonly updatedAt: number;
-  readonly expirationTimeMs: number;
-  readonly user: string;
-  readonly reason: string;
-  readonly match: Match;
-}
-
-/** The create/update result object (spec 2.6). */
-interface SilenceResult { readonly id: number; readonly status: string; readonly message: string }
 
 /** Which alerts the list asks for: the `active` parameter. */
 export type AlertState = 'active' | 'cleared' | 'all';

@@ -1,6 +1,7 @@
 import { html } from 'htm/preact';
 import { useState } from 'preact/hooks';
-import { createSilence, MAX_SILENCE_MS, matchText, updateSilence, when, type Match, type Silence } from './alerts-api.js';
+import { createSilence, MAX_SILENCE_MS, matchText, updateSilence, when } from './alerts-api.js';
+import type { Silence, SilenceMatch as Match } from './api-types.js';
 
 /**
  * The silence form: the match (six attributes, `''`/`0` take no part), how long it lasts from now,

@@ -37,11 +37,3 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
 
 export const get = <T>(path: string): Promise<T> => api<T>('GET', path);
 export const post = <T>(path: string, body?: unknown): Promise<T> => api<T>('POST', path, body ?? {});
-
-/** Who is logged in: `GET /v2/whoami`. */
-export interface Whoami {
-  readonly authentication: 'on' | 'off';
-  readonly kind: 'user' | 'token' | 'anonymous';
-  readonly name: string | null;
-  readonly role: string | null;
-}

@@ -2,8 +2,8 @@ import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
 import { get, state } from './api.js';
 import { TimeChart } from './chart.js';
-import { chartData, type GraphAnswer } from './graph-data.js';
-import type { DeviceVariable } from './device-interfaces.js';
+import type { DeviceComponent as Component, DeviceDataFull, DeviceVariable, GraphAnswer, Sensor } from './api-types.js';
+import { chartData } from './graph-data.js';
 import { formatValue } from './device-format.js';
 
 /**
@@ -14,9 +14,6 @@ import { formatValue } from './device-format.js';
 
 const ENTITY_CLASS = ['', 'other', 'unknown', 'chassis', 'backplane', 'container', 'power supply', 'fan', 'sensor', 'module', 'port', 'stack', 'cpu'];
 
-interface Component { index: number; name: string; descr: string; class: number; model: string; serial: string; softwareRev: string; mfgName: string }
-interface Sensor { index?: number; name?: string; kind?: string; unit?: string; [k: string]: unknown }
-
 export function HardwareTab(props: { devId: number }) {
   const [data, setData] = useState<{ components: Component[]; sensors: Sensor[]; graph: GraphAnswer } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -24,7 +21,7 @@ export function HardwareTab(props: { devId: number }) {
     let live = true;
     setData(null); setError(null);
     Promise.all([
-      get<{ device: { components?: Component[]; sensors?: Sensor[] } }>(`/v2/ui/net/${state.netId}/data/device/${props.devId}?format=full&category=System`),
+      get<DeviceDataFull>(`/v2/ui/net/${state.netId}/data/device/${props.devId}?format=full&category=System`),
       get<GraphAnswer>(`/v2/ui/net/${state.netId}/popup/device/${props.devId}/hwcomp/-1`),
     ]).then(([full, graph]) => {
       if (live) setData({ components: full.device.components ?? [], sensors: full.device.sensors ?? [], graph });

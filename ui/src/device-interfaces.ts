@@ -1,7 +1,7 @@
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
 import { get, state } from './api.js';
-import type { GraphAnswer } from './graph-data.js';
+import type { DeviceVariable, GraphAnswer, InterfaceBrief } from './api-types.js';
 import { formatRate, formatSpeed, formatValue, ifStatus, statusClass } from './device-format.js';
 
 /**
@@ -11,27 +11,6 @@ import { formatRate, formatSpeed, formatValue, ifStatus, statusClass } from './d
  * reduced to 60 points, refreshed every minute — every 5 s while a sparkline has fewer than two
  * points (a device just discovered gets its history drawn as soon as there is one).
  */
-
-export interface InterfaceBrief {
-  readonly index: number;
-  readonly name: string;
-  readonly descr: string;
-  readonly alias: string;
-  readonly speedBps: number;
-  readonly adminStatus: number;
-  readonly operStatus: number;
-}
-
-export interface DeviceVariable {
-  readonly varId: string;
-  readonly name: string;
-  readonly unit: string;
-  readonly value: number | null;
-  readonly tsMs: number | null;
-  readonly index: number;
-  readonly component: string;
-  readonly category: string;
-}
 
 const SPARK_MS = 60_000;
 /** The next read while a series has fewer than two points. */

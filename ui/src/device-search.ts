@@ -1,6 +1,7 @@
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, get, post, state } from './api.js';
+import type { ManagedDeviceList, TableEntry, TargetError } from './api-types.js';
 import { href } from './route.js';
 
 /**
@@ -23,8 +24,6 @@ export interface SearchResult {
   readonly devices: readonly FoundDevice[];
 }
 
-interface ManagedDevice extends FoundDevice { readonly os: string; readonly presence?: { answered: boolean } }
-
 /** True when the text reads as a SvcQL matching expression rather than a name to look for. */
 export function isSvcql(text: string): boolean {
   return /[=<>!~()']/.test(text) || /\s(LIKE|REGEXP|IN|IS|AND|OR)\s/i.test(` ${text} `) || /^\s*(WHERE|NOT)\s/i.test(text);
@@ -37,21 +36,21 @@ export async function searchDevices(text: string): Promise<SearchResult> {
   const q = text.trim();
   if (q !== '' && isSvcql(q)) {
     const expr = q.replace(/^\s*WHERE\s+/i, '');
-    const answer = await post<{ type?: string; rows?: unknown[][]; error?: string; code?: string }[]>(
+    const answer = await post<(TableEntry | TargetError)[]>(
       `/v2/query/net/${state.netId}/data/`, { targets: [{ id: 'A', svcql: SELECT + expr, format: 'table' }] });
     const entry = answer[0];
-    if (entry?.error !== undefined) {
+    if (entry !== undefined && 'error' in entry) {
       // The position refers to the whole statement: give it relative to what the user typed.
       const msg = entry.error.replace(/at 1:(\d+)/, (_m, c: string) => `at column ${Math.max(1, Number(c) - SELECT.length)}`);
       throw new ApiError(400, entry.code ?? 'SVCQL', msg);
     }
-    const rows = entry?.rows ?? [];
+    const rows = entry !== undefined && 'rows' in entry ? entry.rows : [];
     return {
       mode: 'svcql',
       devices: rows.map((r) => ({ id: Number(r[0]), name: String(r[1] ?? ''), address: String(r[2] ?? ''), vendor: String(r[3] ?? ''), model: String(r[4] ?? '') })),
     };
   }
-  const { devices } = await get<{ devices: ManagedDevice[] }>(`/v2/ui/net/${state.netId}/devices`);
+  const { devices } = await get<ManagedDeviceList>(`/v2/ui/net/${state.netId}/devices`);
   const needle = q.toLowerCase();
   return {
     mode: 'text',

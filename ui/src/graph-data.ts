@@ -1,28 +1,10 @@
+import type { GraphAnswer, GraphInfo } from './api-types.js';
+
 /**
- * The graph call's answer (spec 2.7, docs/api.md "Graph result") turned into columns a chart
+ * The graph call's answer (docs/api.md "Graph result") turned into columns a chart
  * draws: one shared time axis (seconds, as uPlot wants them) and one value column per series
  * (null where a series has no point at that time).
  */
-
-/** One `info` item of `GET /v2/ui/net/:id/graph/...` (and the legacy graph calls). */
-export interface GraphInfo {
-  readonly varName: string;
-  readonly legend: string;
-  readonly legendEmbedded: string;
-  readonly varId: string;
-  readonly unit: string;
-  readonly scale: number;
-  readonly axisSide: 'left' | 'right';
-  readonly range: readonly [number, number];
-  /** `timestamp,<varId>` then `<ms>,<value>` lines. */
-  readonly timeseries: readonly string[];
-}
-
-export interface GraphAnswer {
-  readonly info: readonly GraphInfo[];
-  readonly warnings: string;
-  readonly errors: string;
-}
 
 export interface ChartSeries {
   readonly label: string;

@@ -1,7 +1,8 @@
 import { html } from 'htm/preact';
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError, get, post, type Whoami } from './api.js';
+import { ApiError, get, post } from './api.js';
+import type { Whoami } from './api-types.js';
 import { Login } from './login.js';
 import { href, useRoute, type Route } from './route.js';
 import { ViewsPage } from './page-views.js';

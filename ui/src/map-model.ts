@@ -1,53 +1,11 @@
+import type { LinkEnd, MapAnswer, MapDevice, MapLink } from './api-types.js';
+
 /**
  * The network map's data and geometry, without the DOM: the API's answers (docs/api.md "Maps of
  * views"), where each device is drawn (stored coordinates, floating devices on a grid beside them),
  * its shape (by role) and colour (by reachability), a link's colour (by utilisation), and the
  * viewBox arithmetic of pan, zoom and fit.
  */
-
-export interface MapDevice {
-  readonly id: number;
-  readonly name: string;
-  readonly address: string;
-  readonly vendor: string | null;
-  readonly model: string | null;
-  readonly tags: readonly string[];
-  readonly x: number | null;
-  readonly y: number | null;
-  readonly matching: boolean;
-  readonly adjacent: boolean;
-  readonly connecting: boolean;
-}
-
-export interface LinkEnd { readonly deviceId: number; readonly ifIndex: number; readonly ifName?: string | null }
-
-export interface MapLink {
-  readonly a: LinkEnd;
-  readonly b: LinkEnd;
-  readonly protocol: string;
-  readonly matching: boolean;
-  readonly adjacent: boolean;
-  readonly connecting: boolean;
-}
-
-export interface MapAnswer {
-  readonly networkId: number;
-  readonly viewId: number;
-  readonly generation: number | null;
-  readonly startedAtMs: number | null;
-  readonly completedAtMs: number | null;
-  readonly devices: readonly MapDevice[];
-  readonly links: readonly MapLink[];
-}
-
-export interface ValuesAnswer {
-  readonly generation: number | null;
-  readonly timestampMs: number | null;
-  readonly linkVar: { readonly name: string; readonly unit: string; readonly description: string };
-  readonly nodeVar: { readonly name: string; readonly unit: string; readonly description: string };
-  readonly devices: readonly { readonly id: number; readonly value: number | null }[];
-  readonly links: readonly { readonly a: LinkEnd & { readonly value: number | null }; readonly b: LinkEnd & { readonly value: number | null } }[];
-}
 
 export interface Point { readonly x: number; readonly y: number }
 export interface ViewBox { readonly x: number; readonly y: number; readonly w: number; readonly h: number }
@@ -58,7 +16,7 @@ export const SPACING = 60;
 const GRID = 90;
 
 /** A link's key, the same whichever end comes first (the values call may list the ends the other way). */
-export function linkKey(a: LinkEnd, b: LinkEnd): string {
+export function linkKey(a: Pick<LinkEnd, 'deviceId' | 'ifIndex'>, b: Pick<LinkEnd, 'deviceId' | 'ifIndex'>): string {
   const ka = `${a.deviceId}:${a.ifIndex}`, kb = `${b.deviceId}:${b.ifIndex}`;
   return ka < kb ? `${ka}-${kb}` : `${kb}-${ka}`;
 }

@@ -1,6 +1,7 @@
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
 import { get, state } from './api.js';
+import type { GraphAnswer, GraphInfo } from './api-types.js';
 import { fmt } from './map-model.js';
 
 /**
@@ -10,13 +11,6 @@ import { fmt } from './map-model.js';
  * not repeat calls.
  */
 
-interface GraphInfo {
-  readonly varId: string;
-  readonly legend: string;
-  readonly unit: string;
-  readonly timeseries: readonly string[];
-}
-interface GraphAnswer { readonly info: readonly GraphInfo[] }
 
 export interface PopupTarget {
   readonly key: string;

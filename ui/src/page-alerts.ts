@@ -1,6 +1,7 @@
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
-import { getAlert, listAlerts, matchOfAlert, span, when, type Alert, type AlertRule, type AlertState } from './alerts-api.js';
+import { getAlert, listAlerts, matchOfAlert, span, when, type AlertRule, type AlertState } from './alerts-api.js';
+import type { Alert } from './api-types.js';
 import { SilenceForm } from './alerts-silence-form.js';
 import { href, type Route } from './route.js';
 

@@ -1,12 +1,11 @@
 import { html } from 'htm/preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { post, state } from './api.js';
+import type { TableEntry, TargetError } from './api-types.js';
 import { href, type Route } from './route.js';
 
 /** One entry of the query API's answer for a `table` target: a table, or the target's error. */
-type Entry =
-  | { type: 'table'; id: string; columns: { text: string }[]; rows: unknown[][] }
-  | { id: string; error: string; code: string };
+type Entry = TableEntry | TargetError;
 
 type Result =
   | { kind: 'idle' }

@@ -1,9 +1,10 @@
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, get, state } from './api.js';
+import type { DeviceDashboard as Dashboard, DeviceDataBrief as DeviceData, LatestValue as Latest, NetworkStatus } from './api-types.js';
 import { href, type Route } from './route.js';
 import { DeviceList } from './device-search.js';
-import { InterfacesTable, type DeviceVariable, type InterfaceBrief } from './device-interfaces.js';
+import { InterfacesTable } from './device-interfaces.js';
 import { GraphsTab, HardwareTab } from './device-graphs.js';
 import { ago, formatDuration, formatSpeed, formatTime, formatValue, ifStatus, sig3, statusClass } from './device-format.js';
 
@@ -13,24 +14,6 @@ import { ago, formatDuration, formatSpeed, formatTime, formatValue, ifStatus, si
  * (brief) are read again every poll interval of the network, so states and rates are live.
  */
 
-interface Latest { varId: string; name: string; unit: string; value: number | null; tsMs: number | null }
-interface PollState { state: 'ok' | 'failing' | 'unknown'; failingSinceMs: number | null; consecutiveFailures: number; reason: string; lastSuccessMs: number | null }
-interface Alert { key?: string; name?: string; componentName?: string; description?: string; value?: unknown; activeSince?: number; [k: string]: unknown }
-interface Dashboard {
-  identity: {
-    id: number; name: string; address: string; vendor: string; model: string; os: string; serialNumber: string; softwareRev: string;
-    sysObjectID: string; sysDescr: string; location: string; contact: string; tags: string[]; discoveredAtMs: number;
-  };
-  uptime: { seconds: number; tsMs: number; source: 'poll' | 'discovery' };
-  lastContact: PollState;
-  discoveryErrors?: { table: string; error: string }[];
-  reachable: Latest | null;
-  cpu: Latest | null;
-  memory: Latest | null;
-  topInterfaces: { ifIndex: number; name: string; alias: string; speedBps: number; operStatus: number; inUtil: Latest | null; outUtil: Latest | null; utilPercent: number }[];
-  alerts: Alert[];
-}
-interface DeviceData { device: { interfaces: InterfaceBrief[] }; variables: DeviceVariable[] }
 
 const TABS: [string, string][] = [['summary', 'Summary'], ['interfaces', 'Interfaces'], ['hardware', 'Hardware'], ['graphs', 'Graphs']];
 
@@ -46,7 +29,7 @@ export function DevicePage(props: { route: Route }) {
 let pollMs: number | null = null;
 async function refreshInterval(): Promise<number> {
   if (pollMs === null) {
-    const s = await get<{ network: { pollIntervalMs: number } }>(`/v2/ui/net/${state.netId}/status`).catch(() => null);
+    const s = await get<NetworkStatus>(`/v2/ui/net/${state.netId}/status`).catch(() => null);
     pollMs = Math.min(60_000, Math.max(2_000, s?.network.pollIntervalMs ?? 30_000));
   }
   return pollMs;

@@ -2,10 +2,11 @@ import { html } from 'htm/preact';
 import { Component } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { api, get, state } from './api.js';
+import type { CoordinatesStored, MapAnswer, MapLink, MapView, Settings, ValuesAnswer } from './api-types.js';
 import { MapPopup, type PopupTarget } from './map-popup.js';
 import {
   fitBox, linkKey, linkValue, NO_DATA_COLOR, placeDevices, reachClass, roleOf, ROLE_LABEL, shapePath, utilColor,
-  UTIL_SCALE, zoomBox, type MapAnswer, type MapLink, type Point, type Role, type ValuesAnswer, type ViewBox,
+  UTIL_SCALE, zoomBox, type Point, type Role, type ViewBox,
 } from './map-model.js';
 import { href, type Route } from './route.js';
 
@@ -23,8 +24,6 @@ const NODE_VAR = 'reachable';
 const NODE_R = 10;
 /** Live refresh of the values: the network's poll interval, within these bounds. */
 const REFRESH_MIN_MS = 5_000, REFRESH_MAX_MS = 60_000, REFRESH_DEFAULT_MS = 30_000;
-
-interface ViewInfo { readonly id: number; readonly name: string; readonly type: string }
 
 type Drag =
   | { kind: 'pan'; pointerId: number; cx: number; cy: number; vb: ViewBox; scale: number }
@@ -106,7 +105,7 @@ export function MapPage({ route }: { route: Route }) {
   const atText = route.query.get('at');
   const at = atText !== null && /^\d+$/.test(atText) ? Number(atText) : null;
 
-  const [view, setView] = useState<ViewInfo | null>(null);
+  const [view, setView] = useState<MapView | null>(null);
   const [map, setMap] = useState<MapAnswer | null>(null);
   const [pos, setPos] = useState<Map<number, Point>>(new Map());
   const [values, setValues] = useState<ValuesAnswer | null>(null);
@@ -165,7 +164,7 @@ export function MapPage({ route }: { route: Route }) {
     if (viewId === '') return;
     let live = true;
     setLoading(true); setError(null); setNote(null); setPopup(null); setView(null); setMap(null); setValues(null);
-    get<ViewInfo[]>(base).then((v) => live && setView(v[0] ?? null), () => undefined);
+    get<MapView[]>(base).then((v) => live && setView(v[0] ?? null), () => undefined);
     // The map's failure is the one to show (an unknown view fails both calls); the values' otherwise.
     Promise.allSettled([loadMap(true), loadValues()]).then(([m, v]) => {
       if (!live) return;
@@ -197,7 +196,7 @@ export function MapPage({ route }: { route: Route }) {
         }
       }, every);
     };
-    get<{ config?: { networks?: { id: number; pollIntervalMs?: number }[] } }>(`/v2/ui/net/${net}/settings`).then(
+    get<Settings>(`/v2/ui/net/${net}/settings`).then(
       (s) => {
         const ms = s.config?.networks?.find((n) => n.id === net)?.pollIntervalMs ?? REFRESH_DEFAULT_MS;
         start(Math.min(Math.max(ms, REFRESH_MIN_MS), REFRESH_MAX_MS));
@@ -279,7 +278,7 @@ export function MapPage({ route }: { route: Route }) {
     if (!d.moved) { location.hash = href('device', d.id); return; }
     const p = posRef.current.get(d.id)!;
     setNote(null);
-    api<{ stored: number }>('PUT', `/v2/ui/net/${state.netId}/views/${encodeURIComponent(viewId)}/coordinates`, [{ id: d.id, x: p.x, y: p.y }]).then(
+    api<CoordinatesStored>('PUT', `/v2/ui/net/${state.netId}/views/${encodeURIComponent(viewId)}/coordinates`, [{ id: d.id, x: p.x, y: p.y }]).then(
       () => setNote(`Position of ${nameOf(d.id)} saved.`),
       (err: unknown) => {
         setError(`Saving the position of ${nameOf(d.id)}: ${(err as Error).message}`);

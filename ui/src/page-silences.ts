@@ -1,6 +1,7 @@
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
-import { emptyMatch, listSilences, matchText, span, updateSilence, when, type Silence } from './alerts-api.js';
+import { emptyMatch, listSilences, matchText, span, updateSilence, when } from './alerts-api.js';
+import type { Silence } from './api-types.js';
 import { SilenceForm } from './alerts-silence-form.js';
 import { href, type Route } from './route.js';
 

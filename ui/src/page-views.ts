@@ -1,6 +1,7 @@
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, get, state } from './api.js';
+import type { NetworkStatus as Status, Settings, ViewTile as Tile } from './api-types.js';
 import { href, type Route } from './route.js';
 import { ViewEditor } from './view-editor.js';
 
@@ -9,19 +10,6 @@ import { ViewEditor } from './view-editor.js';
  * (`GET /v2/ui/net/:id/status`), each opening its map (`#/map/<id>`), with a network selector when
  * several networks are configured. `#/views/new` and `#/views/<id>/edit` are the view editor.
  */
-
-interface Tile {
-  readonly id: number; readonly name: string; readonly type: string; readonly editable: boolean;
-  readonly shared: boolean; readonly updatedAt: number; readonly layoutUpdatedAt: number;
-}
-interface Status {
-  readonly network: { id: number; name: string };
-  readonly latestDiscovery: { number: number; completedAtMs: number | null; devices: number; links: number } | null;
-  readonly ongoingDiscovery: { number: number; probed?: number; queued?: number } | null;
-  readonly polling: { devicesPolled: number; devicesFailing: number; lastCycleStartMs: number | null } | null;
-  readonly views: Tile[];
-}
-interface Network { readonly id: number; readonly name: string }
 
 /** The network picked last (kept across reloads), read before any page asks the API. */
 const NET_KEY = 'netmon.netId';
@@ -46,7 +34,7 @@ type Load = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: '
 
 function Tiles() {
   const [netId, setNetId] = useState(state.netId);
-  const [networks, setNetworks] = useState<Network[]>([]);
+  const [networks, setNetworks] = useState<Settings['networks']>([]);
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [order, setOrder] = useState<'id' | 'name'>('id');
 
@@ -71,7 +59,7 @@ function Tiles() {
 
   useEffect(() => {
     // The configured networks (the settings call names them); failing, only the current one is shown.
-    get<{ networks: Network[] }>(`/v2/ui/net/${state.netId}/settings`).then(
+    get<Settings>(`/v2/ui/net/${state.netId}/settings`).then(
       (s) => setNetworks(s.networks),
       () => setNetworks([]),
     );

@@ -2,17 +2,10 @@ import { html } from 'htm/preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { get, state } from './api.js';
 import { TimeChart } from './chart.js';
-import { chartData, type ChartData, type GraphAnswer } from './graph-data.js';
+import type { GraphAnswer, VariableSummary as VarSummary } from './api-types.js';
+import { chartData, type ChartData } from './graph-data.js';
 import { href, type Route } from './route.js';
 import { graphPath, RANGES, ruleOf, RULE_KEYS, windowLabel, type RuleKey, type WorkbenchState } from './workbench-state.js';
-
-/** One item of the catalog's variable list (`GET /api/monitor/networks/:netid/gw/`). */
-interface VarSummary {
-  readonly name: string;
-  readonly devices: readonly string[];
-  readonly components: readonly string[];
-  readonly tags: readonly string[];
-}
 
 type Graph =
   | { kind: 'idle' }
@@ -22,7 +15,7 @@ type Graph =
 
 /**
  * The graph workbench (`#/workbench?name=…&devices=…&range=24h`): variables chosen by the matching
- * rule (spec 4.3), a time window (last 1 h / 24 h / 7 d, or a custom start–end; drag across the
+ * rule (docs/api.md "The variable matching rule"), a time window (last 1 h / 24 h / 7 d, or a custom start–end; drag across the
  * chart to zoom), the graph call by rule drawn as one chart with a unit axis per side. The whole
  * state is in the hash, so the page's URL is the link that reproduces the graph.
  */

@@ -1,6 +1,7 @@
 import { html } from 'htm/preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, get, post, state } from './api.js';
+import type { MapAnswer as Preview, MapView, ViewCreated } from './api-types.js';
 import { href } from './route.js';
 import { RuleField, useRuleCheck } from './view-editor-rule.js';
 
@@ -9,28 +10,6 @@ import { RuleField, useRuleCheck } from './view-editor-rule.js';
  * user types, the preview of what they match, the adjacent/connecting flags, save, delete and
  * share/unshare — all through the map view calls of the API (docs/api.md "Map views (v2)").
  */
-
-/** A map view (`GET /v2/ui/net/:id/views/:view_id`). */
-export interface MapView {
-  readonly id: number;
-  readonly name: string;
-  readonly devRule: string;
-  readonly linkRule: string;
-  readonly type: 'SYSTEM' | 'SCRIPTED' | 'INTERACTIVE';
-  readonly editable: boolean;
-  readonly shared: boolean;
-  readonly owner: string | null;
-  readonly adjacent: boolean;
-  readonly connecting: boolean;
-  readonly updatedAt: number;
-}
-
-interface PreviewDevice {
-  readonly id: number; readonly name: string; readonly address: string; readonly vendor: string; readonly model: string;
-  readonly matching: boolean; readonly adjacent: boolean; readonly connecting: boolean;
-}
-interface PreviewLink { readonly matching: boolean; readonly adjacent: boolean; readonly connecting: boolean }
-interface Preview { readonly generation: number | null; readonly devices: PreviewDevice[]; readonly links: PreviewLink[] }
 
 interface Form { name: string; devRule: string; linkRule: string; adjacent: boolean; connecting: boolean }
 
@@ -97,7 +76,7 @@ export function ViewEditor(props: { viewId: number | null }) {
       } else {
         // Checked first, so that a refused body leaves no half-made view behind.
         await post(`${viewsPath()}/${load.probe}/validate`, body);
-        const made = await post<{ id: number }>(viewsPath());
+        const made = await post<ViewCreated>(viewsPath());
         try {
           await post(`${viewsPath()}/${made.id}/update`, body);
         } catch (err) {

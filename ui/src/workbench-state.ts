@@ -1,6 +1,6 @@
 /**
  * The workbench's state as it lives in the hash query (so that the URL reproduces the graph):
- * the matching rule's parameters (spec 4.3) and the time window, and the graph call they make.
+ * the matching rule's parameters (docs/api.md "The variable matching rule") and the time window, and the graph call they make.
  */
 
 export const RULE_KEYS = ['name', 'devices', 'components', 'tags', 'tagMatch', 'sortBy', 'limit'] as const;

@@ -29,7 +29,7 @@ function legacyLayout(req: RoutedRequest): LayoutKind | null {
 }
 
 /**
- * The legacy map calls (spec 4.5): `GET /api/ui/networks/:netid/views/:viewid/map` with `?layout`,
+ * The legacy map calls (docs/api.md "Maps of views (v2 and legacy)"): `GET /api/ui/networks/:netid/views/:viewid/map` with `?layout`,
  * `?reset`, `?fit&zoom=:zm&viewBox=x,y,w,h`, `?generation=:gen` (or `timestamp`); `PUT
  * …/views/:viewid/nodes/coordinates`; `GET /api/monitor/networks/:netid/views/:view_id/linkVar/…`.
  * Each is the same service call as its v2 form, with the same answers.

@@ -17,7 +17,7 @@ export function httpHealth(lag: EventLoopLag): ComponentHealth {
   return lag.p99Seconds >= LAG_DEGRADED_SECONDS ? { healthy: true, status: 'degraded', detail } : { healthy: true, status: 'ok', detail };
 }
 
-/** The legacy monitor JSON API: ping, healthcheck, metrics (spec 4.5 "Monitor JSON API"). */
+/** The legacy monitor JSON API: ping, healthcheck, metrics (docs/api.md "Monitor JSON API (legacy)"). */
 export function registerLegacyMetrics(router: Router, ctx: ApiContext): void {
   // Liveness: answered to anyone (load balancers and probes carry no credentials).
   router.get('/api/metrics/ping', () => ({ status: 200, body: 'pong' }), { access: 'public' });

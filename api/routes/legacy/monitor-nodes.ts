@@ -9,7 +9,7 @@ import { json, networkParam, type ApiContext } from '../context.js';
 export const MAX_SORT_KEYS = 32;
 
 /**
- * The legacy monitor calls of a device (spec 2.7, 4.5): node details (repeatable
+ * The legacy monitor calls of a device (docs/api.md "Legacy monitor calls of a device"): node details (repeatable
  * `sortBy=<tab>.<column>[.asc|desc]`), the brief, an interface's link summary and the popup graph
  * headers and variables (services/devices/device-details.ts). Unknown network or device: 404; unknown
  * interface: 404; a malformed node id, ifIndex or sort key: 400.

@@ -11,7 +11,7 @@ import { userOf } from '../id-list.js';
 /**
  * A path value that is either a generation number or a time stamp (`generations/:n`, `topo/:n`):
  * a value of at least TIMESTAMP_FROM is a time stamp in ms (the latest discovery completed before
- * it, spec 4.1.1 rule 1), a smaller positive value is a generation number. 10^11 ms is 1973-03-03:
+ * it, the first rule of docs/api.md "Generation selection"), a smaller positive value is a generation number. 10^11 ms is 1973-03-03:
  * no time stamp a client sends is below it, and no network reaches 10^11 generations (one a minute
  * for 190,000 years).
  */
@@ -24,7 +24,7 @@ export function generationOrTimestamp(name: string, text: string): GenerationSel
 }
 
 /**
- * The legacy network commands (spec 4.5, under `/api/ui/networks/:netid`) and `/api/ui/status`,
+ * The legacy network commands (docs/api.md "Legacy network commands", under `/api/ui/networks/:netid`) and `/api/ui/status`,
  * `/api/ui/networks`. Each answers from the v2 services (networks, discovery, views) with the
  * project's shapes (docs/api.md, "Legacy network commands"); the generation-selected ones take
  * `?generation=` / `?timestamp=` like their v2 forms, or the generation in the path.

@@ -4,7 +4,7 @@ import type { Router } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 
 /**
- * Legacy reports (spec 4.5): the network's report list (spec 2.7 `{network, reports:[{fileName,
+ * Legacy reports (docs/api.md "Reports"): the network's report list (`{network, reports:[{fileName,
  * createdAt}]}`, newest first), `/reports` (every report file as an HTML list) and
  * `/reports/:report_file` (the file with its content type; a name that is not a report file's —
  * `..`, `/`, `\`, NUL, encoded forms — or that does not exist: 404 UNKNOWN_REPORT).

@@ -2,7 +2,7 @@ import { AppError } from '../../../core/errors.js';
 import type { Router } from '../../http/router.js';
 
 /**
- * Legacy view manipulation (spec 4.5 "View manipulation", 9.2): declared not implemented. Each
+ * Legacy view manipulation (docs/api.md "Legacy view manipulation"): declared not implemented. Each
  * call answers 501 NOT_IMPLEMENTED naming the v2 call to use instead, whatever its network id or
  * body; `PUT …?validate` names the v2 validate call.
  */

@@ -3,7 +3,7 @@ import { listParam, type Router } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 import { statsWindow } from '../rule-params.js';
 
-/** Legacy workbench, last values and catalog (spec 2.7, 4.5). */
+/** Legacy workbench, last values and catalog (docs/api.md "Workbench and catalog (legacy)"). */
 export function registerLegacyWorkbench(router: Router, ctx: ApiContext): void {
   const c = ctx.services.catalog;
   const window = (q: URLSearchParams) => statsWindow(q, ctx.clock.nowMs(), 'page');

@@ -27,7 +27,7 @@ function retentionHrs(req: RoutedRequest): number {
 }
 
 /**
- * The actions of a network (spec 4.1 "Actions"), GET and POST alike, and the effective settings.
+ * The actions of a network (docs/api.md "Actions and settings"), GET and POST alike, and the effective settings.
  * Actions that change something are for administrators; cache/list and settings for any user.
  * Answers: ActionStatus (services/operations/operations.ts); errors the usual `{status: "error", error}`.
  * make/variables, make/maps, expire/variables and dump pass the gate `limits.actions`, reload/devices

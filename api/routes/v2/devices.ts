@@ -8,7 +8,7 @@ import { json, networkParam, type ApiContext } from '../context.js';
 import { gateKeyOf, idListParam, userOf } from '../id-list.js';
 
 /**
- * Device management (spec 4.4, release 3.0) and the v2.0 device list calls: the managed devices of
+ * Device management (docs/api.md "Inventory") and the v2.0 device list calls: the managed devices of
  * a network, devices added, changed and removed by hand, and addresses blocked from discovery.
  * Reads need `user`, writes `admin`. Paths with and without the trailing slash are the same call.
  *

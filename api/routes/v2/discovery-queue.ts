@@ -7,7 +7,7 @@ import { json, networkParam, type ApiContext } from '../context.js';
 import { gateKeyOf, userOf } from '../id-list.js';
 
 /**
- * Incremental discovery (spec 4.4, release 3.0): submit one address, the submission queue,
+ * Incremental discovery (docs/api.md "Inventory"): submit one address, the submission queue,
  * a new generation now, pause and resume. `start` is in v2/discovery.ts. Writes need `admin`.
  * submit and new_generation pass the gate `limits.discovery` (a place held until the task ends).
  */

@@ -7,7 +7,7 @@ import { json, networkParam, type ApiContext } from '../context.js';
 import { gateKeyOf, userOf } from '../id-list.js';
 
 /**
- * The query `timestamp` / `generation` as a selector, following spec 4.1.1:
+ * The query `timestamp` / `generation` as a selector, following docs/api.md "Generation selection":
  * 1. timestamp > 0 → the latest discovery completed before it;
  * 2. generation > 0 → that generation;
  * 3. both missing, or timestamp 0 and generation −1 → the latest completed one;
@@ -26,7 +26,7 @@ export function parseSelector(req: RoutedRequest): GenerationSelector {
   return {};
 }
 
-/** Discovery start (administrators) and the generation-selected discovery data (spec 4.1.1). */
+/** Discovery start (administrators) and the generation-selected discovery data (docs/api.md "Generation selection"). */
 export function registerDiscovery(router: Router, ctx: ApiContext): void {
   const d = ctx.services.discovery;
   router.get('/v2/svc/discovery/net/:id/start', (req) => json(d.start(networkParam(ctx, req).id, userOf(req), gateKeyOf(req))), { access: 'admin' });

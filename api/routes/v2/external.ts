@@ -4,7 +4,7 @@ import type { Router } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 
 /**
- * The external traffic-analytics proxy (spec 4.1): `POST /v2/external/net/:id/extsvc/:call`,
+ * The external traffic-analytics proxy (docs/api.md "External traffic-analytics proxy"): `POST /v2/external/net/:id/extsvc/:call`,
  * `:call` one of url, topXdata, topXchart (services/integrations/traffic-proxy.ts says what each does and how
  * upstream failures map to 502/504). The body is JSON, or empty (read as `{}`).
  */

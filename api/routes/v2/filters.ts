@@ -6,15 +6,15 @@ import { parseNonNegativeInteger, pathParam } from '../../http/params.js';
 import type { Router } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 
-/** The answer of a filter call that succeeds: 200 with an empty body (spec 4.1 "View filters"). */
+/** The answer of a filter call that succeeds: 200 with an empty body (docs/api.md "View filters"). */
 const DONE: ApiResponse = Object.freeze({ status: 200, body: null });
 
 /**
- * View filters (spec 4.1 "View filters", 3.2; services/filters/filters.ts). Every call takes the optional
+ * View filters (docs/api.md "View filters"; services/filters/filters.ts). Every call takes the optional
  * `user` query parameter (services/filters/filter-owner.ts). The list and create paths are served with and
  * without the spec's trailing slash (the router matches a path as it is spelled).
  *
- * A failed creation is a 500 with the error body, as spec 7 requires, whatever the cause: the
+ * A failed creation is a 500 with the error body, as docs/api.md "Errors" states, whatever the cause: the
  * body keeps the cause's code (BAD_JSON, SVCQL_SYNTAX, CONFLICT…), so that a client can tell a
  * refused request from a server bug (INTERNAL). An unknown network stays a 404 and a store that
  * cannot write a 503. A failed delete, share or unshare is a 400 (UNKNOWN_FILTER, FILTER_REFUSED,

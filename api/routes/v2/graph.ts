@@ -2,7 +2,7 @@ import type { Router } from '../../http/router.js';
 import type { ApiContext } from '../context.js';
 import { registerSeriesByIds } from '../series-calls.js';
 
-/** v2 graphs and raw data by triplets (spec 4.1 "Graphs and raw data"). */
+/** v2 graphs and raw data by triplets (docs/api.md "Graphs and data"). */
 export function registerGraph(router: Router, ctx: ApiContext): void {
   registerSeriesByIds(router, ctx, '/v2/ui/net/:id', { net: 'id', ids: 'triplets' });
 }

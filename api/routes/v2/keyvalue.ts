@@ -2,7 +2,7 @@ import type { Router } from '../../http/router.js';
 import type { ApiContext } from '../context.js';
 import { registerKeyValueCalls } from '../keyvalue-calls.js';
 
-/** v2 key-value store (spec 4.1 "Generic key-value store"): create, update, read. */
+/** v2 key-value store (docs/api.md "Key-value store"): create, update, read. */
 export function registerKeyValue(router: Router, ctx: ApiContext): void {
   registerKeyValueCalls(router, ctx, '/v2/ui/net/:id/keyvalue', 'id');
 }

@@ -6,9 +6,9 @@ import { layoutParam, previewParams, valuesTimestamp, variableParam, viewParam, 
 import { parseSelector } from './discovery.js';
 
 /**
- * Maps of views (spec 4.1 "Map views": map, layout, preview, linkGraphVars, linkVar/nodeVar, PUT
+ * Maps of views (docs/api.md "Maps of views": map, layout, preview, linkGraphVars, linkVar/nodeVar, PUT
  * coordinates; services/maps/maps.ts). The generation is chosen by `timestamp` (and `generation`) as
- * for the topology (spec 4.1.1). Every parameter is checked before the service is called.
+ * for the topology (docs/api.md "Generation selection"). Every parameter is checked before the service is called.
  */
 export function registerMaps(router: Router, ctx: ApiContext): void {
   const maps = ctx.services.maps;

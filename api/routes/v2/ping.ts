@@ -5,7 +5,7 @@ import { UNAUTHORIZED } from '../../middleware/auth.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 
 /**
- * The health ping (spec 4.4: `GET /v2/ping/net/:netid/[se]`): `{status: 'ok', networkId, network,
+ * The health ping (docs/api.md "Inventory": `GET /v2/ping/net/:netid/[se]`): `{status: 'ok', networkId, network,
  * timeMs, uptimeMs, health}` for a configured network (404 otherwise); `health` is the collector's
  * verdict (`ok`, `degraded`, `failing`) — the ping itself answers 200 while the server runs.
  *

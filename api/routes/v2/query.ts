@@ -4,7 +4,7 @@ import type { Router } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 
 /**
- * Dashboard-tool query API (spec 4.1 "Dashboard-tool query API", 4.2). The category calls answer
+ * Dashboard-tool query API (docs/api.md "Dashboard-tool query API"). The category calls answer
  * what the workbench catalog calls answer (any body is ignored).
  */
 export function registerQuery(router: Router, ctx: ApiContext): void {

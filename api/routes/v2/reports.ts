@@ -17,7 +17,7 @@ export const REPORTS_MAX_LIMIT = 1000;
 const MAX_Q_CHARS = 200;
 
 /**
- * Reports (spec 4.4, release 3.0) and the run call (ours): `:category` is inventory, utilisation or
+ * Reports (docs/api.md "Reports") and the run call (ours): `:category` is inventory, utilisation or
  * discovery (another one: 404 UNKNOWN_REPORT). A run passes the gate `limits.reportRuns` (429
  * RATE_LIMITED past the caller's share, 503 SERVER_BUSY when the queue is full). Every query parameter is checked (400 BAD_PARAMETER);
  * docs/api.md says what each does.

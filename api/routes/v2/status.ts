@@ -5,7 +5,7 @@ import type { Router } from '../../http/router.js';
 import { viewOwner } from '../../../services/views/index.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 
-/** v2 network status (spec 4.1; the payload is the project's shape, services/networks/networks.ts). */
+/** v2 network status (docs/api.md "Status and discovery"; the payload is the project's shape, services/networks/networks.ts). */
 export function registerStatus(router: Router, ctx: ApiContext): void {
   const { networks, views } = ctx.services;
   // Status is polled by every open dashboard and changes only with discovery and poll cycles and

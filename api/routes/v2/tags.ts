@@ -10,7 +10,7 @@ import { json, networkParam, type ApiContext } from '../context.js';
 import { userOf } from '../id-list.js';
 
 /**
- * External tags (spec 4.4, release 3.0): GET by exactly one of `id`, `name`, `address`; POST
+ * External tags (docs/api.md "Inventory"): GET by exactly one of `id`, `name`, `address`; POST
  * `{id|name|address, tags, mode?}` (admin). The spec writes the path `/v2/tags/net:netid/external`;
  * both that literal form (`/v2/tags/net:1/external`) and `/v2/tags/net/1/external` are served.
  */

@@ -3,7 +3,7 @@ import type { Handler } from '../../http/http-types.js';
 import type { Router } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 
-/** Background tasks (spec 4.4): the network's tasks newest first, and one task (404 UNKNOWN_TASK). */
+/** Background tasks (docs/api.md "Inventory"): the network's tasks newest first, and one task (404 UNKNOWN_TASK). */
 export function registerTasks(router: Router, ctx: ApiContext): void {
   const s = ctx.services.devices;
   const list: Handler = (req) => json(s.tasks(networkParam(ctx, req, 'netid').id));

@@ -7,11 +7,11 @@ import type { Router } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 import { viewParam } from '../map-params.js';
 
-/** The answer of a view call that succeeds and has nothing to return (spec 7: 200). */
+/** The answer of a view call that succeeds and has nothing to return: 200 (docs/api.md "Map views"). */
 const OK: ApiResponse = Object.freeze({ status: 200, body: Object.freeze({ status: 'ok' }) });
 
 /**
- * Map views (spec 2.1, 3.1, 4.1 "Map views", 7; services/views/views.ts). Every call is the `user`
+ * Map views (docs/api.md "Map views"; services/views/views.ts). Every call is the `user`
  * access level. Answers: list and get the view objects (get: an array of one); create
  * `{status: "ok", id}`; update, validate, delete, share and unshare `{status: "ok"}`. A failure is
  * the error envelope `{status: "error", error, code}`: 400 for a refused call or a bad body
@@ -53,7 +53,7 @@ export function registerViews(router: Router, ctx: ApiContext): void {
 
 /**
  * Runs an update, validate, share or unshare: a view the caller may not see is refused with 400
- * (spec 3.1: sharing another user's view; spec 7: a failed update, validate or share is a 400) as
+ * (sharing another user's view is refused, and a failed update, validate or share is a 400) as
  * VIEW_REFUSED, with UNKNOWN_VIEW's message, the same for a view that does not exist and for another
  * user's private view (no hint which). Get, delete and the maps keep the 404.
  */
@@ -66,7 +66,7 @@ async function refusedAs400(call: () => unknown): Promise<void> {
   }
 }
 
-/** The list's `type` (spec 4.1: SYSTEM, SCRIPTED or INTERACTIVE, unquoted; any case accepted); null when absent or empty. */
+/** The list's `type` (SYSTEM, SCRIPTED or INTERACTIVE, unquoted; any case accepted); null when absent or empty. */
 function typeParam(req: RoutedRequest): ViewType | null {
   const v = req.query.get('type');
   if (v === null || v === '') return null;

@@ -1,0 +1,77 @@
+import type { components } from './api-types.gen.js';
+
+/**
+ * The server's answers as the UI reads them, named from the types generated out of the API's own
+ * description (docs/openapi.yaml, by `npm run gen:ui-types` into api-types.gen.ts). The UI takes
+ * answer types from here only: a hand-written copy would drift from the server unseen, while a
+ * change of the description fails the UI's type check where it matters.
+ */
+type Schemas = components['schemas'];
+
+/** Who is logged in: `GET /v2/whoami`. */
+export type Whoami = Schemas['Caller'];
+
+/** An alert of the alert list (docs/api.md "Alerts and silences"). */
+export type Alert = Schemas['Alert'];
+/** A silence as answered: `expirationTimeMs` is the absolute expiry, every match field present. */
+export type Silence = Schemas['Silence'];
+/** A silence's match as answered (`''` and `0` take no part). */
+export type SilenceMatch = Schemas['SilenceMatchAnswered'];
+/** The create/update result object of a silence. */
+export type SilenceResult = Schemas['SilenceResult'];
+
+/** The network status (`GET /v2/ui/net/:id/status`). */
+export type NetworkStatus = Schemas['NetworkStatus'];
+/** A view as a tile of the network status, and an item of the view list. */
+export type ViewTile = Schemas['ViewTile'];
+/** A map view (`GET /v2/ui/net/:id/views/:view_id`). */
+export type MapView = Schemas['MapView'];
+
+/** A view's map (`GET /v2/ui/net/:id/views/:view_id/map`). */
+export type MapAnswer = Schemas['Map'];
+export type MapDevice = MapAnswer['devices'][number];
+export type MapLink = MapAnswer['links'][number];
+export type LinkEnd = Schemas['MapLinkEnd'];
+/** The answer to storing positions (`PUT …/views/:view_id/coordinates`). */
+export type CoordinatesStored = Schemas['CoordinatesStored'];
+/** The answer to creating a view (`POST /v2/ui/net/:id/views`). */
+export type ViewCreated = Schemas['ViewCreated'];
+/** Values on a view's map (`…/linkVar/:lv/nodeVar/:nv`). */
+export type ValuesAnswer = Schemas['MapValues'];
+
+/** The graph call's answer (`GET /v2/ui/net/:id/graph/...`, and the legacy graph calls). */
+export type GraphAnswer = Schemas['GraphResult'];
+/** One `info` item of the graph answer. */
+export type GraphInfo = GraphAnswer['info'][number];
+
+/** One item of the catalog's variable list (`GET /api/monitor/networks/:netid/gw/`). */
+export type VariableSummary = Schemas['VariableSummaryItem'];
+
+/** The device panel's Summary (`GET /v2/ui/net/:id/dashboards/device/:devid`). */
+export type DeviceDashboard = Schemas['DeviceDashboard'];
+/** A variable's latest value: value and time null when it has no point in the past hour. */
+export type LatestValue = Schemas['PanelLatestValue'];
+/** A device's poll state now. */
+export type PollState = Schemas['PollState'];
+/**
+ * The device data call (`GET /v2/ui/net/:id/data/device/:devid`) in its default `brief` format:
+ * the description's `device` is either form, the format asked for picks one.
+ */
+export type DeviceDataBrief = Omit<Schemas['DeviceData'], 'device'> & { device: Schemas['DeviceBrief'] };
+/** The device data call with `format=full`: the public discovery record. */
+export type DeviceDataFull = Omit<Schemas['DeviceData'], 'device'> & { device: Schemas['Device'] };
+/** An interface in the brief device data. */
+export type InterfaceBrief = Schemas['InterfaceBrief'];
+/** A variable of the device with its latest value. */
+export type DeviceVariable = Schemas['DeviceVariable'];
+/** A hardware component of a device (ENTITY-MIB), from the full device data. */
+export type DeviceComponent = NonNullable<Schemas['Device']['components']>[number];
+/** A sensor of a device, from the full device data. */
+export type Sensor = Schemas['Sensor'];
+/** The effective settings (`GET /v2/ui/net/:id/settings`). */
+export type Settings = Schemas['Settings'];
+/** The managed devices of a network (`GET /v2/ui/net/:netid/devices`). */
+export type ManagedDeviceList = Schemas['ManagedDeviceList'];
+/** The query API's answer to a `table` target: a table, or the target's error. */
+export type TableEntry = Schemas['TableEntry'];
+export type TargetError = Schemas['TargetError'];
