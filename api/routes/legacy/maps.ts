@@ -7,7 +7,7 @@ import type { Router } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 import { jsonOnceEncoder } from '../json-once.js';
 import { legacyViewportParam, valuesTimestamp, variableParam, viewParam } from '../map-params.js';
-import { parseSelector } from '../v2/discovery.js';
+import { parseSelector } from '../../http/generation-params.js';
 
 /**
  * The legacy layout flags: `layout` → auto (or `layout=reset`, `layout=fit`: those), `reset` →

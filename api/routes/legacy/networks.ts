@@ -5,7 +5,7 @@ import type { Handler, RoutedRequest } from '../../http/http-types.js';
 import { parseInteger, parseNonNegativeInteger, pathParam } from '../../http/params.js';
 import type { Router } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
-import { parseSelector } from '../v2/discovery.js';
+import { parseSelector } from '../../http/generation-params.js';
 import { userOf } from '../id-list.js';
 
 /**

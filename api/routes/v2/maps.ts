@@ -3,7 +3,7 @@ import type { Router } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 import { jsonOnceEncoder } from '../json-once.js';
 import { layoutParam, previewParams, valuesTimestamp, variableParam, viewParam, viewportParam } from '../map-params.js';
-import { parseSelector } from './discovery.js';
+import { parseSelector } from '../../http/generation-params.js';
 
 /**
  * Maps of views (spec 4.1 "Map views": map, layout, preview, linkGraphVars, linkVar/nodeVar, PUT
