@@ -1,5 +1,5 @@
 import { readJson } from '../../http/json-body.js';
-import type { Router } from '../../http/router.js';
+import type { RouteGroup } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 import { jsonOnceEncoder } from '../json-once.js';
 import { layoutParam, previewParams, valuesTimestamp, variableParam, viewParam, viewportParam } from '../map-params.js';
@@ -10,10 +10,10 @@ import { parseSelector } from '../../http/generation-params.js';
  * coordinates; services/maps.ts). The generation is chosen by `timestamp` (and `generation`) as
  * for the topology (spec 4.1.1). Every parameter is checked before the service is called.
  */
-export function registerMaps(router: Router, ctx: ApiContext): void {
+export function registerMaps(router: RouteGroup, ctx: ApiContext): void {
   const maps = ctx.services.maps;
   const mapJson = jsonOnceEncoder();
-  const base = '/v2/ui/net/:id/views/:view_id';
+  const base = '/ui/net/:id/views/:view_id';
 
   router.get(`${base}/map`, async (req) => {
     const net = networkParam(ctx, req).id;
