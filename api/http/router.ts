@@ -20,6 +20,11 @@ import {
  * the route's access level (`add`'s option, default `user`). Unknown paths and methods are answered
  * by the router itself (404, 405), before any middleware.
  *
+ * Route groups (`group`): a base path and middleware shared by the routes added through the group,
+ * whose patterns are relative to the base. A group only builds each route's full pattern and chain
+ * when the route is added: the router keeps one flat table, so matching a request costs the same
+ * with or without groups.
+ *
  * `handle` never throws: unknown path → 404, known path with another method → 405 with `Allow`,
  * an AppError → its status and code, anything else → 500 INTERNAL (logged). Error messages quote
  * the request's method and path through `excerpt` (at most `ECHO_MAX_CHARS` characters each).
@@ -31,7 +36,61 @@ interface Route extends RouteInfo {
   readonly segments: readonly string[];
   readonly hasParams: boolean;
   readonly handler: Handler;
+  /** The middleware composed into `handler`, outermost first: the router's, then each enclosing group's. */
+  readonly middleware: readonly Middleware[];
   readonly stats: RouteStats;
+}
+
+/** A route as the router registered it: its full pattern, access level and middleware chain. */
+export interface RouteDescription extends RouteInfo {
+  /** Outermost first: the router's middleware (`use`), then each enclosing group's. */
+  readonly middleware: readonly Middleware[];
+}
+
+/** What a group's middleware is given with. */
+export interface GroupOptions {
+  /** Runs after the router's middleware and any enclosing group's, in order, before the handler. */
+  readonly middleware?: readonly Middleware[];
+}
+
+/**
+ * Where route modules add their routes: the router itself (base path '') or a group of it. Patterns
+ * given to a group are relative to its base: '' is the base itself, anything else starts with '/'
+ * (`api.get('/metrics/ping', …)` in the group '/api' is the route `/api/metrics/ping`).
+ */
+export interface RouteGroup {
+  /** The full base path of the group's routes ('' for the router). */
+  readonly base: string;
+  add(method: string, pattern: string, handler: Handler, opts?: { access?: Access }): this;
+  get(pattern: string, handler: Handler, opts?: { access?: Access }): this;
+  post(pattern: string, handler: Handler, opts?: { access?: Access }): this;
+  /** A group under this one: its base is appended to this one's, its middleware runs after this one's. */
+  group(base: string, opts?: GroupOptions): RouteGroup;
+}
+
+type AddRoute = (method: string, pattern: string, handler: Handler, access: Access | undefined, middleware: readonly Middleware[]) => void;
+
+/** A group's base: '/'-led, no trailing '/', no empty segment (`/v2`, `/ui/net/:id`). */
+function checkBase(base: string): string {
+  if (!/^(\/[^/]+)+$/.test(base)) throw new Error(`route group base must be '/'-separated non-empty segments without a trailing '/': '${base}'`);
+  return base;
+}
+
+class Group implements RouteGroup {
+  constructor(private readonly addRoute: AddRoute, readonly base: string, private readonly middleware: readonly Middleware[]) {}
+
+  add(method: string, pattern: string, handler: Handler, opts: { access?: Access } = {}): this {
+    if (pattern !== '' && !pattern.startsWith('/')) throw new Error(`route pattern in group '${this.base}' must be '' or start with '/': ${pattern}`);
+    this.addRoute(method, this.base + pattern, handler, opts.access, this.middleware);
+    return this;
+  }
+
+  get(pattern: string, handler: Handler, opts?: { access?: Access }): this { return this.add('GET', pattern, handler, opts); }
+  post(pattern: string, handler: Handler, opts?: { access?: Access }): this { return this.add('POST', pattern, handler, opts); }
+
+  group(base: string, opts: GroupOptions = {}): RouteGroup {
+    return new Group(this.addRoute, this.base + checkBase(base), [...this.middleware, ...opts.middleware ?? []]);
+  }
 }
 
 export interface RouteStats {
@@ -84,7 +143,9 @@ const NONE: Match = Object.freeze({ kind: 'none' });
 /** Paths per method whose match is remembered (see Router.match). */
 const MATCH_CACHE_SIZE = 4096;
 
-export class Router {
+export class Router implements RouteGroup {
+  /** The router is the group of every route, with the empty base path. */
+  readonly base = '';
   private readonly routes: Route[] = [];
   /** Routes by their number of path segments: a path is only compared with routes of its length. */
   private readonly bySegmentCount = new Map<number, Route[]>();
@@ -109,26 +170,40 @@ export class Router {
   }
 
   add(method: string, pattern: string, handler: Handler, opts: { access?: Access } = {}): this {
+    this.addRoute(method, pattern, handler, opts.access, []);
+    return this;
+  }
+
+  /**
+   * A group of routes under `base` (see RouteGroup). Its middleware runs after the router's (added
+   * with `use`) and before the handler, for its routes only; it is given when the group is made.
+   */
+  group(base: string, opts: GroupOptions = {}): RouteGroup {
+    return new Group((m, p, h, a, mw) => this.addRoute(m, p, h, a, mw), checkBase(base), [...opts.middleware ?? []]);
+  }
+
+  /** Adds a route with its full pattern; `groupMiddleware` runs after the router's middleware. */
+  private addRoute(method: string, pattern: string, handler: Handler, access: Access | undefined, groupMiddleware: readonly Middleware[]): void {
     if (!pattern.startsWith('/')) throw new Error(`route pattern must start with '/': ${pattern}`);
     const m = method.toUpperCase();
     if (this.routes.some((r) => r.method === m && r.pattern === pattern)) throw new Error(`duplicate route ${m} ${pattern}`);
     const segments = pattern.split('/').slice(1);
     if (segments.length > 31) throw new Error(`route pattern has more than 31 segments: ${pattern}`);
     const hasParams = segments.some((p) => p.charCodeAt(0) === 58 /* : */);
-    const info: RouteInfo = { method: m, pattern, access: opts.access ?? 'user' };
+    const info: RouteInfo = { method: m, pattern, access: access ?? 'user' };
+    const middleware = [...this.middleware, ...groupMiddleware];
     let chained = handler;
-    for (let i = this.middleware.length - 1; i >= 0; i--) {
-      const mw = this.middleware[i]!;
+    for (let i = middleware.length - 1; i >= 0; i--) {
+      const mw = middleware[i]!;
       const next = chained;
       chained = (req) => mw(req, info, next);
     }
-    const route: Route = { ...info, segments, hasParams, handler: chained, stats: { count: 0, errors: 0, durationMsTotal: 0, byStatus: {} } };
+    const route: Route = { ...info, segments, hasParams, handler: chained, middleware, stats: { count: 0, errors: 0, durationMsTotal: 0, byStatus: {} } };
     this.routes.push(route);
     let same = this.bySegmentCount.get(segments.length);
     if (!same) this.bySegmentCount.set(segments.length, same = []);
     same.push(route);
     this.matchCache.clear();
-    return this;
   }
 
   get(pattern: string, handler: Handler, opts?: { access?: Access }): this { return this.add('GET', pattern, handler, opts); }
@@ -137,6 +212,11 @@ export class Router {
   /** Every route: method, pattern and access (the fuzz and access tests walk it). */
   table(): readonly RouteInfo[] {
     return this.routes.map((r) => ({ method: r.method, pattern: r.pattern, access: r.access }));
+  }
+
+  /** Every route with the middleware composed into it, in the order added (the route-table test compares them). */
+  describe(): readonly RouteDescription[] {
+    return this.routes.map((r) => ({ method: r.method, pattern: r.pattern, access: r.access, middleware: r.middleware }));
   }
 
   /**

@@ -3,7 +3,7 @@ import { ERROR_MESSAGE_MAX_CHARS, excerpt } from '../http/errors.js';
 import type { ApiResponse, RoutedRequest } from '../http/http-types.js';
 import { readJson } from '../http/json-body.js';
 import { parseNonNegativeInteger, pathParam } from '../http/params.js';
-import type { Router } from '../http/router.js';
+import type { RouteGroup } from '../http/router.js';
 import { json, networkParam, type ApiContext } from './context.js';
 
 /**
@@ -23,7 +23,7 @@ import { json, networkParam, type ApiContext } from './context.js';
  * - silence list: `[Silence]`, the active ones; silence get: `[Silence]` or `[]` when the silence is
  *   unknown or expired.
  */
-export function registerAlertCalls(router: Router, ctx: ApiContext, base: { alerts: string; silences: string; net: string }): void {
+export function registerAlertCalls(router: RouteGroup, ctx: ApiContext, base: { alerts: string; silences: string; net: string }): void {
   const { alerts, silences } = ctx.services;
   const netId = (req: RoutedRequest) => networkParam(ctx, req, base.net).id;
   const silenceId = (req: RoutedRequest) => parseNonNegativeInteger('id', pathParam(req, 'id'));

@@ -68,56 +68,62 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
   const refusals = new RefusalDelay(() => deps.services.auth.config.refusedCheckDelayMs);
   const auth = authMiddleware(deps.services.auth, refusals);
   if (auth) router.use(auth);
+  // Route groups: the v2 modules add their paths relative to `/v2`, the legacy modules relative to
+  // `/api`. A group only prefixes patterns (and would compose group middleware) when routes are
+  // added; the router's table and its matching are the same as with full paths.
+  const v2 = router.group('/v2');
+  const legacy = router.group('/api');
 
-  registerLogin(router, ctx, refusals);
+  registerLogin(v2, ctx, refusals);
   // The web UI's page and files (public: the login form loads before anyone is logged in).
   registerWebUi(router, ctx);
-  registerStatus(router, ctx);
-  registerDiscovery(router, ctx);
-  registerGraph(router, ctx);
-  registerWorkbench(router, ctx);
-  registerQuery(router, ctx);
+  registerStatus(v2, ctx);
+  registerDiscovery(v2, ctx);
+  registerGraph(v2, ctx);
+  registerWorkbench(v2, ctx);
+  registerQuery(v2, ctx);
 
-  registerLegacyGraph(router, ctx);
-  registerLegacyWorkbench(router, ctx);
-  registerLegacyMetrics(router, ctx);
+  registerLegacyGraph(legacy, ctx);
+  registerLegacyWorkbench(legacy, ctx);
+  registerLegacyMetrics(legacy, ctx);
   registerSelfObservation(router, ctx);
 
   // UI state: map views, view filters, the key-value store, legacy view manipulation (declared not implemented).
-  registerViews(router, ctx);
-  registerFilters(router, ctx);
-  registerKeyValue(router, ctx);
-  registerLegacyKeyValue(router, ctx);
-  registerLegacyViewManipulation(router);
+  registerViews(v2, ctx);
+  registerFilters(v2, ctx);
+  registerKeyValue(v2, ctx);
+  registerLegacyKeyValue(legacy, ctx);
+  registerLegacyViewManipulation(legacy);
 
   // Maps of views: the map, layouts, preview, coordinates and values on the map.
-  registerMaps(router, ctx);
-  registerLegacyMaps(router, ctx);
+  registerMaps(v2, ctx);
+  registerLegacyMaps(legacy, ctx);
 
   // Inventory (docs/api.md "Inventory"): managed devices, blocked addresses, background tasks,
   // incremental discovery, external tags, the health ping; and the legacy network commands.
-  registerDevices(router, ctx);
-  registerTasks(router, ctx);
-  registerDiscoveryQueue(router, ctx);
-  registerTags(router, ctx);
-  registerPing(router, ctx);
-  registerLegacyNetworks(router, ctx);
+  registerDevices(v2, ctx);
+  registerTasks(v2, ctx);
+  registerDiscoveryQueue(v2, ctx);
+  registerTags(v2, ctx);
+  registerPing(v2, ctx);
+  registerLegacyNetworks(legacy, ctx);
 
   // Alerts and silences.
-  registerAlerts(router, ctx);
-  registerLegacyAlerts(router, ctx);
+  registerAlerts(v2, ctx);
+  registerLegacyAlerts(legacy, ctx);
 
   // The Prometheus HTTP API's basic reads, for Grafana's built-in Prometheus data source.
-  registerPrometheus(router, ctx);
+  registerPrometheus(router.group('/api/v1'), ctx);
   // The device panel of a UI: Summary, device data, popups.
-  registerDevicePanel(router, ctx);
-  registerLegacyMonitorNodes(router, ctx);
+  registerDevicePanel(v2, ctx);
+  registerLegacyMonitorNodes(legacy, ctx);
   // The external traffic-analytics proxy (integrations.trafficAnalytics).
-  registerExternal(router, ctx);
+  registerExternal(v2, ctx);
   // Report files: runs on demand, the 3.0 list, count and get, and the legacy list and files.
-  registerReports(router, ctx);
-  registerLegacyReports(router, ctx);
+  registerReports(v2, ctx);
+  // The legacy report files are served under /reports, outside the /api group.
+  registerLegacyReports(legacy, ctx, router);
   // Operations of a network (docs/api.md "Actions and settings") and the effective settings.
-  registerActions(router, ctx);
+  registerActions(v2, ctx);
   return { router, ctx };
 }

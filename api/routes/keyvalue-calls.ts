@@ -1,6 +1,6 @@
 import type { ApiResponse } from '../http/http-types.js';
 import { pathParam } from '../http/params.js';
-import type { Router } from '../http/router.js';
+import type { RouteGroup } from '../http/router.js';
 import { json, networkParam, type ApiContext } from './context.js';
 
 /**
@@ -15,7 +15,7 @@ import { json, networkParam, type ApiContext } from './context.js';
  *   answer may not be sniffed into another type or run as a page of this server: `nosniff` and a
  *   sandboxing Content-Security-Policy keep stored HTML or script inert.
  */
-export function registerKeyValueCalls(router: Router, ctx: ApiContext, base: string, net: string): void {
+export function registerKeyValueCalls(router: RouteGroup, ctx: ApiContext, base: string, net: string): void {
   const kv = ctx.services.keyValues;
   router.post(base, async (req) =>
     json({ handle: await kv.create(networkParam(ctx, req, net).id, req.body, req.headers['content-type']) }));

@@ -2,7 +2,7 @@ import { AppError, isAppError } from '../../core/errors.js';
 import { excerpt } from '../http/errors.js';
 import { readFormParams } from '../http/form-body.js';
 import type { ApiResponse, RoutedRequest } from '../http/http-types.js';
-import type { Router } from '../http/router.js';
+import type { RouteGroup } from '../http/router.js';
 import type { ApiContext } from './context.js';
 import { matrixAnswer } from './prom-answer.js';
 
@@ -14,26 +14,26 @@ import { matrixAnswer } from './prom-answer.js';
  * status (400 `bad_data` for bad input and bounds, 404 `not_found` for an unknown network,
  * `execution` otherwise). Access: `user`.
  */
-export function registerPrometheus(router: Router, ctx: ApiContext): void {
+export function registerPrometheus(router: RouteGroup, ctx: ApiContext): void {
   const prom = ctx.services.prometheus;
   const both = (pattern: string, fn: (p: URLSearchParams, req: RoutedRequest) => unknown): void => {
     const handler = (req: RoutedRequest): ApiResponse => answer(() => fn(readFormParams(req), req), ctx);
     router.get(pattern, handler, { access: 'user' });
     router.post(pattern, handler, { access: 'user' });
   };
-  both('/api/v1/query_range', (p) => {
+  both('/query_range', (p) => {
     const startMs = promTime('start', required(p, 'start'));
     const endMs = promTime('end', required(p, 'end'));
     const stepMs = promDuration('step', required(p, 'step'));
     return new Written(matrixAnswer(prom.queryRange(required(p, 'query'), { startMs, endMs, stepMs }), ctx.answerBuffers));
   });
-  both('/api/v1/query', (p) => {
+  both('/query', (p) => {
     const time = p.get('time');
     return prom.query(required(p, 'query'), time === null || time === '' ? ctx.clock.nowMs() : promTime('time', time));
   });
-  both('/api/v1/labels', (p) => prom.labelNames(p.getAll('match[]')));
-  both('/api/v1/series', (p) => prom.seriesLabels(p.getAll('match[]')));
-  router.get('/api/v1/label/:name/values', (req) => answer(() => prom.labelValues(req.params['name']!, readFormParams(req).getAll('match[]')), ctx), { access: 'user' });
+  both('/labels', (p) => prom.labelNames(p.getAll('match[]')));
+  both('/series', (p) => prom.seriesLabels(p.getAll('match[]')));
+  router.get('/label/:name/values', (req) => answer(() => prom.labelValues(req.params['name']!, readFormParams(req).getAll('match[]')), ctx), { access: 'user' });
 }
 
 /** A whole answer written already (the query_range answer, prom-answer.ts). */

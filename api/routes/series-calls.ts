@@ -2,7 +2,7 @@ import { AppError } from '../../core/errors.js';
 import type { ChosenVariables, DataInfo, DataSource } from '../../services/series/index.js';
 import type { ApiResponse, RoutedRequest } from '../http/http-types.js';
 import { pathParam, queryFlag, queryInteger } from '../http/params.js';
-import { listParam, type Router } from '../http/router.js';
+import { listParam, type RouteGroup } from '../http/router.js';
 import { parseTimeWindow } from '../http/time-window.js';
 import { networkParam, type ApiContext, type RouteHandler } from './context.js';
 import { graphAnswer, type SeriesResult } from './graph-answer.js';
@@ -77,7 +77,7 @@ function data(ctx: ApiContext, req: RoutedRequest, chosen: ChosenVariables): Api
  * Registers the graph and data calls by ids under `prefix` (`<prefix>/graph/:<ids>`, `<prefix>/data/:<ids>`),
  * the network and ids named by `p` in the prefix and the paths.
  */
-export function registerSeriesByIds(router: Router, ctx: ApiContext, prefix: string, p: SeriesRouteParams): void {
+export function registerSeriesByIds(router: RouteGroup, ctx: ApiContext, prefix: string, p: SeriesRouteParams): void {
   const graph = graphByIds(p);
   const data = dataByIds(p);
   router.get(`${prefix}/graph/:${p.ids}`, (req) => graph(ctx, req));

@@ -89,7 +89,7 @@ async function main(): Promise<void> {
     views.set({ id: 1, devRule: "Role = 'Core'", adjacent: true, connecting: true });
     views.set({ id: 2, devRule: '' });
     const clock = { nowMs: () => Date.now() };
-    const { router } = callerRouter(mapServices(fake, views, clock, store.meta), clock, registerMaps);
+    const { router } = callerRouter(mapServices(fake, views, clock, store.meta), clock, (r, c) => registerMaps(r.group('/v2'), c));
 
     // Coordinates of every device (the map reads them all on every call).
     const all = Array.from({ length: DEVICES }, (_, i) => ({ id: i + 1, x: (i % 100) * 10, y: Math.floor(i / 100) * 10 }));
@@ -124,7 +124,7 @@ async function main(): Promise<void> {
     const small = new FakeService();
     small.nets.push({ id: 1, name: 'layout', pollIntervalMs: 60_000, discoveryIntervalMs: 3_600_000, seeds: [], ranges: [] });
     small.gens.set(1, [syntheticMapGeneration(1_000, 2_000, 11)]);
-    const layoutRouter = callerRouter(mapServices(small, views, clock, store.meta), clock, registerMaps).router;
+    const layoutRouter = callerRouter(mapServices(small, views, clock, store.meta), clock, (r, c) => registerMaps(r.group('/v2'), c)).router;
     const layout = timings();
     // Each run on a view of its own rule (every device still shown): the service keeps the auto
     // layout of a selection, so the same view again would measure that cache, not the layout.

@@ -34,7 +34,7 @@ function api() {
   const source = new FakeAlertSource(new Map([[1, [down, cpu, util]]]));
   const services = createServices({ collector: fake, series: fake.series, meta: fake.meta, config: () => fake.config, clock, logger: silentLogger },
     { alertSource: source });
-  const { as, router } = callerRouter(services, clock, (r, ctx) => { registerAlerts(r, ctx); registerLegacyAlerts(r, ctx); });
+  const { as, router } = callerRouter(services, clock, (r, ctx) => { registerAlerts(r.group('/v2'), ctx); registerLegacyAlerts(r.group('/api'), ctx); });
   const keys = async (url: string) => {
     const res = await as('user:alice', 'GET', url);
     if (res.status !== 200) throw new Error(`${url}: ${res.status} ${res.text}`);

@@ -16,7 +16,7 @@ function api() {
   const clock = { now: NOW_MS, nowMs() { return this.now; } };
   const fake = fixture();
   const services = servicesOf(fake, clock);
-  const { as } = callerRouter(services, clock, registerFilters);
+  const { as } = callerRouter(services, clock, (r, ctx) => registerFilters(r.group('/v2'), ctx));
   /** Creates a filter named `name`; resolves with its id (read back from the owner's list). */
   const create = async (who: string | undefined, name: string, query = '', svcql = "Vendor = 'Cisco'") => {
     const res = await as(who, 'POST', `${LIST}${query}`, { name, svcql, formData: `{"form":"${name}"}` });
@@ -195,7 +195,7 @@ t.test('creation failures: 500 with the error body, the cause\'s code kept', asy
     { what: 'an empty body', body: '', code: 'BAD_JSON' },
     { what: 'no JSON content type', body: '{"name":"x","svcql":"id = 1"}', headers: { 'content-type': 'text/plain' }, code: 'UNSUPPORTED_MEDIA_TYPE' },
   ];
-  const { router } = callerRouter(servicesOf(fixture()), { nowMs: () => NOW_MS }, registerFilters);
+  const { router } = callerRouter(servicesOf(fixture()), { nowMs: () => NOW_MS }, (r, ctx) => registerFilters(r.group('/v2'), ctx));
   for (const c of cases) {
     const res = await call(router, 'POST', LIST, Buffer.from(c.body), c.headers ?? json);
     t.equal(res.status, 500, `${c.what}: 500`);

@@ -13,7 +13,7 @@ import { callerRouter } from './caller-router.js';
 import { NOW_MS } from './fake-service.js';
 import { FakeMapViews, mapCollector, mapServices, type FakeView } from './map-fixture.js';
 
-const register = (router: Router, ctx: ApiContext) => { registerMaps(router, ctx); registerLegacyMaps(router, ctx); };
+const register = (router: Router, ctx: ApiContext) => { registerMaps(router.group('/v2'), ctx); registerLegacyMaps(router.group('/api'), ctx); };
 
 function api(views: (Partial<FakeView> & { id: number })[] = []) {
   const fake = mapCollector();

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { AppError } from '../../core/errors.js';
-import { encodeResponse } from '../../api/http/http-types.js';
+import { encodeResponse, type Middleware } from '../../api/http/http-types.js';
 import { Router, listParam } from '../../api/http/router.js';
 import { call, memoryLogger } from './call.js';
 
@@ -154,6 +154,68 @@ t.test('middleware: in order, before each handler, with the route and the caller
     { method: 'GET', pattern: '/admin', access: 'admin' },
     { method: 'GET', pattern: '/open', access: 'public' },
   ], 'the route table with access levels');
+});
+
+t.test('route groups: full patterns, group middleware after the router\'s, the same 404 and 405', async (t) => {
+  const { logger } = memoryLogger();
+  const r = new Router({ logger });
+  const seen: string[] = [];
+  const mw = (name: string): Middleware => (req, route, next) => { seen.push(`${name} ${route.method} ${route.pattern}`); return next(req); };
+  const outer = mw('outer');
+  const inner = mw('inner');
+  r.use(mw('router'));
+  const v2 = r.group('/v2', { middleware: [outer] });
+  const net = v2.group('/net/:id', { middleware: [inner] });
+  t.equal(v2.base, '/v2');
+  t.equal(net.base, '/v2/net/:id');
+  v2.get('/ping', () => ({ status: 200, body: 'pong' }), { access: 'public' });
+  net.get('', (req) => ({ status: 200, body: { net: req.params.id } }));
+  net.get('/items/:item', (req) => ({ status: 200, body: { net: req.params.id, item: req.params.item } }));
+  net.post('/items/:item', () => ({ status: 201, body: null }), { access: 'admin' });
+  net.add('DELETE', '/items/:item', () => ({ status: 204, body: null }), { access: 'admin' });
+  r.get('/plain', () => ({ status: 200, body: 'plain' }));
+
+  t.same(r.table(), [
+    { method: 'GET', pattern: '/v2/ping', access: 'public' },
+    { method: 'GET', pattern: '/v2/net/:id', access: 'user' },
+    { method: 'GET', pattern: '/v2/net/:id/items/:item', access: 'user' },
+    { method: 'POST', pattern: '/v2/net/:id/items/:item', access: 'admin' },
+    { method: 'DELETE', pattern: '/v2/net/:id/items/:item', access: 'admin' },
+    { method: 'GET', pattern: '/plain', access: 'user' },
+  ], 'the table holds full patterns, in the order added');
+  const chains = new Map(r.describe().map((d) => [`${d.method} ${d.pattern}`, d.middleware.length]));
+  t.same(Object.fromEntries(chains), {
+    'GET /v2/ping': 2, 'GET /v2/net/:id': 3, 'GET /v2/net/:id/items/:item': 3, 'POST /v2/net/:id/items/:item': 3,
+    'DELETE /v2/net/:id/items/:item': 3, 'GET /plain': 1,
+  }, 'each route\'s chain: the router\'s middleware, then its groups\'');
+  t.ok(r.describe().filter((d) => d.pattern.startsWith('/v2/net/')).every((d) => d.middleware[1] === outer && d.middleware[2] === inner), 'outer group first');
+
+  const cases: { method: string; url: string; status: number; json?: unknown; seen: string[]; allow?: string }[] = [
+    { method: 'GET', url: '/v2/ping', status: 200, seen: ['router GET /v2/ping', 'outer GET /v2/ping'] },
+    { method: 'GET', url: '/v2/net/4', status: 200, json: { net: '4' }, seen: ['router GET /v2/net/:id', 'outer GET /v2/net/:id', 'inner GET /v2/net/:id'] },
+    { method: 'GET', url: '/v2/net/4/items/x', status: 200, json: { net: '4', item: 'x' },
+      seen: ['router GET /v2/net/:id/items/:item', 'outer GET /v2/net/:id/items/:item', 'inner GET /v2/net/:id/items/:item'] },
+    { method: 'GET', url: '/plain', status: 200, seen: ['router GET /plain'] },
+    { method: 'GET', url: '/ping', status: 404, seen: [] },
+    { method: 'GET', url: '/v2', status: 404, seen: [] },
+    { method: 'GET', url: '/v2/net/4/', status: 404, seen: [] },
+    { method: 'PUT', url: '/v2/net/4/items/x', status: 405, seen: [], allow: 'DELETE, GET, POST' },
+    { method: 'POST', url: '/v2/ping', status: 405, seen: [], allow: 'GET' },
+  ];
+  for (const c of cases) {
+    seen.length = 0;
+    const res = await call(r, c.method, c.url);
+    t.equal(res.status, c.status, `${c.method} ${c.url}: status`);
+    if (c.json !== undefined) t.same(res.json, c.json, `${c.method} ${c.url}: body`);
+    if (c.allow !== undefined) t.equal(res.headers.allow, c.allow, `${c.method} ${c.url}: Allow`);
+    t.same(seen, c.seen, `${c.method} ${c.url}: middleware calls`);
+  }
+
+  t.throws(() => v2.get('ping2', () => ({ status: 200, body: null })), /must be '' or start with '\/'/, 'a relative pattern starts with /');
+  t.throws(() => v2.get('/ping', () => ({ status: 200, body: null })), /duplicate route GET \/v2\/ping/, 'duplicates are found on the full pattern');
+  t.throws(() => r.get('', () => ({ status: 200, body: null })), /must start with '\/'/, 'the router itself has no base to stand for');
+  for (const bad of ['', 'v2', '/v2/', '//v2', '/v2//x']) t.throws(() => r.group(bad), /route group base/, `group base '${bad}' is refused`);
+  t.throws(() => v2.group('/'), /route group base/, 'a nested group base is checked too');
 });
 
 t.test('the server route table: every route once, with its access level', async (t) => {

@@ -40,7 +40,7 @@ t.test('layout changes: SYSTEM and SCRIPTED views for administrators, INTERACTIV
   fake.config = loadConfig({ text: CONFIG, env: {}, checkViewRule });
   const services = servicesOf(fake, clock);
   await services.views.start();
-  const { as } = callerRouter(services, clock, (r, ctx) => { registerViews(r, ctx); registerMaps(r, ctx); registerLegacyMaps(r, ctx); });
+  const { as } = callerRouter(services, clock, (r, ctx) => { registerViews(r.group('/v2'), ctx); registerMaps(r.group('/v2'), ctx); registerLegacyMaps(r.group('/api'), ctx); });
   const listed = (await as(undefined, 'GET', '/v2/ui/net/1/views')).json as { id: number; name: string }[];
   const system = listed.find((v) => v.name === WHOLE_NETWORK_VIEW_NAME)!.id;
   const scripted = listed.find((v) => v.name === 'Core')!.id;

@@ -29,7 +29,7 @@ async function api() {
   fake.config = loadConfig({ text: CONFIG, env: {}, checkViewRule });
   const services = servicesOf(fake, clock);
   await services.views.start();
-  const { as, router } = callerRouter(services, clock, (r, ctx) => { registerViews(r, ctx); registerStatus(r, ctx); });
+  const { as, router } = callerRouter(services, clock, (r, ctx) => { registerViews(r.group('/v2'), ctx); registerStatus(r.group('/v2'), ctx); });
   const create = async (who: string | undefined) => {
     const res = await as(who, 'POST', VIEWS);
     if (res.status !== 200) throw new Error(`create: ${res.status} ${res.text}`);

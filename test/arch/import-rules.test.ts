@@ -2,7 +2,7 @@
 // sources break none of them, and each rule reports what it is there to forbid, over a small
 // fixture tree in a temp dir. docs/import-rules.md explains the rules.
 import t from 'tap';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,6 +106,14 @@ const FIXTURE: Record<string, string[]> = {
   'api/x.ts': ['../store/y.js'],
   'api/t.ts': ['type:../svcql/query.js'],
   'api/http/uws.ts': ['uWebSockets.js'],
+  'api/http/params.ts': [],
+  'api/routes/context.ts': ['../http/params.js'],
+  'api/routes/id-list.ts': ['./web-ui.js'],
+  'api/routes/index.ts': ['./v2/status.js', './v2/maps.js', './legacy/nodes.js', './web-ui.js', './context.js'],
+  'api/routes/web-ui.ts': ['./context.js'],
+  'api/routes/v2/status.ts': ['../context.js', '../../http/params.js'],
+  'api/routes/v2/maps.ts': ['./status.js', '../context.js'],
+  'api/routes/legacy/nodes.ts': ['../v2/status.js', '../../http/params.js'],
   'ui/page.ts': ['../core/errors.js'],
   'scripts/build.ts': ['../core/errors.js'],
   'cli/ok.ts': ['../services/s.js', '../store/y.js', '../core/errors.js'],
@@ -150,6 +158,9 @@ const EXPECTED: Array<[string, string, string]> = [
   ['wing-to-wing-only-via-index', 'services/beta/bad.ts', 'services/alpha/alpha-part.ts'],
   ['api-only-to-core-services', 'api/x.ts', 'store/y.ts'],
   ['api-only-to-core-services', 'api/t.ts', 'svcql/query.ts'],
+  ['route-modules-not-to-route-modules', 'api/routes/v2/maps.ts', 'api/routes/v2/status.ts'], // a sibling route module
+  ['route-modules-not-to-route-modules', 'api/routes/legacy/nodes.ts', 'api/routes/v2/status.ts'], // legacy reaching into v2
+  ['route-modules-not-to-route-modules', 'api/routes/id-list.ts', 'api/routes/web-ui.ts'], // a shared helper importing a route module
   ['ui-not-to-other-folders', 'ui/page.ts', 'core/errors.ts'],
   ['scripts-not-to-other-folders', 'scripts/build.ts', 'core/errors.ts'],
   ['cli-only-to-core-store-services', 'cli/bad.ts', 'api/b.ts'],
@@ -200,4 +211,25 @@ t.test('the rules report each forbidden import of a fixture tree, and nothing al
   const ruleNames = (options.ruleSet?.forbidden ?? []).map((r) => r.name ?? '(unnamed)');
   const bitten = new Set(EXPECTED.map(([rule]) => rule));
   t.same(ruleNames.filter((name) => !bitten.has(name)), [], 'every rule has a fixture case');
+});
+
+// The shared route helpers that route modules may import (SHARED_ROUTE_HELPERS in the rules file)
+// exist, and none holds a path literal: a helper registers calls only under paths its route module
+// gives, so a route module cannot pass for a helper to get round the rule.
+t.test('the shared route helpers exist and hold no path of their own', async (t) => {
+  const options = await extractDepcruiseOptions(RULES_FILE);
+  const rule = (options.ruleSet?.forbidden ?? []).find((r) => r.name === 'route-modules-not-to-route-modules');
+  const to = rule !== undefined && 'to' in rule ? rule.to : undefined;
+  const pathNot = to !== undefined && 'pathNot' in to ? to.pathNot : undefined;
+  const helpers = (Array.isArray(pathNot) ? pathNot : []).map((p) => /^\^(api\/routes\/[\w./\\-]+)\$$/.exec(p)?.[1]?.replace(/\\\./g, '.'));
+  t.ok(helpers.length >= 5, `${helpers.length} shared route helpers`);
+  for (const file of helpers) {
+    t.type(file, 'string', 'each helper is named by one exact path');
+    if (file === undefined) continue;
+    t.ok(existsSync(join(ROOT, file)), `${file} exists`);
+    if (!existsSync(join(ROOT, file))) continue;
+    // a string that starts like a path (`'/v2/…'`, `'/ui/…'`, `` `/:id` ``) in the code, comments left out
+    const code = readFileSync(join(ROOT, file), 'utf8').split('\n').filter((l) => !/^\s*(?:\*|\/\/|\/\*)/.test(l));
+    t.same(code.filter((l) => /['"`]\/[\w:]/.test(l)), [], `${file} has no path literal: it adds no route of its own`);
+  }
 });

@@ -3,11 +3,11 @@ import type { LayoutKind } from '../../../services/maps/index.js';
 import { excerpt } from '../../http/errors.js';
 import { readJson } from '../../http/json-body.js';
 import type { RoutedRequest } from '../../http/http-types.js';
-import type { Router } from '../../http/router.js';
+import type { RouteGroup } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 import { jsonOnceEncoder } from '../json-once.js';
 import { legacyViewportParam, valuesTimestamp, variableParam, viewParam } from '../map-params.js';
-import { parseSelector } from '../v2/discovery.js';
+import { parseSelector } from '../../http/generation-params.js';
 
 /**
  * The legacy layout flags: `layout` → auto (or `layout=reset`, `layout=fit`: those), `reset` →
@@ -34,10 +34,10 @@ function legacyLayout(req: RoutedRequest): LayoutKind | null {
  * …/views/:viewid/nodes/coordinates`; `GET /api/monitor/networks/:netid/views/:view_id/linkVar/…`.
  * Each is the same service call as its v2 form, with the same answers.
  */
-export function registerLegacyMaps(router: Router, ctx: ApiContext): void {
+export function registerLegacyMaps(router: RouteGroup, ctx: ApiContext): void {
   const maps = ctx.services.maps;
   const mapJson = jsonOnceEncoder();
-  router.get('/api/ui/networks/:netid/views/:viewid/map', async (req) => {
+  router.get('/ui/networks/:netid/views/:viewid/map', async (req) => {
     const net = networkParam(ctx, req, 'netid').id;
     const view = viewParam(req, 'viewid');
     const sel = parseSelector(req);
@@ -46,12 +46,12 @@ export function registerLegacyMaps(router: Router, ctx: ApiContext): void {
     const viewport = layout === 'fit' ? legacyViewportParam(req) : undefined;
     return mapJson(await maps.layout(net, view, req.caller, sel, layout, viewport));
   });
-  router.add('PUT', '/api/ui/networks/:netid/views/:viewid/nodes/coordinates', async (req) => {
+  router.add('PUT', '/ui/networks/:netid/views/:viewid/nodes/coordinates', async (req) => {
     const net = networkParam(ctx, req, 'netid').id;
     const view = viewParam(req, 'viewid');
     return json(await maps.setCoordinates(net, view, req.caller, readJson(req)));
   });
-  router.get('/api/monitor/networks/:netid/views/:view_id/linkVar/:intfvarName/nodeVar/:nodevarName', (req) => {
+  router.get('/monitor/networks/:netid/views/:view_id/linkVar/:intfvarName/nodeVar/:nodevarName', (req) => {
     const net = networkParam(ctx, req, 'netid').id;
     const view = viewParam(req, 'view_id');
     const lv = variableParam(req, 'intfvarName'), nv = variableParam(req, 'nodevarName');

@@ -1,6 +1,6 @@
 import { JSON_TYPE } from '../../http/http-types.js';
 import { queryFlag } from '../../http/params.js';
-import type { Router } from '../../http/router.js';
+import type { RouteGroup } from '../../http/router.js';
 import { summarizeHealth } from '../../../services/networks/index.js';
 import { notificationsHealth } from '../../../services/notify/index.js';
 import type { ComponentHealth } from '../../../core/ports/networks.js';
@@ -18,9 +18,9 @@ export function httpHealth(lag: EventLoopLag): ComponentHealth {
 }
 
 /** The legacy monitor JSON API: ping, healthcheck, metrics (docs/api.md "Monitor JSON API (legacy)"). */
-export function registerLegacyMetrics(router: Router, ctx: ApiContext): void {
+export function registerLegacyMetrics(router: RouteGroup, ctx: ApiContext): void {
   // Liveness: answered to anyone (load balancers and probes carry no credentials).
-  router.get('/api/metrics/ping', () => ({ status: 200, body: 'pong' }), { access: 'public' });
+  router.get('/metrics/ping', () => ({ status: 200, body: 'pong' }), { access: 'public' });
 
   /**
    * `{ healthy, status, reason, components, uptimeMs }` (the project's shape; the spec only says
@@ -28,7 +28,7 @@ export function registerLegacyMetrics(router: Router, ctx: ApiContext): void {
    * field (false when a component is failing); `status` (`ok`, `degraded`, `failing`) is the worst
    * component's and `reason` says why when it is not `ok` (services/networks/networks.ts summarizeHealth).
    */
-  router.get('/api/metrics/healthcheck', () => {
+  router.get('/metrics/healthcheck', () => {
     const h = ctx.services.networks.health();
     const now = ctx.clock.nowMs();
     const lag = ctx.process?.eventLoopLag();
@@ -51,7 +51,7 @@ export function registerLegacyMetrics(router: Router, ctx: ApiContext): void {
    * notifier's per-stream counters (NotifierStatus: no secret, no receiver URL), `workGates` each
    * work gate's bounds and counters (services/work-gates.ts). `pretty` indents the JSON.
    */
-  router.get('/api/metrics/metrics', (req) => {
+  router.get('/metrics/metrics', (req) => {
     const pretty = queryFlag(req, 'pretty');
     const now = ctx.clock.nowMs();
     const mem = process.memoryUsage();

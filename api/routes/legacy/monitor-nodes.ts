@@ -2,7 +2,7 @@ import { AppError } from '../../../core/errors.js';
 import { parseNodeSort } from '../../../services/devices/index.js';
 import type { RoutedRequest } from '../../http/http-types.js';
 import { parseInteger, parseNonNegativeInteger, pathParam } from '../../http/params.js';
-import type { Router } from '../../http/router.js';
+import type { RouteGroup } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 
 /** Most `sortBy` keys of one node details call (a few per tab is what a UI sends). */
@@ -14,9 +14,9 @@ export const MAX_SORT_KEYS = 32;
  * headers and variables (services/devices/device-details.ts). Unknown network or device: 404; unknown
  * interface: 404; a malformed node id, ifIndex or sort key: 400.
  */
-export function registerLegacyMonitorNodes(router: Router, ctx: ApiContext): void {
+export function registerLegacyMonitorNodes(router: RouteGroup, ctx: ApiContext): void {
   const s = ctx.services.deviceDetails;
-  const base = '/api/monitor/networks/:netid/nodes/:nodeid';
+  const base = '/monitor/networks/:netid/nodes/:nodeid';
   const net = (req: RoutedRequest) => networkParam(ctx, req, 'netid').id;
   const node = (req: RoutedRequest) => parseNonNegativeInteger('nodeid', pathParam(req, 'nodeid'));
   const ifIndex = (req: RoutedRequest) => {

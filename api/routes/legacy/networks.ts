@@ -3,9 +3,9 @@ import type { GenerationSelector } from '../../../core/ports/networks.js';
 import { excerpt } from '../../http/errors.js';
 import type { Handler, RoutedRequest } from '../../http/http-types.js';
 import { parseInteger, parseNonNegativeInteger, pathParam } from '../../http/params.js';
-import type { Router } from '../../http/router.js';
+import type { RouteGroup } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
-import { parseSelector } from '../v2/discovery.js';
+import { parseSelector } from '../../http/generation-params.js';
 import { userOf } from '../id-list.js';
 
 /**
@@ -29,13 +29,13 @@ export function generationOrTimestamp(name: string, text: string): GenerationSel
  * project's shapes (docs/api.md, "Legacy network commands"); the generation-selected ones take
  * `?generation=` / `?timestamp=` like their v2 forms, or the generation in the path.
  */
-export function registerLegacyNetworks(router: Router, ctx: ApiContext): void {
+export function registerLegacyNetworks(router: RouteGroup, ctx: ApiContext): void {
   const { networks, discovery, views } = ctx.services;
   const net = (req: RoutedRequest) => networkParam(ctx, req, 'netid');
-  const base = '/api/ui/networks/:netid';
+  const base = '/ui/networks/:netid';
 
-  router.get('/api/ui/networks', () => json({ networks: ctx.services.networks.list() }));
-  router.get('/api/ui/status', (req) => json({ networks: networks.list().map((n) => networks.status(n, 'id', req.caller)) }));
+  router.get('/ui/networks', () => json({ networks: ctx.services.networks.list() }));
+  router.get('/ui/status', (req) => json({ networks: networks.list().map((n) => networks.status(n, 'id', req.caller)) }));
 
   router.get(`${base}/full`, (req) => {
     const n = net(req);

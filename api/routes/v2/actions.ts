@@ -2,7 +2,7 @@ import { AppError } from '../../../core/errors.js';
 import type { ActionStatus } from '../../../services/operations/index.js';
 import type { Handler, RoutedRequest } from '../../http/http-types.js';
 import { queryInteger } from '../../http/params.js';
-import type { Router } from '../../http/router.js';
+import type { RouteGroup } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 import { gateKeyOf, userOf } from '../id-list.js';
 
@@ -33,7 +33,7 @@ function retentionHrs(req: RoutedRequest): number {
  * make/variables, make/maps, expire/variables and dump pass the gate `limits.actions`, reload/devices
  * the gate `limits.discovery` (429 RATE_LIMITED past the caller's share, 503 SERVER_BUSY when full).
  */
-export function registerActions(router: Router, ctx: ApiContext): void {
+export function registerActions(router: RouteGroup, ctx: ApiContext): void {
   const ops = ctx.services.operations;
   const net = (req: RoutedRequest) => networkParam(ctx, req).id;
   const actions: [string, Handler, 'admin' | 'user'][] = [
@@ -52,8 +52,8 @@ export function registerActions(router: Router, ctx: ApiContext): void {
     ['cache/refresh', (req) => answer(ops.cacheClear(net(req), cacheName(req), true)), 'admin'],
   ];
   for (const [path, handler, access] of actions) {
-    router.get(`/v2/ui/net/:id/actions/${path}`, handler, { access });
-    router.post(`/v2/ui/net/:id/actions/${path}`, handler, { access });
+    router.get(`/ui/net/:id/actions/${path}`, handler, { access });
+    router.post(`/ui/net/:id/actions/${path}`, handler, { access });
   }
-  router.get('/v2/ui/net/:id/settings', (req) => { net(req); return json(ops.settings()); });
+  router.get('/ui/net/:id/settings', (req) => { net(req); return json(ops.settings()); });
 }

@@ -3,7 +3,7 @@ import type { ChosenVariable, SeriesWindow } from '../../../services/series/inde
 import { excerpt } from '../../http/errors.js';
 import type { ApiResponse, RoutedRequest } from '../../http/http-types.js';
 import { parseInteger, parseNonNegativeInteger, pathParam } from '../../http/params.js';
-import type { Router } from '../../http/router.js';
+import type { RouteGroup } from '../../http/router.js';
 import type { DeviceDataFormat } from '../../../services/devices/index.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 import { graphAnswer } from '../graph-answer.js';
@@ -14,28 +14,28 @@ import { graphAnswer } from '../graph-answer.js';
  * each over the last hour in the graph call's shape. Unknown network, device, component or
  * interface: 404; a malformed id, index, ifIndex or `format`: 400.
  */
-export function registerDevicePanel(router: Router, ctx: ApiContext): void {
+export function registerDevicePanel(router: RouteGroup, ctx: ApiContext): void {
   const s = ctx.services.devicePanel;
   const net = (req: RoutedRequest) => networkParam(ctx, req).id;
   const dev = (req: RoutedRequest) => parseNonNegativeInteger('devid', pathParam(req, 'devid'));
 
-  router.get('/v2/ui/net/:id/dashboards/device/:devid', (req) => json(s.dashboard(net(req), dev(req))));
-  router.get('/v2/ui/net/:id/data/device/:devid', (req) => {
+  router.get('/ui/net/:id/dashboards/device/:devid', (req) => json(s.dashboard(net(req), dev(req))));
+  router.get('/ui/net/:id/data/device/:devid', (req) => {
     const n = net(req);
     return json(s.data(n, dev(req), formatParam(req), categoryParam(req)));
   });
-  router.get('/v2/ui/net/:id/popup/device/:devid', (req) => {
+  router.get('/ui/net/:id/popup/device/:devid', (req) => {
     const n = net(req);
     return popup(ctx, s.devicePopup(n, dev(req)), s.popupWindow());
   });
-  router.get('/v2/ui/net/:id/popup/device/:devid/hwcomp/:idx', (req) => {
+  router.get('/ui/net/:id/popup/device/:devid/hwcomp/:idx', (req) => {
     const n = net(req);
     const d = dev(req);
     const idx = parseInteger('idx', pathParam(req, 'idx'));
     const w = s.popupWindow();
     return popup(ctx, s.componentPopup(n, d, idx, w), w);
   });
-  router.get('/v2/ui/net/:id/popup/device/:devid/intf/:ifIndex', (req) => {
+  router.get('/ui/net/:id/popup/device/:devid/intf/:ifIndex', (req) => {
     const n = net(req);
     const d = dev(req);
     const ifIndex = parseInteger('ifIndex', pathParam(req, 'ifIndex'));

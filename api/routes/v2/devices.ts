@@ -2,7 +2,7 @@ import { errorResponse } from '../../http/errors.js';
 import type { Handler, RoutedRequest } from '../../http/http-types.js';
 import { readJson } from '../../http/json-body.js';
 import { parseNonNegativeInteger, pathParam } from '../../http/params.js';
-import type { Router } from '../../http/router.js';
+import type { RouteGroup } from '../../http/router.js';
 import { blockedAdd, deviceAdd, devicePatch, MAX_IDS_PER_CALL } from '../../../services/devices/index.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 import { gateKeyOf, idListParam, userOf } from '../id-list.js';
@@ -15,10 +15,10 @@ import { gateKeyOf, idListParam, userOf } from '../id-list.js';
  * `blocking` is a word of the path, never a device id: `PUT` or `DELETE …/devices/blocking` (no id
  * after it) is 405 naming the methods of `…/devices/blocking/`, not a 400 about a malformed id.
  */
-export function registerDevices(router: Router, ctx: ApiContext): void {
+export function registerDevices(router: RouteGroup, ctx: ApiContext): void {
   const s = ctx.services.devices;
   const net = (req: RoutedRequest) => networkParam(ctx, req, 'netid').id;
-  const base = '/v2/ui/net/:netid/devices';
+  const base = '/ui/net/:netid/devices';
 
   const list: Handler = (req) => json(s.list(net(req)));
   const add: Handler = async (req) => json(await s.add(net(req), deviceAdd(readJson(req)), userOf(req), gateKeyOf(req)));

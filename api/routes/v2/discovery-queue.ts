@@ -2,7 +2,7 @@ import { AppError } from '../../../core/errors.js';
 import { checkAddress, QUEUE_DEFAULT_LIMIT, QUEUE_MAX_LIMIT } from '../../../services/devices/index.js';
 import { pathParam, queryInteger } from '../../http/params.js';
 import type { RoutedRequest } from '../../http/http-types.js';
-import type { Router } from '../../http/router.js';
+import type { RouteGroup } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 import { gateKeyOf, userOf } from '../id-list.js';
 
@@ -11,10 +11,10 @@ import { gateKeyOf, userOf } from '../id-list.js';
  * a new generation now, pause and resume. `start` is in v2/discovery.ts. Writes need `admin`.
  * submit and new_generation pass the gate `limits.discovery` (a place held until the task ends).
  */
-export function registerDiscoveryQueue(router: Router, ctx: ApiContext): void {
+export function registerDiscoveryQueue(router: RouteGroup, ctx: ApiContext): void {
   const s = ctx.services.devices;
   const net = (req: RoutedRequest) => networkParam(ctx, req, 'netid').id;
-  const base = '/v2/svc/discovery/net/:netid';
+  const base = '/svc/discovery/net/:netid';
   router.post(`${base}/submit/:dev`, async (req) => {
     const id = net(req);
     return json(await s.submit(id, checkAddress("parameter 'dev'", pathParam(req, 'dev')), userOf(req), gateKeyOf(req)));

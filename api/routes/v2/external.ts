@@ -1,6 +1,6 @@
 import { readJson } from '../../http/json-body.js';
 import { pathParam } from '../../http/params.js';
-import type { Router } from '../../http/router.js';
+import type { RouteGroup } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 
 /**
@@ -8,8 +8,8 @@ import { json, networkParam, type ApiContext } from '../context.js';
  * `:call` one of url, topXdata, topXchart (services/integrations/traffic-proxy.ts says what each does and how
  * upstream failures map to 502/504). The body is JSON, or empty (read as `{}`).
  */
-export function registerExternal(router: Router, ctx: ApiContext): void {
-  router.post('/v2/external/net/:id/extsvc/:call', async (req) => {
+export function registerExternal(router: RouteGroup, ctx: ApiContext): void {
+  router.post('/external/net/:id/extsvc/:call', async (req) => {
     const net = networkParam(ctx, req);
     const body = req.body.length === 0 ? {} : readJson(req);
     return json(await ctx.services.trafficAnalytics.call(net.id, pathParam(req, 'call'), body));

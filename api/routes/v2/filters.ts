@@ -3,7 +3,7 @@ import { errorResponse } from '../../http/errors.js';
 import type { ApiResponse, RoutedRequest } from '../../http/http-types.js';
 import { readJson } from '../../http/json-body.js';
 import { parseNonNegativeInteger, pathParam } from '../../http/params.js';
-import type { Router } from '../../http/router.js';
+import type { RouteGroup } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 
 /** The answer of a filter call that succeeds: 200 with an empty body (docs/api.md "View filters"). */
@@ -20,12 +20,12 @@ const DONE: ApiResponse = Object.freeze({ status: 200, body: null });
  * cannot write a 503. A failed delete, share or unshare is a 400 (UNKNOWN_FILTER, FILTER_REFUSED,
  * BAD_PARAMETER).
  */
-export function registerFilters(router: Router, ctx: ApiContext): void {
+export function registerFilters(router: RouteGroup, ctx: ApiContext): void {
   const { filters } = ctx.services;
   const user = (req: RoutedRequest) => req.query.get('user');
   const filterId = (req: RoutedRequest) => parseNonNegativeInteger('filter_id', pathParam(req, 'filter_id'));
 
-  for (const path of ['/v2/ui/net/:id/filters/', '/v2/ui/net/:id/filters']) {
+  for (const path of ['/ui/net/:id/filters/', '/ui/net/:id/filters']) {
     router.get(path, (req) => json(filters.list(networkParam(ctx, req).id, req.caller, user(req))));
     router.post(path, async (req) => {
       const net = networkParam(ctx, req);
@@ -38,12 +38,12 @@ export function registerFilters(router: Router, ctx: ApiContext): void {
       return DONE;
     });
   }
-  router.add('DELETE', '/v2/ui/net/:id/filters/:filter_id', async (req) => {
+  router.add('DELETE', '/ui/net/:id/filters/:filter_id', async (req) => {
     await filters.remove(networkParam(ctx, req).id, req.caller, user(req), filterId(req));
     return DONE;
   });
   for (const [verb, shared] of [['share', true], ['unshare', false]] as const) {
-    router.post(`/v2/ui/net/:id/filters/:filter_id/${verb}`, async (req) => {
+    router.post(`/ui/net/:id/filters/:filter_id/${verb}`, async (req) => {
       await filters.setShared(networkParam(ctx, req).id, req.caller, user(req), filterId(req), shared);
       return DONE;
     });

@@ -2,7 +2,7 @@ import type { Caller } from '../../../core/caller.js';
 import { AppError } from '../../../core/errors.js';
 import type { ApiResponse, RoutedRequest } from '../../http/http-types.js';
 import { readJson } from '../../http/json-body.js';
-import type { Router } from '../../http/router.js';
+import type { RouteGroup } from '../../http/router.js';
 import { cookieValue, SESSION_COOKIE } from '../../middleware/credentials.js';
 import { refusedCheck, UNAUTHORIZED_UNCHALLENGED } from '../../middleware/auth.js';
 import { clearedSessionCookie, sessionCookie } from '../../middleware/session-cookie.js';
@@ -33,9 +33,9 @@ function describe(caller: Caller, enabled: boolean): Record<string, unknown> {
  *   still be cleared) ends the cookie's session, if any, and clears the cookie. Always 200.
  * - `GET /v2/whoami` (any authenticated caller) answers who the call is made by.
  */
-export function registerLogin(router: Router, ctx: ApiContext, refusals: RefusalDelay): void {
+export function registerLogin(router: RouteGroup, ctx: ApiContext, refusals: RefusalDelay): void {
   const { auth } = ctx.services;
-  router.post('/v2/login', async (req) => {
+  router.post('/login', async (req) => {
     if (!auth.enabled) throw new AppError('CONFLICT', 'authentication is off on this server: every call is allowed without logging in');
     const { user, password } = loginBody(readJson(req));
     const v = await auth.login(user, password, req.remoteAddress);
@@ -50,14 +50,14 @@ export function registerLogin(router: Router, ctx: ApiContext, refusals: Refusal
     };
   }, { access: 'public' });
 
-  router.post('/v2/logout', async (req) => {
+  router.post('/logout', async (req) => {
     const id = sessionIdOf(req);
     if (id !== undefined && auth.enabled) await auth.logout(id);
     const res: ApiResponse = { status: 200, headers: { 'set-cookie': clearedSessionCookie(auth.config.secureCookie) }, body: { status: 'ok' } };
     return res;
   }, { access: 'public' });
 
-  router.get('/v2/whoami', (req) => ({ status: 200, headers: { 'cache-control': 'no-store' }, body: describe(req.caller, auth.enabled) }));
+  router.get('/whoami', (req) => ({ status: 200, headers: { 'cache-control': 'no-store' }, body: describe(req.caller, auth.enabled) }));
 }
 
 function sessionIdOf(req: RoutedRequest): string | undefined {

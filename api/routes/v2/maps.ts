@@ -1,19 +1,19 @@
 import { readJson } from '../../http/json-body.js';
-import type { Router } from '../../http/router.js';
+import type { RouteGroup } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 import { jsonOnceEncoder } from '../json-once.js';
 import { layoutParam, previewParams, valuesTimestamp, variableParam, viewParam, viewportParam } from '../map-params.js';
-import { parseSelector } from './discovery.js';
+import { parseSelector } from '../../http/generation-params.js';
 
 /**
  * Maps of views (docs/api.md "Maps of views": map, layout, preview, linkGraphVars, linkVar/nodeVar, PUT
  * coordinates; services/maps/maps.ts). The generation is chosen by `timestamp` (and `generation`) as
  * for the topology (docs/api.md "Generation selection"). Every parameter is checked before the service is called.
  */
-export function registerMaps(router: Router, ctx: ApiContext): void {
+export function registerMaps(router: RouteGroup, ctx: ApiContext): void {
   const maps = ctx.services.maps;
   const mapJson = jsonOnceEncoder();
-  const base = '/v2/ui/net/:id/views/:view_id';
+  const base = '/ui/net/:id/views/:view_id';
 
   router.get(`${base}/map`, async (req) => {
     const net = networkParam(ctx, req).id;

@@ -1,6 +1,6 @@
 import type { Handler } from '../../http/http-types.js';
 import { pathParam } from '../../http/params.js';
-import type { Router } from '../../http/router.js';
+import type { RouteGroup } from '../../http/router.js';
 import { UNAUTHORIZED } from '../../middleware/auth.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 
@@ -16,16 +16,16 @@ import { json, networkParam, type ApiContext } from '../context.js';
  * as optional). Each needs a caller (`user`) like any read; the token-in-path form is checked by its
  * own handler: with authentication on, the path token must be a valid token (401 otherwise).
  */
-export function registerPing(router: Router, ctx: ApiContext): void {
+export function registerPing(router: RouteGroup, ctx: ApiContext): void {
   const ping: Handler = (req) => {
     const net = networkParam(ctx, req, 'netid');
     const health = ctx.services.networks.health();
     const nowMs = ctx.clock.nowMs();
     return json({ status: 'ok', networkId: net.id, network: net.name, timeMs: nowMs, uptimeMs: Math.max(0, nowMs - ctx.startedAtMs), health: health.status });
   };
-  for (const p of ['', '/', '/se', '/se/', '/test', '/test/']) router.get(`/v2/ping/net/:netid${p}`, ping);
+  for (const p of ['', '/', '/se', '/se/', '/test', '/test/']) router.get(`/ping/net/:netid${p}`, ping);
   const auth = ctx.services.auth;
-  router.get('/v2/ping/net/:netid/test/:token', (req) => {
+  router.get('/ping/net/:netid/test/:token', (req) => {
     if (auth.enabled && auth.byToken(pathParam(req, 'token')) === null) return UNAUTHORIZED;
     return ping(req);
   }, { access: 'public' });

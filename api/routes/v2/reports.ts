@@ -7,7 +7,7 @@ import {
 import { excerpt } from '../../http/errors.js';
 import type { RoutedRequest } from '../../http/http-types.js';
 import { parseNonNegativeInteger, pathParam, queryFlag } from '../../http/params.js';
-import type { Router } from '../../http/router.js';
+import type { RouteGroup } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 import { gateKeyOf } from '../id-list.js';
 
@@ -22,18 +22,18 @@ const MAX_Q_CHARS = 200;
  * RATE_LIMITED past the caller's share, 503 SERVER_BUSY when the queue is full). Every query parameter is checked (400 BAD_PARAMETER);
  * docs/api.md says what each does.
  */
-export function registerReports(router: Router, ctx: ApiContext): void {
+export function registerReports(router: RouteGroup, ctx: ApiContext): void {
   const s = ctx.services.reports;
-  router.post('/v2/ui/net/:netid/reports/:category/run', (req) => {
+  router.post('/ui/net/:netid/reports/:category/run', (req) => {
     const net = networkParam(ctx, req, 'netid');
     const run = s.run(net.id, pathParam(req, 'category'), ownerName(req.caller) ?? 'anonymous', gateKeyOf(req));
     return { status: 202, body: { name: run.name, task: run.task } };
   });
-  router.get('/v2/ui/net/:netid/reports/:category/list', async (req) =>
+  router.get('/ui/net/:netid/reports/:category/list', async (req) =>
     json(await s.list(networkParam(ctx, req, 'netid').id, pathParam(req, 'category'), listQuery(req))));
-  router.get('/v2/ui/net/:netid/reports/:category/count', async (req) =>
+  router.get('/ui/net/:netid/reports/:category/count', async (req) =>
     json(await s.count(networkParam(ctx, req, 'netid').id, pathParam(req, 'category'), countQuery(req))));
-  router.get('/v2/ui/net/:netid/reports/:category/:report_name_or_id', async (req) =>
+  router.get('/ui/net/:netid/reports/:category/:report_name_or_id', async (req) =>
     json(await s.get(networkParam(ctx, req, 'netid').id, pathParam(req, 'category'), pathParam(req, 'report_name_or_id'))));
 }
 

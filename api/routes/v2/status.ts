@@ -1,12 +1,12 @@
 import { AppError } from '../../../core/errors.js';
 import type { RoutedRequest } from '../../http/http-types.js';
 import { memoizeJson } from '../../http/json-memo.js';
-import type { Router } from '../../http/router.js';
+import type { RouteGroup } from '../../http/router.js';
 import { viewOwner } from '../../../services/views/index.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 
 /** v2 network status (docs/api.md "Status and discovery"; the payload is the project's shape, services/networks/networks.ts). */
-export function registerStatus(router: Router, ctx: ApiContext): void {
+export function registerStatus(router: RouteGroup, ctx: ApiContext): void {
   const { networks, views } = ctx.services;
   // Status is polled by every open dashboard and changes only with discovery and poll cycles and
   // view changes: an unchanged answer is sent as the same bytes. The memo compares the answer's
@@ -21,7 +21,7 @@ export function registerStatus(router: Router, ctx: ApiContext): void {
     if (req.caller.kind === 'anonymous' && (s === null || s === 'id')) return req.params.id;
     return `${req.params.id}|${s ?? 'id'}|${req.caller.kind === 'anonymous' ? '' : viewOwner(req.caller)}`;
   };
-  router.get('/v2/ui/net/:id/status', memoizeJson((req) => {
+  router.get('/ui/net/:id/status', memoizeJson((req) => {
     const net = networkParam(ctx, req);
     const s = req.query.get('s') ?? 'id';
     if (s !== 'id' && s !== 'name') throw new AppError('BAD_PARAMETER', `parameter 's' must be 'id' or 'name', got '${s}'`);

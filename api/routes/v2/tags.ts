@@ -5,7 +5,7 @@ import { excerpt } from '../../http/errors.js';
 import type { Handler, RoutedRequest } from '../../http/http-types.js';
 import { readJson } from '../../http/json-body.js';
 import { parseNonNegativeInteger, pathParam } from '../../http/params.js';
-import type { Router } from '../../http/router.js';
+import type { RouteGroup } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 import { userOf } from '../id-list.js';
 
@@ -14,7 +14,7 @@ import { userOf } from '../id-list.js';
  * `{id|name|address, tags, mode?}` (admin). The spec writes the path `/v2/tags/net:netid/external`;
  * both that literal form (`/v2/tags/net:1/external`) and `/v2/tags/net/1/external` are served.
  */
-export function registerTags(router: Router, ctx: ApiContext): void {
+export function registerTags(router: RouteGroup, ctx: ApiContext): void {
   const s = ctx.services.devices;
   const get = (net: (req: RoutedRequest) => NetworkSummary): Handler => (req) => {
     const q = req.query;
@@ -34,8 +34,8 @@ export function registerTags(router: Router, ctx: ApiContext): void {
     if (!seg.startsWith('net:')) throw new AppError('NOT_FOUND', `no such resource: ${excerpt(req.method)} ${excerpt(req.path)}`);
     return ctx.services.networks.need(parseNonNegativeInteger('netid', seg.slice(4)));
   };
-  router.get('/v2/tags/net/:netid/external', get(slash));
-  router.post('/v2/tags/net/:netid/external', post(slash), { access: 'admin' });
-  router.get('/v2/tags/:netcolon/external', get(colon));
-  router.post('/v2/tags/:netcolon/external', post(colon), { access: 'admin' });
+  router.get('/tags/net/:netid/external', get(slash));
+  router.post('/tags/net/:netid/external', post(slash), { access: 'admin' });
+  router.get('/tags/:netcolon/external', get(colon));
+  router.post('/tags/:netcolon/external', post(colon), { access: 'admin' });
 }

@@ -3,7 +3,7 @@ import { VIEW_TYPES, type ViewType } from '../../../services/views/index.js';
 import { excerpt } from '../../http/errors.js';
 import type { ApiResponse, RoutedRequest } from '../../http/http-types.js';
 import { readJson } from '../../http/json-body.js';
-import type { Router } from '../../http/router.js';
+import type { RouteGroup } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 import { viewParam } from '../map-params.js';
 
@@ -20,30 +20,30 @@ const OK: ApiResponse = Object.freeze({ status: 200, body: Object.freeze({ statu
  * caller may not see (UNKNOWN_VIEW) or an unknown network, 413 for a formData over ui.viewFormDataMaxBytes, 415 for a
  * body without a JSON content type. Create takes no body (one sent is ignored).
  */
-export function registerViews(router: Router, ctx: ApiContext): void {
+export function registerViews(router: RouteGroup, ctx: ApiContext): void {
   const { views } = ctx.services;
   const viewId = (req: RoutedRequest) => viewParam(req, 'view_id');
   const net = (req: RoutedRequest) => networkParam(ctx, req).id;
 
-  router.get('/v2/ui/net/:id/views', (req) => json(views.list(net(req), req.caller, typeParam(req))));
-  router.post('/v2/ui/net/:id/views', async (req) => json({ status: 'ok', id: await views.create(net(req), req.caller) }));
-  router.get('/v2/ui/net/:id/views/:view_id', (req) => json([views.get(net(req), req.caller, viewId(req))]));
-  router.post('/v2/ui/net/:id/views/:view_id/update', async (req) => {
+  router.get('/ui/net/:id/views', (req) => json(views.list(net(req), req.caller, typeParam(req))));
+  router.post('/ui/net/:id/views', async (req) => json({ status: 'ok', id: await views.create(net(req), req.caller) }));
+  router.get('/ui/net/:id/views/:view_id', (req) => json([views.get(net(req), req.caller, viewId(req))]));
+  router.post('/ui/net/:id/views/:view_id/update', async (req) => {
     const n = net(req);
     await refusedAs400(() => views.update(n, req.caller, viewId(req), readJson(req)));
     return OK;
   });
-  router.post('/v2/ui/net/:id/views/:view_id/validate', async (req) => {
+  router.post('/ui/net/:id/views/:view_id/validate', async (req) => {
     const n = net(req);
     await refusedAs400(() => views.validate(n, req.caller, viewId(req), readJson(req)));
     return OK;
   });
-  router.add('DELETE', '/v2/ui/net/:id/views/:view_id', async (req) => {
+  router.add('DELETE', '/ui/net/:id/views/:view_id', async (req) => {
     await views.remove(net(req), req.caller, viewId(req));
     return OK;
   });
   for (const [verb, shared] of [['share', true], ['unshare', false]] as const) {
-    router.post(`/v2/ui/net/:id/views/:view_id/${verb}`, async (req) => {
+    router.post(`/ui/net/:id/views/:view_id/${verb}`, async (req) => {
       const n = net(req);
       await refusedAs400(() => views.setShared(n, req.caller, viewId(req), shared));
       return OK;
