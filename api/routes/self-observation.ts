@@ -1,5 +1,5 @@
 import { cidrContains, parseCidr } from '../../core/cidr.js';
-import { readOpenApiJson } from '../../core/openapi-doc.js';
+import { openApiJson } from '../../core/openapi-doc.js';
 import { errorResponse } from '../http/errors.js';
 import { JSON_TYPE, type ApiResponse, type RoutedRequest } from '../http/http-types.js';
 import { PROM_TEXT_TYPE, exposition } from '../http/prom-text.js';
@@ -69,7 +69,7 @@ export function registerSelfObservation(router: Router, ctx: ApiContext): void {
   // Read once, on the first call (a test's router never pays for it).
   let openapi: string | null = null;
   router.get('/v2/openapi.json', () => {
-    openapi ??= readOpenApiJson();
+    openapi ??= openApiJson();
     return { status: 200, headers: { 'content-type': JSON_TYPE }, body: openapi };
   }, { access: 'public' });
 }

@@ -1,4 +1,4 @@
-// The public face of the devices wing (services/devices/). Managed devices (spec 4.4: DeviceService
+// The public face of the devices wing (services/devices/). Managed devices (docs/api.md "Inventory": DeviceService
 // over the DevicesPort), the request bodies of device calls, the device panel of the UI and the
 // legacy device details. Folders outside the wing import only what this file exports.
 export { blockedAdd, checkAddress, deviceAdd, deviceKey, devicePatch, externalTagsBody } from './device-bodies.js';
