@@ -7,7 +7,8 @@
 export class TimeSlice {
   private from = performance.now();
 
-  constructor(readonly budgetMs: number) {}
+  /** `beforePause` runs before each pause (e.g. commit what this slice wrote before others run). */
+  constructor(readonly budgetMs: number, private readonly beforePause?: () => void) {}
 
   /** True once this slice has run `budgetMs` or more. */
   get overdue(): boolean {
@@ -16,6 +17,7 @@ export class TimeSlice {
 
   /** Lets the event loop turn once, then starts a new slice. */
   async pause(): Promise<void> {
+    this.beforePause?.();
     await new Promise<void>((resolve) => setImmediate(resolve));
     this.from = performance.now();
   }

@@ -1,6 +1,7 @@
 import type { NetworkConfig } from '../../core/config-schema.js';
 import type { Device, Generation, Interface, VariableInstance } from '../../core/types.js';
 import { AppError } from '../../core/errors.js';
+import { TimeSlice } from '../../core/time-slice.js';
 import type { VariableAllocation } from '../../core/ports/catalog.js';
 import type { MetaStore } from '../../store/meta/meta.js';
 import { planHandleSteps, ScratchArena, type PlanHandle } from '../../workers/index.js';
@@ -302,26 +303,12 @@ export class Inventory {
     };
     /** Where this rebuild packs its plans, one at a time (packing may pause: not the shared arena). */
     const arena = new ScratchArena();
-    let sliceFrom = performance.now();
-    const pause = async (): Promise<void> => {
-      // The slot records put so far in this tick are committed with their counter (see counterWrite).
-      counterWrite();
-      await new Promise((r) => setImmediate(r));
-      sliceFrom = performance.now();
-    };
-    const overdue = () => performance.now() - sliceFrom >= REBUILD_SLICE_MS;
-    /** Runs a step-wise computation, yielding to other work whenever the slice is used up. */
-    const stepped = async <T>(steps: Generator<void, T, void>): Promise<T> => {
-      for (;;) {
-        const r = steps.next();
-        if (r.done) return r.value;
-        if (overdue()) await pause();
-      }
-    };
+    // The slot records put so far in a slice are committed with their counter before others run (see counterWrite).
+    const slice = new TimeSlice(REBUILD_SLICE_MS, counterWrite);
     try {
       for (let pos = 0; pos < g.devices.length; pos++) {
         const d = g.devices[pos]!;
-        if (pos > 0 && (pos % REBUILD_YIELD_DEVICES === 0 || overdue())) await pause();
+        if (pos > 0 && (pos % REBUILD_YIELD_DEVICES === 0 || slice.overdue)) await slice.pause();
         const pp = reuse?.devicePos.get(d.id);
         if (reuse && pp !== undefined && reuse.devices[pp] === d) {
           start[pos] = cols.length;
@@ -343,7 +330,7 @@ export class Inventory {
           }
           return slot;
         };
-        const p = await stepped(devicePlanSteps(d, net, (name, _dev, index) => slotOf(name, index), operator.forDevice(d)));
+        const p = await slice.run(devicePlanSteps(d, net, (name, _dev, index) => slotOf(name, index), operator.forDevice(d)));
         // `reachable` (REACHABLE): a variable of every device that no poll op computes, so it is not in the
         // plan; its slot is made here, with the device's others, and kept in the same record (stable
         // across generations and restarts). The network monitor writes its values (one per poll
@@ -357,8 +344,8 @@ export class Inventory {
         start[pos] = cols.length;
         devicePos.set(d.id, pos);
         for (let k = 0; k < v.slots.length; k++) {
-          if (k > 0 && k % REBUILD_STEP_VARS === 0 && overdue()) {
-            await pause();
+          if (k > 0 && k % REBUILD_STEP_VARS === 0 && slice.overdue) {
+            await slice.pause();
             // Another network's rebuild or an allocation may have grown the slot space meanwhile.
             this.growKinds(this.nextSlot);
           }
@@ -367,7 +354,7 @@ export class Inventory {
         }
         this.kindsBySlot[reachableSlot] = 0;
         cols.push(this.nameId(REACHABLE), 0, reachableSlot);
-        plans.push(await stepped(planHandleSteps(p.plan, arena)));
+        plans.push(await slice.run(planHandleSteps(p.plan, arena)));
       }
     } finally {
       // Also when planning a device threw: the slot records already put in this tick have their counter.
