@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -31,21 +31,53 @@ interface StaticFile {
 /** Files below this size are sent as they are (compression would gain less than its headers). */
 const COMPRESS_FROM_BYTES = 1024;
 
+/** The UI's servable files in `dir`: regular files (no symbolic link, directory or FIFO) of a known type. */
+function servable(dir: string): { name: string; type: string; path: string }[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const type = TYPES[extname(entry.name)];
+    const path = join(dir, entry.name);
+    return type !== undefined && entry.isFile() && lstatSync(path).isFile() ? [{ name: entry.name, type, path }] : [];
+  });
+}
+
+const ENCODINGS = {
+  gzip: { suffix: '.gz', compress: (raw: Buffer) => gzipSync(raw, { level: 9 }) },
+  br: { suffix: '.br', compress: (raw: Buffer) => brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }) },
+} as const;
+
+/**
+ * Writes each big file's compressed forms beside it (`app.js.gz`, `app.js.br`): run by `npm run
+ * build` (scripts/ui-build.mjs), so that starting the server does not compress the UI (brotli at
+ * quality 11 and gzip at level 9 of the UI's files took ~1 s of the main thread).
+ */
+export function writeCompressedUi(dir: string = UI_DIR): void {
+  for (const { path } of servable(dir)) {
+    const raw = readFileSync(path);
+    if (raw.length < COMPRESS_FROM_BYTES) continue;
+    for (const { suffix, compress } of Object.values(ENCODINGS)) writeFileSync(path + suffix, compress(raw));
+  }
+}
+
+/** A compressed form of the file at `path`: the one the build wrote when it is not older than the
+ *  file (a file rebuilt without `npm run build` is compressed here), else made now. */
+function compressedForm(path: string, raw: Buffer, { suffix, compress }: (typeof ENCODINGS)[keyof typeof ENCODINGS]): Buffer {
+  const written = path + suffix;
+  if (existsSync(written) && statSync(written).mtimeMs >= statSync(path).mtimeMs) return readFileSync(written);
+  return compress(raw);
+}
+
 function loadFiles(dir: string): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
-  if (!existsSync(dir)) return files;
-  // Read once at start, never per request; only regular files (no symbolic link, directory or FIFO).
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const name = entry.name;
-    const type = TYPES[extname(name)];
-    if (type === undefined || !entry.isFile() || !lstatSync(join(dir, name)).isFile()) continue;
-    const raw = readFileSync(join(dir, name));
+  // Read once at start, never per request.
+  for (const { name, type, path } of servable(dir)) {
+    const raw = readFileSync(path);
     const etag = `"${createHash('sha1').update(raw).digest('base64url').slice(0, 20)}"`;
     const big = raw.length >= COMPRESS_FROM_BYTES;
     files.set(name, {
       type, etag, raw,
-      gzip: big ? gzipSync(raw, { level: 9 }) : null,
-      br: big ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }) : null,
+      gzip: big ? compressedForm(path, raw, ENCODINGS.gzip) : null,
+      br: big ? compressedForm(path, raw, ENCODINGS.br) : null,
     });
   }
   return files;
