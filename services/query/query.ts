@@ -28,8 +28,10 @@ const targetId = (t: Record<string, unknown>): string => {
 const NARROW_QUERY = 'narrow the targets: a narrower WHERE or selection, a LIMIT, a shorter range, or fewer targets per request';
 
 export class QueryService {
+  /** `monotonicMs`: the clock of the time budget (tests pass their own; by default the process's monotonic clock). */
   constructor(
     private readonly deps: ServiceDeps, private readonly networks: NetworkService, private readonly tables: NetworkTablesCache,
+    private readonly monotonicMs?: () => number,
   ) {}
 
   /**
@@ -42,7 +44,7 @@ export class QueryService {
     const q = parseQueryBody(body, nowMs);
     const tables = this.tables.get(net.id);
     // The budget starts once the tables are built: their cost is the inventory's, not the query's.
-    const budget = new Budget({ timeMs: REQUEST_LIMITS.queryTimeBudgetMs, points: REQUEST_LIMITS.maxPointsPerRequest });
+    const budget = new Budget({ timeMs: REQUEST_LIMITS.queryTimeBudgetMs, points: REQUEST_LIMITS.maxPointsPerRequest }, this.monotonicMs);
     const bound = new AnswerBound(NARROW_QUERY, {
       maxRows: REQUEST_LIMITS.maxRowsPerRequest, maxRowsPerTarget: REQUEST_LIMITS.maxRowsPerTarget,
     });

@@ -10,7 +10,9 @@ import { silentLogger } from '../../core/logger.js';
 import type { SeriesPoints, VariableInstance } from '../../core/types.js';
 import { buildRouter } from '../../api/routes/index.js';
 import { CatalogService } from '../../services/catalog/catalog.js';
-import { createServices } from '../../services/index.js';
+import { createServices, type Services } from '../../services/index.js';
+import type { ServiceDeps } from '../../services/deps.js';
+import { QueryService } from '../../services/query/query.js';
 import { SeriesService } from '../../services/series/series.js';
 import { NetworkTablesCache } from '../../services/svcql-tables.js';
 import { REQUEST_LIMITS } from '../../services/request-limits.js';
@@ -36,6 +38,23 @@ function api(svc: FakeService) {
   const a = apiFor(svc, NOW_MS);
   const query = (body: unknown) => call(a.router, 'POST', '/v2/query/net/1/data/', Buffer.from(JSON.stringify(body)), { 'content-type': 'application/json' });
   return { ...a, query };
+}
+
+/** The real services over `svc`, with `replace` given their dependencies and the networks service. */
+function servicesWith(svc: FakeService, replace: (deps: ServiceDeps, networks: Services['networks']) => Partial<Services>) {
+  const clock = fixedClock(NOW_MS);
+  const deps: ServiceDeps = { collector: svc, series: svc.series, meta: svc.meta, config: () => svc.config, clock, logger: silentLogger };
+  const base = createServices(deps);
+  const services = { ...base, ...replace(deps, base.networks) };
+  return buildRouter({ services, clock, logger: silentLogger }).router;
+}
+
+/** Like api(), with the query's time budget never spent (its clock stands still): a case about rows
+ *  or bytes is decided by them, however slowly a loaded machine builds the rows. */
+function apiUntimed(svc: FakeService) {
+  const router = servicesWith(svc, (deps, networks) => ({ query: new QueryService(deps, networks, new NetworkTablesCache(deps), () => 0) }));
+  const query = (body: unknown) => call(router, 'POST', '/v2/query/net/1/data/', Buffer.from(JSON.stringify(body)), { 'content-type': 'application/json' });
+  return { query };
 }
 
 /** Each case: the URL, its status, and for a refusal the REQUEST_LIMIT message it must match. */
@@ -104,11 +123,11 @@ t.test('the time budget stops a query that passes the check', async (t) => {
 t.test('rows per target, rows per request and answer bytes', async (t) => {
   // Rows: structured targets make rows cheaply (one per variable, no expansion), so the bounds are
   // reached long before the time budget; SvcQL targets are metered the same way (test/svcql/budget.test.ts).
-  const rows = api(inventory(120_000));
-  const wordy = api(inventory(1_500, (i) => ({ description: `${i}`.padEnd(12_000, 'x') }))); // 18 MB of descriptions
+  const rows = apiUntimed(inventory(120_000));
+  const wordy = apiUntimed(inventory(1_500, (i) => ({ description: `${i}`.padEnd(12_000, 'x') }))); // 18 MB of descriptions
   const table = (id: string, variable: string) => ({ id, format: 'table', columns: 'device,component', variable });
   const svcql = (n: number, q: string, format = 'table') => ({ targets: Array.from({ length: n }, (_, i) => ({ id: `T${i}`, svcql: q, format })) });
-  const cases: [string, ReturnType<typeof api>, unknown, number, RegExp | null][] = [
+  const cases: [string, ReturnType<typeof apiUntimed>, unknown, number, RegExp | null][] = [
     ['one target of 60,000 rows', rows, { targets: [table('A', 'ifInRate')] }, 200, null],
     ['one target of 120,000 rows', rows, { targets: [{ id: 'A', format: 'table', columns: 'device', tags: '!Nope' }] }, 400,
       /^target 'A': the target answers more than 100000 rows \(rows per target\); narrow the targets/],
@@ -235,16 +254,10 @@ t.test('calls over the inventory have a time budget: catalog, workbench, last va
   const svc = inventory(60_000, (i) => ({ description: `d${(i * 7919) % 60_000}` }));
   let reads = 0;
   const monotonicMs = () => reads++ * 10;
-  const clock = fixedClock(NOW_MS);
-  const deps = { collector: svc, series: svc.series, meta: svc.meta, config: () => svc.config, clock, logger: silentLogger };
-  const base = createServices(deps);
-  const networks = base.networks;
-  const services = {
-    ...base,
+  const router = servicesWith(svc, (deps, networks) => ({
     catalog: new CatalogService(deps, networks, new NetworkTablesCache(deps), monotonicMs),
     series: new SeriesService(deps, networks, monotonicMs),
-  };
-  const { router } = buildRouter({ services, clock, logger: silentLogger });
+  }));
   const cases: [string, number, RegExp | null][] = [
     ['/v2/ui/net/1/gw/variables?name=ifInRate&limit=10', 200, null],
     ['/v2/ui/net/1/gw/variables?name=ifInRate&sortBy=description&limit=10', 400, /time budget of 2000 ms .*; narrow it: narrow the rule/],
