@@ -51,7 +51,12 @@ export function ViewEditor(props: { viewId: number | null }) {
   const probe = load.kind === 'ready' ? load.probe : null;
   const devCheck = useRuleCheck(probe, 'devRule', form.devRule);
   const linkCheck = useRuleCheck(probe, 'linkRule', form.linkRule);
-  const preview = usePreview(probe, form, devCheck.kind !== 'error' && linkCheck.kind !== 'error');
+  // Previewed once both rules passed their check (not while a check is under way: a slow answer
+  // would let the preview call go out with a rule the check then refuses), and not while a save or
+  // a delete is under way (a preview timer firing then would ask for a view just deleted).
+  const gate: PreviewGate = devCheck.kind === 'error' || linkCheck.kind === 'error' ? 'refused'
+    : devCheck.kind === 'ok' && linkCheck.kind === 'ok' && !busy ? 'go' : 'wait';
+  const preview = usePreview(probe, form, gate);
 
   if (load.kind === 'loading') return html`<p class="loading">Loading the view…</p>`;
   if (load.kind === 'error') {
@@ -151,13 +156,18 @@ export function ViewEditor(props: { viewId: number | null }) {
 
 type PreviewState = { kind: 'idle' } | { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; data: Preview };
 
-/** The preview call (`hide=true`: only what the map would show), debounced, only for rules that pass. */
-function usePreview(probe: number | null, form: Form, valid: boolean): PreviewState {
+/** 'go': the rules passed their checks; 'wait': a check or a save is under way (the shown preview
+ *  stays, no call goes out); 'refused': a rule failed its check (no preview). */
+type PreviewGate = 'go' | 'wait' | 'refused';
+
+/** The preview call (`hide=true`: only what the map would show), debounced, only when the gate is 'go'. */
+function usePreview(probe: number | null, form: Form, gate: PreviewGate): PreviewState {
   const [p, setP] = useState<PreviewState>({ kind: 'idle' });
   const seq = useRef(0);
   useEffect(() => {
     if (probe === null) return undefined;
-    if (!valid) { ++seq.current; setP({ kind: 'idle' }); return undefined; }
+    if (gate === 'refused') { ++seq.current; setP({ kind: 'idle' }); return undefined; }
+    if (gate === 'wait') return undefined;
     const mine = ++seq.current;
     setP((old) => (old.kind === 'ready' ? old : { kind: 'loading' }));
     const q = new URLSearchParams({
@@ -170,7 +180,7 @@ function usePreview(probe: number | null, form: Form, valid: boolean): PreviewSt
       );
     }, PREVIEW_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [probe, form.devRule, form.linkRule, form.adjacent, form.connecting, valid]);
+  }, [probe, form.devRule, form.linkRule, form.adjacent, form.connecting, gate]);
   return p;
 }
 
