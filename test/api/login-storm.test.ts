@@ -10,14 +10,20 @@ import { buildRouter } from '../../api/routes/index.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
 import { addressGroup } from '../../services/accounts/login-limiter.js';
+import type { ServiceSources } from '../../services/index.js';
 import { fixture, NOW_MS, servicesOf } from './fake-service.js';
 
-async function setup(auth: string) {
+/** A small scrypt cost for the accounts' hashes: the limits' tables check hundreds of passwords, at
+ *  the production cost a minute of CPU; the pool's test keeps the production cost (its checks must
+ *  still be running when the burst's last one arrives). */
+const SMALL_COST: ServiceSources = { scryptCost: { N: 1 << 10, r: 8, p: 1 } };
+
+async function setup(auth: string, sources: ServiceSources = SMALL_COST) {
   const fake = fixture();
   fake.config = loadConfig({ text: `simulator: true\nauth: { enabled: true, ${auth} }\n`, env: {} });
   let nowMs = NOW_MS;
   const clock = { nowMs: () => nowMs };
-  const services = servicesOf(fake, clock);
+  const services = servicesOf(fake, clock, sources);
   await services.auth.start();
   await services.accounts.addUser('ann', 'user', 'ann-password');
   await services.accounts.addUser('root', 'admin', 'root-password');
@@ -120,7 +126,7 @@ t.test('a success takes back its own count only: others\' failures on the name k
 t.test('the password pool: past its queue 503 SERVER_BUSY, past an address\'s share 429 RATE_LIMITED, at once and unchecked', async (t) => {
   const unlimited = 'maxLoginFailures: 1000000, maxLoginFailuresPerUser: 1000000, maxLoginFailuresTotal: 1000000';
   // 1 thread, 2 waiting: of 10 checks sent at once from 10 addresses, 3 are checked, 7 refused.
-  const s1 = await setup(`${unlimited}, passwordThreads: 1, passwordQueue: 2, passwordChecksPerAddress: 100`);
+  const s1 = await setup(`${unlimited}, passwordThreads: 1, passwordQueue: 2, passwordChecksPerAddress: 100`, {});
   const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => s1.login('ann', 'wrong-password', `192.0.2.${10 + i}`)));
   t.same(burst.map((a) => a.code).sort(), [...Array(7).fill('SERVER_BUSY'), ...Array(3).fill('UNAUTHORIZED')].sort(), '3 checked (401), 7 refused (503)');
   for (const a of burst.filter((x) => x.status === 503)) t.equal(a.headers['retry-after'], '1', '503 with Retry-After');
@@ -131,7 +137,7 @@ t.test('the password pool: past its queue 503 SERVER_BUSY, past an address\'s sh
   t.equal((await s1.login('ann', 'ann-password', '192.0.2.10')).status, 200, 'the pool free again: the right password passes');
 
   // One address's share: 2 running or waiting; 5 sent at once from one address: 2 checked, 3 refused (429), not counted as failures.
-  const s2 = await setup('maxLoginFailures: 5, maxLoginFailuresPerUser: 1000000, maxLoginFailuresTotal: 1000000, passwordThreads: 1, passwordQueue: 100, passwordChecksPerAddress: 2');
+  const s2 = await setup('maxLoginFailures: 5, maxLoginFailuresPerUser: 1000000, maxLoginFailuresTotal: 1000000, passwordThreads: 1, passwordQueue: 100, passwordChecksPerAddress: 2', {});
   const one = await Promise.all(Array.from({ length: 5 }, () => s2.login('ann', 'wrong-password', '192.0.2.50')));
   t.same(one.map((a) => a.code).sort(), ['RATE_LIMITED', 'RATE_LIMITED', 'RATE_LIMITED', 'UNAUTHORIZED', 'UNAUTHORIZED'], '2 checked (401), 3 refused (429 RATE_LIMITED)');
   t.equal(s2.services.auth.passwordStats().refusedCaller, 3, 'the pool counted 3 refusals (the address\'s share)');
