@@ -10,10 +10,10 @@ import { registerAlerts } from '../../api/routes/v2/alerts.js';
 import { SILENCE_BODY_MAX_BYTES } from '../../api/routes/alert-calls.js';
 import { silentLogger } from '../../core/logger.js';
 import { createServices } from '../../services/index.js';
-import { alert, FakeAlertSource } from './alert-fixture.js';
-import { call } from './call.js';
-import { callerRouter } from './caller-router.js';
-import { fixture, NOW_MS } from './fake-service.js';
+import { alert, FakeAlertSource } from '../fakes/alert-fixture.js';
+import { call } from '../fakes/call.js';
+import { callerRouter } from '../fakes/caller-router.js';
+import { fixture, NOW_MS } from '../fakes/fake-service.js';
 
 const HOUR = 3_600_000;
 const PREFIXES = [

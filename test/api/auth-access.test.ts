@@ -12,7 +12,7 @@ import type { RouteInfo } from '../../api/http/http-types.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
 import type { ServiceSources, Services } from '../../services/index.js';
-import { fixture, NOW_MS, servicesOf } from './fake-service.js';
+import { fixture, NOW_MS, servicesOf } from '../fakes/fake-service.js';
 
 /** Routes anyone may call with authentication on, and why (docs/api.md "Authentication"). */
 const PUBLIC = [

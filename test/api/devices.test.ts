@@ -5,8 +5,8 @@
  * carries over (an add seen as a task, a block that stops polling, tags added and removed).
  */
 import t, { type Test } from 'tap';
-import { fixture, type FakeService } from './fake-service.js';
-import { apiFor, call, type CallResult } from './call.js';
+import { fixture, type FakeService } from '../fakes/fake-service.js';
+import { apiFor, call, type CallResult } from '../fakes/call.js';
 
 /** Network 1 with managed devices 10 (sw10) and 11 (sw11) and the config block 192.0.2.0/24; network 2 empty. */
 function setup(): { fake: FakeService; send: (method: string, url: string, body?: unknown, type?: string) => Promise<CallResult> } {

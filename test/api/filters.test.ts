@@ -6,9 +6,9 @@
  */
 import t from 'tap';
 import { registerFilters } from '../../api/routes/v2/filters.js';
-import { call } from './call.js';
-import { callerRouter } from './caller-router.js';
-import { fixture, NOW_MS, servicesOf } from './fake-service.js';
+import { call } from '../fakes/call.js';
+import { callerRouter } from '../fakes/caller-router.js';
+import { fixture, NOW_MS, servicesOf } from '../fakes/fake-service.js';
 
 const LIST = '/v2/ui/net/1/filters/';
 

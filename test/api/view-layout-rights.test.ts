@@ -13,8 +13,8 @@ import { registerViews } from '../../api/routes/v2/views.js';
 import { loadConfig } from '../../core/config-load.js';
 import { checkViewRule } from '../../services/views/view-record.js';
 import { WHOLE_NETWORK_VIEW_NAME } from '../../services/views/views.js';
-import { callerRouter } from './caller-router.js';
-import { fixture, NOW_MS, servicesOf } from './fake-service.js';
+import { callerRouter } from '../fakes/caller-router.js';
+import { fixture, NOW_MS, servicesOf } from '../fakes/fake-service.js';
 
 const CONFIG = `
 networks:

@@ -10,9 +10,9 @@ import { registerViews } from '../../api/routes/v2/views.js';
 import { loadConfig } from '../../core/config-load.js';
 import { checkViewRule } from '../../services/views/view-record.js';
 import { WHOLE_NETWORK_VIEW_NAME } from '../../services/views/views.js';
-import { call } from './call.js';
-import { callerRouter } from './caller-router.js';
-import { fixture, NOW_MS, servicesOf } from './fake-service.js';
+import { call } from '../fakes/call.js';
+import { callerRouter } from '../fakes/caller-router.js';
+import { fixture, NOW_MS, servicesOf } from '../fakes/fake-service.js';
 
 const VIEWS = '/v2/ui/net/1/views';
 const CONFIG = `

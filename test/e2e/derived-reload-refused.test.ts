@@ -5,7 +5,7 @@ import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
 import { checkViewRule } from '../../services/views/view-record.js';
 import { checkDerivedExpression } from '../../svcql/derived-expr.js';
-import { randomPort, simulatedConfigText, tempDir } from './helpers.js';
+import { randomPort, simulatedConfigText, tempDir } from '../fakes/helpers.js';
 
 /**
  * A reload whose `variables:` the catalog refuses changes nothing (app.ts checks the definitions

@@ -5,7 +5,7 @@
  */
 import t from 'tap';
 import { compileCondition } from '../../../services/alerts/alert-rules.js';
-import { variable } from '../../api/fake-service.js';
+import { variable } from '../../fakes/fake-service.js';
 
 const inputs = [
   variable(0, 'ifOperStatus', 10, 1, '', { tags: ['Role.Core', 'ifRole.Uplink'] }),

@@ -15,7 +15,7 @@ import { NetworkTablesCache } from '../../../services/svcql-tables.js';
 import { compileMatcher } from '../../../svcql/index.js';
 import { MemorySeriesStore } from '../../../store/series/memory-series.js';
 import type { SeriesStore } from '../../../store/series/series.js';
-import { FakeService, variable } from '../../api/fake-service.js';
+import { FakeService, variable } from '../../fakes/fake-service.js';
 
 const MIN = 60_000;
 const T0 = 28_333_333 * MIN;

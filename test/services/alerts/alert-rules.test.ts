@@ -5,7 +5,7 @@
 import t from 'tap';
 import { namesOf, positionsByName, selectInputs } from '../../../services/alerts/alert-rules.js';
 import { parseExpression, variablesSource } from '../../../svcql/index.js';
-import { variable } from '../../api/fake-service.js';
+import { variable } from '../../fakes/fake-service.js';
 
 t.test('namesOf: the names an input can only match', async (t) => {
   const cases: [string, string[] | null][] = [

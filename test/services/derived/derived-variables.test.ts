@@ -5,8 +5,8 @@ import { DerivedVariables } from '../../../services/derived/derived-variables.js
 import { checkDerivedExpression } from '../../../svcql/derived-expr.js';
 import { MemorySeriesStore } from '../../../store/series/memory-series.js';
 import type { SeriesStore } from '../../../store/series/series.js';
-import { memoryLogger } from '../../api/call.js';
-import { fixture, NOW_MS, variable, type FakeService } from '../../api/fake-service.js';
+import { memoryLogger } from '../../fakes/call.js';
+import { fixture, NOW_MS, variable, type FakeService } from '../../fakes/fake-service.js';
 
 /**
  * The derived variables' evaluator over the in-memory collector (test/api/fake-service.ts) and a

@@ -115,7 +115,7 @@ function reference(n: number, edges: [number, number][], matching: number[]): { 
 }
 
 t.test('connecting agrees with an all-pairs reference on random graphs (batches of 32 included)', async (t) => {
-  const { rng } = await import('../../rng.js');
+  const { rng } = await import('../../fakes/rng.js');
   const r = rng(424242);
   const shapes: [number, number, number][] = [[12, 14, 3], [40, 60, 31], [60, 80, 32], [70, 90, 33], [150, 200, 70], [300, 340, 20], [100, 100, 99]];
   for (const [n, m, k] of shapes) {

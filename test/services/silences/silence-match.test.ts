@@ -8,7 +8,7 @@ import t from 'tap';
 import { SilenceIndex } from '../../../services/silences/silence-index.js';
 import { inputVariableName, silenceMatches } from '../../../services/silences/silence-match.js';
 import { EMPTY_MATCH, type SilenceData, type SilenceMatch } from '../../../services/silences/silence-record.js';
-import { alert } from '../../api/alert-fixture.js';
+import { alert } from '../../fakes/alert-fixture.js';
 
 // The alert of every row: key k-1, name ifDown, input ifOperStatus.10.1, device 10 sw1, index 1, tags Role.Core, Vendor.Cisco.
 const A = alert();

@@ -16,8 +16,8 @@ import { openStoreEnv } from '../../../store/lmdb-env.js';
 import { LmdbMetaStore } from '../../../store/meta/lmdb-meta.js';
 import { MemoryMetaStore } from '../../../store/meta/memory-meta.js';
 import type { MetaStore } from '../../../store/meta/meta.js';
-import { fixture, NOW_MS } from '../../api/fake-service.js';
-import { alert } from '../../api/alert-fixture.js';
+import { fixture, NOW_MS } from '../../fakes/fake-service.js';
+import { alert } from '../../fakes/alert-fixture.js';
 
 const alice: Caller = { kind: 'user', name: 'alice', role: 'user' };
 const root: Caller = { kind: 'user', name: 'root', role: 'admin' };

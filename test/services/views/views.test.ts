@@ -12,8 +12,8 @@ import { NS_MAP_COORDINATES } from '../../../services/views/map-view-source.js';
 import { checkViewRule, decodeViewData } from '../../../services/views/view-record.js';
 import { NS_VIEWS, WHOLE_NETWORK_VIEW_NAME } from '../../../services/views/views.js';
 import { Repository } from '../../../store/meta/repository.js';
-import { callerOf } from '../../api/caller-router.js';
-import { fixture, NOW_MS, servicesOf } from '../../api/fake-service.js';
+import { callerOf } from '../../fakes/caller-router.js';
+import { fixture, NOW_MS, servicesOf } from '../../fakes/fake-service.js';
 
 /** Networks 1 and 2 (as the fixture's collector has them) and one SCRIPTED view in network 1. */
 const CONFIG = `
