@@ -1,6 +1,6 @@
 /**
  * The inventory routes of issue 12 (docs/api.md "Inventory", "Legacy network commands") over the real router and services and the
- * in-memory DevicesPort (test/api/fake-devices.ts): one table per family, each row a request on a
+ * in-memory DevicesPort (test/fakes/fake-devices.ts): one table per family, each row a request on a
  * fresh fixture and what its answer must be, error cases included; then the sequences whose state
  * carries over (an add seen as a task, a block that stops polling, tags added and removed).
  */

@@ -11,7 +11,7 @@ import { randomPort, simulatedConfigText, tempDir } from '../fakes/helpers.js';
  * A reload whose `variables:` the catalog refuses changes nothing (app.ts checks the definitions
  * before the configuration is swapped): reload/config answers 400 naming the variable, the running
  * configuration and the catalog's definitions stay. The loader refuses such names itself
- * (test/unit/config-derived.test.ts); here the loader is bypassed, as a config built in code would.
+ * (test/core/config-derived.test.ts); here the loader is bypassed, as a config built in code would.
  * A reload refused for a restart-only change after the definitions were set puts the running ones back.
  */
 

@@ -80,7 +80,7 @@ export class FakeService implements CollectorPorts, NetworksPort {
   readonly pollStates = new Map<number, DevicePollState[]>();
   healthy = true;
   readonly tasks: TasksPort = new TaskRegistry((netId) => this.get(netId) !== undefined, () => Date.now());
-  /** Managed devices in memory (test/api/fake-devices.ts), its tasks in `tasks`. */
+  /** Managed devices in memory (test/fakes/fake-devices.ts), its tasks in `tasks`. */
   readonly devices: FakeDevices = new FakeDevices((netId) => this.get(netId) !== undefined, this.tasks, () => NOW_MS);
 
   get networks(): NetworksPort { return this; }

@@ -436,7 +436,7 @@ t.test('fuzz every route with authentication on: hostile credentials, and mutate
 /**
  * The inventory routes (docs/api.md "Inventory": devices, blocking, tasks, incremental discovery, external
  * tags, ping, legacy network commands) over the real HTTP transport and services on the in-memory
- * DevicesPort (test/api/fake-devices.ts): what the real collector's device management answers
+ * DevicesPort (test/fakes/fake-devices.ts): what the real collector's device management answers
  * until it lands is walked here with every answer checked, 501 included.
  */
 const isInventoryRoute = (pattern: string): boolean =>

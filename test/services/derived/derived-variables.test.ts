@@ -9,7 +9,7 @@ import { memoryLogger } from '../../fakes/call.js';
 import { fixture, NOW_MS, variable, type FakeService } from '../../fakes/fake-service.js';
 
 /**
- * The derived variables' evaluator over the in-memory collector (test/api/fake-service.ts) and a
+ * The derived variables' evaluator over the in-memory collector (test/fakes/fake-service.ts) and a
  * series store: each step's values of the inputs in, the derived values at the same grid time out
  * (expected values computed here from the inputs written), instances allocated once, a reload
  * replacing the variables, an unknown input logged.
