@@ -14,6 +14,7 @@ import { alert, FakeAlertSource } from '../fakes/alert-fixture.js';
 import { call } from '../fakes/call.js';
 import { callerRouter } from '../fakes/caller-router.js';
 import { fixture, NOW_MS } from '../fakes/fake-service.js';
+import { ManualClock } from '../fakes/clock.js';
 
 const HOUR = 3_600_000;
 const PREFIXES = [
@@ -29,7 +30,7 @@ const util = alert({ key: 'k-util', name: 'ifUtilHigh', inputVariable: 'ifInUtil
   componentName: 'eth2', componentIndex: 2, tags: ['Role.Core'], active: true, value: '91.5', description: 'eth2 busy' });
 
 function api() {
-  const clock = { now: NOW_MS, nowMs() { return this.now; } };
+  const clock = new ManualClock(NOW_MS);
   const fake = fixture();
   const source = new FakeAlertSource(new Map([[1, [down, cpu, util]]]));
   const services = createServices({ collector: fake, series: fake.series, meta: fake.meta, config: () => fake.config, clock, logger: silentLogger },

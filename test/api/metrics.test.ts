@@ -1,5 +1,6 @@
 import t from 'tap';
-import { apiFor, call, fixedClock } from '../fakes/call.js';
+import { apiFor, call } from '../fakes/call.js';
+import { fixedClock } from '../fakes/clock.js';
 import { fixture, NOW_MS, servicesOf } from '../fakes/fake-service.js';
 import { buildRouter } from '../../api/routes/index.js';
 import { silentLogger } from '../../core/logger.js';

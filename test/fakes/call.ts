@@ -1,9 +1,9 @@
 /** In-process calls to the router, as the transport would make them. */
 import { createLogger, type Logger } from '../../core/logger.js';
-import type { Clock } from '../../core/clock.js';
 import type { Router } from '../../api/http/router.js';
 import { buildRouter } from '../../api/routes/index.js';
 import { servicesOf, type FakeService } from './fake-service.js';
+import { fixedClock } from './clock.js';
 
 export interface CallResult {
   status: number;
@@ -28,8 +28,6 @@ export function memoryLogger(): { logger: Logger; lines: string[] } {
   const lines: string[] = [];
   return { logger: createLogger({ level: 'debug', write: (l) => lines.push(l) }), lines };
 }
-
-export function fixedClock(nowMs: number): Clock { return { nowMs: () => nowMs }; }
 
 export function apiFor(fake: FakeService, nowMs: number) {
   const { logger, lines } = memoryLogger();

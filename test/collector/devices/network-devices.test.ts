@@ -13,7 +13,7 @@ import { NetworkDevices } from '../../../collector/devices/network-devices.js';
 import { TaskRegistry } from '../../../collector/tasks.js';
 import { loadConfig } from '../../../core/config-load.js';
 import { createLogger } from '../../../core/logger.js';
-import type { WorkerPool } from '../../../collector/pool.js';
+import { unusedWorkerPool } from '../../fakes/worker-pool.js';
 import { MemoryMetaStore } from '../../../store/meta/memory-meta.js';
 
 const probed = (name: string, address: string): ProbedDevice => ({
@@ -31,7 +31,7 @@ async function setup() {
   const net = loadConfig({ env: {}, text: 'networks: [{ id: 1, name: n, seeds: [10.0.0.1], ranges: [10.0.0.0/24] }]' }).networks[0]!;
   let now = 1_000;
   const nd = new NetworkDevices(net, {
-    meta, ids, pool: {} as WorkerPool, tasks: new TaskRegistry(() => true, () => now), logger: createLogger({ level: 'error', write: () => {} }),
+    meta, ids, pool: unusedWorkerPool(), tasks: new TaskRegistry(() => true, () => now), logger: createLogger({ level: 'error', write: () => {} }),
     nowMs: () => now, resolve: async (n) => n, profiles: builtinProfileSet, apply: async () => {}, snapshot: async () => 0, latestDevices: () => [],
   });
   await nd.open();

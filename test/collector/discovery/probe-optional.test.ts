@@ -1,6 +1,6 @@
 // Every table but the system group is optional: a table read that fails or times out leaves its part
 // empty, is listed in tableErrors and logged at debug naming the device and the table, and the
-// device is still returned. The pool is a fake at our own interface (WorkerPool) answering from a
+// device is still returned. The pool is the fake WorkerPool (test/fakes/worker-pool.ts) answering from a
 // small MIB, failing the walks that touch the columns a case names.
 import t from 'tap';
 import type { WorkerPool } from '../../../collector/pool.js';
@@ -8,6 +8,7 @@ import { probeDevice } from '../../../collector/discovery/discovery-device.js';
 import { simNetworkConfig } from '../../../bench/collector/sim-plans.js';
 import { OID } from '../../../collector/oids.js';
 import { SnmpType, type Varbind } from '../../../snmp/types.js';
+import { fakeWorkerPool } from '../../fakes/worker-pool.js';
 
 const str = (oid: string, s: string): Varbind => ({ oid, type: SnmpType.OctetString, value: new TextEncoder().encode(s) });
 const int = (oid: string, value: number): Varbind => ({ oid, type: SnmpType.Integer, value });
@@ -25,17 +26,16 @@ const MIB: Varbind[] = [
 
 /** A pool whose walks fail (error or timeout) when they read one of `failing`'s columns. */
 function fakePool(failing: Map<string, 'error' | 'timeout'>): WorkerPool {
-  const run = async (task: { kind: string; oids?: readonly string[]; columns?: readonly string[] }) => {
+  return fakeWorkerPool(async (task) => {
     if (task.kind === 'get') {
-      return { ok: true, varbinds: task.oids!.map((o) => MIB.find((vb) => vb.oid === o) ?? { oid: o, type: SnmpType.NoSuchObject, value: null }) };
+      return { ok: true, varbinds: task.oids.map((o) => MIB.find((vb) => vb.oid === o) ?? { oid: o, type: SnmpType.NoSuchObject, value: null }) };
     }
-    for (const c of task.columns!) {
+    for (const c of task.columns) {
       const f = failing.get(c);
       if (f) return { ok: false, error: f === 'timeout' ? '127.0.0.1:161: Request timed out' : '127.0.0.1:161: genErr', timeout: f === 'timeout' };
     }
-    return { ok: true, varbinds: MIB.filter((vb) => task.columns!.some((c) => vb.oid.startsWith(c + '.'))) };
-  };
-  return { threads: 1, run: run as unknown as WorkerPool['run'], poll: () => { throw new Error('no polls here'); }, destroy: async () => {} };
+    return { ok: true, varbinds: MIB.filter((vb) => task.columns.some((c) => vb.oid.startsWith(c + '.'))) };
+  });
 }
 
 // [what, failing columns, tableErrors, what the device still has]
@@ -68,7 +68,6 @@ for (const [what, failing, errors, has] of cases) {
 }
 
 t.test('no system group: no device', async (t) => {
-  const pool = fakePool(new Map());
-  const empty: WorkerPool = { ...pool, run: (async () => ({ ok: false, error: '127.0.0.1:161: Request timed out', timeout: true })) as unknown as WorkerPool['run'] };
+  const empty = fakeWorkerPool(async () => ({ ok: false, error: '127.0.0.1:161: Request timed out', timeout: true }));
   t.same(await probeDevice(empty, '127.0.0.1', simNetworkConfig(161), () => 5), { ok: false, address: '127.0.0.1', error: '127.0.0.1:161: Request timed out' });
 });

@@ -16,6 +16,7 @@ import { compileMatcher } from '../../../svcql/index.js';
 import { MemorySeriesStore } from '../../../store/series/memory-series.js';
 import type { SeriesStore } from '../../../store/series/series.js';
 import { FakeService, variable } from '../../fakes/fake-service.js';
+import { ManualClock } from '../../fakes/clock.js';
 
 const MIN = 60_000;
 const T0 = 28_333_333 * MIN;
@@ -44,7 +45,7 @@ class Silences implements SilenceLookup {
 
 function setup(alerts: string, fake = new FakeService(), series: SeriesStore = fake.series, prefillMatrixValues?: number, prefillYieldSlots?: number) {
   fake.config = loadConfig({ text: NETS + alerts, env: {}, checkAlertRule });
-  const clock = { now: T0 + 5_000, nowMs() { return this.now; } };
+  const clock = new ManualClock(T0 + 5_000);
   const notices = new Notices();
   const silences = new Silences();
   const engine = new AlertEngine(

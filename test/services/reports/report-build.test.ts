@@ -2,12 +2,12 @@
 // rollups asked in batches of UTILISATION_BATCH_SLOTS slots, the window from the start of the hour
 // holding now − 24 h, and the content given in pieces (never one string).
 import t from 'tap';
-import type { CollectorPorts } from '../../../core/ports/index.js';
 import type { VariableInstance } from '../../../core/types.js';
 import { UTILISATION_BATCH_SLOTS, UTILISATION_HEADER, buildReport } from '../../../services/reports/report-build.js';
 import { ROWS_PER_CHUNK } from '../../../services/reports/report-format.js';
 import { MemorySeriesStore } from '../../../store/series/memory-series.js';
 import type { SeriesStore } from '../../../store/series/series.js';
+import { FakeService } from '../../fakes/fake-service.js';
 
 const H = 3_600_000;
 const NOW = Date.UTC(2026, 0, 10, 12, 30);
@@ -41,10 +41,8 @@ t.test('utilisation: batched rollups over an aligned window, written in pieces',
       return store.rollup(s, f, to);
     },
   });
-  const collector = {
-    catalog: { instances: () => instances },
-    networks: { generation: () => null },
-  } as unknown as CollectorPorts;
+  const collector = new FakeService(); // no discovery completed: generation() answers null
+  collector.vars.set(1, instances);
   const content = await buildReport({ collector, series: counting }, 'utilisation', 1, 'lab', NOW);
   t.equal(rollups, Math.ceil(interfaces * VARS.length / UTILISATION_BATCH_SLOTS), 'one rollup per batch of slots');
   t.equal(content.rows, interfaces);

@@ -18,6 +18,7 @@ import { MemoryMetaStore } from '../../../store/meta/memory-meta.js';
 import type { MetaStore } from '../../../store/meta/meta.js';
 import { fixture, NOW_MS } from '../../fakes/fake-service.js';
 import { alert } from '../../fakes/alert-fixture.js';
+import { ManualClock } from '../../fakes/clock.js';
 
 const alice: Caller = { kind: 'user', name: 'alice', role: 'user' };
 const root: Caller = { kind: 'user', name: 'root', role: 'admin' };
@@ -27,7 +28,7 @@ const anon: Caller = { kind: 'anonymous' };
 const HOUR = 3_600_000;
 
 function service(meta: MetaStore = new MemoryMetaStore(), maxActive?: number) {
-  const clock = { now: NOW_MS, nowMs() { return this.now; } };
+  const clock = new ManualClock(NOW_MS);
   const fake = fixture();
   const deps: ServiceDeps = { collector: fake, series: fake.series, meta, config: () => fake.config, clock, logger: silentLogger };
   return { s: new SilenceService(deps, maxActive), clock, meta };

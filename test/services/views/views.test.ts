@@ -14,6 +14,7 @@ import { NS_VIEWS, WHOLE_NETWORK_VIEW_NAME } from '../../../services/views/views
 import { Repository } from '../../../store/meta/repository.js';
 import { callerOf } from '../../fakes/caller-router.js';
 import { fixture, NOW_MS, servicesOf } from '../../fakes/fake-service.js';
+import { ManualClock } from '../../fakes/clock.js';
 
 /** Networks 1 and 2 (as the fixture's collector has them) and one SCRIPTED view in network 1. */
 const CONFIG = `
@@ -32,7 +33,7 @@ const who = (w: string | undefined): Caller => callerOf(w);
 const alice = who('user:alice'), bob = who('user:bob'), root = who('admin:root'), ci = who('token:ci'), anon = who(undefined);
 
 async function setup(configText = CONFIG) {
-  const clock = { now: NOW_MS, nowMs() { return this.now; } };
+  const clock = new ManualClock(NOW_MS);
   const fake = fixture();
   fake.config = loadConfig({ text: configText, env: {}, checkViewRule });
   const services = servicesOf(fake, clock);
