@@ -2,12 +2,12 @@
 // Cisco ones CDP too; resolved, the links are the simulator's ring, those with a Cisco end described
 // by both protocols, and no neighbour is external.
 import t from 'tap';
-import { createPool } from '../../collector/pool.js';
-import { probeDevice } from '../../collector/discovery/discovery-device.js';
-import { resolveTopology } from '../../collector/discovery/links.js';
-import { simNetworkConfig } from '../../bench/collector/sim-plans.js';
-import type { Device } from '../../core/types.js';
-import { startSimulatorOnFreeAddresses } from '../../sim/simulator.js';
+import { createPool } from '../../../collector/pool.js';
+import { probeDevice } from '../../../collector/discovery/discovery-device.js';
+import { resolveTopology } from '../../../collector/discovery/links.js';
+import { simNetworkConfig } from '../../../bench/collector/sim-plans.js';
+import type { Device } from '../../../core/types.js';
+import { startSimulatorOnFreeAddresses } from '../../../sim/simulator.js';
 import { freeUdpPort } from './snmpsim.js';
 
 t.test('simulated ring of 6: LLDP everywhere, CDP from Cisco devices', async (t) => {

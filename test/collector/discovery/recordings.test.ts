@@ -5,17 +5,17 @@
 // One more copy of the Linux walk has two subtrees answering genErr: the device is still found,
 // with those tables in tableErrors.
 import t, { type Test } from 'tap';
-import type { NetworkConfig } from '../../core/config-schema.js';
-import type { Device } from '../../core/types.js';
-import { createPool, type WorkerPool } from '../../collector/pool.js';
-import { probeDevice, type ProbedDevice } from '../../collector/discovery/discovery-device.js';
-import { resolveTopology } from '../../collector/discovery/links.js';
-import { buildDevicePlan } from '../../collector/polling/plan-build.js';
-import { OID } from '../../collector/oids.js';
-import { simNetworkConfig } from '../../bench/collector/sim-plans.js';
-import { RingBuffer } from '../../store/ring.js';
-import { SlotState } from '../../workers/slot-state.js';
-import type { PollPath } from '../../core/config-schema.js';
+import type { NetworkConfig } from '../../../core/config-schema.js';
+import type { Device } from '../../../core/types.js';
+import { createPool, type WorkerPool } from '../../../collector/pool.js';
+import { probeDevice, type ProbedDevice } from '../../../collector/discovery/discovery-device.js';
+import { resolveTopology } from '../../../collector/discovery/links.js';
+import { buildDevicePlan } from '../../../collector/polling/plan-build.js';
+import { OID } from '../../../collector/oids.js';
+import { simNetworkConfig } from '../../../bench/collector/sim-plans.js';
+import { RingBuffer } from '../../../store/ring.js';
+import { SlotState } from '../../../workers/slot-state.js';
+import type { PollPath } from '../../../core/config-schema.js';
 import { recordingText, snmpsimMissing, startSnmpsim, type Recording, type Snmpsim } from './snmpsim.js';
 
 /** The Linux walk with ifName rows and hrProcessorLoad rows answering genErr (snmpsim's error variation). */

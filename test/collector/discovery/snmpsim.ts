@@ -7,7 +7,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { which } from '../fakes/snmp-tools.js';
+import { which } from '../../fakes/snmp-tools.js';
 
 /** Where Debian's snmpsim package puts its example recordings. */
 export const SNMPSIM_EXAMPLES = '/usr/share/doc/snmpsim/examples/data';
