@@ -180,6 +180,16 @@ module.exports = {
       from: { pathNot: NOT_PRODUCT },
       to: { path: NOT_PRODUCT },
     },
+    {
+      name: 'test-folders-only-to-fakes',
+      comment:
+        'a test folder (test/<folder>/: the tests of one product folder, or one kind of whole-system test) imports ' +
+        'no other test folder but test/fakes/, which holds the doubles and fixtures several folders share; ' +
+        'test/fakes/ itself imports no other test folder (docs/testing.md)',
+      severity: 'error',
+      from: { path: '^test/([^/]+)/' },
+      to: { path: '^test/[^/]+/', pathNot: ['^test/$1/', '^test/fakes/'] },
+    },
     ...oneFileRules,
     {
       name: 'no-circular',

@@ -12,7 +12,7 @@ import { SERVER_VARIABLE_NAMES } from './variable-names.js';
 
 /**
  * The names of the built-in variables (collector/inventory/variables-builtin.ts; core may not import
- * the collector, test/unit/config-snmp-variables.test.ts checks the two lists agree). An operator
+ * the collector, test/core/config-snmp-variables.test.ts checks the two lists agree). An operator
  * variable may not take one of them.
  */
 export const BUILTIN_VARIABLE_NAMES: readonly string[] = Object.freeze([

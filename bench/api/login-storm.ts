@@ -28,7 +28,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { Bench, BenchOptions, Figure } from '../harness/bench.js';
-import { randomPort, simulatedConfigText } from '../../test/e2e/helpers.js';
+import { randomPort, simulatedConfigText } from '../../test/fakes/helpers.js';
 import { pinnedCommand, pinningNote, serverAndLoadCores } from '../harness/process.js';
 import { percentile } from '../harness/stats.js';
 

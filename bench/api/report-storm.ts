@@ -31,7 +31,7 @@ import { fileURLToPath } from 'node:url';
 import { cpuProfFlags } from '../harness/cpu-profile.js';
 import { stopChild } from '../harness/process.js';
 import { startPinger } from '../harness/pinger-worker.js';
-import { simulatedConfigText } from '../../test/e2e/helpers.js';
+import { simulatedConfigText } from '../../test/fakes/helpers.js';
 import { withDeadline } from '../../core/deadline.js';
 
 const MAIN = fileURLToPath(new URL('../../main.js', import.meta.url));

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { startApp } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
-import { simulatedConfigText } from '../../test/e2e/helpers.js';
+import { simulatedConfigText } from '../../test/fakes/helpers.js';
 
 const quick = process.argv.includes('--quick');
 /** Calls of each kind, and the wall-clock cap of the whole loop. */

@@ -20,11 +20,11 @@ import { join } from 'node:path';
 import type { Router } from '../../api/http/router.js';
 import { registerMaps } from '../../api/routes/v2/maps.js';
 import { openEmbeddedStore } from '../../store/open-store.js';
-import { call } from '../../test/api/call.js';
+import { call } from '../../test/fakes/call.js';
 import type { EncodedResponse } from '../../api/http/http-types.js';
-import { callerRouter } from '../../test/api/caller-router.js';
-import { FakeService } from '../../test/api/fake-service.js';
-import { FakeMapViews, mapServices } from '../../test/api/map-fixture.js';
+import { callerRouter } from '../../test/fakes/caller-router.js';
+import { FakeService } from '../../test/fakes/fake-service.js';
+import { FakeMapViews, mapServices } from '../../test/fakes/map-fixture.js';
 import { enableRegexpSafety } from '../../svcql/index.js';
 import { syntheticMapGeneration } from './synthetic-map.js';
 

@@ -6,7 +6,7 @@
  * `ifRole.Ring`. Deterministic for a seed.
  */
 import type { Device, Generation, Interface, Link } from '../../core/types.js';
-import { rng } from '../../test/rng.js';
+import { rng } from '../../test/fakes/rng.js';
 
 export const MAP_INTERFACES_PER_DEVICE = 8;
 

@@ -21,7 +21,7 @@ import { chromium } from 'playwright-core';
 import type { Bench, BenchOptions, Figure } from '../harness/bench.js';
 import { pinnedCommand, serverAndLoadCores, stopChild } from '../harness/process.js';
 import { median } from '../harness/stats.js';
-import { simulatedConfigText } from '../../test/e2e/helpers.js';
+import { simulatedConfigText } from '../../test/fakes/helpers.js';
 
 const MAIN = fileURLToPath(new URL('../../main.js', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -9,7 +9,7 @@ import { AppError, isAppError } from '../../core/errors.js';
 import { silentLogger } from '../../core/logger.js';
 import type { StoreStatus } from '../../core/ports/networks.js';
 import { createServices } from '../../services/index.js';
-import { fixture, MemorySeries, NOW_MS } from './fake-service.js';
+import { fixture, MemorySeries, NOW_MS } from '../fakes/fake-service.js';
 
 class FailingSeries extends MemorySeries {
   diskFull = true;

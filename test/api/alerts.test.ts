@@ -10,10 +10,11 @@ import { registerAlerts } from '../../api/routes/v2/alerts.js';
 import { SILENCE_BODY_MAX_BYTES } from '../../api/routes/alert-calls.js';
 import { silentLogger } from '../../core/logger.js';
 import { createServices } from '../../services/index.js';
-import { alert, FakeAlertSource } from './alert-fixture.js';
-import { call } from './call.js';
-import { callerRouter } from './caller-router.js';
-import { fixture, NOW_MS } from './fake-service.js';
+import { alert, FakeAlertSource } from '../fakes/alert-fixture.js';
+import { call } from '../fakes/call.js';
+import { callerRouter } from '../fakes/caller-router.js';
+import { fixture, NOW_MS } from '../fakes/fake-service.js';
+import { ManualClock } from '../fakes/clock.js';
 
 const HOUR = 3_600_000;
 const PREFIXES = [
@@ -29,7 +30,7 @@ const util = alert({ key: 'k-util', name: 'ifUtilHigh', inputVariable: 'ifInUtil
   componentName: 'eth2', componentIndex: 2, tags: ['Role.Core'], active: true, value: '91.5', description: 'eth2 busy' });
 
 function api() {
-  const clock = { now: NOW_MS, nowMs() { return this.now; } };
+  const clock = new ManualClock(NOW_MS);
   const fake = fixture();
   const source = new FakeAlertSource(new Map([[1, [down, cpu, util]]]));
   const services = createServices({ collector: fake, series: fake.series, meta: fake.meta, config: () => fake.config, clock, logger: silentLogger },

@@ -12,7 +12,7 @@ import type { RouteInfo } from '../../api/http/http-types.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
 import type { ServiceSources, Services } from '../../services/index.js';
-import { fixture, NOW_MS, servicesOf } from './fake-service.js';
+import { fixture, NOW_MS, servicesOf, SMALL_SCRYPT_COST } from '../fakes/fake-service.js';
 
 /** Routes anyone may call with authentication on, and why (docs/api.md "Authentication"). */
 const PUBLIC = [
@@ -63,13 +63,10 @@ const pathOf = (pattern: string): string => pattern.split('/').map((s) => {
 const basic = (user: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/**
- * A small scrypt cost for the accounts of these tests (a check runs at the cost of the stored hash): the
- * first test alone checks a wrong password and an unknown user on every route, ~400 scrypt runs that take
- * a minute of CPU at the production cost. What these tests check is the answers, not the cost; the one
- * about checks sent at once keeps the production cost, so that those checks overlap as in service.
- */
-const SMALL_COST: ServiceSources = { scryptCost: { N: 1 << 10, r: 8, p: 1 } };
+// A small scrypt cost (test/fakes): the first test alone checks a wrong password and an unknown user on
+// every route, ~400 scrypt runs; the test of checks sent at once keeps the production cost, so that
+// those checks overlap as in service.
+const SMALL_COST = SMALL_SCRYPT_COST;
 
 async function setup(extraAuth = '', sources: ServiceSources = SMALL_COST) {
   const fake = fixture();

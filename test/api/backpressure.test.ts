@@ -12,8 +12,8 @@ import t from 'tap';
 import { silentLogger } from '../../core/logger.js';
 import { withDeadline } from '../../core/deadline.js';
 import { startApi } from '../../api/server.js';
-import { fixture, NOW_MS, servicesOf, variable, type FakeService } from './fake-service.js';
-import { RawClient, type RawAnswer } from './raw-http.js';
+import { fixture, NOW_MS, servicesOf, variable, type FakeService } from '../fakes/fake-service.js';
+import { RawClient, type RawAnswer } from '../fakes/raw-http.js';
 
 /** The standard fixture plus 100 more ifInRate variables with 2 h of 1-minute points each. */
 function bigFixture(): FakeService {

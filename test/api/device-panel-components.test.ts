@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { Device, Generation } from '../../core/types.js';
-import { device, fixture, iface, NOW_MS, servicesOf, variable } from './fake-service.js';
+import { device, fixture, iface, NOW_MS, servicesOf, variable } from '../fakes/fake-service.js';
 
 /**
  * The hardware-component popup's choice of variables (services/devices/device-panel.ts componentPopup) over

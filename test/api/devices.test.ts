@@ -1,12 +1,12 @@
 /**
  * The inventory routes of issue 12 (docs/api.md "Inventory", "Legacy network commands") over the real router and services and the
- * in-memory DevicesPort (test/api/fake-devices.ts): one table per family, each row a request on a
+ * in-memory DevicesPort (test/fakes/fake-devices.ts): one table per family, each row a request on a
  * fresh fixture and what its answer must be, error cases included; then the sequences whose state
  * carries over (an add seen as a task, a block that stops polling, tags added and removed).
  */
 import t, { type Test } from 'tap';
-import { fixture, type FakeService } from './fake-service.js';
-import { apiFor, call, type CallResult } from './call.js';
+import { fixture, type FakeService } from '../fakes/fake-service.js';
+import { apiFor, call, type CallResult } from '../fakes/call.js';
 
 /** Network 1 with managed devices 10 (sw10) and 11 (sw11) and the config block 192.0.2.0/24; network 2 empty. */
 function setup(): { fake: FakeService; send: (method: string, url: string, body?: unknown, type?: string) => Promise<CallResult> } {

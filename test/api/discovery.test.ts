@@ -1,7 +1,7 @@
 import t from 'tap';
 import type { DevicePollState } from '../../core/ports/networks.js';
-import { apiFor } from './call.js';
-import { fixture, NOW_MS } from './fake-service.js';
+import { apiFor } from '../fakes/call.js';
+import { fixture, NOW_MS } from '../fakes/fake-service.js';
 
 t.test('status', async (t) => {
   const svc = fixture();

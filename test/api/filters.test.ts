@@ -6,14 +6,15 @@
  */
 import t from 'tap';
 import { registerFilters } from '../../api/routes/v2/filters.js';
-import { call } from './call.js';
-import { callerRouter } from './caller-router.js';
-import { fixture, NOW_MS, servicesOf } from './fake-service.js';
+import { call } from '../fakes/call.js';
+import { callerRouter } from '../fakes/caller-router.js';
+import { fixture, NOW_MS, servicesOf } from '../fakes/fake-service.js';
+import { ManualClock } from '../fakes/clock.js';
 
 const LIST = '/v2/ui/net/1/filters/';
 
 function api() {
-  const clock = { now: NOW_MS, nowMs() { return this.now; } };
+  const clock = new ManualClock(NOW_MS);
   const fake = fixture();
   const services = servicesOf(fake, clock);
   const { as } = callerRouter(services, clock, (r, ctx) => registerFilters(r.group('/v2'), ctx));

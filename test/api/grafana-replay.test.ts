@@ -5,7 +5,7 @@ import t from 'tap';
 import { startApp, type App } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { createLogger } from '../../core/logger.js';
-import { randomPort, simulatedConfigText, tempDir, waitFor } from '../e2e/helpers.js';
+import { randomPort, simulatedConfigText, tempDir, waitFor } from '../fakes/helpers.js';
 
 /**
  * Replay of the NetSpyGlass Grafana datasource (repository happygears/netspyglass-grafana, the

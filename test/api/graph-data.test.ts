@@ -1,6 +1,6 @@
 import t from 'tap';
-import { apiFor } from './call.js';
-import { fixture, NOW_MS, variable } from './fake-service.js';
+import { apiFor } from '../fakes/call.js';
+import { fixture, NOW_MS, variable } from '../fakes/fake-service.js';
 
 const MIN = 60_000;
 const tsOf = (i: number) => NOW_MS - (119 - i) * MIN; // the fixture's i-th point

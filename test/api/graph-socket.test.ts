@@ -5,8 +5,8 @@
 import t from 'tap';
 import { startApi } from '../../api/server.js';
 import { silentLogger } from '../../core/logger.js';
-import { apiFor } from './call.js';
-import { fixture, NOW_MS, servicesOf } from './fake-service.js';
+import { apiFor } from '../fakes/call.js';
+import { fixture, NOW_MS, servicesOf } from '../fakes/fake-service.js';
 
 t.test('graph answers over a real socket: the in-process bytes, repeated, concurrent, HEAD', async (t) => {
   const svc = fixture();

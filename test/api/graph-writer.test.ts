@@ -8,9 +8,9 @@ import { graphValue, writeGraphPoint, writeGraphValue } from '../../api/http/gra
 import { JsonWriter } from '../../api/http/json-writer.js';
 import { unitScale } from '../../services/catalog/unit-scale.js';
 import type { VariableInstance } from '../../core/types.js';
-import { apiFor } from './call.js';
-import { fixture, NOW_MS, variable } from './fake-service.js';
-import { rng } from '../rng.js';
+import { apiFor } from '../fakes/call.js';
+import { fixture, NOW_MS, variable } from '../fakes/fake-service.js';
+import { rng } from '../fakes/rng.js';
 
 
 const written = (v: number): string => {

@@ -9,9 +9,9 @@ import { execFile } from 'node:child_process';
 import { silentLogger } from '../../core/logger.js';
 import { startApi } from '../../api/server.js';
 import { buildRouter } from '../../api/routes/index.js';
-import { call } from './call.js';
-import { fixture, NOW_MS, servicesOf } from './fake-service.js';
-import { RawClient } from './raw-http.js';
+import { call } from '../fakes/call.js';
+import { fixture, NOW_MS, servicesOf } from '../fakes/fake-service.js';
+import { RawClient } from '../fakes/raw-http.js';
 
 const request = (method: string, path: string) => `${method} ${path} HTTP/1.1\r\nHost: test\r\n\r\n`;
 

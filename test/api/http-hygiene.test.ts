@@ -12,8 +12,8 @@ import t, { type Test } from 'tap';
 import { silentLogger } from '../../core/logger.js';
 import { startApi } from '../../api/server.js';
 import { ECHO_MAX_CHARS, ERROR_MESSAGE_MAX_CHARS } from '../../api/http/errors.js';
-import { ruleFixture, NOW_MS, servicesOf } from './fake-service.js';
-import { RawClient } from './raw-http.js';
+import { ruleFixture, NOW_MS, servicesOf } from '../fakes/fake-service.js';
+import { RawClient } from '../fakes/raw-http.js';
 
 /** "At once": far below the engine's 10 s idle timeout, far above what answering takes. */
 const AT_ONCE_MS = 5_000;

@@ -2,7 +2,7 @@ import t from 'tap';
 import { JsonMemo, MAX_MEMO_TOKENS, memoizeJson } from '../../api/http/json-memo.js';
 import type { ApiResponse, RoutedRequest } from '../../api/http/http-types.js';
 import { ANONYMOUS } from '../../core/caller.js';
-import { rng } from '../rng.js';
+import { rng } from '../fakes/rng.js';
 
 
 const KEYS = ['a', 'b', 'id', 'name', '0', '1', 'x y', 'é', ''];

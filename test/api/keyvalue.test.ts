@@ -5,8 +5,8 @@
  */
 import t from 'tap';
 import { loadConfig } from '../../core/config-load.js';
-import { apiFor, call } from './call.js';
-import { fixture, NOW_MS } from './fake-service.js';
+import { apiFor, call } from '../fakes/call.js';
+import { fixture, NOW_MS } from '../fakes/fake-service.js';
 
 const V2 = '/v2/ui/net/1/keyvalue';
 const LEGACY = '/api/ui/networks/1/keyvalue';

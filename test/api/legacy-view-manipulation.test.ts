@@ -1,7 +1,7 @@
 /** Legacy view manipulation (docs/api.md "Legacy view manipulation"): declared not implemented, a 501 naming the v2 call. */
 import t from 'tap';
-import { apiFor, call } from './call.js';
-import { fixture, NOW_MS } from './fake-service.js';
+import { apiFor, call } from '../fakes/call.js';
+import { fixture, NOW_MS } from '../fakes/fake-service.js';
 
 t.test('each legacy view call is a 501 NOT_IMPLEMENTED naming the v2 call to use', async (t) => {
   const { router } = apiFor(fixture(), NOW_MS);

@@ -8,7 +8,7 @@ import { buildRouter } from '../../api/routes/index.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
 import { LoginLimiter } from '../../services/accounts/login-limiter.js';
-import { fixture, NOW_MS, servicesOf } from './fake-service.js';
+import { fixture, NOW_MS, servicesOf } from '../fakes/fake-service.js';
 
 t.test('LoginLimiter: a table of failures and what the address may do next', async (t) => {
   // Each step: [address, 'fail' | 'ok' | 'check', at ms, expected retryAfterS after the step]

@@ -11,14 +11,11 @@ import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
 import { addressGroup } from '../../services/accounts/login-limiter.js';
 import type { ServiceSources } from '../../services/index.js';
-import { fixture, NOW_MS, servicesOf } from './fake-service.js';
+import { fixture, NOW_MS, servicesOf, SMALL_SCRYPT_COST } from '../fakes/fake-service.js';
 
-/** A small scrypt cost for the accounts' hashes: the limits' tables check hundreds of passwords, at
- *  the production cost a minute of CPU; the pool's test keeps the production cost (its checks must
- *  still be running when the burst's last one arrives). */
-const SMALL_COST: ServiceSources = { scryptCost: { N: 1 << 10, r: 8, p: 1 } };
-
-async function setup(auth: string, sources: ServiceSources = SMALL_COST) {
+// The limits' tables check hundreds of passwords: at the production scrypt cost a minute of CPU. The
+// pool's test keeps the production cost (its checks must still be running when the burst's last arrives).
+async function setup(auth: string, sources: ServiceSources = SMALL_SCRYPT_COST) {
   const fake = fixture();
   fake.config = loadConfig({ text: `simulator: true\nauth: { enabled: true, ${auth} }\n`, env: {} });
   let nowMs = NOW_MS;

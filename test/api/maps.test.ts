@@ -9,9 +9,9 @@ import type { Router } from '../../api/http/router.js';
 import type { ApiContext } from '../../api/routes/context.js';
 import { registerLegacyMaps } from '../../api/routes/legacy/maps.js';
 import { registerMaps } from '../../api/routes/v2/maps.js';
-import { callerRouter } from './caller-router.js';
-import { NOW_MS } from './fake-service.js';
-import { FakeMapViews, mapCollector, mapServices, type FakeView } from './map-fixture.js';
+import { callerRouter } from '../fakes/caller-router.js';
+import { NOW_MS } from '../fakes/fake-service.js';
+import { FakeMapViews, mapCollector, mapServices, type FakeView } from '../fakes/map-fixture.js';
 
 const register = (router: Router, ctx: ApiContext) => { registerMaps(router.group('/v2'), ctx); registerLegacyMaps(router.group('/api'), ctx); };
 
@@ -236,7 +236,7 @@ t.test('visibility and bad parameters: 4xx error bodies, never a 500', async (t)
 });
 
 t.test('seeded walk of the map routes with hostile parameters and bodies: 4xx error bodies or 200, never a 5xx', async (t) => {
-  const { rng } = await import('../rng.js');
+  const { rng } = await import('../fakes/rng.js');
   const r = rng(Number(process.env.FUZZ_SEED ?? 20261125));
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   const { as } = api([{ id: 1, devRule: CORE, connecting: true, adjacent: true }, { id: 2, owner: 'alice' }]);

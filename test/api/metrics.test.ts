@@ -1,6 +1,7 @@
 import t from 'tap';
-import { apiFor, call, fixedClock } from './call.js';
-import { fixture, NOW_MS, servicesOf } from './fake-service.js';
+import { apiFor, call } from '../fakes/call.js';
+import { fixedClock } from '../fakes/clock.js';
+import { fixture, NOW_MS, servicesOf } from '../fakes/fake-service.js';
 import { buildRouter } from '../../api/routes/index.js';
 import { silentLogger } from '../../core/logger.js';
 import type { AlertNotifier, StreamStatus } from '../../services/alert-types.js';

@@ -14,9 +14,9 @@ import { systemClock } from '../../core/clock.js';
 import { silentLogger } from '../../core/logger.js';
 import type { WebhookStreamConfig } from '../../core/config-schema.js';
 import { Notifier } from '../../services/notify/notifier.js';
-import { notice, settings, startReceiver } from '../unit/notify-fixtures.js';
-import { call } from './call.js';
-import { fixture, servicesOf } from './fake-service.js';
+import { notice, settings, startReceiver } from '../fakes/notify-fixtures.js';
+import { call } from '../fakes/call.js';
+import { fixture, servicesOf } from '../fakes/fake-service.js';
 
 /** The collector, whether or not node ran with --expose-gc. */
 function gcFunction(): () => void {

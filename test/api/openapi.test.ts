@@ -2,8 +2,8 @@ import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { buildRouter } from '../../api/routes/index.js';
 import { silentLogger } from '../../core/logger.js';
-import { fixture, servicesOf } from './fake-service.js';
-import { call } from './call.js';
+import { fixture, servicesOf } from '../fakes/fake-service.js';
+import { call } from '../fakes/call.js';
 
 // The OpenAPI file lists exactly the routes the router serves (paths at two-space indent, their
 // methods at four).

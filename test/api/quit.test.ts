@@ -2,8 +2,8 @@ import t from 'tap';
 import { buildRouter } from '../../api/routes/index.js';
 import { isLoopbackAddress } from '../../api/routes/self-observation.js';
 import { silentLogger } from '../../core/logger.js';
-import { call } from './call.js';
-import { fixture, NOW_MS, servicesOf } from './fake-service.js';
+import { call } from '../fakes/call.js';
+import { fixture, NOW_MS, servicesOf } from '../fakes/fake-service.js';
 
 t.test('loopback peers', async (t) => {
   const cases: [string, boolean][] = [

@@ -2,8 +2,8 @@ import { readdirSync } from 'node:fs';
 import t from 'tap';
 import { loadConfig } from '../../core/config-load.js';
 import { parseReportFile } from '../../services/reports/report-names.js';
-import { tempDir, waitFor } from '../e2e/helpers.js';
-import { fixture, servicesOf } from './fake-service.js';
+import { tempDir, waitFor } from '../fakes/helpers.js';
+import { fixture, servicesOf } from '../fakes/fake-service.js';
 
 /**
  * The report schedule over the fake collector with a clock the test moves: each due time of

@@ -8,7 +8,7 @@ import { silentLogger } from '../../core/logger.js';
 import { startApi } from '../../api/server.js';
 import { REQUEST_LIMITS } from '../../services/request-limits.js';
 import { enableRegexpSafety } from '../../svcql/index.js';
-import { NOW_MS, ruleFixture, servicesOf } from './fake-service.js';
+import { NOW_MS, ruleFixture, servicesOf } from '../fakes/fake-service.js';
 
 enableRegexpSafety();
 

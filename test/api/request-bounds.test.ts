@@ -18,8 +18,9 @@ import { NetworkTablesCache } from '../../services/svcql-tables.js';
 import { REQUEST_LIMITS } from '../../services/request-limits.js';
 import type { SeriesStore, SlotRollups } from '../../store/series/series.js';
 import { enableRegexpSafety } from '../../svcql/index.js';
-import { apiFor, call, fixedClock } from './call.js';
-import { device, fixture, iface, NOW_MS, variable, type FakeService } from './fake-service.js';
+import { apiFor, call } from '../fakes/call.js';
+import { fixedClock } from '../fakes/clock.js';
+import { device, fixture, iface, NOW_MS, variable, type FakeService } from '../fakes/fake-service.js';
 
 enableRegexpSafety();
 

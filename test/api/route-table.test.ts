@@ -10,8 +10,8 @@ import { buildRouter } from '../../api/routes/index.js';
 import type { Router } from '../../api/http/router.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
-import { fixture, servicesOf } from './fake-service.js';
-import { call } from './call.js';
+import { fixture, servicesOf } from '../fakes/fake-service.js';
+import { call } from '../fakes/call.js';
 
 /** `METHOD pattern access`, sorted by pattern, then method. */
 const EXPECTED = [

@@ -2,7 +2,7 @@ import t from 'tap';
 import { AppError } from '../../core/errors.js';
 import { encodeResponse, type Middleware } from '../../api/http/http-types.js';
 import { Router, listParam } from '../../api/http/router.js';
-import { call, memoryLogger } from './call.js';
+import { call, memoryLogger } from '../fakes/call.js';
 
 function testRouter() {
   const { logger, lines } = memoryLogger();
@@ -220,7 +220,7 @@ t.test('route groups: full patterns, group middleware after the router\'s, the s
 
 t.test('the server route table: every route once, with its access level', async (t) => {
   const { buildRouter } = await import('../../api/routes/index.js');
-  const { fixture, servicesOf } = await import('./fake-service.js');
+  const { fixture, servicesOf } = await import('../fakes/fake-service.js');
   const { router } = buildRouter({ services: servicesOf(fixture()), clock: { nowMs: () => 0 }, logger: memoryLogger().logger });
   const table = router.table();
   t.equal(new Set(table.map((r) => `${r.method} ${r.pattern}`)).size, table.length, 'no duplicates');

@@ -3,8 +3,8 @@
  * order; then the shapes of the legacy workbench, vars and catalog calls (docs/api.md "Workbench and catalog (legacy)").
  */
 import t from 'tap';
-import { apiFor } from './call.js';
-import { FakeService, NOW_MS, ruleFixture, variable } from './fake-service.js';
+import { apiFor } from '../fakes/call.js';
+import { FakeService, NOW_MS, ruleFixture, variable } from '../fakes/fake-service.js';
 import type { VariableInstance } from '../../core/types.js';
 
 const MIN = 60_000;

@@ -1,7 +1,7 @@
 /** Dashboard-tool query API (docs/api.md "Query body"): structured and SvcQL targets, per-target errors. */
 import t from 'tap';
-import { apiFor, call } from './call.js';
-import { NOW_MS, ruleFixture, variable } from './fake-service.js';
+import { apiFor, call } from '../fakes/call.js';
+import { NOW_MS, ruleFixture, variable } from '../fakes/fake-service.js';
 
 const MIN = 60_000;
 

@@ -2,7 +2,7 @@
 import t from 'tap';
 import { silentLogger } from '../../core/logger.js';
 import { startApi } from '../../api/server.js';
-import { NOW_MS, ruleFixture, servicesOf } from './fake-service.js';
+import { NOW_MS, ruleFixture, servicesOf } from '../fakes/fake-service.js';
 
 t.test('rule and query calls over a real socket', async (t) => {
   const api = await startApi({ host: '127.0.0.1', port: 0, services: servicesOf(ruleFixture()), logger: silentLogger, clock: { nowMs: () => NOW_MS } });

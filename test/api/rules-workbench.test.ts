@@ -1,7 +1,7 @@
 /** v2 graphing workbench catalog (shapes are this project's design, see docs/api.md). */
 import t from 'tap';
-import { apiFor } from './call.js';
-import { NOW_MS, ruleFixture } from './fake-service.js';
+import { apiFor } from '../fakes/call.js';
+import { NOW_MS, ruleFixture } from '../fakes/fake-service.js';
 
 const IN_RATE = {
   name: 'ifInRate', category: 'Traffic', description: 'Inbound traffic rate', unit: 'bit/s', instances: 3,

@@ -6,7 +6,7 @@ import t from 'tap';
 import net from 'node:net';
 import { silentLogger } from '../../core/logger.js';
 import { startApi } from '../../api/server.js';
-import { fixture, NOW_MS, servicesOf } from './fake-service.js';
+import { fixture, NOW_MS, servicesOf } from '../fakes/fake-service.js';
 
 /** Sends raw bytes, returns what the server answered until it closed or `timeoutMs` passed. */
 function raw(port: number, bytes: string, timeoutMs = 5000): Promise<string> {

@@ -10,7 +10,7 @@ import t from 'tap';
 import { buildRouter } from '../../api/routes/index.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
-import { fixture, NOW_MS, servicesOf } from './fake-service.js';
+import { fixture, NOW_MS, servicesOf } from '../fakes/fake-service.js';
 
 async function setup() {
   const fake = fixture();

@@ -3,8 +3,8 @@
  * the legacy `vars` call with thresholds from `variables.thresholds` and a derived variable's own.
  */
 import t from 'tap';
-import { apiFor } from './call.js';
-import { NOW_MS, ruleFixture } from './fake-service.js';
+import { apiFor } from '../fakes/call.js';
+import { NOW_MS, ruleFixture } from '../fakes/fake-service.js';
 import type { VariableThresholds, VariablesConfig } from '../../core/config-schema.js';
 import { COLORS } from '../../services/catalog/catalog.js';
 import { colorLevel, thresholdsByName } from '../../services/catalog/variable-thresholds.js';

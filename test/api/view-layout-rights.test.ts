@@ -13,8 +13,9 @@ import { registerViews } from '../../api/routes/v2/views.js';
 import { loadConfig } from '../../core/config-load.js';
 import { checkViewRule } from '../../services/views/view-record.js';
 import { WHOLE_NETWORK_VIEW_NAME } from '../../services/views/views.js';
-import { callerRouter } from './caller-router.js';
-import { fixture, NOW_MS, servicesOf } from './fake-service.js';
+import { callerRouter } from '../fakes/caller-router.js';
+import { fixture, NOW_MS, servicesOf } from '../fakes/fake-service.js';
+import { ManualClock } from '../fakes/clock.js';
 
 const CONFIG = `
 networks:
@@ -35,7 +36,7 @@ const CHANGES: [string, string, (view: number) => string, unknown][] = [
 ];
 
 t.test('layout changes: SYSTEM and SCRIPTED views for administrators, INTERACTIVE views for their owner', async (t) => {
-  const clock = { now: NOW_MS, nowMs() { return this.now; } };
+  const clock = new ManualClock(NOW_MS);
   const fake = fixture();
   fake.config = loadConfig({ text: CONFIG, env: {}, checkViewRule });
   const services = servicesOf(fake, clock);

@@ -10,9 +10,10 @@ import { registerViews } from '../../api/routes/v2/views.js';
 import { loadConfig } from '../../core/config-load.js';
 import { checkViewRule } from '../../services/views/view-record.js';
 import { WHOLE_NETWORK_VIEW_NAME } from '../../services/views/views.js';
-import { call } from './call.js';
-import { callerRouter } from './caller-router.js';
-import { fixture, NOW_MS, servicesOf } from './fake-service.js';
+import { call } from '../fakes/call.js';
+import { callerRouter } from '../fakes/caller-router.js';
+import { fixture, NOW_MS, servicesOf } from '../fakes/fake-service.js';
+import { ManualClock } from '../fakes/clock.js';
 
 const VIEWS = '/v2/ui/net/1/views';
 const CONFIG = `
@@ -24,7 +25,7 @@ views:
 `;
 
 async function api() {
-  const clock = { now: NOW_MS, nowMs() { return this.now; } };
+  const clock = new ManualClock(NOW_MS);
   const fake = fixture();
   fake.config = loadConfig({ text: CONFIG, env: {}, checkViewRule });
   const services = servicesOf(fake, clock);

@@ -123,6 +123,14 @@ const FIXTURE: Record<string, string[]> = {
   'main.ts': ['./app.js', './test/helpers.js'],
   'bench/load.ts': ['uWebSockets.js', 'lmdb', '../collector/ok.js', 'yaml'],
   'test/helpers.ts': ['../bench/load.js', 'piscina', 'net-snmp'],
+  // test folders: their own files, test/fakes/ and the product, but no other test folder
+  'test/fakes/clock.ts': ['../../core/errors.js'],
+  'test/fakes/bad.ts': ['./clock.js', '../e2e/start.js'],
+  'test/e2e/start.ts': ['../fakes/clock.js'],
+  'test/core/config.test.ts': ['../../core/ok.js', '../fakes/clock.js', './fixture.js', './sub/more.js'],
+  'test/core/fixture.ts': [],
+  'test/core/sub/more.ts': ['../fixture.js'],
+  'test/ui/bad.test.ts': ['../e2e/start.js', '../fakes/clock.js', 'type:../core/fixture.js'],
   'extra/thing.ts': ['../core/errors.js'],
 };
 
@@ -167,6 +175,9 @@ const EXPECTED: Array<[string, string, string]> = [
   ['product-not-to-bench-or-test', 'app.ts', 'bench/load.ts'],
   ['product-not-to-bench-or-test', 'main.ts', 'test/helpers.ts'],
   ['folder-has-rules', 'extra/thing.ts', 'core/errors.ts'],
+  ['test-folders-only-to-fakes', 'test/fakes/bad.ts', 'test/e2e/start.ts'], // the shared doubles borrow from no test folder
+  ['test-folders-only-to-fakes', 'test/ui/bad.test.ts', 'test/e2e/start.ts'], // a sibling folder's helper
+  ['test-folders-only-to-fakes', 'test/ui/bad.test.ts', 'test/core/fixture.ts'], // type-only too
 ];
 
 const PACKAGES = ['uWebSockets.js', 'lmdb', 'net-snmp', 'piscina', 'd3-force', 'nodemailer', '@prometheus-io/lezer-promql', 'yaml'];

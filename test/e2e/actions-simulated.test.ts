@@ -11,7 +11,7 @@ import { startApp } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
 import { DUMPS_KEPT } from '../../services/operations/operations.js';
-import { randomPort, simulatedConfigText, tempDir, waitFor } from './helpers.js';
+import { randomPort, simulatedConfigText, tempDir, waitFor } from '../fakes/helpers.js';
 
 const SECRETS = `
   - id: 2

@@ -10,7 +10,7 @@ import { startApp, type App } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
 import { checkAlertRule } from '../../services/alerts/alert-rules.js';
-import { getJson, randomPort, simulatedConfigText, tempDir, waitFor, gridSteps } from './helpers.js';
+import { getJson, randomPort, simulatedConfigText, tempDir, waitFor, gridSteps } from '../fakes/helpers.js';
 
 const POLL_S = 2;
 

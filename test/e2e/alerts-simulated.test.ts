@@ -12,7 +12,7 @@ import { startApp } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
 import { checkAlertRule } from '../../services/alerts/alert-rules.js';
-import { getJson, randomPort, simulatedConfigText, tempDir, waitFor, gridSteps } from './helpers.js';
+import { getJson, randomPort, simulatedConfigText, tempDir, waitFor, gridSteps } from '../fakes/helpers.js';
 
 interface Notice { kind: string; network: { id: number; name: string }; atMs: number; alert: Record<string, any> }
 

@@ -2,7 +2,7 @@ import t from 'tap';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fetchIdempotent, randomPort, startServer, tempDir, waitFor, writeSimulatedConfig } from './helpers.js';
+import { fetchIdempotent, randomPort, startServer, tempDir, waitFor, writeSimulatedConfig } from '../fakes/helpers.js';
 
 /**
  * Authentication over real sockets, with the built server and the built CLI on a real LMDB data

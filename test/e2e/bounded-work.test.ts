@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { randomPort, startServer, tempDir, waitFor, writeSimulatedConfig } from './helpers.js';
+import { randomPort, startServer, tempDir, waitFor, writeSimulatedConfig } from '../fakes/helpers.js';
 
 /**
  * Bounded work over a real socket, with the built server and accounts made by the built CLI

@@ -4,7 +4,7 @@ import { loadConfig } from '../../core/config-load.js';
 import { isAppError } from '../../core/errors.js';
 import { silentLogger } from '../../core/logger.js';
 import type { CycleDone, GridStepWritten } from '../../core/ports/events.js';
-import { getJson, randomPort, tempDir, waitFor } from './helpers.js';
+import { getJson, randomPort, tempDir, waitFor } from '../fakes/helpers.js';
 
 /**
  * The collector's ports and hooks on the whole server over its simulated network: pipeline events

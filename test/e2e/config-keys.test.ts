@@ -10,7 +10,7 @@ import { configKeyTable, type ConfigApplier, type ConfigKeyRow } from '../../cor
 import { loadConfig } from '../../core/config-load.js';
 import { RESTART_KEYS } from '../../core/config-reload.js';
 import { silentLogger } from '../../core/logger.js';
-import { randomPort, simulatedConfigText, tempDir } from './helpers.js';
+import { randomPort, simulatedConfigText, tempDir } from '../fakes/helpers.js';
 
 /** The repo root, from this file's place in dist/test/e2e/. */
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));

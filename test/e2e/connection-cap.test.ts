@@ -8,8 +8,8 @@ import t from 'tap';
 import { startApp } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
-import { RawClient } from '../api/raw-http.js';
-import { randomPort, tempDir } from './helpers.js';
+import { RawClient } from '../fakes/raw-http.js';
+import { randomPort, tempDir } from '../fakes/helpers.js';
 
 const CAP = 3;
 

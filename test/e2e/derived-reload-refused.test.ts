@@ -5,13 +5,13 @@ import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
 import { checkViewRule } from '../../services/views/view-record.js';
 import { checkDerivedExpression } from '../../svcql/derived-expr.js';
-import { randomPort, simulatedConfigText, tempDir } from './helpers.js';
+import { randomPort, simulatedConfigText, tempDir } from '../fakes/helpers.js';
 
 /**
  * A reload whose `variables:` the catalog refuses changes nothing (app.ts checks the definitions
  * before the configuration is swapped): reload/config answers 400 naming the variable, the running
  * configuration and the catalog's definitions stay. The loader refuses such names itself
- * (test/unit/config-derived.test.ts); here the loader is bypassed, as a config built in code would.
+ * (test/core/config-derived.test.ts); here the loader is bypassed, as a config built in code would.
  * A reload refused for a restart-only change after the definitions were set puts the running ones back.
  */
 

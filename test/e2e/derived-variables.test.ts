@@ -4,7 +4,7 @@ import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
 import { checkViewRule } from '../../services/views/view-record.js';
 import { checkDerivedExpression } from '../../svcql/derived-expr.js';
-import { getJson, randomPort, simulatedConfigText, tempDir, waitFor } from './helpers.js';
+import { getJson, randomPort, simulatedConfigText, tempDir, waitFor } from '../fakes/helpers.js';
 
 /**
  * Derived variables on the simulated network (real SNMP over loopback, real LMDB, real HTTP): the

@@ -2,7 +2,7 @@ import t from 'tap';
 import { startApp, type App } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
-import { getJson, randomPort, simulatedConfigText, tempDir, waitFor } from './helpers.js';
+import { getJson, randomPort, simulatedConfigText, tempDir, waitFor } from '../fakes/helpers.js';
 
 /**
  * The device panel on the simulated network (real SNMP over loopback, real HTTP socket). Expected

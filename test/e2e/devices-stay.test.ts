@@ -3,7 +3,7 @@ import t from 'tap';
 import { startApp, type App } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { createLogger } from '../../core/logger.js';
-import { randomPort, tempDir, waitFor } from './helpers.js';
+import { randomPort, tempDir, waitFor } from '../fakes/helpers.js';
 
 /**
  * Devices that stay, on the whole server over its simulated network (a binary tree: 127.1.0.1 is

@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { canMount, fillUp, mountTmpfs, resizeTmpfs } from '../store/fixtures/tmpfs.js';
-import { getJson, randomPort, startServer, tempDir, waitFor, type ServerProcess } from './helpers.js';
+import { canMount, fillUp, mountTmpfs, resizeTmpfs } from '../fakes/tmpfs.js';
+import { getJson, randomPort, startServer, tempDir, waitFor, type ServerProcess } from '../fakes/helpers.js';
 
 /**
  * The built server with its data directory on a 20 MB tmpfs that fills up: it stays up, its

@@ -6,7 +6,7 @@ import { createLogger } from '../../core/logger.js';
 import type { CycleDone } from '../../core/ports/events.js';
 import { INJECTED_LINE, spawnHostileAgents } from '../../sim/hostile-agent.js';
 import { startSimulator } from '../../sim/simulator.js';
-import { getJson, randomPort, tempDir, waitFor } from './helpers.js';
+import { getJson, randomPort, tempDir, waitFor } from '../fakes/helpers.js';
 import { withDeadline } from '../../core/deadline.js';
 
 /**

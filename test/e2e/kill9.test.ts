@@ -1,6 +1,6 @@
 import t from 'tap';
 import { join } from 'node:path';
-import { getJson, randomPort, startServer, tempDir, waitFor, writeSimulatedConfig } from './helpers.js';
+import { getJson, randomPort, startServer, tempDir, waitFor, writeSimulatedConfig } from '../fakes/helpers.js';
 
 /**
  * The built server is killed with SIGKILL while polling the simulated network; after a restart on the

@@ -2,7 +2,7 @@ import t from 'tap';
 import { startApp, type App } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
-import { randomPort, simulatedConfigText, tempDir, waitFor } from './helpers.js';
+import { randomPort, simulatedConfigText, tempDir, waitFor } from '../fakes/helpers.js';
 
 /**
  * The acceptance of maps on the project's simulator: the server discovers a ring of 6 simulated

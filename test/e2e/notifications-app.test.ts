@@ -7,7 +7,7 @@ import t from 'tap';
 import { startApp } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
-import { getJson, randomPort, tempDir } from './helpers.js';
+import { getJson, randomPort, tempDir } from '../fakes/helpers.js';
 
 t.test('notification streams follow the configuration at start and on reload', async (t) => {
   const dataDir = tempDir(t, 'netmon-notify-e2e-');

@@ -3,7 +3,7 @@ import { startApp, type App } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { createLogger } from '../../core/logger.js';
 import { checkViewRule } from '../../services/views/view-record.js';
-import { getJson, randomPort, simulatedConfigText, tempDir, waitFor } from './helpers.js';
+import { getJson, randomPort, simulatedConfigText, tempDir, waitFor } from '../fakes/helpers.js';
 
 /**
  * Operator-defined SNMP variables (config `variables.snmp`) on the whole server over its simulated

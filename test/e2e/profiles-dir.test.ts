@@ -5,7 +5,7 @@ import { startApp, type App } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { createLogger } from '../../core/logger.js';
 import { vendorProfiles } from '../../sim/vendors.js';
-import { getJson, randomPort, simulatedConfigText, tempDir, waitFor } from './helpers.js';
+import { getJson, randomPort, simulatedConfigText, tempDir, waitFor } from '../fakes/helpers.js';
 
 /**
  * An operator's profile folder (`profilesDir`) reaches the probes of a running server: every

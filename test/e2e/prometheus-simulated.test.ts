@@ -3,7 +3,7 @@ import { startApp } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
 import type { VariableInstance } from '../../core/types.js';
-import { randomPort, simulatedConfigText, tempDir, waitFor, gridSteps } from './helpers.js';
+import { randomPort, simulatedConfigText, tempDir, waitFor, gridSteps } from '../fakes/helpers.js';
 
 /**
  * The Prometheus HTTP API (Grafana's built-in data source) on the project's simulator, over a real

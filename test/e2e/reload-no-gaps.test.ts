@@ -10,7 +10,7 @@ import t from 'tap';
 import { startApp } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
-import { getJson, gridSteps, randomPort, simulatedConfigText, tempDir, waitFor } from './helpers.js';
+import { getJson, gridSteps, randomPort, simulatedConfigText, tempDir, waitFor } from '../fakes/helpers.js';
 
 t.test('reloads keep the grid: unchanged, changed polling parameter, changed interval', async (t) => {
   const dataDir = tempDir(t, 'netmon-reload-gaps-');

@@ -3,7 +3,7 @@ import t from 'tap';
 import { startApp } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
-import { randomPort, simulatedConfigText, tempDir, waitFor, gridSteps } from './helpers.js';
+import { randomPort, simulatedConfigText, tempDir, waitFor, gridSteps } from '../fakes/helpers.js';
 
 /**
  * Report files on the simulated network over a real socket: each category run on demand as a

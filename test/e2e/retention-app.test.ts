@@ -9,7 +9,7 @@ import { loadConfig } from '../../core/config-load.js';
 import { createLogger } from '../../core/logger.js';
 import { hourStartOf } from '../../store/series/chunk-format.js';
 import { openEmbeddedStore } from '../../store/open-store.js';
-import { randomPort, tempDir, waitFor } from './helpers.js';
+import { randomPort, tempDir, waitFor } from '../fakes/helpers.js';
 
 const DAY = 86_400_000;
 /** A slot far above what the inventory allocates for a network without devices. */

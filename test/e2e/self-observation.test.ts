@@ -11,7 +11,7 @@ import net from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import parsePrometheusTextFormat, { type ParsedFamily } from 'parse-prometheus-text-format';
-import { getJson, randomPort, tempDir, waitFor, writeSimulatedConfig, type ServerProcess } from './helpers.js';
+import { getJson, randomPort, tempDir, waitFor, writeSimulatedConfig, type ServerProcess } from '../fakes/helpers.js';
 
 const MAIN = fileURLToPath(new URL('../../main.js', import.meta.url));
 

@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { getJson, randomPort, simulatedConfigText, startServer, tempDir, waitFor } from './helpers.js';
+import { getJson, randomPort, simulatedConfigText, startServer, tempDir, waitFor } from '../fakes/helpers.js';
 
 t.test('SIGHUP: a good file applies, a broken one changes nothing', async (t) => {
   const dir = tempDir(t, 'netmon-sighup-');

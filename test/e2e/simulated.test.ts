@@ -2,7 +2,7 @@ import t from 'tap';
 import { startApp, type App } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
-import { getJson, randomPort, tempDir, waitFor } from './helpers.js';
+import { getJson, randomPort, tempDir, waitFor } from '../fakes/helpers.js';
 
 /**
  * The whole server on its simulated network, through a real HTTP socket: discovery finds the

@@ -3,7 +3,7 @@ import t from 'tap';
 import { startApp } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { createLogger } from '../../core/logger.js';
-import { tempDir, waitFor } from './helpers.js';
+import { tempDir, waitFor } from '../fakes/helpers.js';
 
 /**
  * With no configuration, the built-in simulator's default addresses (127.1.0.x, UDP 1161) may be

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { getJson, randomPort, startServer, tempDir, waitFor } from './helpers.js';
+import { getJson, randomPort, startServer, tempDir, waitFor } from '../fakes/helpers.js';
 
 /**
  * One server per port and per data directory, with the built server: a second server on the

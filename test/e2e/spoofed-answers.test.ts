@@ -6,7 +6,7 @@ import { createLogger } from '../../core/logger.js';
 import type { CycleDone } from '../../core/ports/events.js';
 import { startSimulator } from '../../sim/simulator.js';
 import { decodeMessage, encodeMessage, oid, PduType, Tag, type Message, type PduVarbind } from '../../snmp/index.js';
-import { getJson, randomPort, tempDir, waitFor } from './helpers.js';
+import { getJson, randomPort, tempDir, waitFor } from '../fakes/helpers.js';
 
 /**
  * Forged SNMP answers on the whole server. A relay stands in front of every simulated agent (the

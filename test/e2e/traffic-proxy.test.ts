@@ -4,7 +4,7 @@ import t from 'tap';
 import { startApp } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
-import { randomPort, simulatedConfigText, tempDir } from './helpers.js';
+import { randomPort, simulatedConfigText, tempDir } from '../fakes/helpers.js';
 
 /**
  * The traffic-analytics proxy (POST /v2/external/net/:id/extsvc/:call) against a real HTTP upstream

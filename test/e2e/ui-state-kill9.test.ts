@@ -2,7 +2,7 @@ import t from 'tap';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { randomPort, startServer, tempDir, waitFor, writeSimulatedConfig } from './helpers.js';
+import { randomPort, startServer, tempDir, waitFor, writeSimulatedConfig } from '../fakes/helpers.js';
 
 /**
  * Everything the accounts issue stores survives a kill -9 of the built server: users and tokens

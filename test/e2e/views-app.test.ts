@@ -8,7 +8,7 @@ import { startApp, type App } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
 import { checkViewRule } from '../../services/views/view-record.js';
-import { randomPort, tempDir } from './helpers.js';
+import { randomPort, tempDir } from '../fakes/helpers.js';
 
 /** One network whose agent does not answer (nothing listens on its SNMP port): views need no devices. */
 function configText(snmpPort: number, views: string): string {

@@ -17,9 +17,9 @@ import { buildRouter } from '../../api/routes/index.js';
 import { startApi } from '../../api/server.js';
 import type { RouteInfo } from '../../api/http/http-types.js';
 import { silentLogger } from '../../core/logger.js';
-import { fixture, servicesOf } from '../api/fake-service.js';
-import { getJson, randomPort, startServer, tempDir, waitFor, writeSimulatedConfig, type ServerProcess } from '../e2e/helpers.js';
-import { rng } from '../rng.js';
+import { fixture, servicesOf } from '../fakes/fake-service.js';
+import { getJson, randomPort, startServer, tempDir, waitFor, writeSimulatedConfig, type ServerProcess } from '../fakes/helpers.js';
+import { rng } from '../fakes/rng.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 /** Requests of the route walk (a few per route and mutation kind), and the wall-clock cap of the whole walk. */
@@ -436,7 +436,7 @@ t.test('fuzz every route with authentication on: hostile credentials, and mutate
 /**
  * The inventory routes (docs/api.md "Inventory": devices, blocking, tasks, incremental discovery, external
  * tags, ping, legacy network commands) over the real HTTP transport and services on the in-memory
- * DevicesPort (test/api/fake-devices.ts): what the real collector's device management answers
+ * DevicesPort (test/fakes/fake-devices.ts): what the real collector's device management answers
  * until it lands is walked here with every answer checked, 501 included.
  */
 const isInventoryRoute = (pattern: string): boolean =>

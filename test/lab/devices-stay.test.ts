@@ -29,7 +29,7 @@ import { startApp, type App } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { withDeadline } from '../../core/deadline.js';
 import { createLogger } from '../../core/logger.js';
-import { tempDir, waitFor } from '../e2e/helpers.js';
+import { tempDir, waitFor } from '../fakes/helpers.js';
 import { LAB_MGMT_CIDR, labDown, labExec, labGate, labNodes, labUp, labWait, type LabNode } from './lab.js';
 import { snmpGet, snmpWalk } from './snmp-cli.js';
 

@@ -20,7 +20,7 @@ import { loadConfig } from '../../core/config-load.js';
 import { createLogger } from '../../core/logger.js';
 import { checkViewRule } from '../../services/views/view-record.js';
 import { checkDerivedExpression } from '../../svcql/derived-expr.js';
-import { getJson, tempDir, waitFor } from '../e2e/helpers.js';
+import { getJson, tempDir, waitFor } from '../fakes/helpers.js';
 import { LAB_MGMT_CIDR, labDown, labGate, labNodes, labUp, labWait } from './lab.js';
 import { indexOf, snmpWalk } from './snmp-cli.js';
 

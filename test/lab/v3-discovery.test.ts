@@ -7,7 +7,7 @@ import t from 'tap';
 import { startApp, type App } from '../../app.js';
 import { loadConfig } from '../../core/config-load.js';
 import { silentLogger } from '../../core/logger.js';
-import { getJson, tempDir, waitFor } from '../e2e/helpers.js';
+import { getJson, tempDir, waitFor } from '../fakes/helpers.js';
 import { LAB_MGMT_CIDR, LAB_V3, labDown, labGate, labLinks, labNodes, labUp, labWait } from './lab.js';
 
 const N = 4;

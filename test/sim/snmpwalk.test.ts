@@ -3,7 +3,7 @@
 // The simulator's clock is fixed so counters are exactly predictable.
 import t from 'tap';
 import { startSimulator, type SimNetwork } from '../../sim/simulator.js';
-import { octets, parseWalk, run, toolsOrSkip } from './snmp-tools.js';
+import { octets, parseWalk, run, toolsOrSkip } from '../fakes/snmp-tools.js';
 
 const fixedMs = 1_790_000_000_000;
 const enterprise: Record<string, string> = { Cisco: '1.3.6.1.4.1.9.1.', Juniper: '1.3.6.1.4.1.2636.1.1.1.2.', Arista: '1.3.6.1.4.1.30065.1.' };

@@ -2,8 +2,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { openEmbeddedStore, type EmbeddedStore } from '../../store/open-store.js';
-import { waitFor } from '../e2e/helpers.js';
-import { canMount, fillUp, mountTmpfs, resizeTmpfs } from './fixtures/tmpfs.js';
+import { waitFor } from '../fakes/helpers.js';
+import { canMount, fillUp, mountTmpfs, resizeTmpfs } from '../fakes/tmpfs.js';
 
 /**
  * The embedded store on a real tmpfs that fills up: flushes and metadata writes reject with

@@ -6,8 +6,8 @@
 import { silentLogger } from '../../core/logger.js';
 import { ANONYMOUS } from '../../core/caller.js';
 import { openEmbeddedStore } from '../../store/open-store.js';
-import { FakeMapViews, mapCollector, mapServices } from '../api/map-fixture.js';
-import { NOW_MS } from '../api/fake-service.js';
+import { FakeMapViews, mapCollector, mapServices } from '../fakes/map-fixture.js';
+import { NOW_MS } from '../fakes/fake-service.js';
 
 const dir = process.argv[2]!;
 const store = await openEmbeddedStore({ dataDir: dir, logger: silentLogger });

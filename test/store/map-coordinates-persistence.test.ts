@@ -13,8 +13,8 @@ import { ANONYMOUS } from '../../core/caller.js';
 import { silentLogger } from '../../core/logger.js';
 import type { Services } from '../../services/index.js';
 import { openEmbeddedStore } from '../../store/open-store.js';
-import { NOW_MS } from '../api/fake-service.js';
-import { FakeMapViews, mapCollector, mapServices } from '../api/map-fixture.js';
+import { NOW_MS } from '../fakes/fake-service.js';
+import { FakeMapViews, mapCollector, mapServices } from '../fakes/map-fixture.js';
 
 const CHILD = fileURLToPath(new URL('./map-coordinates-child.js', import.meta.url));
 const dirs: string[] = [];

@@ -8,11 +8,11 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import type { Clock } from '../../core/clock.js';
 import { createLogger } from '../../core/logger.js';
 import { HOUR_MS } from '../../store/series/chunk-format.js';
 import { openLmdbSeriesStore, type LmdbSeriesStore } from '../../store/series/lmdb-series.js';
 import { SeriesPruner } from '../../store/series/series-pruner.js';
+import { ManualClock } from '../fakes/clock.js';
 
 const M = 60_000;
 const H0 = Date.UTC(2026, 0, 1, 0);
@@ -25,11 +25,6 @@ const valueOf = (slot: number, tsMs: number): number => {
   return x - Math.floor(x) + slot;
 };
 
-class ManualClock implements Clock {
-  constructor(public ms: number) {}
-  nowMs(): number { return this.ms; }
-}
-
 /** Appends every slot at every minute of hours [fromHour, toHour) (hour indexes from H0), flushing each hour. */
 async function writeHours(store: LmdbSeriesStore, clock: ManualClock, fromHour: number, toHour: number): Promise<void> {
   const slots = Int32Array.from({ length: SLOTS }, (_, i) => i);
@@ -39,7 +34,7 @@ async function writeHours(store: LmdbSeriesStore, clock: ManualClock, fromHour: 
       const ts = H0 + h * HOUR_MS + k * M;
       for (let s = 0; s < SLOTS; s++) values[s] = valueOf(s, ts);
       store.appendStep(ts, slots, values);
-      clock.ms = ts;
+      clock.now = ts;
     }
     await store.flush();
   }
@@ -67,8 +62,8 @@ t.test('retention on LMDB: old hours go, recent ones read as written, freed page
   t.ok(chunkBytesPerHour > 256 << 10, `an hour's chunks take over 256 KiB (${Math.round(chunkBytesPerHour / 1024)} KiB), so reuse is measurable`);
 
   // now = start of hour 10 (+59 min); cutoff = now − 4 h lies in hour 5: hours 0..4 go, 5..9 stay.
-  clock.ms = H0 + 10 * HOUR_MS - M;
-  const cutoffMs = clock.ms - retentionMs;
+  clock.now = H0 + 10 * HOUR_MS - M;
+  const cutoffMs = clock.now - retentionMs;
   const expectPruned = Math.floor((cutoffMs - H0) / HOUR_MS);
   t.equal(expectPruned, 5, 'the cutoff lies in hour 5');
   const pass = await pruner.pruneNow();
@@ -79,7 +74,7 @@ t.test('retention on LMDB: old hours go, recent ones read as written, freed page
   const st = pruner.status();
   t.same(
     [st.lastPassHours, st.hoursPruned, st.bytesFreed, st.oldestHourKeptMs, st.retentionMs, st.running, st.lastError, st.lastPassAtMs],
-    [5, 5, pass.bytes, H0 + 5 * HOUR_MS, retentionMs, false, '', clock.ms],
+    [5, 5, pass.bytes, H0 + 5 * HOUR_MS, retentionMs, false, '', clock.now],
     'status: the last pass, totals, the oldest hour kept',
   );
   const passLines = lines.filter((l) => l.includes('series retention pass'));
@@ -130,7 +125,7 @@ t.test('the pruner: a pass at start, then periodic; pruneNow during a pass joins
   store.appendStep(H0, Int32Array.of(0), Float64Array.of(1));
   store.appendStep(H0 + 3 * HOUR_MS, Int32Array.of(0), Float64Array.of(2));
   await store.flush();
-  clock.ms = H0 + 3 * HOUR_MS;
+  clock.now = H0 + 3 * HOUR_MS;
   let retentionMs = 2 * HOUR_MS;
   const pruner = new SeriesPruner({ series: store, retentionMs: () => retentionMs, intervalMs: () => HOUR_MS, clock, logger: createLogger({ write: () => {} }) });
   pruner.start();
@@ -139,7 +134,7 @@ t.test('the pruner: a pass at start, then periodic; pruneNow during a pass joins
   t.equal(a, b, 'a call during a pass gets that pass');
   t.equal((await a).hours, 1, 'the start pass removes hour 0');
   await new Promise((resolve) => setImmediate(resolve));
-  t.equal(pruner.status().nextPassAtMs, clock.ms + HOUR_MS, 'the next pass is due an interval later');
+  t.equal(pruner.status().nextPassAtMs, clock.now + HOUR_MS, 'the next pass is due an interval later');
   retentionMs = 10 * HOUR_MS;
   t.equal(pruner.status().retentionMs, 10 * HOUR_MS, 'the retention is read live');
   await pruner.stop();

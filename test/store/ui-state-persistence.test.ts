@@ -12,7 +12,7 @@ import { silentLogger } from '../../core/logger.js';
 import { createServices, type Services } from '../../services/index.js';
 import { openStoreEnv } from '../../store/lmdb-env.js';
 import { LmdbMetaStore } from '../../store/meta/lmdb-meta.js';
-import { fixture, NOW_MS } from '../api/fake-service.js';
+import { fixture, NOW_MS } from '../fakes/fake-service.js';
 
 const dirs: string[] = [];
 t.teardown(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });

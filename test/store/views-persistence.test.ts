@@ -19,7 +19,7 @@ import { openStoreEnv } from '../../store/lmdb-env.js';
 import { LmdbMetaStore } from '../../store/meta/lmdb-meta.js';
 import type { MetaStore } from '../../store/meta/meta.js';
 import { Repository } from '../../store/meta/repository.js';
-import { fixture, NOW_MS } from '../api/fake-service.js';
+import { fixture, NOW_MS } from '../fakes/fake-service.js';
 
 const dirs: string[] = [];
 t.teardown(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });

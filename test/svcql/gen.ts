@@ -4,7 +4,7 @@ import {
 } from '../../svcql/index.js';
 import { parseDurationMs } from '../../svcql/language/duration.js';
 
-export { rng } from '../rng.js';
+export { rng } from '../fakes/rng.js';
 
 export class Gen {
   constructor(readonly r: () => number) {}

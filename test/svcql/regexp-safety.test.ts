@@ -3,7 +3,7 @@ import {
   Budget, checkRegexpSource, compileMatcher, enableRegexpSafety, REGEXP_DIRECT_CHARS, regexpTester, variablesSource,
 } from '../../svcql/index.js';
 import { scanRegexp } from '../../svcql/language/regexp-scan.js';
-import { rng } from '../rng.js';
+import { rng } from '../fakes/rng.js';
 import { instances, latest } from './fixtures.js';
 
 // Bounded by tap's own timeout: without the linear-time fallback the first case would not finish

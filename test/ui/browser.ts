@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, firefox, type Browser, type Page } from 'playwright-core';
-import { randomPort, startServer, tempDir, waitFor, writeSimulatedConfig, type ServerProcess, type SimulatedConfig } from '../e2e/helpers.js';
+import { randomPort, startServer, tempDir, waitFor, writeSimulatedConfig, type ServerProcess, type SimulatedConfig } from '../fakes/helpers.js';
 
 /**
  * The browser tests' harness: Debian's chromium driven by playwright-core, against the built server

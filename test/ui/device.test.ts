@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { Page } from 'playwright-core';
-import { waitFor } from '../e2e/helpers.js';
+import { waitFor } from '../fakes/helpers.js';
 import { browserGate, launchBrowser, screenshot, startUiServer, watchedPage } from './browser.js';
 
 /**

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { waitFor } from '../e2e/helpers.js';
+import { waitFor } from '../fakes/helpers.js';
 import { browserGate, launchBrowser, screenshot, startUiServer, watchedPage } from './browser.js';
 
 /**

@@ -1,7 +1,7 @@
 /**
  * One table of poll-evaluation cases run against every evaluator: poll-eval.ts (Map + BigInt, the
  * net-snmp path) and workers/v2c (typed arrays, the v2c fast path). The cases of
- * test/unit/poll-eval.test.ts are here, plus the edges where the two implementations could drift
+ * test/workers/poll-eval.test.ts are here, plus the edges where the two implementations could drift
  * (64-bit halves, value types, OCTET STRING numbers, op order).
  */
 import type { Test } from 'tap';

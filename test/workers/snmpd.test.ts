@@ -13,7 +13,7 @@ import { RingBuffer } from '../../store/ring.js';
 import { SlotState } from '../../workers/slot-state.js';
 import { createFastPoller } from '../../workers/v2c/fast-poll.js';
 import { pollViaSession } from '../../workers/task.js';
-import { which } from '../sim/snmp-tools.js';
+import { which } from '../fakes/snmp-tools.js';
 
 const snmpd = which('snmpd') ?? ['/usr/sbin/snmpd', '/usr/local/sbin/snmpd'].find((p) => existsSync(p));
 
