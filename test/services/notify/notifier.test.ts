@@ -117,10 +117,11 @@ t.test('a receiver that never answers holds neither send() nor another stream', 
   t.teardown(() => Promise.all([stuck.close(), ok.close()]));
   const n = new Notifier(settings([hook('stuck', stuck.url, { timeoutMs: 1000 }), hook('ok', ok.url)], { retries: 0 }), { clock: systemClock, logger: keptLog().logger });
   t.teardown(() => n.close());
-  const started = performance.now();
-  for (let i = 1; i <= 5; i++) n.send(notice(i), null);
-  const took = performance.now() - started;
-  t.ok(took < 50, `5 sends return at once (${took.toFixed(1)} ms)`);
+  // send() returns before any delivery: nothing to await, and nothing has reached a receiver when the
+  // five calls are done (within one turn of the event loop, no request can have been received).
+  const returned = Array.from({ length: 5 }, (_, i) => n.send(notice(i + 1), null) as unknown);
+  t.same(returned.filter((r) => typeof (r as { then?: unknown } | undefined)?.then === 'function'), [], '5 sends return no promise to wait for');
+  t.same([stuck.received.length, ok.received.length], [0, 0], 'and return before either receiver got a request');
   await ok.waitFor(5);
   await until(() => stream(n, 'ok').delivered === 5);
   t.equal(stuck.received.length, 1, 'the stuck stream has one request out');
@@ -249,7 +250,8 @@ t.test('close: waits for a request that ends in time, cancels one that does not,
   started = performance.now();
   await m.close();
   const took = performance.now() - started;
-  t.ok(took >= 95 && took < 1000, `bounded wait (${took.toFixed(0)} ms)`);
+  // Waited its closeWaitMs, and far less than the request's 60 s timeout (loose: a loaded machine).
+  t.ok(took >= 95 && took < 30_000, `bounded wait (${took.toFixed(0)} ms)`);
   await until(() => stream(m, 'ops').lastError !== '');
   t.equal(stream(m, 'ops').lastError, 'cancelled: the notifier is closing');
   t.equal(stream(m, 'ops').failed, 0, 'a cancelled delivery is not a failure of the receiver');
