@@ -5,8 +5,8 @@ import { pathParam, queryFlag, queryInteger } from '../http/params.js';
 import { listParam, type RouteGroup } from '../http/router.js';
 import { parseTimeWindow } from '../http/time-window.js';
 import { networkParam, type ApiContext, type RouteHandler } from './context.js';
-import { graphAnswer, type SeriesResult } from './graph-answer.js';
-import { ruleQuery, statsWindow } from './rule-params.js';
+import { graphAnswer, type SeriesResult } from '../http/graph-answer.js';
+import { ruleQuery, statsWindow } from '../http/rule-params.js';
 
 /**
  * Graph and data calls (docs/api.md "Graphs and data"): by explicit

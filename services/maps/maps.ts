@@ -81,7 +81,7 @@ export class MapService {
    * The latest map (not preview) by view, generation and rules, with the coordinates version it
    * shows (LRU). An answer is immutable once built; the same object is returned while nothing it
    * was built from changed, and its parts are shared with the next one (map-answer.ts), so that the
-   * API encodes each object once (api/routes/json-once.ts).
+   * API encodes each object once (api/http/json-once.ts).
    */
   private readonly answers = new Map<string, CachedAnswer>();
   /**

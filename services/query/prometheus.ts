@@ -107,7 +107,7 @@ export class PrometheusService {
    * query_range: a selector's series at each step of the window (a constant: the constant at each
    * step). Each series' values are typed arrays (step numbers and values), not pairs: an answer of
    * 50 series × 1441 steps is 72,000 pairs, which the route writes as JSON text without building
-   * them (api/routes/prom-answer.ts).
+   * them (api/http/prom-answer.ts).
    */
   queryRange(query: string, w: RangeWindow): RangeResult {
     checkWindow(w);

@@ -6,7 +6,7 @@ import { parseInteger, parseNonNegativeInteger, pathParam } from '../../http/par
 import type { RouteGroup } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 import { parseSelector } from '../../http/generation-params.js';
-import { userOf } from '../id-list.js';
+import { userOf } from '../../http/caller-keys.js';
 
 /**
  * A path value that is either a generation number or a time stamp (`generations/:n`, `topo/:n`):

@@ -1,5 +1,5 @@
 import type { StatsWindow } from '../../services/rule-select.js';
-import { parseTimeWindow } from '../http/time-window.js';
+import { parseTimeWindow } from './time-window.js';
 
 /**
  * The query parameters of a call that takes a matching rule (docs/api.md "The variable matching rule"): the rule's own parameters

@@ -1,9 +1,9 @@
 import { AppError } from '../../core/errors.js';
 import { VARIABLE_NAME } from '../../core/names.js';
 import { DEFAULT_VIEWPORT, type LayoutKind, type PreviewOptions, type Viewport } from '../../services/maps/index.js';
-import { excerpt } from '../http/errors.js';
-import type { RoutedRequest } from '../http/http-types.js';
-import { parseNonNegativeInteger, pathParam, queryFlag, queryInteger } from '../http/params.js';
+import { excerpt } from './errors.js';
+import type { RoutedRequest } from './http-types.js';
+import { parseNonNegativeInteger, pathParam, queryFlag, queryInteger } from './params.js';
 
 /**
  * The query parameters of the map calls (v2 and legacy; docs/api.md "Maps"). Every failure is a
