@@ -30,12 +30,6 @@ export function parseVariables(
   return { snmp, derived, thresholds };
 }
 
-/** `{ direction?: above|below, warning?: number, critical?: number }`: core/config-thresholds.ts. */
-export { parseThresholds } from './config-thresholds.js';
-
-/** `variables.snmp[]` (SnmpVariableConfig): core/config-snmp-variables.ts. */
-export { parseSnmpVariables } from './config-snmp-variables.js';
-
 /** Most derived variables in one configuration. */
 export const MAX_DERIVED_VARIABLES = 256;
 /** Longest derived expression (svcql/derived-expr.ts has the same bound). */

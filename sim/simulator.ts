@@ -15,7 +15,7 @@ import { counterBigInt, CounterKind, type CounterKindCode } from './traffic.js';
 import type { SimCounterColumn, SimNetwork, SimOptions, SimStats } from './sim-types.js';
 
 export type {
-  SimOptions, SimInterface, SimDevice, SimLinkEnd, SimLink, SimNetwork, SimCounterColumn, SimStats,
+  SimNetwork,
 } from './sim-types.js';
 
 export const simDefaults = Object.freeze({

@@ -35,8 +35,6 @@ export const PduType = {
 } as const;
 export type PduTypeCode = (typeof PduType)[keyof typeof PduType];
 
-/** SNMP message version field: 0 = SNMPv1, 1 = SNMPv2c. */
-export const SnmpVersion = { V1: 0, V2c: 1 } as const;
 export type SnmpVersionCode = 0 | 1;
 
 /** error-status values of RFC 3416 used by this project. */
@@ -69,7 +67,6 @@ export type PduVarbind =
       type: typeof Tag.Null | typeof Tag.NoSuchObject | typeof Tag.NoSuchInstance | typeof Tag.EndOfMibView;
       value: null;
     };
-export type PduVarbindType = PduVarbind['type'];
 
 /** Get, GetNext, Response, Set, Inform, TrapV2, Report: the common PDU layout. */
 export interface BasicPdu {

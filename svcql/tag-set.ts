@@ -33,16 +33,6 @@ export function hasFacet(tags: readonly Tag[], facet: string): boolean {
   return false;
 }
 
-/** Distinct facet names, in first-seen order. */
-export function facetsOf(tags: readonly Tag[]): string[] {
-  const out: string[] = [];
-  for (const t of tags) {
-    const f = facetOf(t);
-    if (!out.includes(f)) out.push(f);
-  }
-  return out;
-}
-
 /**
  * One tag rule: `Facet.Word` (has the tag), `Facet` or `Facet.*` (has some word in the facet),
  * each optionally prefixed by `!` (the opposite).

@@ -129,6 +129,3 @@ export function encodeResponse(res: ApiResponse): EncodedResponse {
   if (res.release !== undefined && body === res.body) return { status: res.status, headers, body, release: res.release };
   return { status: res.status, headers, body };
 }
-
-/** Shorthand for a 200 JSON answer. */
-export const ok = (body: unknown): ApiResponse => ({ status: 200, body });

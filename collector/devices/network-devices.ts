@@ -10,7 +10,7 @@ import type {
   BlockedAdd, BlockedAddress, DeviceAdd, DeviceKey, DevicePatch, DiscoveryQueue, ExternalTags, ManagedDevice, RemoveResult,
 } from '../../core/ports/devices.js';
 import type { TaskHandle, TaskInfo, TasksPort } from '../../core/ports/tasks.js';
-import type { Device, Generation, Tag } from '../../core/types.js';
+import type { Device, Tag } from '../../core/types.js';
 import type { MetaStore } from '../../store/meta/meta.js';
 import { probeDevice } from '../discovery/discovery-device.js';
 import { DeviceIds } from '../discovery/device-ids.js';
@@ -596,6 +596,3 @@ function blockedError(netId: number, address: string, b: BlockedAddress): AppErr
 function checkComment(c: unknown): void {
   if (c !== undefined && (typeof c !== 'string' || c.length > 2000)) throw new AppError('BAD_PARAMETER', 'comment must be a string of at most 2000 characters');
 }
-
-/** The Generation fields of the live inventory (links are made by the caller). */
-export type LiveInventory = Pick<Generation, 'devices'>;

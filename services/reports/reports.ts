@@ -15,8 +15,6 @@ import { selectReports, type ReportListQuery, type ReportCountQuery } from './re
 import type { ReportFileInfo, ReportItem, ReportStatus } from './report-item.js';
 import type { WorkGates } from '../work-gates.js';
 
-export type { ReportFileInfo, ReportItem, ReportStatus } from './report-item.js';
-
 export interface ReportRun {
   readonly name: string;
   readonly task: TaskInfo;

@@ -37,7 +37,6 @@ const isBareChar = (c: string): boolean =>
   isBareStart(c) || c === '-' || c === '.' || c === '+';
 
 export const isIdentifier = (s: string): boolean => IDENT_RE.test(s);
-export const isNumberText = (s: string): boolean => NUMBER_RE.test(s);
 
 /** How `tokenize` reads a text; every field is optional (SvcQL's grammar and errors by default). */
 export interface LexOptions {
