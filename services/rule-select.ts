@@ -19,7 +19,7 @@ export interface StatsWindow {
  * curr/min/max of each slot over a window, by slot, for `slots` (one rollup call). curr is the
  * window's last point; NaN each where the slot has none.
  */
-export function windowStats(series: SeriesStore, w: StatsWindow, slots: readonly number[]): (slot: number) => RuleStats {
+function windowStats(series: SeriesStore, w: StatsWindow, slots: readonly number[]): (slot: number) => RuleStats {
   const r = series.rollup(slots, w.fromMs, w.toMs);
   const bySlot = new Map<number, RuleStats>();
   for (let i = 0; i < slots.length; i++) {
@@ -29,7 +29,7 @@ export function windowStats(series: SeriesStore, w: StatsWindow, slots: readonly
 }
 const NO_STATS: RuleStats = Object.freeze({ curr: NaN, min: NaN, max: NaN });
 
-export interface RuleSelection {
+interface RuleSelection {
   readonly rule: VariableRule;
   readonly instances: VariableInstance[];
 }

@@ -33,9 +33,9 @@ export const PduType = {
   TrapV2: 0xa7,
   Report: 0xa8,
 } as const;
-export type PduTypeCode = (typeof PduType)[keyof typeof PduType];
+type PduTypeCode = (typeof PduType)[keyof typeof PduType];
 
-export type SnmpVersionCode = 0 | 1;
+type SnmpVersionCode = 0 | 1;
 
 /** error-status values of RFC 3416 used by this project. */
 export const ErrorStatus = {
@@ -69,7 +69,7 @@ export type PduVarbind =
     };
 
 /** Get, GetNext, Response, Set, Inform, TrapV2, Report: the common PDU layout. */
-export interface BasicPdu {
+interface BasicPdu {
   type: Exclude<PduTypeCode, typeof PduType.GetBulkRequest | typeof PduType.TrapV1>;
   requestId: number;
   errorStatus: number;
@@ -78,7 +78,7 @@ export interface BasicPdu {
 }
 
 /** GetBulkRequest: the two middle integers are non-repeaters and max-repetitions. */
-export interface BulkPdu {
+interface BulkPdu {
   type: typeof PduType.GetBulkRequest;
   requestId: number;
   nonRepeaters: number;
@@ -109,7 +109,7 @@ export type DecodeErrorCode =
   | 'SNMP_BAD_PDU'        // unknown or unsupported PDU type
   | 'SNMP_TRAILING_BYTES'; // bytes after the message
 
-export interface DecodeError {
+interface DecodeError {
   code: DecodeErrorCode;
   /** human text saying where: "at byte 17: …" */
   message: string;

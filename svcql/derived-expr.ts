@@ -32,7 +32,7 @@ export type AggregateFn = 'sum' | 'avg' | 'min' | 'max' | 'count';
 export const MAX_EXPRESSION_CHARS = 4096;
 export const MAX_EXPRESSION_DEPTH = 32;
 /** Most tokens of one expression. */
-export const MAX_EXPRESSION_TOKENS = 1024;
+const MAX_EXPRESSION_TOKENS = 1024;
 
 const AGGREGATES: readonly string[] = ['sum', 'avg', 'min', 'max', 'count'];
 const SCALARS: Readonly<Record<string, number>> = { ifnan: 2, ifnull: 2, abs: 1 };

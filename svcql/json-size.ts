@@ -8,7 +8,7 @@
  */
 
 /** What a finite non-integer takes, about (`0.30000000000000004` is 19). */
-export const NON_INTEGER_BYTES = 18;
+const NON_INTEGER_BYTES = 18;
 
 /** Bytes of a number as JSON (`null` for NaN and ±Infinity). */
 export function numberBytes(n: number): number {

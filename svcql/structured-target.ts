@@ -70,7 +70,7 @@ function facetsOf(tags: readonly string[]): string[] {
   return out;
 }
 
-export const DEFAULT_COLUMNS: readonly string[] = ['variable', 'device', 'component', 'metric'];
+const DEFAULT_COLUMNS: readonly string[] = ['variable', 'device', 'component', 'metric'];
 
 const bad = (msg: string): AppError => new AppError('BAD_PARAMETER', msg);
 
@@ -117,7 +117,7 @@ function pick(p: SeriesPoints, selector: Selector): Stat {
 }
 
 /** Mean per bucket of `stepMs`, stamped at the bucket's start. */
-export function bucketMean(p: SeriesPoints, stepMs: number): [number, number][] {
+function bucketMean(p: SeriesPoints, stepMs: number): [number, number][] {
   const out: [number, number][] = [];
   let bucket = NaN;
   let sum = 0;

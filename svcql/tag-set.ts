@@ -27,7 +27,7 @@ export function facetWords(tags: readonly Tag[], facet: string): string[] {
   return out;
 }
 
-export function hasFacet(tags: readonly Tag[], facet: string): boolean {
+function hasFacet(tags: readonly Tag[], facet: string): boolean {
   const prefix = `${facet}.`;
   for (let i = 0; i < tags.length; i++) if (tags[i]!.startsWith(prefix)) return true;
   return false;
@@ -63,7 +63,7 @@ export function parseTagRules(text: string): TagRule[] {
   return out;
 }
 
-export function tagRuleHolds(rule: TagRule, tags: readonly Tag[]): boolean {
+function tagRuleHolds(rule: TagRule, tags: readonly Tag[]): boolean {
   const present = rule.word === null ? hasFacet(tags, rule.facet) : tags.includes(`${rule.facet}.${rule.word}`);
   return rule.negated ? !present : present;
 }

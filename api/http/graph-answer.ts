@@ -9,9 +9,9 @@ import { JSON_TYPE, type ApiResponse } from './http-types.js';
 import { JsonWriter } from './json-writer.js';
 
 /** Digits a client should show; values are sent with more, this is a display hint. */
-export const SIGNIFICANT_FIGURES = 3;
+const SIGNIFICANT_FIGURES = 3;
 
-export interface GraphInfo {
+interface GraphInfo {
   readonly varName: string;
   readonly legend: string;
   readonly legendEmbedded: string;

@@ -82,7 +82,7 @@ export interface EncodedResponse {
 }
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
-export const TEXT_TYPE = 'text/plain; charset=utf-8';
+const TEXT_TYPE = 'text/plain; charset=utf-8';
 
 /**
  * The last frozen header object found in wire form (lower-case names, a `content-type`): an answer

@@ -11,10 +11,10 @@ import { parseNonNegativeInteger, pathParam, queryFlag, queryInteger } from './p
  */
 
 /** Largest viewport side, margin and viewBox coordinate (map units). */
-export const MAX_VIEWPORT = 1_000_000;
+const MAX_VIEWPORT = 1_000_000;
 /** The legacy `zoom` range. */
-export const MIN_ZOOM = 0.01;
-export const MAX_ZOOM = 100;
+const MIN_ZOOM = 0.01;
+const MAX_ZOOM = 100;
 
 /** The view id of path parameter `name`. */
 export const viewParam = (req: RoutedRequest, name: string): number => parseNonNegativeInteger(name, pathParam(req, name));

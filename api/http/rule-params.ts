@@ -7,14 +7,14 @@ import { parseTimeWindow } from './time-window.js';
  */
 
 /** One hour: the statistics window when the request names none. */
-export const RULE_STATS_DEFAULT_MS = 3_600_000;
+const RULE_STATS_DEFAULT_MS = 3_600_000;
 
 /**
  * Who owns the `start` query parameter. In the graph and data calls it is the window's start
  * (docs/api.md "Time window") and the rule has no pagination start; everywhere else it is the rule's pagination
  * start (docs/api.md "The variable matching rule") and the window is given by `end` and `intervalHr` only.
  */
-export type StartMeaning = 'time' | 'page';
+type StartMeaning = 'time' | 'page';
 
 /**
  * The window of curr/min/max: the request's (`start` (when it means time), `end`, `intervalHr`,

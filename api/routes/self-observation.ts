@@ -11,7 +11,7 @@ import type { ApiContext } from './context.js';
  * Headers a proxy adds (RFC 7239 Forwarded, the de-facto X-Forwarded-*, X-Real-IP, Via): a request
  * carrying any of them did not come straight from its client.
  */
-export const PROXY_HEADERS: readonly string[] = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip', 'via'];
+const PROXY_HEADERS: readonly string[] = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip', 'via'];
 
 /** The loopback ranges: an IPv4-mapped IPv6 peer is judged as its IPv4 address (cidrContains). */
 const LOOPBACK = [parseCidr('127.0.0.0/8')!, parseCidr('::1/128')!];
@@ -31,7 +31,7 @@ export function isLoopbackAddress(address: string): boolean {
  * and no browser cross-site marks (`Origin`, a `Sec-Fetch-Site` other than `none`: a web page must
  * not stop the server by sending the browser to this URL).
  */
-export function notDirect(req: RoutedRequest): string {
+function notDirect(req: RoutedRequest): string {
   if (!isLoopbackAddress(req.remoteAddress)) return `the peer ${req.remoteAddress || '(unknown)'} is not a loopback address`;
   const proxied = PROXY_HEADERS.filter((h) => req.header(h) !== '');
   if (proxied.length > 0) return `the request came through a proxy (${proxied.join(', ')})`;

@@ -17,7 +17,7 @@ import { ruleQuery, statsWindow } from '../http/rule-params.js';
  */
 
 /** Path parameter names of a route: the network's and the ids'. */
-export interface SeriesRouteParams {
+interface SeriesRouteParams {
   readonly net: string;
   readonly ids: string;
 }
@@ -85,9 +85,9 @@ export function registerSeriesByIds(router: RouteGroup, ctx: ApiContext, prefix:
 }
 
 /** GET …/graph/:ids */
-export const graphByIds = (p: SeriesRouteParams): RouteHandler => (ctx, req) => graph(ctx, req, byIds(ctx, req, p));
+const graphByIds = (p: SeriesRouteParams): RouteHandler => (ctx, req) => graph(ctx, req, byIds(ctx, req, p));
 /** GET …/data/:ids */
-export const dataByIds = (p: SeriesRouteParams): RouteHandler => (ctx, req) => data(ctx, req, byIds(ctx, req, p));
+const dataByIds = (p: SeriesRouteParams): RouteHandler => (ctx, req) => data(ctx, req, byIds(ctx, req, p));
 /** GET /api/monitor/networks/:netid/graph/ with a matching rule. */
 export const graphByRule: RouteHandler = (ctx, req) => graph(ctx, req, byRule(ctx, req));
 /** GET /api/monitor/networks/:netid/data/ with a matching rule. */

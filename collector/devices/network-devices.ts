@@ -27,7 +27,7 @@ import {
 import { resolveAll, type Resolver } from './resolve-address.js';
 import { SubmissionQueue } from './submission-queue.js';
 
-export interface NetworkDevicesDeps {
+interface NetworkDevicesDeps {
   readonly meta: MetaStore;
   readonly pool: WorkerPool;
   readonly ids: DeviceIds;
@@ -48,7 +48,7 @@ export interface NetworkDevicesDeps {
 }
 
 /** What a full discovery run probes besides the neighbours it finds. */
-export interface RunPlan {
+interface RunPlan {
   readonly seeds: string[];
   readonly targets: ProbeTarget[];
   /** Known entry ids by the address they are probed at (those not answering are marked unreachable). */
@@ -565,7 +565,7 @@ export class NetworkDevices {
 }
 
 /** Addresses the submission queue holds at most (waiting and running): past it, submissions are refused (REQUEST_LIMIT). */
-export const MAX_SUBMISSIONS = 10_000;
+const MAX_SUBMISSIONS = 10_000;
 
 function pendingEntry(id: number, d: Declared, nowMs: number): RegistryEntry {
   return {

@@ -7,7 +7,7 @@ import type { ServiceDeps } from '../deps.js';
 import { inputVariableName } from '../silences/index.js';
 
 /** What the alert list takes (docs/api.md "Alerts and silences"). */
-export interface AlertListOptions {
+interface AlertListOptions {
   /** true: active alerts only; false: cleared ones only; null or absent: both. */
   readonly active?: boolean | null;
   /** The variable matching rule's parameters (docs/api.md "The variable matching rule"); null or absent: none. */

@@ -39,7 +39,7 @@ const isBareChar = (c: string): boolean =>
 export const isIdentifier = (s: string): boolean => IDENT_RE.test(s);
 
 /** How `tokenize` reads a text; every field is optional (SvcQL's grammar and errors by default). */
-export interface LexOptions {
+interface LexOptions {
   /** `svcql` (the default) or `arithmetic` (see the token kinds above). */
   readonly grammar?: 'svcql' | 'arithmetic';
   /** Most tokens (default limits.maxTokens). */

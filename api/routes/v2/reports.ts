@@ -12,8 +12,8 @@ import { json, networkParam, type ApiContext } from '../context.js';
 import { gateKeyOf } from '../../http/caller-keys.js';
 
 /** Default and largest `limit` of the list and count calls. */
-export const REPORTS_DEFAULT_LIMIT = 100;
-export const REPORTS_MAX_LIMIT = 1000;
+const REPORTS_DEFAULT_LIMIT = 100;
+const REPORTS_MAX_LIMIT = 1000;
 const MAX_Q_CHARS = 200;
 
 /**
