@@ -200,7 +200,7 @@ function jsonRows(result: SelectResult, id: string, queryId: number, meter: Answ
 }
 
 /** A dashboard-tool SvcQL target `{svcql, format}`. */
-export interface SvcqlTarget {
+interface SvcqlTarget {
   readonly svcql: string;
   readonly format?: string;
   readonly id?: string;

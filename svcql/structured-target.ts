@@ -25,7 +25,7 @@ import { compileTagRules, facetOf, facetWords, parseTagRules, wordOf } from './t
  * The reads a structured target makes of the series store (the store's SeriesStore has them; the
  * engine names only what it reads, as it may not import store/).
  */
-export interface TargetSeries {
+interface TargetSeries {
   /** Points of one slot with from ≤ tsMs ≤ to, ascending, gaps omitted. */
   read(slot: number, fromMs: number, toMs: number): SeriesPoints;
   /** Aggregates of each requested slot's points with fromMs ≤ tsMs ≤ toMs, one entry per slot. */

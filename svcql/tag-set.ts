@@ -37,14 +37,14 @@ function hasFacet(tags: readonly Tag[], facet: string): boolean {
  * One tag rule: `Facet.Word` (has the tag), `Facet` or `Facet.*` (has some word in the facet),
  * each optionally prefixed by `!` (the opposite).
  */
-export interface TagRule {
+interface TagRule {
   readonly negated: boolean;
   readonly facet: string;
   /** null: any word of the facet. */
   readonly word: string | null;
 }
 
-export type TagMatch = 'AND' | 'OR' | 'NOT_AND' | 'NOT_OR';
+type TagMatch = 'AND' | 'OR' | 'NOT_AND' | 'NOT_OR';
 
 /** Parses a comma separated list of tag rules; blanks are skipped. Throws BAD_PARAMETER on `!` alone. */
 export function parseTagRules(text: string): TagRule[] {

@@ -13,7 +13,7 @@ import { limitError, syntaxError, type Position } from './errors.js';
  * barewords, quotes or comparisons: `ident` (at most 64 characters), unsigned `number` (a letter,
  * digit or `.` right after one is a malformed number), `op` + - * /, `punct` ( ) , and `eof`.
  */
-export type TokenKind = 'ident' | 'bare' | 'number' | 'string' | 'quotedIdent' | 'op' | 'punct' | 'eof';
+type TokenKind = 'ident' | 'bare' | 'number' | 'string' | 'quotedIdent' | 'op' | 'punct' | 'eof';
 
 export interface Token {
   readonly kind: TokenKind;
