@@ -122,30 +122,25 @@ const wingRules = [
 ];
 /**
  * Route modules (api/routes/v2/*, api/routes/legacy/* and the files of api/routes/ that add routes
- * of their own) do not import one another: what two of them share is a parameter parser in
- * api/http/ or one of these shared route helpers of api/routes/. A helper adds no route with a path
- * of its own (the calls it registers take their paths from the route module that uses them; the
- * arch test checks it), so listing a route module here to silence the rule would show. Only
- * api/routes/index.ts, which registers every module, imports route modules.
+ * of their own) do not import one another: what two of them share is a parameter parser or an
+ * answer writer in api/http/ (it calls no service and adds no route), or one of these shared route
+ * helpers of api/routes/, which hold handler code over the services that the v2 and the legacy
+ * module both register. A helper adds no route with a path of its own (the calls it registers take
+ * their paths from the route module that uses them; the arch test checks it), so listing a route
+ * module here to silence the rule would show. Only api/routes/index.ts, which registers every
+ * module, imports route modules.
  */
 const SHARED_ROUTE_HELPERS = [
-  'context.ts', // ApiContext, networkParam, json
-  'id-list.ts', // id lists, the caller's user name and gate key
-  'map-params.ts', // the parameters of the map calls (v2 and legacy)
-  'rule-params.ts', // SvcQL rule and stats-window parameters
-  'json-once.ts', // an answer's JSON encoded once per version
-  'graph-answer.ts', // the graph call's answer, written as JSON text
+  'context.ts', // ApiContext (what every handler is given), networkParam, json
   'series-calls.ts', // graph/data by ids and by rule, under a given path
   'alert-calls.ts', // alerts and silences, under given paths
   'keyvalue-calls.ts', // the key-value store, under a given path
-  'prom-answer.ts', // the Prometheus HTTP API's answers
-  'self-metric-families.ts', // the /metrics families of the process
 ].map((f) => `api/routes/${f}`);
 const routeModulesRule = {
   name: 'route-modules-not-to-route-modules',
   comment:
     'a file of api/routes/ imports no route module (v2/*, legacy/*, and any file of api/routes/ that is not a shared ' +
-    'route helper); only api/routes/index.ts does. Shared parameter parsers belong in api/http/, shared route code in ' +
+    'route helper); only api/routes/index.ts does. Shared parameter parsers and answer writers belong in api/http/, shared handler code in ' +
     'a helper listed in SHARED_ROUTE_HELPERS (docs/import-rules.md)',
   severity: 'error',
   from: { path: '^api/routes/', pathNot: '^api/routes/index\\.ts$' },

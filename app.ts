@@ -201,6 +201,6 @@ function packageVersion(): string {
 }
 
 /** Whether a listen address is loopback only (127.0.0.0/8, ::1, localhost). */
-export function isLoopback(host: string): boolean {
+function isLoopback(host: string): boolean {
   return /^127\./.test(host) || host === '::1' || host === 'localhost';
 }

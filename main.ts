@@ -31,7 +31,7 @@ by another server, 4 start-up failed otherwise (port in use, store cannot openâ€
 ${ACCOUNTS_USAGE}`;
 
 /** The process's exit codes (docs/running.md lists them). */
-export const EXIT = { STOPPED: 0, UNEXPECTED: 1, BAD_CONFIG: 2, DATA_DIR_LOCKED: 3, START_FAILED: 4 } as const;
+const EXIT = { STOPPED: 0, UNEXPECTED: 1, BAD_CONFIG: 2, DATA_DIR_LOCKED: 3, START_FAILED: 4 } as const;
 
 async function main(): Promise<number> {
   const sub = process.argv[2];

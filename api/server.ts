@@ -7,7 +7,7 @@ import { EventLoopMonitor } from './http/event-loop.js';
 import { listenUws } from './http/uws.js';
 import { buildRouter } from './routes/index.js';
 
-export interface ApiOptions {
+interface ApiOptions {
   readonly host: string;
   /** 0 picks a free port; the bound one is in the result. */
   readonly port: number;

@@ -21,7 +21,7 @@ without either, ./data.
 Passwords are never taken from the command line. Roles: admin (every call), user (no discovery
 control and, later, no actions, device management or quit); the default is user.`;
 
-export interface CliIo {
+interface CliIo {
   out(text: string): void;
   err(text: string): void;
   readPassword(prompt: string, confirm: boolean): Promise<string>;

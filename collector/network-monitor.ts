@@ -21,7 +21,7 @@ import { DeviceHealth, type PollOutcome } from './polling/device-health.js';
 import { PollScheduler, type CycleStats } from './polling/scheduler.js';
 import { SeriesWriter } from './polling/series-writer.js';
 
-export interface NetworkDeps {
+interface NetworkDeps {
   readonly pool: WorkerPool;
   readonly meta: MetaStore;
   readonly series: SeriesStore;
@@ -43,7 +43,7 @@ export interface NetworkDeps {
 /** How long stop() waits for polls and probes in flight (a probe is bounded by the SNMP timeout × tries). */
 const STOP_WAIT_MS = 15_000;
 
-export interface RunningDiscovery { number: number; startedAtMs: number; progress: DiscoveryProgress }
+interface RunningDiscovery { number: number; startedAtMs: number; progress: DiscoveryProgress }
 
 /** One monitored network: its discovery generations, its poll scheduler and its series writer. */
 export class NetworkMonitor {

@@ -85,6 +85,3 @@ export const OID = Object.freeze({
   ssCpuRawIdle: '1.3.6.1.4.1.2021.11.53.0',
   ssCpuRawAll: ['50', '51', '52', '53', '54', '56', '61'].map((n) => `1.3.6.1.4.1.2021.11.${n}.0`),
 });
-
-/** The index part of `oid` below `column`, e.g. ('1.3.6.1.2.1.2.2.1.2.7', ifDescr) → '7'. */
-export const indexOf = (oid: string, column: string): string => oid.slice(column.length + 1);

@@ -30,7 +30,7 @@ function parseV4(s: string, out: Uint16Array, at: number): boolean {
  * Parses an address into `out` (8 words); returns 4 or 6 (the family), or 0 when invalid. A zone
  * (`%eth0`) is ignored, on either family; an IPv4 address fills words 5 (0xffff) to 7.
  */
-export function parseAddress(text: string, out: Uint16Array): 0 | 4 | 6 {
+function parseAddress(text: string, out: Uint16Array): 0 | 4 | 6 {
   let s = text;
   const pct = s.indexOf('%');
   if (pct >= 0) s = s.slice(0, pct);

@@ -52,12 +52,12 @@ export function defaultAlerts(): AlertsConfig {
 }
 
 /** The longest rule name: a word of letters, digits, `_`, `-` and `.`. */
-export const MAX_ALERT_NAME_CHARS = 100;
+const MAX_ALERT_NAME_CHARS = 100;
 /** The longest `input` or `condition` (SvcQL text). */
-export const MAX_ALERT_EXPR_CHARS = 8192;
+const MAX_ALERT_EXPR_CHARS = 8192;
 const ALERT_NAME = /^[A-Za-z0-9_.-]+$/;
 /** The description of a configured rule that gives none. */
-export const DEFAULT_ALERT_DESCRIPTION = '$rule: $variable of $device $component is $value';
+const DEFAULT_ALERT_DESCRIPTION = '$rule: $variable of $device $component is $value';
 
 /**
  * Parses `alerts:` — `builtin: { <name>: true|false }` and `rules: [...]`, each rule

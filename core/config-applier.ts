@@ -74,7 +74,7 @@ export async function applyConfig(appliers: readonly ConfigApplier[], next: Conf
 }
 
 /** How a key of the table applies. */
-export type KeyApplies = 'restart' | 'live' | 'per call';
+type KeyApplies = 'restart' | 'live' | 'per call';
 
 export interface ConfigKeyRow {
   /** A schema path, as the appliers and RESTART_KEYS name it. */

@@ -42,15 +42,15 @@ export interface IntegrationsConfig {
   readonly trafficAnalytics: TrafficAnalyticsConfig | null;
 }
 
-export const DEFAULT_TRAFFIC_TIMEOUT_MS = 10_000;
+const DEFAULT_TRAFFIC_TIMEOUT_MS = 10_000;
 /** 4 MiB: a top-N table or a chart description is far smaller; the bound keeps a broken upstream from filling memory. */
-export const DEFAULT_TRAFFIC_MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+const DEFAULT_TRAFFIC_MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 /** 8 calls × 4 MiB: at most 32 MiB of upstream answers buffered at once by default. */
-export const DEFAULT_TRAFFIC_MAX_CALLS_IN_FLIGHT = 8;
+const DEFAULT_TRAFFIC_MAX_CALLS_IN_FLIGHT = 8;
 const MAX_TIMEOUT_MS = 300_000;
 const DEFAULT_PATHS: Readonly<Record<TrafficAnalyticsCall, string>> = Object.freeze({ url: '/', topXdata: '/topXdata', topXchart: '/topXchart' });
 
-export function defaultIntegrations(): IntegrationsConfig {
+function defaultIntegrations(): IntegrationsConfig {
   return { trafficAnalytics: null };
 }
 

@@ -34,8 +34,6 @@ export const DEFAULT_LIMITS: LimitsConfig = Object.freeze({
   discovery: Object.freeze({ maxRunning: 2000, maxQueued: 0, maxPerCaller: 500 }),
 });
 
-export function defaultLimits(): LimitsConfig { return DEFAULT_LIMITS; }
-
 const MAX_BOUND = 1_000_000;
 
 export function parseLimits(c: Checker, v: unknown): LimitsConfig {

@@ -45,7 +45,7 @@ export function loadConfig(opts: {
 }
 
 /** The built-in default: one simulated network, polled every 10 s, so that a fresh start shows data at once. */
-export function builtinConfig(): Config {
+function builtinConfig(): Config {
   const sim = DEFAULTS.simulator;
   const simulator: SimulatorConfig = {
     devices: sim.devices, interfacesPerDevice: sim.interfacesPerDevice, port: sim.port,
@@ -151,7 +151,7 @@ const MAX_SESSION_LIFETIME_MS = 365 * 86_400_000;
  * Parses YAML text into a validated Config (not yet frozen, no env applied). The rules of `views`
  * are checked with `checkViewRule` when given (else only their type and length).
  */
-export function parseConfigText(
+function parseConfigText(
   text: string, source: string, checkViewRule?: ViewRuleChecker, checkAlertRule?: AlertRuleChecker,
   checkDerivedExpression?: DerivedExpressionChecker,
 ): Config {
@@ -306,7 +306,7 @@ function parseViews(c: Checker, v: unknown, networks: readonly NetworkConfig[], 
 }
 
 /** Most variable names of one `deviceDetailsComponents` or `mapLegend` list: a panel's worth. */
-export const MAX_DETAILS_VARIABLES = 64;
+const MAX_DETAILS_VARIABLES = 64;
 
 /** A list of variable names (words of letters, digits and `_`, no duplicates, at most MAX_DETAILS_VARIABLES). */
 function variableNames(c: Checker, v: unknown, p: Path): string[] {

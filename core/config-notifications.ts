@@ -24,10 +24,10 @@ import {
  */
 
 /** The stream every configuration has, first; a configured stream may not take its name. */
-export const LOG_STREAM: LogStreamConfig = Object.freeze({ kind: 'log', name: 'log' });
+const LOG_STREAM: LogStreamConfig = Object.freeze({ kind: 'log', name: 'log' });
 
 /** A stream name: a word (letters, digits, `_`, `-`), starting with a letter. */
-export const STREAM_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+const STREAM_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 /** An HTTP header name (RFC 9110 token). */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
 /** Headers the HTTP client sets itself from the request; a configured value would break the request. */

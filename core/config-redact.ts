@@ -19,7 +19,7 @@ export const REDACTED = '***';
  * SNMPv3 keys, passwords (SMTP), webhook headers (tokens), and the usual names of credentials
  * that later sections may carry.
  */
-export const SECRET_KEYS: ReadonlySet<string> = new Set([
+const SECRET_KEYS: ReadonlySet<string> = new Set([
   'communities', 'firstCommunities', 'community',
   'authKey', 'privKey',
   'password', 'passphrase', 'secret', 'token', 'apiKey', 'credentials',

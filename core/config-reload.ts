@@ -17,7 +17,7 @@ import { AppError } from './errors.js';
 import type { AuthConfig, Config, NetworkConfig, ServerConfig, SimulatorConfig } from './config-schema.js';
 
 /** A network present in both configs whose settings differ. */
-export interface NetworkChange {
+interface NetworkChange {
   readonly before: NetworkConfig;
   readonly after: NetworkConfig;
   /**
@@ -94,7 +94,7 @@ export function planIsEmpty(p: ReloadPlan): boolean {
 }
 
 /** Throws AppError CONFIG_RELOAD_REFUSED naming the keys when the plan needs a restart. */
-export function refuseIfRestartRequired(p: ReloadPlan, source: string): void {
+function refuseIfRestartRequired(p: ReloadPlan, source: string): void {
   if (p.restartRequired.length === 0) return;
   throw new AppError('CONFIG_RELOAD_REFUSED',
     `${source}: reload refused, nothing applied: ${p.restartRequired.join(', ')} changed, which only a restart applies`);

@@ -22,7 +22,7 @@ export interface ReportsConfig {
   readonly keep: number;
 }
 
-export const DEFAULT_REPORTS_KEEP = 30;
+const DEFAULT_REPORTS_KEEP = 30;
 const DEFAULT_MINUTE_OF_DAY = 2 * 60;
 const MIN_INTERVAL_MS = 60_000;
 
@@ -41,7 +41,7 @@ export function parseReports(c: Checker, v: unknown): ReportsConfig {
 }
 
 /** `off` | `daily at HH:MM` | `every <duration>`. */
-export function parseSchedule(c: Checker, v: unknown, path: Path): ReportSchedule {
+function parseSchedule(c: Checker, v: unknown, path: Path): ReportSchedule {
   const bad = (): never => c.fail(path, `must be \`off\`, \`daily at HH:MM\` (UTC) or \`every <duration>\` (at least 1m), got ${JSON.stringify(v)}`);
   if (v === false || v === 'off') return { kind: 'off' };
   if (typeof v !== 'string') return bad();

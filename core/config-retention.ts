@@ -12,14 +12,14 @@ export interface RetentionConfig {
 }
 
 /** 400 days: a year and a bit, so a year-over-year graph still has its older side. */
-export const DEFAULT_SERIES_RETENTION_MS = 400 * 86_400_000;
+const DEFAULT_SERIES_RETENTION_MS = 400 * 86_400_000;
 /** Hourly: a pass removes about one hour, the store's unit of deletion. */
-export const DEFAULT_PRUNE_INTERVAL_MS = 3_600_000;
+const DEFAULT_PRUNE_INTERVAL_MS = 3_600_000;
 /**
  * The shortest retention accepted: 2 hours, so that the open hour and the one closing after it
  * (store/series: hours close 5 minutes after their end) are never removed.
  */
-export const MIN_SERIES_RETENTION_MS = 2 * 3_600_000;
+const MIN_SERIES_RETENTION_MS = 2 * 3_600_000;
 
 export const defaultRetention = (): RetentionConfig => ({ seriesMs: DEFAULT_SERIES_RETENTION_MS, pruneIntervalMs: DEFAULT_PRUNE_INTERVAL_MS });
 

@@ -126,9 +126,9 @@ export interface ServerConfig {
   readonly maxConnections: number;
 }
 
-export type V3Level = 'noAuthNoPriv' | 'authNoPriv' | 'authPriv';
-export type V3AuthProtocol = 'md5' | 'sha' | 'sha224' | 'sha256' | 'sha384' | 'sha512';
-export type V3PrivProtocol = 'des' | 'aes' | 'aes256b' | 'aes256r';
+type V3Level = 'noAuthNoPriv' | 'authNoPriv' | 'authPriv';
+type V3AuthProtocol = 'md5' | 'sha' | 'sha224' | 'sha256' | 'sha384' | 'sha512';
+type V3PrivProtocol = 'des' | 'aes' | 'aes256b' | 'aes256r';
 
 export interface SnmpV3User {
   readonly name: string;

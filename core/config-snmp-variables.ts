@@ -27,7 +27,7 @@ const NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 const OID_TEXT = /^\.?(\d+)(\.\d+)+$/;
 const MAX_OID_ARCS = 128;
 /** Most operator SNMP variables in one file (each adds ops to every selected device's plan). */
-export const MAX_SNMP_VARIABLES = 1000;
+const MAX_SNMP_VARIABLES = 1000;
 const MAX_TEXT = 200;
 
 const TYPES: readonly SnmpVariableType[] = ['gauge', 'counter32', 'counter64', 'enum'];

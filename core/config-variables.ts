@@ -30,16 +30,10 @@ export function parseVariables(
   return { snmp, derived, thresholds };
 }
 
-/** `{ direction?: above|below, warning?: number, critical?: number }`: core/config-thresholds.ts. */
-export { parseThresholds } from './config-thresholds.js';
-
-/** `variables.snmp[]` (SnmpVariableConfig): core/config-snmp-variables.ts. */
-export { parseSnmpVariables } from './config-snmp-variables.js';
-
 /** Most derived variables in one configuration. */
-export const MAX_DERIVED_VARIABLES = 256;
+const MAX_DERIVED_VARIABLES = 256;
 /** Longest derived expression (svcql/derived-expr.ts has the same bound). */
-export const MAX_DERIVED_EXPRESSION_CHARS = 4096;
+const MAX_DERIVED_EXPRESSION_CHARS = 4096;
 
 /**
  * `variables.derived[]` (DerivedVariableConfig): `name` and `expression` required; `scope` device
@@ -50,7 +44,7 @@ export const MAX_DERIVED_EXPRESSION_CHARS = 4096;
  * (`snmpNames`), a built-in variable's (BUILTIN_VARIABLE_NAMES) nor one the server defines
  * (SERVER_VARIABLE_NAMES: the alert state), nor repeat.
  */
-export function parseDerivedVariables(
+function parseDerivedVariables(
   c: Checker, raw: unknown, path: Path, checkDeviceRule?: ViewRuleChecker, checkExpression?: DerivedExpressionChecker,
   snmpNames: readonly string[] = [],
 ): DerivedVariableConfig[] {
@@ -124,7 +118,7 @@ export function configuredDefinitions(v: VariablesConfig): VariableDef[] {
 }
 
 /** `description (1 up, 2 down)` for an enum with value names (keys in numeric order); the description alone otherwise. */
-export function withEnumNames(description: string, values: Readonly<Record<string, string>>): string {
+function withEnumNames(description: string, values: Readonly<Record<string, string>>): string {
   const keys = Object.keys(values).sort((a, b) => Number(a) - Number(b));
   return keys.length === 0 ? description : `${description} (${keys.map((k) => `${k} ${values[k]}`).join(', ')})`;
 }

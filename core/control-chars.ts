@@ -8,8 +8,6 @@ const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 const CONTROL_RUNS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 const HAS_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
-export const hasControlChars = (s: string): boolean => HAS_CONTROL.test(s);
-
 /** `s` with every control character written as a visible escape: `\n`, `\r`, `\t`, else `\u00XX` / `\u2028`. */
 export function escapeControlChars(s: string): string {
   if (!HAS_CONTROL.test(s)) return s;

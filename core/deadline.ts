@@ -31,7 +31,7 @@ export function isDeadlineError(e: unknown): boolean {
   return cause instanceof DeadlineError;
 }
 
-export interface DeadlineOptions {
+interface DeadlineOptions {
   /** The caller's signal (a service closing): aborts the call at once with its reason. */
   readonly signal?: AbortSignal;
   /** Names the call in the DeadlineError's message (`<what>: no answer within <ms> ms`; none by default). */

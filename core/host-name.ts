@@ -11,7 +11,7 @@ export function isIpAddress(text: string): boolean {
  * A DNS name a device or seed may be given by: RFC 1123 labels, and not made of digits and dots only
  * (`10.0.0.300` is a bad IP address, not a name).
  */
-export function isHostName(text: string): boolean {
+function isHostName(text: string): boolean {
   return HOST_NAME.test(text) && !/^[\d.]+$/.test(text);
 }
 

@@ -10,7 +10,7 @@ import { escapeControlChars } from './control-chars.js';
  * C1, U+2028…: core/control-chars.ts) are written as escapes (`\n`, `\u0085`), so that no value from
  * an agent or a user can start a line (or a journal entry) of its own.
  */
-export type Level = 'debug' | 'info' | 'warn' | 'error';
+type Level = 'debug' | 'info' | 'warn' | 'error';
 export type LogFormat = 'text' | 'json';
 const rank: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 const CORE_KEYS = new Set(['time', 'level', 'component', 'msg']);
@@ -23,7 +23,7 @@ export interface Logger {
   child(component: string): Logger;
 }
 
-export interface LoggerOptions {
+interface LoggerOptions {
   level?: Level;
   component?: string;
   format?: LogFormat;

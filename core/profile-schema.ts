@@ -30,13 +30,13 @@ export interface DeviceProfile {
  * Every criterion given must hold: one of the sysObjectID prefixes (arc-wise) and one of the sysDescr
  * patterns. A profile with neither matches every device (the fallback).
  */
-export interface ProfileMatch {
+interface ProfileMatch {
   readonly sysObjectID: readonly string[];
   readonly sysDescr: readonly RegExp[];
 }
 
 /** Where the model comes from when ENTITY-MIB names none: an exact sysObjectID table, then sysDescr patterns. */
-export interface ProfileModel {
+interface ProfileModel {
   readonly sysObjectID: Readonly<Record<string, string>>;
   /** Each pattern's `model` named group (else its first group) is the model. */
   readonly sysDescr: readonly RegExp[];
@@ -57,7 +57,7 @@ export type ProfileSource =
   /** `buffers`, `cached`: scalars counted as free too (UCD memBuffer, memCached), when they answer at discovery. */
   | { readonly kind: 'totalAvail'; readonly total: string; readonly avail: string; readonly buffers?: string; readonly cached?: string };
 
-export interface ProfileSensors {
+interface ProfileSensors {
   /** Read ENTITY-SENSOR-MIB entPhySensorTable (default true). */
   readonly entitySensor: boolean;
   readonly tables: readonly ProfileSensorTable[];

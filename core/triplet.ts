@@ -1,7 +1,7 @@
 import { AppError } from './errors.js';
 
 /** `<variable_name>.<device_id>.<component_index>`; the name may itself contain dots. */
-export interface Triplet {
+interface Triplet {
   readonly name: string;
   readonly deviceId: number;
   readonly index: number;

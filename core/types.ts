@@ -3,9 +3,9 @@
 /** A tag is `<Facet>.<Word>`, e.g. `Vendor.Cisco`. */
 export type Tag = string;
 
-export type VariableType = 'gauge' | 'counter' | 'enum';
+type VariableType = 'gauge' | 'counter' | 'enum';
 /** `component`: a hardware component or sensor of the device (index = its entPhysicalIndex or sensor index). */
-export type VariableScope = 'device' | 'interface' | 'component';
+type VariableScope = 'device' | 'interface' | 'component';
 
 /** An interface as discovery saw it (ifTable + ifXTable + ipAddrTable). */
 export interface Interface {
@@ -216,7 +216,7 @@ export interface ExternalNeighbor {
   readonly remoteManagementAddresses: readonly string[];
 }
 
-export type GenerationStatus = 'running' | 'completed' | 'failed';
+type GenerationStatus = 'running' | 'completed' | 'failed';
 
 export interface Generation {
   readonly networkId: number;

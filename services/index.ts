@@ -183,5 +183,3 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
     ],
   };
 }
-
-export type { ServiceDeps } from './deps.js';

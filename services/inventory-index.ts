@@ -6,7 +6,7 @@ import type { Device, VariableInstance } from '../core/types.js';
  * The inventory is the only source: a variable is known once it has an instance.
  */
 
-export interface VariableSummary {
+interface VariableSummary {
   readonly name: string;
   readonly category: string;
   readonly unit: string;

@@ -9,23 +9,17 @@ import type { SeriesStore } from '../store/series/series.js';
  * the series store (per-hour rollups answer whole hours without reading points).
  */
 
-/** One hour: the window of rule statistics when the caller names none. */
-export const RULE_STATS_DEFAULT_MS = 3_600_000;
-
 /** A time window, both bounds inclusive, ms since the epoch. */
 export interface StatsWindow {
   readonly fromMs: number;
   readonly toMs: number;
 }
 
-/** The default statistics window: the hour before `nowMs`. */
-export const defaultStatsWindow = (nowMs: number): StatsWindow => ({ fromMs: nowMs - RULE_STATS_DEFAULT_MS, toMs: nowMs });
-
 /**
  * curr/min/max of each slot over a window, by slot, for `slots` (one rollup call). curr is the
  * window's last point; NaN each where the slot has none.
  */
-export function windowStats(series: SeriesStore, w: StatsWindow, slots: readonly number[]): (slot: number) => RuleStats {
+function windowStats(series: SeriesStore, w: StatsWindow, slots: readonly number[]): (slot: number) => RuleStats {
   const r = series.rollup(slots, w.fromMs, w.toMs);
   const bySlot = new Map<number, RuleStats>();
   for (let i = 0; i < slots.length; i++) {
@@ -35,7 +29,7 @@ export function windowStats(series: SeriesStore, w: StatsWindow, slots: readonly
 }
 const NO_STATS: RuleStats = Object.freeze({ curr: NaN, min: NaN, max: NaN });
 
-export interface RuleSelection {
+interface RuleSelection {
   readonly rule: VariableRule;
   readonly instances: VariableInstance[];
 }

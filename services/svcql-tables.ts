@@ -20,7 +20,7 @@ import type { ServiceDeps } from './deps.js';
 /** How far back the `metric` fallback looks in the series store. */
 export const LATEST_FALLBACK_MS = 3_600_000;
 
-export interface NetworkTables {
+interface NetworkTables {
   readonly devices: readonly Device[];
   readonly links: readonly Link[];
   readonly instances: readonly VariableInstance[];

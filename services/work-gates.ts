@@ -5,7 +5,7 @@ import type { ComponentHealth } from '../core/ports/networks.js';
 import { WorkGate, type WorkBounds, type WorkGateStats } from '../core/work-gate.js';
 
 /** What a caller's key is made of: the caller, and the client's address for anonymous calls. */
-export interface CallerRef {
+interface CallerRef {
   readonly caller: Caller;
   readonly address: string;
 }
@@ -30,7 +30,7 @@ const LABELS: Readonly<Record<LimitName, string>> = {
   discovery: 'discovery submissions and starts (limits.discovery)',
 };
 
-export interface WorkGateReport extends WorkGateStats {
+interface WorkGateReport extends WorkGateStats {
   readonly name: LimitName;
   readonly bounds: WorkBounds;
 }

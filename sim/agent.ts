@@ -12,7 +12,7 @@ import type { DeviceModel } from './model.js';
 import type { MibTable } from './mib-table.js';
 import { advance, Cursor, findExact, findNext } from './mib-walk.js';
 
-export type Outcome = 'answered' | 'malformed' | 'wrongCommunity' | 'ignored';
+type Outcome = 'answered' | 'malformed' | 'wrongCommunity' | 'ignored';
 
 /** v2c SET answer: notWritable */
 const NOT_WRITABLE = 17;

@@ -1,7 +1,7 @@
 /** Parses the simulator CLI flags into SimOptions; unknown flags and bad values are reported, not guessed. */
 import type { SimOptions } from './sim-types.js';
 
-export const usage =
+const usage =
   'usage: node dist/sim/main.js [--devices N] [--interfaces N] [--port P] [--base 127.1.0.1]\n' +
   '         [--topology ring|tree] [--seed N] [--dead FRACTION] [--community NAME]';
 

@@ -19,7 +19,7 @@ import {
   type Message, type Oid, type PduVarbind,
 } from '../snmp/index.js';
 
-export type HostileMode = 'huge' | 'loop' | 'types';
+type HostileMode = 'huge' | 'loop' | 'types';
 
 export interface HostileOptions {
   readonly mode: HostileMode;
@@ -34,7 +34,7 @@ export interface HostileOptions {
 /** The line every hostile text tries to forge in logs and e-mails. */
 export const INJECTED_LINE = 'X-Injected: 1';
 /** `s` followed by control characters that would start new lines, and the forged line. */
-export const hostileText = (s: string): string => `${s}\n${INJECTED_LINE}\r\n\u0085${INJECTED_LINE}\u2028\u001b[2K${INJECTED_LINE}`;
+const hostileText = (s: string): string => `${s}\n${INJECTED_LINE}\r\n\u0085${INJECTED_LINE}\u2028\u001b[2K${INJECTED_LINE}`;
 
 const MAX_VARBINDS = 256;
 const MAX_BYTES = 8_000;

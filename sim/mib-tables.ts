@@ -27,7 +27,7 @@ const HR_STORAGE_RAM = oid('1.3.6.1.2.1.25.2.1.2');
 const HR_CPU_INDEXES = [196608, 196609];
 const NETMASK_8 = Uint8Array.of(255, 0, 0, 0);
 
-export interface MibContext {
+interface MibContext {
   seed: number;
 }
 

@@ -51,7 +51,7 @@ export class Cursor {
   }
 }
 
-export type ExactResult = 'noSuchObject' | 'noSuchInstance' | 'found';
+type ExactResult = 'noSuchObject' | 'noSuchInstance' | 'found';
 
 /** GET: positions `cur` on `o` if it is an instance of this device. */
 export function findExact(tables: readonly MibTable[], dev: DeviceModel, o: Oid, cur: Cursor): ExactResult {

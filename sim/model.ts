@@ -12,7 +12,7 @@ import type { SimDevice, SimInterface, SimLink } from './sim-types.js';
 export const PortIdSubtype = { MacAddress: 3, InterfaceName: 5 } as const;
 
 /** The far end of a link as seen from one local port. */
-export interface Neighbor {
+interface Neighbor {
   device: DeviceModel;
   ifIndex: number;
 }
@@ -51,7 +51,7 @@ export function macBytes(d: DeviceModel, ifIndex: number): Uint8Array {
 
 export const chassisMacBytes = (d: DeviceModel) => macBytes(d, 0);
 
-export function formatMac(b: Uint8Array): string {
+function formatMac(b: Uint8Array): string {
   return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join(':');
 }
 
@@ -87,7 +87,7 @@ function roleOf(i: number, n: number): string {
   return 'access';
 }
 
-export interface BuildParams {
+interface BuildParams {
   devices: number;
   ports: number;
   baseAddress: number;

@@ -38,7 +38,7 @@ export interface SimDevice {
   interfaces: SimInterface[];
 }
 
-export interface SimLinkEnd { device: string; address: string; ifIndex: number; ifName: string }
+interface SimLinkEnd { device: string; address: string; ifIndex: number; ifName: string }
 export interface SimLink { a: SimLinkEnd; b: SimLinkEnd }
 
 /** Counter columns whose value at a time t tests can ask for. 32-bit ones are the 64-bit value mod 2^32. */

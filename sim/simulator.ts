@@ -15,10 +15,10 @@ import { counterBigInt, CounterKind, type CounterKindCode } from './traffic.js';
 import type { SimCounterColumn, SimNetwork, SimOptions, SimStats } from './sim-types.js';
 
 export type {
-  SimOptions, SimInterface, SimDevice, SimLinkEnd, SimLink, SimNetwork, SimCounterColumn, SimStats,
+  SimNetwork,
 } from './sim-types.js';
 
-export const simDefaults = Object.freeze({
+const simDefaults = Object.freeze({
   devices: 6 as number,
   interfacesPerDevice: 8 as number,
   port: 1161 as number,
@@ -193,7 +193,7 @@ export async function startSimulator(opts: SimOptions = {}): Promise<SimNetwork>
 }
 
 /** How many further loopback /16s `startSimulatorOnFreeAddresses` tries by default. */
-export const FREE_ADDRESS_TRIES = 8;
+const FREE_ADDRESS_TRIES = 8;
 
 /**
  * Starts the simulator at its addresses or, when one of them is taken (EADDRINUSE: another

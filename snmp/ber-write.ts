@@ -8,7 +8,7 @@
  */
 import { oidContentLength, writeOidContent } from './oid.js';
 
-export function lengthOfLength(len: number): number {
+function lengthOfLength(len: number): number {
   return len < 0x80 ? 1 : len < 0x100 ? 2 : len < 0x10000 ? 3 : len < 0x1000000 ? 4 : 5;
 }
 

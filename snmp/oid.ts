@@ -53,16 +53,6 @@ export function oidStartsWith(o: ArrayLike<number>, prefix: ArrayLike<number>): 
   return true;
 }
 
-/** Concatenation of OIDs/arc lists into a new OID. */
-export function concatOid(...parts: ArrayLike<number>[]): Oid {
-  let n = 0;
-  for (const p of parts) n += p.length;
-  const out = new Uint32Array(n);
-  let k = 0;
-  for (const p of parts) for (let i = 0; i < p.length; i++) out[k++] = p[i]!;
-  return out;
-}
-
 /** Bytes needed to encode one sub-identifier in base-128. */
 export function arcLength(v: number): number {
   if (v < 0x80) return 1;

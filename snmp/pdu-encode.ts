@@ -45,7 +45,7 @@ export function writeVarbind(w: BerWriter, vb: PduVarbind): void {
   w.endSequence(mark);
 }
 
-export function writeValue(w: BerWriter, vb: PduVarbind): void {
+function writeValue(w: BerWriter, vb: PduVarbind): void {
   switch (vb.type) {
     case Tag.Integer:
       if (!Number.isInteger(vb.value) || vb.value < -0x80000000 || vb.value > 0x7fffffff) {

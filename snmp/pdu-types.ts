@@ -33,11 +33,9 @@ export const PduType = {
   TrapV2: 0xa7,
   Report: 0xa8,
 } as const;
-export type PduTypeCode = (typeof PduType)[keyof typeof PduType];
+type PduTypeCode = (typeof PduType)[keyof typeof PduType];
 
-/** SNMP message version field: 0 = SNMPv1, 1 = SNMPv2c. */
-export const SnmpVersion = { V1: 0, V2c: 1 } as const;
-export type SnmpVersionCode = 0 | 1;
+type SnmpVersionCode = 0 | 1;
 
 /** error-status values of RFC 3416 used by this project. */
 export const ErrorStatus = {
@@ -69,10 +67,9 @@ export type PduVarbind =
       type: typeof Tag.Null | typeof Tag.NoSuchObject | typeof Tag.NoSuchInstance | typeof Tag.EndOfMibView;
       value: null;
     };
-export type PduVarbindType = PduVarbind['type'];
 
 /** Get, GetNext, Response, Set, Inform, TrapV2, Report: the common PDU layout. */
-export interface BasicPdu {
+interface BasicPdu {
   type: Exclude<PduTypeCode, typeof PduType.GetBulkRequest | typeof PduType.TrapV1>;
   requestId: number;
   errorStatus: number;
@@ -81,7 +78,7 @@ export interface BasicPdu {
 }
 
 /** GetBulkRequest: the two middle integers are non-repeaters and max-repetitions. */
-export interface BulkPdu {
+interface BulkPdu {
   type: typeof PduType.GetBulkRequest;
   requestId: number;
   nonRepeaters: number;
@@ -112,7 +109,7 @@ export type DecodeErrorCode =
   | 'SNMP_BAD_PDU'        // unknown or unsupported PDU type
   | 'SNMP_TRAILING_BYTES'; // bytes after the message
 
-export interface DecodeError {
+interface DecodeError {
   code: DecodeErrorCode;
   /** human text saying where: "at byte 17: …" */
   message: string;

@@ -35,10 +35,3 @@ export const SnmpType = Object.freeze({
 });
 
 export const isException = (vb: Varbind): boolean => vb.type >= 128 || vb.type === SnmpType.Null;
-
-/** Returned instead of thrown across the thread boundary: a worker's failure is data, so a pool task never rejects. */
-export interface SnmpFailure {
-  readonly ok: false;
-  readonly error: string;
-  readonly timeout: boolean;
-}

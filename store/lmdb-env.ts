@@ -22,7 +22,7 @@ import { silentLogger, type Logger } from '../core/logger.js';
 
 export type EnvKey = string | number | readonly (string | number)[];
 
-export interface EnvRange {
+interface EnvRange {
   start?: EnvKey;
   end?: EnvKey;
   reverse?: boolean;
@@ -61,7 +61,7 @@ export interface ValueTable {
 }
 
 /** Whether writes reach the disk; see StoreEnv.writeHealth. */
-export interface WriteHealth {
+interface WriteHealth {
   /** True from a failed write until a write succeeds. */
   readonly failing: boolean;
   /** Why the last write failed ('' while not failing). */
@@ -72,7 +72,7 @@ export interface WriteHealth {
   readonly failedWrites: number;
 }
 
-export interface StoreEnvOptions {
+interface StoreEnvOptions {
   /** Logs the transitions between writable and failing (default: silent). */
   logger?: Logger;
   clock?: Clock;
@@ -91,7 +91,7 @@ export interface StoreEnvOptions {
  * keeps that path for a disk filled by someone else faster than the store checks; a write that
  * fails partway (EIO) or a full map is reported cleanly.
  */
-export const DEFAULT_MIN_FREE_BYTES = 64 << 20;
+const DEFAULT_MIN_FREE_BYTES = 64 << 20;
 
 export interface StoreEnv {
   readonly path: string;
@@ -359,7 +359,7 @@ function isLmdbWriteError(err: unknown): boolean {
 }
 
 /** Why a write failed, in words: a full file system, a full LMDB map, or the error's own message. */
-export function describeWriteFailure(err: unknown, path: string, freeBytes: number | null): string {
+function describeWriteFailure(err: unknown, path: string, freeBytes: number | null): string {
   const e = err as { code?: unknown; message?: unknown } | null;
   const msg = typeof e?.message === 'string' ? e.message : String(err);
   const code = e?.code;

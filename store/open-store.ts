@@ -23,7 +23,7 @@ export interface EmbeddedStore {
   close(): Promise<void>;
 }
 
-export interface EmbeddedStoreOptions {
+interface EmbeddedStoreOptions {
   dataDir: string;
   logger?: Logger;
   clock?: Clock;
@@ -82,7 +82,7 @@ export async function openEmbeddedStore(opts: EmbeddedStoreOptions): Promise<Emb
 }
 
 /** The metadata store alone, for a program beside the server (the accounts CLI). */
-export interface OpenedMetaStore {
+interface OpenedMetaStore {
   readonly meta: MetaStore;
   close(): Promise<void>;
 }

@@ -7,7 +7,7 @@
  * One writer per slot at a time (the scheduler never polls a device twice at once); readers may
  * see a torn pair while a write is in flight, which costs at most one stale observation.
  */
-export const RING_DEPTH = 4;
+const RING_DEPTH = 4;
 
 export class RingBuffer {
   readonly capacity: number;

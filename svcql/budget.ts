@@ -12,7 +12,7 @@ import { AppError, isAppError } from '../core/errors.js';
  * series read, or one REGEXP test (bounded by regexp-safety.ts).
  */
 
-export interface BudgetLimits {
+interface BudgetLimits {
   /** Wall time from the budget's creation, ms. */
   readonly timeMs: number;
   /** Points read from series over the whole request. */

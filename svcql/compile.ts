@@ -22,7 +22,7 @@ import {
  */
 
 /** An operand bound to an environment type E (a row for WHERE, an expanded row for SELECT). */
-export type Bound<E> =
+type Bound<E> =
   | { readonly multi: false; readonly get: (e: E) => Value; readonly constant?: Scalar }
   | {
     readonly multi: true;
@@ -47,7 +47,7 @@ export function resolveColumnName(src: RowSource<any>, name: string, pos?: Posit
 }
 
 /** The binder of WHERE: environment = a row of the source. */
-export function rowBinder<R>(src: RowSource<R>): Binder<R> {
+function rowBinder<R>(src: RowSource<R>): Binder<R> {
   return {
     column(name, wantSeries, pos) {
       const resolved = resolveColumnName(src, name, pos);
@@ -99,7 +99,7 @@ export function applyCall(name: string, args: readonly Value[]): Value {
 }
 
 /** Checks literal arguments (sma window, percentile) at compile time, so errors can say where. */
-export function checkConstantArgs(node: FuncCall): void {
+function checkConstantArgs(node: FuncCall): void {
   const arg = node.name === 'sma' ? node.args[1] : node.name === 'tspercentile' ? node.args[0] : undefined;
   if (!arg || (arg.kind !== 'number' && arg.kind !== 'string')) return;
   try {
@@ -161,7 +161,7 @@ export function compileOperand<E>(node: Operand, b: Binder<E>, wantSeries: boole
  * Compiles a matching expression into a predicate over environments E. REGEXP tests are charged
  * to `budget` (regexp-safety.ts: regexpTester).
  */
-export function compileExpr<E>(e: Expr, b: Binder<E>, budget: Budget = Budget.unlimited()): (env: E) => boolean {
+function compileExpr<E>(e: Expr, b: Binder<E>, budget: Budget = Budget.unlimited()): (env: E) => boolean {
   switch (e.kind) {
     case 'and': { const l = compileExpr(e.left, b, budget); const r = compileExpr(e.right, b, budget); return (x) => l(x) && r(x); }
     case 'or': { const l = compileExpr(e.left, b, budget); const r = compileExpr(e.right, b, budget); return (x) => l(x) || r(x); }

@@ -18,7 +18,7 @@ import { tokenize, type Token } from './language/lexer.js';
 
 export type DerivedScope = 'device' | 'interface';
 
-export type DExpr =
+type DExpr =
   | { readonly kind: 'num'; readonly value: number }
   | { readonly kind: 'ref'; readonly name: string; readonly at: number }
   | { readonly kind: 'neg'; readonly arg: DExpr }
@@ -26,13 +26,13 @@ export type DExpr =
   | { readonly kind: 'agg'; readonly fn: AggregateFn; readonly name: string; readonly at: number }
   | { readonly kind: 'call'; readonly fn: 'ifnan' | 'ifnull' | 'abs'; readonly args: readonly DExpr[] };
 
-export type AggregateFn = 'sum' | 'avg' | 'min' | 'max' | 'count';
+type AggregateFn = 'sum' | 'avg' | 'min' | 'max' | 'count';
 
 /** Longest expression text and deepest nesting (parentheses, unary minus, calls). */
 export const MAX_EXPRESSION_CHARS = 4096;
-export const MAX_EXPRESSION_DEPTH = 32;
+const MAX_EXPRESSION_DEPTH = 32;
 /** Most tokens of one expression. */
-export const MAX_EXPRESSION_TOKENS = 1024;
+const MAX_EXPRESSION_TOKENS = 1024;
 
 const AGGREGATES: readonly string[] = ['sum', 'avg', 'min', 'max', 'count'];
 const SCALARS: Readonly<Record<string, number>> = { ifnan: 2, ifnull: 2, abs: 1 };
@@ -160,7 +160,7 @@ export function parseDerivedExpression(text: string, scope: DerivedScope): DExpr
 }
 
 /** The variable names an expression reads (as values and as aggregate arguments), each once, in order. */
-export function referencedNames(e: DExpr): string[] {
+function referencedNames(e: DExpr): string[] {
   const out: string[] = [];
   const walk = (x: DExpr): void => {
     switch (x.kind) {
@@ -190,7 +190,7 @@ export function checkDerivedExpression(expression: string, scope: DerivedScope):
  * `refNames` order); an aggregate `a` reads `values[aggIndex[j]]` for j from `aggStart[k * aggs + a]`
  * to `aggStart[k * aggs + a + 1]`... (aggEnd). An index may point at a cell that holds NaN (no input).
  */
-export interface InputLayout {
+interface InputLayout {
   readonly refIndex: Int32Array;
   readonly aggStart: Int32Array;
   readonly aggEnd: Int32Array;

@@ -45,7 +45,7 @@ export interface AnswerMeter {
   row(bytes: number): void;
 }
 
-export interface FormatOptions {
+interface FormatOptions {
   /** The dashboard tool's target id, copied into each entry. */
   readonly id?: string;
   /** list format: the column whose distinct values are listed (default: the first column). */
@@ -178,7 +178,7 @@ function list(result: SelectResult, unique: string | undefined, meter: AnswerMet
  * `table`). `dataFreshness` and `age` are 0 (answers are computed when asked), `queryId` counts
  * the statements of the target from 0, `server` is ''.
  */
-export interface JsonEntry {
+interface JsonEntry {
   readonly id: string;
   readonly rows: readonly Readonly<Record<string, string | number | null>>[];
   readonly dataFreshness: number;
@@ -200,7 +200,7 @@ function jsonRows(result: SelectResult, id: string, queryId: number, meter: Answ
 }
 
 /** A dashboard-tool SvcQL target `{svcql, format}`. */
-export interface SvcqlTarget {
+interface SvcqlTarget {
   readonly svcql: string;
   readonly format?: string;
   readonly id?: string;

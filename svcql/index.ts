@@ -6,37 +6,33 @@
  * on it.
  */
 export * from './language/ast.js';
-export { tokenize, type Token, type TokenKind } from './language/lexer.js';
-export { parseExpression, parseStatement, parseStatements, positionOf } from './language/parser.js';
+export { tokenize } from './language/lexer.js';
+export { parseExpression, parseStatement, parseStatements } from './language/parser.js';
 export { parseDurationMs } from './language/duration.js';
-export { printExpression, printStatement, printStatements, printOperand, quoteString } from './language/printer.js';
-export { enableRegexpSafety, regexpSafetyEnabled, checkRegexpSource } from './language/regexp-check.js';
-export { compileRegexp, regexpTester, REGEXP_DIRECT_CHARS, UNBUDGETED_REGEXP_TEST_MS } from './regexp-safety.js';
-export { Budget, abortsRequest, UNITS_PER_CHECK, type BudgetLimits } from './budget.js';
-export { jsonBytes, textBytes, numberBytes, datapointsBytes } from './json-size.js';
+export { printExpression, printStatement } from './language/printer.js';
+export { enableRegexpSafety, checkRegexpSource } from './language/regexp-check.js';
+export { regexpTester, REGEXP_DIRECT_CHARS } from './regexp-safety.js';
+export { Budget, abortsRequest, UNITS_PER_CHECK } from './budget.js';
+export { jsonBytes, textBytes } from './json-size.js';
 export { limits } from './language/limits.js';
-export type { Scalar } from './scalar.js';
 export * from './row-source.js';
 export { devicesSource } from './source-devices.js';
 export { interfacesSource, type InterfaceRow } from './source-interfaces.js';
-export { variablesSource, type InstanceSourceOptions } from './source-variables.js';
+export { variablesSource } from './source-variables.js';
 export { tagsSource, allTags } from './source-tags.js';
 export { alertsSource, type AlertRecord } from './source-alerts.js';
-export { seriesSource, type SeriesSourceOptions } from './source-series.js';
-export { compileWhere, resolveColumnName } from './compile.js';
+export { seriesSource } from './source-series.js';
 export { compileMatcher, mapCatalog } from './matcher.js';
-export { executeQuery, executeStatement, resolveTable, type ExecuteOptions, type SelectResult, type ResultRow, type ResultColumn, type StatementOutcome } from './select.js';
-export { formatResult, answerSvcqlTarget, isOutputFormat, type AnswerMeter, type OutputFormat, type SvcqlTarget, type TimeSeriesEntry, type TableEntry } from './format.js';
-export type { Series, Value } from './series-math.js';
-export { parseTimeValue, extractTimeRange } from './time-range.js';
+export { executeQuery, executeStatement, type SelectResult } from './select.js';
+export { formatResult, answerSvcqlTarget, type AnswerMeter } from './format.js';
+export { parseTimeValue } from './time-range.js';
 export {
-  compileVariableRule, statsOf, statsOverWindow, defaultRuleWindow,
-  type VariableRule, type RuleSubject, type RuleStats, type SortColumn,
+  compileVariableRule,
+  type VariableRule, type RuleStats,
 } from './variable-rule.js';
-export { parseTagRules, compileTagRules, parseTagMatch, type TagRule, type TagMatch } from './tag-set.js';
+export { parseTagRules, compileTagRules } from './tag-set.js';
 export {
-  parseDerivedExpression, checkDerivedExpression, compileDerived, expressionInputs, referencedNames,
-  MAX_EXPRESSION_CHARS, MAX_EXPRESSION_DEPTH,
-  type DExpr, type DerivedScope, type AggregateFn, type InputLayout, type CompiledExpression,
+  parseDerivedExpression, compileDerived, expressionInputs,
+  type CompiledExpression,
 } from './derived-expr.js';
-export { answerStructuredTarget, type TargetContext, type TargetSeries } from './structured-target.js';
+export { answerStructuredTarget, type TargetContext } from './structured-target.js';

@@ -8,10 +8,10 @@
  */
 
 /** What a finite non-integer takes, about (`0.30000000000000004` is 19). */
-export const NON_INTEGER_BYTES = 18;
+const NON_INTEGER_BYTES = 18;
 
 /** Bytes of a number as JSON (`null` for NaN and ±Infinity). */
-export function numberBytes(n: number): number {
+function numberBytes(n: number): number {
   if (!Number.isFinite(n)) return 4;
   if (!Number.isInteger(n) || Math.abs(n) >= 1e21) return NON_INTEGER_BYTES;
   let digits = n < 0 ? 2 : 1;

@@ -16,10 +16,10 @@ import { runPreempted } from './watchdog.js';
 export const REGEXP_DIRECT_CHARS = 256;
 
 /** Watchdog of a long value's test when the caller has no time budget (view rules, tests). */
-export const UNBUDGETED_REGEXP_TEST_MS = 2_000;
+const UNBUDGETED_REGEXP_TEST_MS = 2_000;
 
 /** Compiles a checked pattern: no flags (case-sensitive, unanchored search). */
-export function compileRegexp(pattern: string): RegExp {
+function compileRegexp(pattern: string): RegExp {
   checkRegexpSource(pattern);
   return new RegExp(pattern);
 }

@@ -82,7 +82,7 @@ export function facetColumn<R>(facet: string, tagsOf: (row: R) => readonly Tag[]
   return { multi: true, values: (row) => facetWords(tagsOf(row), facet), facet: { name: facet, tags: tagsOf } };
 }
 
-export interface SourceSpec<R> {
+interface SourceSpec<R> {
   readonly table: string;
   rows(): readonly R[];
   /** Fixed columns, in `SELECT *` order; multi-valued ones are left out of `*`. */

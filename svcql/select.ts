@@ -32,13 +32,13 @@ export interface ExecuteOptions {
   readonly budget?: Budget;
 }
 
-export interface ResultColumn {
+interface ResultColumn {
   readonly name: string;
   /** The `time` column of a series table (the table format then lists one row per point). */
   readonly isTime: boolean;
 }
 
-export interface ResultRow {
+interface ResultRow {
   /** One value per column: a scalar, or a series (metric, transforms, aggregates of series). */
   readonly values: readonly Value[];
   /** Who the row is: the row's identity, or for a group the fields its members share ('*' otherwise). */
@@ -53,7 +53,7 @@ export interface SelectResult {
   readonly range: TimeRange | null;
 }
 
-export type StatementOutcome =
+type StatementOutcome =
   | { readonly ok: true; readonly statement: SelectStatement; readonly result: SelectResult }
   | { readonly ok: false; readonly statement: SelectStatement; readonly error: AppError };
 
@@ -75,7 +75,7 @@ export function executeQuery(text: string, catalog: Catalog, opts: ExecuteOption
 }
 
 /** Finds a table: exact name, else the unique case-insensitive match. SVCQL_EVAL when unknown. */
-export function resolveTable(catalog: Catalog, name: string, pos?: Position): TableSource {
+function resolveTable(catalog: Catalog, name: string, pos?: Position): TableSource {
   const exact = catalog.table(name);
   if (exact) return exact;
   const lower = name.toLowerCase();

@@ -10,7 +10,7 @@ export type Value = Scalar | Series;
 
 export const isSeries = (x: Value): x is Series => typeof x === 'object' && x !== null;
 export const fromPoints = (p: SeriesPoints): Series => ({ kind: 'series', ts: p.tsMs, v: p.values });
-export const EMPTY: Series = { kind: 'series', ts: new Float64Array(0), v: new Float64Array(0) };
+const EMPTY: Series = { kind: 'series', ts: new Float64Array(0), v: new Float64Array(0) };
 
 /** The scalar a value shows where one value is wanted: a series' last value (null when empty). */
 export function toScalar(x: Value): Scalar {
@@ -21,7 +21,7 @@ export function toScalar(x: Value): Scalar {
 // ---- reductions over time (one value per series) ----
 
 /** Percentile by linear interpolation between closest ranks (numpy's default); null when empty. */
-export function percentile(values: ArrayLike<number>, p: number): number | null {
+function percentile(values: ArrayLike<number>, p: number): number | null {
   // A typed array sorts numerically without a comparator, NaN last.
   const xs = Float64Array.from(values).sort();
   let n = xs.length;
@@ -114,7 +114,7 @@ export function pointwise(x: Value, f: (v: Scalar) => Scalar): Value {
 export type Aggregate = 'avg' | 'median' | 'min' | 'max' | 'sum' | 'count';
 
 /** Combines plain values (rows of a group). count counts non-null values; the others ignore nulls. */
-export function aggregateScalars(fn: Aggregate, xs: readonly Scalar[]): Scalar {
+function aggregateScalars(fn: Aggregate, xs: readonly Scalar[]): Scalar {
   if (fn === 'count') { let c = 0; for (const x of xs) if (!isNullish(x)) c++; return c; }
   if (fn === 'min' || fn === 'max') {
     // SQL-like: numbers compare as numbers, otherwise text compares as text.
@@ -146,7 +146,7 @@ export function aggregateScalars(fn: Aggregate, xs: readonly Scalar[]): Scalar {
  * Combines series point by point: at every time stamp present in any series, the aggregate of the
  * values the series have there. Series on one polling grid (or bucketed by GROUP BY time) align.
  */
-export function aggregateSeries(fn: Aggregate, list: readonly Series[]): Series {
+function aggregateSeries(fn: Aggregate, list: readonly Series[]): Series {
   const at = new Map<number, number[]>();
   for (const s of list) {
     for (let i = 0; i < s.ts.length; i++) {

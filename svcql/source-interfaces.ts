@@ -15,7 +15,7 @@ export interface InterfaceRow {
 
 /** IF-MIB ifAdminStatus / ifOperStatus names. */
 const STATUS = ['', 'up', 'down', 'testing', 'unknown', 'dormant', 'notPresent', 'lowerLayerDown'];
-export const statusName = (v: number): string => STATUS[v] ?? String(v);
+const statusName = (v: number): string => STATUS[v] ?? String(v);
 
 /**
  * The `interfaces` table: one row per interface of every device. `adminStatus`/`operStatus` are

@@ -5,7 +5,7 @@ import { limits } from './language/limits.js';
 import { buildSource, single, type RowSource, type SeriesSource, type TimeRange } from './row-source.js';
 import { instanceColumns, instanceIdentity, siblingColumns, type InstanceSourceOptions } from './source-variables.js';
 
-export interface SeriesSourceOptions extends InstanceSourceOptions {
+interface SeriesSourceOptions extends InstanceSourceOptions {
   /** Latest value of a slot, for other-variable columns; without it, the last point in the range. */
   readonly latest?: (slot: number) => number;
 }

@@ -25,7 +25,7 @@ import { compileTagRules, facetOf, facetWords, parseTagRules, wordOf } from './t
  * The reads a structured target makes of the series store (the store's SeriesStore has them; the
  * engine names only what it reads, as it may not import store/).
  */
-export interface TargetSeries {
+interface TargetSeries {
   /** Points of one slot with from ≤ tsMs ≤ to, ascending, gaps omitted. */
   read(slot: number, fromMs: number, toMs: number): SeriesPoints;
   /** Aggregates of each requested slot's points with fromMs ≤ tsMs ≤ toMs, one entry per slot. */
@@ -70,7 +70,7 @@ function facetsOf(tags: readonly string[]): string[] {
   return out;
 }
 
-export const DEFAULT_COLUMNS: readonly string[] = ['variable', 'device', 'component', 'metric'];
+const DEFAULT_COLUMNS: readonly string[] = ['variable', 'device', 'component', 'metric'];
 
 const bad = (msg: string): AppError => new AppError('BAD_PARAMETER', msg);
 
@@ -117,7 +117,7 @@ function pick(p: SeriesPoints, selector: Selector): Stat {
 }
 
 /** Mean per bucket of `stepMs`, stamped at the bucket's start. */
-export function bucketMean(p: SeriesPoints, stepMs: number): [number, number][] {
+function bucketMean(p: SeriesPoints, stepMs: number): [number, number][] {
   const out: [number, number][] = [];
   let bucket = NaN;
   let sum = 0;

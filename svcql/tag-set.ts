@@ -27,34 +27,24 @@ export function facetWords(tags: readonly Tag[], facet: string): string[] {
   return out;
 }
 
-export function hasFacet(tags: readonly Tag[], facet: string): boolean {
+function hasFacet(tags: readonly Tag[], facet: string): boolean {
   const prefix = `${facet}.`;
   for (let i = 0; i < tags.length; i++) if (tags[i]!.startsWith(prefix)) return true;
   return false;
-}
-
-/** Distinct facet names, in first-seen order. */
-export function facetsOf(tags: readonly Tag[]): string[] {
-  const out: string[] = [];
-  for (const t of tags) {
-    const f = facetOf(t);
-    if (!out.includes(f)) out.push(f);
-  }
-  return out;
 }
 
 /**
  * One tag rule: `Facet.Word` (has the tag), `Facet` or `Facet.*` (has some word in the facet),
  * each optionally prefixed by `!` (the opposite).
  */
-export interface TagRule {
+interface TagRule {
   readonly negated: boolean;
   readonly facet: string;
   /** null: any word of the facet. */
   readonly word: string | null;
 }
 
-export type TagMatch = 'AND' | 'OR' | 'NOT_AND' | 'NOT_OR';
+type TagMatch = 'AND' | 'OR' | 'NOT_AND' | 'NOT_OR';
 
 /** Parses a comma separated list of tag rules; blanks are skipped. Throws BAD_PARAMETER on `!` alone. */
 export function parseTagRules(text: string): TagRule[] {
@@ -73,7 +63,7 @@ export function parseTagRules(text: string): TagRule[] {
   return out;
 }
 
-export function tagRuleHolds(rule: TagRule, tags: readonly Tag[]): boolean {
+function tagRuleHolds(rule: TagRule, tags: readonly Tag[]): boolean {
   const present = rule.word === null ? hasFacet(tags, rule.facet) : tags.includes(`${rule.facet}.${rule.word}`);
   return rule.negated ? !present : present;
 }

@@ -6,7 +6,7 @@ import { positionOf } from './language/parser.js';
 import type { TimeRange } from './row-source.js';
 
 /** The range of a series statement without a time condition: the last hour. */
-export const DEFAULT_RANGE_MS = 3_600_000;
+const DEFAULT_RANGE_MS = 3_600_000;
 
 const ISO_RE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 const REL_RE = /^now\s*(?:([+-])\s*(\S+))?$/i;

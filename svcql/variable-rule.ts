@@ -1,5 +1,5 @@
 import { AppError } from '../core/errors.js';
-import type { SeriesPoints, Tag, VariableInstance } from '../core/types.js';
+import type { Tag, VariableInstance } from '../core/types.js';
 import type { Budget } from './budget.js';
 import { compileTagRules, parseTagMatch, parseTagRules } from './tag-set.js';
 
@@ -10,7 +10,7 @@ import { compileTagRules, parseTagMatch, parseTagRules } from './tag-set.js';
  */
 
 /** What a rule looks at. VariableInstance has these fields; an alert adapts to them. */
-export interface RuleSubject {
+interface RuleSubject {
   readonly name: string;
   readonly deviceName: string;
   readonly componentName: string;
@@ -20,7 +20,7 @@ export interface RuleSubject {
 /** Statistics of one slot over the calling request's time window (NaN when there is no point). */
 export interface RuleStats { readonly curr: number; readonly min: number; readonly max: number }
 
-export type SortColumn = 'devices' | 'component' | 'description' | 'curr' | 'min' | 'max';
+type SortColumn = 'devices' | 'component' | 'description' | 'curr' | 'min' | 'max';
 
 export interface VariableRule {
   /** No name, devices, components or tags: the rule matches nothing. */
@@ -137,31 +137,3 @@ export function compileVariableRule(query: Query): VariableRule {
     },
   };
 }
-
-/** curr/min/max of a slot's points (NaN each when there is none), for select()'s `stats`. */
-export function statsOf(p: SeriesPoints): RuleStats {
-  const n = p.values.length;
-  if (n === 0) return { curr: NaN, min: NaN, max: NaN };
-  let min = Infinity;
-  let max = -Infinity;
-  for (let i = 0; i < n; i++) { const x = p.values[i]!; if (x < min) min = x; if (x > max) max = x; }
-  return { curr: p.values[n - 1]!, min, max };
-}
-
-/**
- * The statistics function for select(): reads each slot once over [fromMs, toMs]. Callers pass the
- * calling request's window, or the last hour (ruleWindow) when the request has none.
- */
-export function statsOverWindow(
-  read: (slot: number, fromMs: number, toMs: number) => SeriesPoints, fromMs: number, toMs: number,
-): (slot: number) => RuleStats {
-  const cache = new Map<number, RuleStats>();
-  return (slot) => {
-    let s = cache.get(slot);
-    if (!s) { s = statsOf(read(slot, fromMs, toMs)); cache.set(slot, s); }
-    return s;
-  };
-}
-
-/** The default window of rule statistics when a request names none: the hour before `nowMs`. */
-export const defaultRuleWindow = (nowMs: number): { fromMs: number; toMs: number } => ({ fromMs: nowMs - 3_600_000, toMs: nowMs });

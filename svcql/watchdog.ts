@@ -15,7 +15,7 @@ const run = new vm.Script('job()', { filename: 'svcql-watchdog' });
 let busy = false;
 
 /** What `runPreempted` gives: the function's value, or `stopped` when the time ran out. */
-export type Preempted<T> = { readonly stopped: false; readonly value: T } | { readonly stopped: true };
+type Preempted<T> = { readonly stopped: false; readonly value: T } | { readonly stopped: true };
 
 /**
  * Runs `fn` for at most `timeoutMs` (at least 1 ms). Errors `fn` throws propagate. Not reentrant:

@@ -4,9 +4,9 @@
  * imported from outside it.
  */
 export type { Task, VarbindsResult } from './task.js';
-export { SYS_UPTIME_OID, type PollOp, type PollPlan, type PollResult } from './poll-plan.js';
+export { type PollOp, type PollPlan, type PollResult } from './poll-plan.js';
 export { SlotState } from './slot-state.js';
-export { makePlanHandle, planHandleSteps, type PlanHandle } from './v2c/plan-handle.js';
+export { planHandleSteps, type PlanHandle } from './v2c/plan-handle.js';
 export { ScratchArena } from './v2c/op-program.js';
 
 /** The Piscina task module's URL (the pool loads it in each worker thread). */

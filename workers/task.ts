@@ -4,7 +4,6 @@ import { pollsThroughNetSnmp, SYS_UPTIME_OID, type PollPlan, type PollResult } f
 import { SlotState } from './slot-state.js';
 import { dropSession, sessionFor, type WalkLimits, type WalkTruncation } from './netsnmp/snmp-session.js';
 
-export type { WalkLimits, WalkTruncation } from './netsnmp/snmp-session.js';
 import { pollFast } from './v2c/fast-poll.js';
 import { isNetSnmpPlan, isPlanHandle, readPlanHandle, type PlanHandle } from './v2c/plan-handle.js';
 import type { SnmpTarget, Varbind } from '../snmp/types.js';

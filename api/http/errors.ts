@@ -3,7 +3,7 @@ import type { Logger } from '../../core/logger.js';
 import type { ApiResponse } from './http-types.js';
 
 /** The JSON error envelope of every API error: `{"status":"error","error":"<text>","code":"<CODE>"}`. */
-export interface ErrorBody {
+interface ErrorBody {
   readonly status: 'error';
   readonly error: string;
   readonly code: ErrorCode;

@@ -82,7 +82,7 @@ export interface EncodedResponse {
 }
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
-export const TEXT_TYPE = 'text/plain; charset=utf-8';
+const TEXT_TYPE = 'text/plain; charset=utf-8';
 
 /**
  * The last frozen header object found in wire form (lower-case names, a `content-type`): an answer
@@ -129,6 +129,3 @@ export function encodeResponse(res: ApiResponse): EncodedResponse {
   if (res.release !== undefined && body === res.body) return { status: res.status, headers, body, release: res.release };
   return { status: res.status, headers, body };
 }
-
-/** Shorthand for a 200 JSON answer. */
-export const ok = (body: unknown): ApiResponse => ({ status: 200, body });

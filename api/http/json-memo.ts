@@ -114,7 +114,7 @@ export class JsonMemo {
 }
 
 /** A memo is kept for at most this many keys of one route; past it the memos start over. */
-export const MAX_MEMO_KEYS = 256;
+const MAX_MEMO_KEYS = 256;
 
 const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': JSON_TYPE });
 

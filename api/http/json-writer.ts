@@ -134,7 +134,7 @@ export function writeUint(buf: Uint8Array, pos: number, n: number): number {
 }
 
 /** Writes n (0 ≤ n < 10^width, n < 1e15) in exactly `width` digits; returns the position after it. */
-export function writePadded(buf: Uint8Array, pos: number, n: number, width: number): number {
+function writePadded(buf: Uint8Array, pos: number, n: number, width: number): number {
   if (n <= 0x7fffffff && width <= 10) {
     pairsBackwards(buf, pos + width, n, width);
     return pos + width;

@@ -6,7 +6,7 @@
  */
 export const PROM_TEXT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
-export type MetricType = 'counter' | 'gauge' | 'histogram' | 'summary';
+type MetricType = 'counter' | 'gauge' | 'histogram' | 'summary';
 
 export interface Sample {
   /** Appended to the family's name: `_bucket`, `_sum`, `_count` for histograms; '' or absent otherwise. */

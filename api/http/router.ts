@@ -42,13 +42,13 @@ interface Route extends RouteInfo {
 }
 
 /** A route as the router registered it: its full pattern, access level and middleware chain. */
-export interface RouteDescription extends RouteInfo {
+interface RouteDescription extends RouteInfo {
   /** Outermost first: the router's middleware (`use`), then each enclosing group's. */
   readonly middleware: readonly Middleware[];
 }
 
 /** What a group's middleware is given with. */
-export interface GroupOptions {
+interface GroupOptions {
   /** Runs after the router's middleware and any enclosing group's, in order, before the handler. */
   readonly middleware?: readonly Middleware[];
 }
@@ -93,7 +93,7 @@ class Group implements RouteGroup {
   }
 }
 
-export interface RouteStats {
+interface RouteStats {
   count: number;
   /** Answers with status ≥ 400. */
   errors: number;

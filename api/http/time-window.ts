@@ -2,13 +2,13 @@ import { AppError } from '../../core/errors.js';
 import { excerpt } from './errors.js';
 
 /** The time window of graph and data calls: both bounds inclusive, ms since the epoch. */
-export interface TimeWindow {
+interface TimeWindow {
   readonly fromMs: number;
   readonly toMs: number;
 }
 
 /** Default `intervalHr` of graph and data calls (spec: 24 hours ending now). */
-export const DEFAULT_INTERVAL_HR = 24;
+const DEFAULT_INTERVAL_HR = 24;
 
 const MS_RE = /^[0-9]{1,16}$/;
 // ISO 8601 calendar date, optionally with time (minutes, seconds, fraction) and zone.

@@ -47,14 +47,14 @@ import { encodeResponse, type ApiRequest, type EncodedResponse } from './http-ty
 import { BodyCollector, bodyTooLarge, declaredLengthOf } from './json-body.js';
 import type { Router } from './router.js';
 
-export interface UwsServer {
+interface UwsServer {
   /** The port actually bound (the real one when 0 was asked). */
   readonly port: number;
   /** Stops listening and drops open connections; in-flight requests are aborted. */
   close(): void;
 }
 
-export interface UwsOptions {
+interface UwsOptions {
   readonly host: string;
   readonly port: number;
   readonly router: Router;

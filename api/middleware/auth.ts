@@ -21,26 +21,26 @@ export const UNAUTHORIZED: ApiResponse = Object.freeze(errorResponse(
 export const UNAUTHORIZED_UNCHALLENGED: ApiResponse = Object.freeze(errorResponse(
   'UNAUTHORIZED', 'authentication required: no valid credentials (log in, or send a token or HTTP Basic credentials)',
 ));
-export const FORBIDDEN: ApiResponse = Object.freeze(errorResponse('FORBIDDEN', 'this call is for administrators; the caller\'s role may not make it'));
+const FORBIDDEN: ApiResponse = Object.freeze(errorResponse('FORBIDDEN', 'this call is for administrators; the caller\'s role may not make it'));
 /**
  * A request another site's page made the browser send with the credentials the browser adds by
  * itself (the session cookie, cached HTTP Basic credentials): refused, so that no page elsewhere
  * can act as the user (cross-site request forgery). Browsers say so in `Sec-Fetch-Site`; tokens,
  * which a page cannot add without being given them, are not affected.
  */
-export const CROSS_SITE: ApiResponse = Object.freeze(errorResponse('FORBIDDEN', 'a cross-site request with browser credentials (cookie or HTTP Basic) is refused'));
+const CROSS_SITE: ApiResponse = Object.freeze(errorResponse('FORBIDDEN', 'a cross-site request with browser credentials (cookie or HTTP Basic) is refused'));
 
 const LIMITED_WHY = {
   address: 'from this address', user: 'for this user name', all: 'on this server (from every address)',
 } as const;
 
 /** 429 for a password check refused by a failure limit (`scope`: the client's address group, the user name, or all failures). */
-export function rateLimited(retryAfterS: number, scope: keyof typeof LIMITED_WHY = 'address'): ApiResponse {
+function rateLimited(retryAfterS: number, scope: keyof typeof LIMITED_WHY = 'address'): ApiResponse {
   return errorResponse('LOGIN_RATE_LIMITED', `too many failed logins ${LIMITED_WHY[scope]}: try again in ${retryAfterS} s`, { 'retry-after': String(retryAfterS) });
 }
 
 /** A password check the password pool refused at once (503 SERVER_BUSY: its queue is full; 429 RATE_LIMITED: the address's share). */
-export function passwordBusy(v: { code: 'SERVER_BUSY' | 'RATE_LIMITED'; message: string }): ApiResponse {
+function passwordBusy(v: { code: 'SERVER_BUSY' | 'RATE_LIMITED'; message: string }): ApiResponse {
   return errorResponse(v.code, v.message, { 'retry-after': '1' });
 }
 

@@ -3,11 +3,11 @@ import type { RoutedRequest } from '../http/http-types.js';
 /** The session cookie's name (distinct: other programs on the same host share cookies by host, not port). */
 export const SESSION_COOKIE = 'netmon_session';
 /** The header the original product's public command-line tools send their token in. */
-export const NSG_TOKEN_HEADER = 'x-nsg-auth-api-token';
-export const TOKEN_QUERY_PARAM = 'access_token';
+const NSG_TOKEN_HEADER = 'x-nsg-auth-api-token';
+const TOKEN_QUERY_PARAM = 'access_token';
 
 /** The credentials of a request, as found (not yet checked). */
-export type Credentials =
+type Credentials =
   | { readonly kind: 'none' }
   | { readonly kind: 'session'; readonly id: string }
   | { readonly kind: 'basic'; readonly raw: string; readonly user: string; readonly password: string }

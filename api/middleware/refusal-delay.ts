@@ -1,7 +1,7 @@
 import type { ApiResponse } from '../http/http-types.js';
 
 /** Refused checks answered late at once, at most; past it the next ones are answered at once (a timer each is small, but not free). */
-export const MAX_DELAYED_REFUSALS = 4096;
+const MAX_DELAYED_REFUSALS = 4096;
 
 /**
  * The late answer of a refused password check (config `auth.refusedCheckDelay`; docs/api.md

@@ -40,7 +40,7 @@ import { registerExternal } from './v2/external.js';
 import { registerReports } from './v2/reports.js';
 import { registerLegacyReports } from './legacy/reports.js';
 
-export interface RouterDeps {
+interface RouterDeps {
   readonly services: Services;
   readonly clock: Clock;
   readonly logger: Logger;

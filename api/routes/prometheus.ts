@@ -4,7 +4,7 @@ import { readFormParams } from '../http/form-body.js';
 import type { ApiResponse, RoutedRequest } from '../http/http-types.js';
 import type { RouteGroup } from '../http/router.js';
 import type { ApiContext } from './context.js';
-import { matrixAnswer } from './prom-answer.js';
+import { matrixAnswer } from '../http/prom-answer.js';
 
 /**
  * The Prometheus HTTP API's basic reads (docs/api.md "Prometheus HTTP API"), for Grafana's

@@ -5,8 +5,8 @@ import { pathParam, queryFlag, queryInteger } from '../http/params.js';
 import { listParam, type RouteGroup } from '../http/router.js';
 import { parseTimeWindow } from '../http/time-window.js';
 import { networkParam, type ApiContext, type RouteHandler } from './context.js';
-import { graphAnswer, type SeriesResult } from './graph-answer.js';
-import { ruleQuery, statsWindow } from './rule-params.js';
+import { graphAnswer, type SeriesResult } from '../http/graph-answer.js';
+import { ruleQuery, statsWindow } from '../http/rule-params.js';
 
 /**
  * Graph and data calls (docs/api.md "Graphs and data"): by explicit
@@ -17,7 +17,7 @@ import { ruleQuery, statsWindow } from './rule-params.js';
  */
 
 /** Path parameter names of a route: the network's and the ids'. */
-export interface SeriesRouteParams {
+interface SeriesRouteParams {
   readonly net: string;
   readonly ids: string;
 }
@@ -85,9 +85,9 @@ export function registerSeriesByIds(router: RouteGroup, ctx: ApiContext, prefix:
 }
 
 /** GET …/graph/:ids */
-export const graphByIds = (p: SeriesRouteParams): RouteHandler => (ctx, req) => graph(ctx, req, byIds(ctx, req, p));
+const graphByIds = (p: SeriesRouteParams): RouteHandler => (ctx, req) => graph(ctx, req, byIds(ctx, req, p));
 /** GET …/data/:ids */
-export const dataByIds = (p: SeriesRouteParams): RouteHandler => (ctx, req) => data(ctx, req, byIds(ctx, req, p));
+const dataByIds = (p: SeriesRouteParams): RouteHandler => (ctx, req) => data(ctx, req, byIds(ctx, req, p));
 /** GET /api/monitor/networks/:netid/graph/ with a matching rule. */
 export const graphByRule: RouteHandler = (ctx, req) => graph(ctx, req, byRule(ctx, req));
 /** GET /api/monitor/networks/:netid/data/ with a matching rule. */

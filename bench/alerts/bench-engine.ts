@@ -10,7 +10,7 @@ import type { Config } from '../../core/config-schema.js';
 import { silentLogger } from '../../core/logger.js';
 import type { CollectorPorts, VariableCatalog } from '../../core/ports/index.js';
 import type { VariableDef, VariableInstance } from '../../core/types.js';
-import { AlertEngine } from '../../services/alerts/alert-engine.js';
+import { AlertEngine } from '../../services/alerts/index.js';
 import type { AlertNotifier } from '../../services/alert-types.js';
 import { MemoryMetaStore } from '../../store/meta/memory-meta.js';
 import type { SeriesStore } from '../../store/series/series.js';

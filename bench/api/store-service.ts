@@ -1,5 +1,5 @@
 import { TaskRegistry } from '../../collector/tasks.js';
-import { devicesUnavailable } from '../../collector/devices-unavailable.js';
+import { devicesUnavailable } from './devices-unavailable.js';
 import type { DevicesPort, TasksPort } from '../../core/ports/index.js';
 /**
  * A bench-only collector: one network whose inventory is a list of synthetic variables over a real

@@ -8,7 +8,7 @@
 import { instancesOf, type DeviceVars } from '../../collector/polling/plan-build.js';
 import { loadConfig } from '../../core/config-load.js';
 import type { Device, VariableInstance } from '../../core/types.js';
-import type { AlertEngine } from '../../services/alerts/alert-engine.js';
+import type { AlertEngine } from '../../services/alerts/index.js';
 import type { SeriesStore } from '../../store/series/series.js';
 import { benchAlertEngine } from '../alerts/bench-engine.js';
 

@@ -13,7 +13,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { HOUR_MS, hourStartOf } from '../../store/series/chunk-format.js';
 import { openLmdbSeriesStore } from '../../store/series/lmdb-series.js';
-import { topIndexes } from '../../store/series/series-top.js';
+import { topIndexes } from './series-top.js';
 import { RESULT } from '../harness/process.js';
 import { classOf, SeriesMix, type SeriesClass } from './series-mix.js';
 

@@ -6,7 +6,7 @@ import { unionTags } from './registry-entry.js';
 export type TagMode = 'replace' | 'add' | 'remove';
 
 /** At most this many external tags per device. */
-export const MAX_EXTERNAL_TAGS = 200;
+const MAX_EXTERNAL_TAGS = 200;
 
 /** Throws BAD_PARAMETER naming the first tag that is not `Facet.Word` (core/names.ts DEVICE_TAG). */
 export function checkTags(tags: unknown, what: string): readonly Tag[] {

@@ -10,7 +10,7 @@ import type {
   BlockedAdd, BlockedAddress, DeviceAdd, DeviceKey, DevicePatch, DiscoveryQueue, ExternalTags, ManagedDevice, RemoveResult,
 } from '../../core/ports/devices.js';
 import type { TaskHandle, TaskInfo, TasksPort } from '../../core/ports/tasks.js';
-import type { Device, Generation, Tag } from '../../core/types.js';
+import type { Device, Tag } from '../../core/types.js';
 import type { MetaStore } from '../../store/meta/meta.js';
 import { probeDevice } from '../discovery/discovery-device.js';
 import { DeviceIds } from '../discovery/device-ids.js';
@@ -27,7 +27,7 @@ import {
 import { resolveAll, type Resolver } from './resolve-address.js';
 import { SubmissionQueue } from './submission-queue.js';
 
-export interface NetworkDevicesDeps {
+interface NetworkDevicesDeps {
   readonly meta: MetaStore;
   readonly pool: WorkerPool;
   readonly ids: DeviceIds;
@@ -48,7 +48,7 @@ export interface NetworkDevicesDeps {
 }
 
 /** What a full discovery run probes besides the neighbours it finds. */
-export interface RunPlan {
+interface RunPlan {
   readonly seeds: string[];
   readonly targets: ProbeTarget[];
   /** Known entry ids by the address they are probed at (those not answering are marked unreachable). */
@@ -565,7 +565,7 @@ export class NetworkDevices {
 }
 
 /** Addresses the submission queue holds at most (waiting and running): past it, submissions are refused (REQUEST_LIMIT). */
-export const MAX_SUBMISSIONS = 10_000;
+const MAX_SUBMISSIONS = 10_000;
 
 function pendingEntry(id: number, d: Declared, nowMs: number): RegistryEntry {
   return {
@@ -596,6 +596,3 @@ function blockedError(netId: number, address: string, b: BlockedAddress): AppErr
 function checkComment(c: unknown): void {
   if (c !== undefined && (typeof c !== 'string' || c.length > 2000)) throw new AppError('BAD_PARAMETER', 'comment must be a string of at most 2000 characters');
 }
-
-/** The Generation fields of the live inventory (links are made by the caller). */
-export type LiveInventory = Pick<Generation, 'devices'>;

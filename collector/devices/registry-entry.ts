@@ -9,7 +9,7 @@ import type { Device, DeviceOrigin, DevicePresence, Tag } from '../../core/types
  *   stay readable and so that discovery finding it again brings it back with its id;
  * - `forgotten`: a discovered device unreachable for longer than forgetUnreachableAfter; likewise.
  */
-export type EntryState = 'present' | 'removed' | 'forgotten';
+type EntryState = 'present' | 'removed' | 'forgotten';
 
 export interface RegistryEntry {
   readonly id: number;

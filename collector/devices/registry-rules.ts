@@ -27,7 +27,7 @@ export type RegistryEvent =
   | { readonly kind: 'unreachable'; readonly entry: RegistryEntry; readonly reason: string }
   | { readonly kind: 'forgotten'; readonly entry: RegistryEntry; readonly reason: string };
 
-export interface RunFacts {
+interface RunFacts {
   readonly nowMs: number;
   readonly forgetAfterMs: number;
   /** Devices that answered, with their ids. */
@@ -40,7 +40,7 @@ export interface RunFacts {
   readonly drop?: readonly number[];
 }
 
-export interface RunMerge {
+interface RunMerge {
   readonly entries: Map<number, RegistryEntry>;
   /** Entries written or changed (to persist). */
   readonly changed: readonly RegistryEntry[];
@@ -71,7 +71,7 @@ export function mergeRun(entries: ReadonlyMap<number, RegistryEntry>, f: RunFact
 }
 
 /** A device answered: present, with its record; `declared` (when reached at a declared address) sets origin and the operator's fields. */
-export function answered(e: RegistryEntry | undefined, d: Device, nowMs: number, declared?: Declared): { entry: RegistryEntry; event?: RegistryEvent } {
+function answered(e: RegistryEntry | undefined, d: Device, nowMs: number, declared?: Declared): { entry: RegistryEntry; event?: RegistryEvent } {
   const presence = { answered: true, lastAnsweredMs: nowMs, unreachableSinceMs: null };
   if (!e) {
     const entry: RegistryEntry = {
@@ -100,7 +100,7 @@ export function answered(e: RegistryEntry | undefined, d: Device, nowMs: number,
  * from this probe on; a discovered one unreachable for `forgetAfterMs` or more is forgotten.
  * Removed and forgotten entries, and entries that never answered, only keep their state.
  */
-export function unanswered(e: RegistryEntry, nowMs: number, forgetAfterMs: number, reason: string): { entry: RegistryEntry; event?: RegistryEvent } {
+function unanswered(e: RegistryEntry, nowMs: number, forgetAfterMs: number, reason: string): { entry: RegistryEntry; event?: RegistryEvent } {
   if (e.state !== 'present' || e.record === null) return { entry: e };
   const since = e.presence.unreachableSinceMs ?? nowMs;
   const presence = { answered: false, lastAnsweredMs: e.presence.lastAnsweredMs, unreachableSinceMs: since };
@@ -151,7 +151,7 @@ export function declaredOfEntry(e: RegistryEntry): Declared | undefined {
 }
 
 /** `3d 4h`, `12m`, `40s`: a duration for log lines. */
-export function describeMs(ms: number): string {
+function describeMs(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
   if (s < 60) return `${s}s`;
   if (s < 3600) return `${Math.floor(s / 60)}m${s % 60 ? ` ${s % 60}s` : ''}`;

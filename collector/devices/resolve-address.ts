@@ -6,7 +6,7 @@ import { isIpAddress } from '../../core/host-name.js';
 export type Resolver = (name: string) => Promise<string>;
 
 /** How long one name may take to resolve before it counts as not resolving (getaddrinfo itself has no bound). */
-export const RESOLVE_TIMEOUT_MS = 5000;
+const RESOLVE_TIMEOUT_MS = 5000;
 
 /**
  * The system resolver (node:dns lookup: /etc/hosts, then DNS), IPv4 first (`verbatim: false`:

@@ -22,12 +22,12 @@ import { pollBound } from '../polling/plan-build.js';
 /** A device as one probe read it, before it has an id. */
 export type ProbedDevice = Omit<Device, 'id'>;
 
-export type ProbeResult =
+type ProbeResult =
   | { readonly ok: true; readonly device: ProbedDevice }
   | { readonly ok: false; readonly address: string; readonly error: string };
 
 /** What a probe may be given beside the address: the profiles to choose from and where to log. */
-export interface ProbeOptions {
+interface ProbeOptions {
   /** Default: the built-in profiles (the repo's `profiles/`). */
   readonly profiles?: ProfileSet;
   /** Failed table reads are logged at debug here, naming the device and the table. */
@@ -46,7 +46,7 @@ const SCALARS = [OID.sysDescr, OID.sysObjectID, OID.sysUpTime, OID.sysContact, O
  * The SNMP targets to try for an address, in config order: communities first, then v3 users. A
  * declared device's `override` replaces the port, timeouts and (when it names them) the credentials.
  */
-export function candidateTargets(address: string, net: NetworkConfig, override: DeviceSnmpOverride = {}): SnmpTarget[] {
+function candidateTargets(address: string, net: NetworkConfig, override: DeviceSnmpOverride = {}): SnmpTarget[] {
   const base = {
     address, port: override.port ?? net.snmp.port, timeoutMs: override.timeoutMs ?? net.snmp.timeoutMs,
     retries: override.retries ?? net.snmp.retries, maxRepetitions: override.maxRepetitions ?? net.snmp.maxRepetitions,

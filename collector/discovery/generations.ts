@@ -13,7 +13,7 @@ export interface GenerationInfo {
   readonly kind?: 'full' | 'incremental';
 }
 
-export interface GenerationSelector { readonly timestampMs?: number; readonly generation?: number }
+interface GenerationSelector { readonly timestampMs?: number; readonly generation?: number }
 
 /** Which generations prune() keeps (NetworkConfig keepGenerations, keepGenerationsForMs). */
 export interface RetentionPolicy {

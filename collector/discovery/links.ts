@@ -1,7 +1,7 @@
 import type { Device, ExternalNeighbor, Interface, Link, LinkEnd, Neighbor } from '../../core/types.js';
 
 /** A generation's topology: links between its devices, and the neighbours that are not among them. */
-export interface Topology {
+interface Topology {
   readonly links: Link[];
   readonly externalNeighbors: ExternalNeighbor[];
 }

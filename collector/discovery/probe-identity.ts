@@ -2,7 +2,7 @@ import type { DeviceProfile } from '../../core/profile-schema.js';
 import type { Component, Tag } from '../../core/types.js';
 import { tagWord, vendorOf } from './vendors.js';
 
-export interface Identity {
+interface Identity {
   readonly vendor: string;
   readonly os: string;
   readonly model: string;

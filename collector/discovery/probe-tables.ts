@@ -5,7 +5,7 @@ import type { SnmpTarget, Varbind } from '../../snmp/types.js';
 import type { WorkerPool } from '../pool.js';
 
 /** The bounds of one agent a probe reads within (the network's snmp.maxTableRows, maxVarbindsPerDevice). */
-export interface ProbeBounds { readonly maxTableRows: number; readonly maxVarbinds: number }
+interface ProbeBounds { readonly maxTableRows: number; readonly maxVarbinds: number }
 
 /**
  * The optional reads of one device's probe: each names the part of the record it fills (`interfaces`,

@@ -6,7 +6,7 @@ import { compileMatcher, devicesSource } from '../../svcql/index.js';
 import { text } from '../discovery/snmp-values.js';
 
 /** Most rows kept per table variable and device (a runaway table must not flood the inventory). */
-export const MAX_VARIABLE_ROWS = 1000;
+const MAX_VARIABLE_ROWS = 1000;
 
 /**
  * The operator's SNMP variables (config `variables.snmp`) with their `devices` rules compiled: which

@@ -1,7 +1,7 @@
 import { GridKind } from './grid-kind.js';
 
 /** Receives one grid value: the variable `slot` at grid time `gridTsMs` (a multiple of the interval). */
-export type GridSink = (gridTsMs: number, slot: number, value: number) => void;
+type GridSink = (gridTsMs: number, slot: number, value: number) => void;
 
 /**
  * Carries raw observations onto the polling grid g = k × interval (DESIGN "Collector semantics"):

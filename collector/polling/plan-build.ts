@@ -7,7 +7,7 @@ import { OID } from '../oids.js';
 import { variableDef } from '../inventory/variables-builtin.js';
 
 /** Assigns (or returns the existing) storage slot of a triplet; aux slots carry state only. */
-export type SlotOf = (name: string, deviceId: number, index: number) => number;
+type SlotOf = (name: string, deviceId: number, index: number) => number;
 
 /** A device's variables, in plan order, as parallel arrays (no object per variable). */
 export interface DeviceVars {
@@ -18,7 +18,7 @@ export interface DeviceVars {
   readonly kinds: GridKind[];
 }
 
-export interface DevicePlan {
+interface DevicePlan {
   readonly plan: PollPlan;
   readonly vars: DeviceVars;
 }
@@ -34,7 +34,7 @@ export function buildDevicePlan(d: Device, net: NetworkConfig, slotOf: SlotOf, o
 }
 
 /** Interfaces planned between two pauses of devicePlanSteps (~6,000 variables). */
-export const PLAN_STEP_INTERFACES = 512;
+const PLAN_STEP_INTERFACES = 512;
 
 /**
  * buildDevicePlan as steps: pauses (yields) after every PLAN_STEP_INTERFACES interfaces, so that a
@@ -173,7 +173,7 @@ export interface InstanceDefs {
   /** The rows of an operator table variable on a device (Device.variableRows of its column). */
   rows(d: Device, name: string): readonly VariableRow[] | undefined;
 }
-export const BUILTIN_DEFS: InstanceDefs = { def: variableDef, rows: () => undefined };
+const BUILTIN_DEFS: InstanceDefs = { def: variableDef, rows: () => undefined };
 
 /**
  * The VariableInstance of a device's variable (made on demand: the collector keeps variables as

@@ -7,7 +7,7 @@
  */
 
 export type TaskKind = 'discovery' | 'submission' | 'newGeneration' | 'action';
-export type TaskState = 'queued' | 'running' | 'completed' | 'failed';
+type TaskState = 'queued' | 'running' | 'completed' | 'failed';
 
 export interface TaskInfo {
   /** Unique per server run, increasing. */

@@ -18,7 +18,7 @@ export const NS_SESSIONS = 'authSessions';
 export const NS_ACCOUNTS = 'auth';
 export const ACCOUNTS_VERSION_KEY = 'version';
 
-export const ROLES: readonly Role[] = ['admin', 'user'];
+const ROLES: readonly Role[] = ['admin', 'user'];
 
 export interface UserRecord {
   readonly name: string;

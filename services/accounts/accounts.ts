@@ -11,7 +11,7 @@ import { DEFAULT_SCRYPT_COST, hashPassword, libuvScrypt, MAX_PASSWORD_CHARS, typ
 import type { DeriveKey } from './password-pool.js';
 import { newSessionId, newToken, secretDigest } from './secret-digest.js';
 
-export interface UserInfo {
+interface UserInfo {
   readonly name: string;
   readonly role: Role;
   readonly createdAtMs: number;
@@ -19,7 +19,7 @@ export interface UserInfo {
 }
 
 /** A token as lists show it: never its secret, nor its digest. */
-export interface TokenInfo {
+interface TokenInfo {
   readonly id: number;
   readonly name: string;
   readonly role: Role;
@@ -28,7 +28,7 @@ export interface TokenInfo {
 }
 
 /** Shortest password accepted. */
-export const MIN_PASSWORD_CHARS = 8;
+const MIN_PASSWORD_CHARS = 8;
 
 /**
  * Users and access tokens (the `netmon user …` and `netmon token …` commands, and the tests):

@@ -12,11 +12,11 @@ import type { PasswordPool } from './password-pool.js';
 import { digestBytes, MAX_CREDENTIAL_CHARS, newSessionId, sameDigest, secretDigest } from './secret-digest.js';
 
 /** How long a successful HTTP Basic check is remembered (scrypt costs ≈ 50–100 ms per check). */
-export const BASIC_CACHE_TTL_MS = 60_000;
+const BASIC_CACHE_TTL_MS = 60_000;
 /** Entries of each in-memory cache (Basic checks, sessions); a full cache is emptied. */
 const CACHE_ENTRIES = 10_000;
 /** A token's `lastUsedMs` is written at most this often per token (not on every call). */
-export const LAST_USED_RESOLUTION_MS = 10 * 60_000;
+const LAST_USED_RESOLUTION_MS = 10 * 60_000;
 /**
  * How long the in-memory accounts may go without a look at the store's accounts version. A change
  * made in this process counts at once; one made by another process (the CLI) that adds counts at
@@ -24,7 +24,7 @@ export const LAST_USED_RESOLUTION_MS = 10 * 60_000;
  * revokes or changes counts within this. Reading the version on every call would cost ≈ 1 µs of a
  * ≈ 14 µs status call.
  */
-export const VERSION_CHECK_MS = 100;
+const VERSION_CHECK_MS = 100;
 /** Expired sessions are removed from the store at start and then at most this often (on a login). */
 const SESSION_PRUNE_INTERVAL_MS = 3_600_000;
 
@@ -39,7 +39,7 @@ export type PasswordVerdict =
   | { readonly kind: 'limited'; readonly retryAfterS: number; readonly scope: LoginRefusal['scope'] }
   | { readonly kind: 'busy'; readonly code: 'SERVER_BUSY' | 'RATE_LIMITED'; readonly message: string };
 
-export interface Login {
+interface Login {
   readonly caller: Caller;
   /** The session id: the cookie's value, stored nowhere but as its digest. */
   readonly sessionId: string;

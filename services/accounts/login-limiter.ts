@@ -7,7 +7,7 @@ import { parseIp, unmapIPv4 } from '../../core/cidr.js';
  * addresses: when full, ended windows are dropped, then the oldest entries (an attacker with many
  * addresses can push others out, never grow the table).
  */
-export const MAX_LIMITED_ADDRESSES = 10_000;
+const MAX_LIMITED_ADDRESSES = 10_000;
 
 interface Failures { count: number; readonly sinceMs: number }
 
@@ -74,7 +74,7 @@ export function addressGroup(address: string): string {
 }
 
 /** The failure limits of logins (config `auth.maxLoginFailures`, `…PerUser`, `…Total`, `loginFailureWindow`). */
-export interface LoginLimitsConfig {
+interface LoginLimitsConfig {
   readonly perAddress: number;
   readonly perUser: number;
   readonly total: number;

@@ -4,7 +4,7 @@ import { WorkGate, type WorkGateStats } from '../../core/work-gate.js';
 import type { DeriveAnswer, DeriveRequest } from './password-worker.js';
 
 /** The bounds of the password checks (config `auth.passwordThreads`, `passwordQueue`, `passwordChecksPerAddress`). */
-export interface PasswordPoolBounds {
+interface PasswordPoolBounds {
   /** Threads deriving scrypt keys, each one key at a time: the checks running at once. */
   readonly threads: number;
   /** Checks waiting for a thread; past it a check is refused at once (SERVER_BUSY, 503). */

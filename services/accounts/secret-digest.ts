@@ -7,7 +7,7 @@ import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
  * choose) would only make the per-request check costly — and a digest found in the store or a
  * backup is no credential.
  */
-export const TOKEN_PREFIX = 'nmt_';
+const TOKEN_PREFIX = 'nmt_';
 
 /** A new access token: `nmt_` and 43 base64url characters. */
 export const newToken = (): string => TOKEN_PREFIX + randomBytes(32).toString('base64url');

@@ -20,7 +20,7 @@ import type { Scalar } from '../../svcql/scalar.js';
  * `siblings()` names); `bindSiblings` gives each referenced name the position of its value
  * relative to `frame.base`, -1 where the component has no such variable.
  */
-export interface ConditionFrame {
+interface ConditionFrame {
   /** The step's grid values (NaN: gap). */
   values: Float64Array;
   /** Where the rule's values start in `values`: input i at base + i. */

@@ -39,22 +39,22 @@ import { latestValue } from '../svcql-tables.js';
 /** Metadata namespace of the alerts: key [networkId, alert key] → the stored alert (alert-record.ts). */
 export const NS_ALERTS = 'alerts';
 /** Values of the matrix a rule's window is filled from at once (8 bytes each: 64 MiB). */
-export const PREFILL_MATRIX_VALUES = 8_000_000;
+const PREFILL_MATRIX_VALUES = 8_000_000;
 /**
  * Slots whose window points a fill reads before it lets other work run (an API call, a poll's
  * answers): a rule over half a million inputs reads for seconds (bench/RESULTS.md, collector-faults).
  */
-export const PREFILL_YIELD_SLOTS = 20_000;
+const PREFILL_YIELD_SLOTS = 20_000;
 /**
  * A cleared alert that no rule judges any more (its rule removed or changed, its input gone from
  * the inventory) is removed this long after it cleared: from the list, the store and the state
  * writes (its state series stays readable). Alerts of live rules stay, whatever their age.
  */
-export const ALERT_RETENTION_MS = 7 * 86_400_000;
+const ALERT_RETENTION_MS = 7 * 86_400_000;
 /** How often a network's alerts are looked over for removal. */
-export const ALERT_PRUNE_EVERY_MS = 3_600_000;
+const ALERT_PRUNE_EVERY_MS = 3_600_000;
 /** Most missed grid times evaluated when steps pile up (beyond: the newest ones). */
-export const MAX_CATCH_UP_STEPS = 60;
+const MAX_CATCH_UP_STEPS = 60;
 
 const STATE_DEF = {
   name: ALERT_STATE_VARIABLE, description: 'State of an alert: 1 active, 0 cleared', unit: '', category: 'Alerts',

@@ -20,7 +20,7 @@ import { ALERT_STATE_VARIABLE } from '../../core/variable-names.js';
 /** Most entries of an alert's `values` (a rule without fanOut may have very many members). */
 export const MAX_ALERT_VALUES = 100;
 /** Transitions kept per alert: 50 [entered, cleared] pairs. */
-export const MAX_HISTORY_PAIRS = 50;
+const MAX_HISTORY_PAIRS = 50;
 
 export interface Alert {
   readonly key: string;
@@ -67,7 +67,7 @@ export function alertKey(networkId: number, rule: string, deviceId: number, comp
  */
 export const componentKey = (deviceId: number, index: number): string => `${deviceId}:${index}`;
 
-export const stateTriplet = (a: Pick<Alert, 'number'>): string => `${ALERT_STATE_VARIABLE}.0.${a.number}`;
+const stateTriplet = (a: Pick<Alert, 'number'>): string => `${ALERT_STATE_VARIABLE}.0.${a.number}`;
 
 /** The API's form (docs/api.md "Alerts and silences"); `silenceId` from the silence lookup at the time of the call (0: none). */
 export function toRecord(a: Alert, silenceId: number): AlertRecord {
@@ -92,7 +92,7 @@ export function formatValue(v: number): string {
 }
 
 /** 0s, 45s, 10m, 1h30m, 1d. */
-export function formatDuration(ms: number): string {
+function formatDuration(ms: number): string {
   if (ms <= 0) return '0s';
   const parts: [number, string][] = [[86_400_000, 'd'], [3_600_000, 'h'], [60_000, 'm'], [1000, 's']];
   let rest = Math.round(ms / 1000) * 1000;
@@ -104,7 +104,7 @@ export function formatDuration(ms: number): string {
 }
 
 /** What the macros of a description stand for. */
-export interface MacroValues {
+interface MacroValues {
   readonly device: string;
   readonly component: string;
   readonly value: string;

@@ -86,7 +86,7 @@ export function namesOf(e: Expr): Set<string> | null {
   }
 }
 
-export interface CompiledCondition {
+interface CompiledCondition {
   /** Tests input i against the source's frame (set it before calling). */
   readonly test: (i: number) => boolean;
   readonly source: ConditionSource;

@@ -92,7 +92,7 @@ function notify(a: Alert, kind: AlertNoticeKind, cx: NoticeContext, streams: rea
  * (`trigger` ≥ 0), else the group's first member; `values` lists the members that hold (active)
  * or every member (cleared), at most MAX_ALERT_VALUES.
  */
-export function describe(a: Alert, state: RuleState, g: number, trigger: number, holdingOnly: boolean, networkName: string): void {
+function describe(a: Alert, state: RuleState, g: number, trigger: number, holdingOnly: boolean, networkName: string): void {
   const first = state.members[state.groupStart[g]!]!;
   const i = trigger >= 0 ? trigger : first;
   const v = state.inputs[i]!;
@@ -112,7 +112,7 @@ export function describe(a: Alert, state: RuleState, g: number, trigger: number,
   a.description = descriptionOf(state.rule, a, v.name, networkName);
 }
 
-export function descriptionOf(rule: AlertRuleConfig, a: Alert, variable: string, networkName: string): string {
+function descriptionOf(rule: AlertRuleConfig, a: Alert, variable: string, networkName: string): string {
   return expandDescription(rule, {
     device: a.deviceName, component: a.componentName, value: a.value, variable, index: a.componentIndex, network: networkName,
   });

@@ -14,7 +14,7 @@ export const SATISFIED = 2;
 export type Outcome = typeof GAP | typeof NOT_SATISFIED | typeof SATISFIED;
 
 /** The most steps a window may have (the counts are 16-bit). */
-export const MAX_WINDOW_STEPS = 65_535;
+const MAX_WINDOW_STEPS = 65_535;
 
 /** Steps of a rule's window: round(durationMs / pollIntervalMs), at least 1 (0 ms: the newest step only). */
 export function windowSteps(durationMs: number, pollIntervalMs: number): number {

@@ -6,14 +6,8 @@ import type { AlertRecord, AlertSource, SilenceLookup } from '../alert-types.js'
 import type { ServiceDeps } from '../deps.js';
 import { inputVariableName } from '../silences/index.js';
 
-/** An AlertSource with no alerts: the alert service's source until the evaluator is connected. */
-export const EMPTY_ALERT_SOURCE: AlertSource = Object.freeze({
-  alerts: () => [],
-  get: () => undefined,
-});
-
 /** What the alert list takes (docs/api.md "Alerts and silences"). */
-export interface AlertListOptions {
+interface AlertListOptions {
   /** true: active alerts only; false: cleared ones only; null or absent: both. */
   readonly active?: boolean | null;
   /** The variable matching rule's parameters (docs/api.md "The variable matching rule"); null or absent: none. */

@@ -32,7 +32,7 @@ import { colorLevel, thresholdsByName } from './variable-thresholds.js';
 const NARROW_RULE = 'narrow the rule (name, devices, components, tags) or page it with limit, start and count';
 
 /** Legacy catalog entry (docs/api.md "Workbench and catalog (legacy)"). */
-export interface CatalogEntry {
+interface CatalogEntry {
   readonly category: string;
   readonly varDescription: string;
   readonly device: string;
@@ -42,7 +42,7 @@ export interface CatalogEntry {
 }
 
 /** v2 catalog variable item (project design). */
-export interface CatalogVariableItem {
+interface CatalogVariableItem {
   readonly name: string;
   readonly category: string;
   readonly description: string;
@@ -55,7 +55,7 @@ export interface CatalogVariableItem {
 }
 
 /** Legacy variable summary item (docs/api.md "Workbench and catalog (legacy)"). */
-export interface VariableSummaryItem {
+interface VariableSummaryItem {
   readonly name: string;
   readonly devices: readonly string[];
   readonly components: readonly string[];
@@ -63,7 +63,7 @@ export interface VariableSummaryItem {
 }
 
 /** Legacy variable instance item (docs/api.md "Workbench and catalog (legacy)"). */
-export interface VariableInstanceItem {
+interface VariableInstanceItem {
   readonly name: string;
   readonly component: string;
   readonly device: string;
@@ -73,7 +73,7 @@ export interface VariableInstanceItem {
 }
 
 /** v2 workbench item (project design): the legacy item plus triplet, category, unit and tags. */
-export interface WorkbenchVariableItem extends VariableInstanceItem {
+interface WorkbenchVariableItem extends VariableInstanceItem {
   readonly triplet: string;
   readonly category: string;
   readonly unit: string;
@@ -81,7 +81,7 @@ export interface WorkbenchVariableItem extends VariableInstanceItem {
 }
 
 /** Last-value item (docs/api.md "Workbench and catalog (legacy)"). */
-export interface LastValueItem {
+interface LastValueItem {
   readonly device: string;
   readonly address: string;
   readonly component: string;
@@ -110,14 +110,14 @@ export const COLORS = Object.freeze({
  * A value older than this many poll intervals is stale: two intervals (one missed poll) and half
  * of one more for the poll's own time (timeouts and retries).
  */
-export const STALE_AFTER_INTERVALS = 2.5;
+const STALE_AFTER_INTERVALS = 2.5;
 
 /**
  * Whether a value observed at `tsMs` is stale now: older than STALE_AFTER_INTERVALS poll intervals,
  * or older than its device's current run of failed polls (the last value the device gave before it
  * stopped answering). A value written since (the collector's own `reachable`) is current.
  */
-export function isStale(tsMs: number, nowMs: number, pollIntervalMs: number, device: DevicePollState | undefined): boolean {
+function isStale(tsMs: number, nowMs: number, pollIntervalMs: number, device: DevicePollState | undefined): boolean {
   if (nowMs - tsMs > STALE_AFTER_INTERVALS * pollIntervalMs) return true;
   return device !== undefined && device.failing && device.failingSinceMs !== null && tsMs < device.failingSinceMs;
 }

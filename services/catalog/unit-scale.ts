@@ -3,7 +3,7 @@
  * (decimal prefixes, as link speeds are quoted); every other unit keeps scale 1. `scale` is the
  * divisor applied to the values.
  */
-export interface UnitScale {
+interface UnitScale {
   readonly unit: string;
   readonly scale: number;
 }

@@ -14,7 +14,7 @@ import type { VariablesConfig, VariableThresholds } from '../../core/config-sche
  * `variables.derived[]`) or from `variables.thresholds[<name>]` (any variable, built-in ones
  * included); when both give them, `variables.thresholds` wins.
  */
-export type ColorLevel = 'normal' | 'warning' | 'critical' | 'stale' | 'none';
+type ColorLevel = 'normal' | 'warning' | 'critical' | 'stale' | 'none';
 
 const byConfig = new WeakMap<VariablesConfig, ReadonlyMap<string, VariableThresholds>>();
 

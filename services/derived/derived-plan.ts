@@ -17,7 +17,7 @@ import {
  * only indexes typed arrays.
  */
 
-export interface PlanVariable {
+interface PlanVariable {
   readonly config: DerivedVariableConfig;
   readonly fn: CompiledExpression;
   /** (deviceId, index) of each instance; index 0 for scope device, the ifIndex for scope interface. */

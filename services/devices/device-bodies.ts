@@ -58,7 +58,7 @@ function address(o: Record<string, unknown>, key: string, required: boolean): st
 }
 
 /** `Facet.Word` tags, at most MAX_TAGS; duplicates dropped. */
-export function checkTags(key: string, v: unknown): Tag[] {
+function checkTags(key: string, v: unknown): Tag[] {
   if (!Array.isArray(v)) throw new AppError('BAD_PARAMETER', `field '${key}' must be an array of tags (Facet.Word)`);
   if (v.length > MAX_TAGS) throw new AppError('BAD_PARAMETER', `field '${key}' has more than ${MAX_TAGS} tags`);
   const out: Tag[] = [];
@@ -131,7 +131,7 @@ export function deviceKey(given: { id?: unknown; name?: unknown; address?: unkno
   return k === 'name' ? { name: v } : { address: v.trim() };
 }
 
-export type TagMode = 'replace' | 'add' | 'remove';
+type TagMode = 'replace' | 'add' | 'remove';
 
 /** POST tags/…/external: `{id|name|address, tags, mode?}`. */
 export function externalTagsBody(body: unknown): { key: DeviceKey; tags: Tag[]; mode: TagMode } {

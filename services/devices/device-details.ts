@@ -20,14 +20,14 @@ import { compareText } from '../inventory-index.js';
  */
 
 /** One sort key of the node details: `<tab>.<column>[.asc|desc]` parsed. */
-export interface NodeSort {
+interface NodeSort {
   readonly tab: string;
   readonly column: string;
   readonly descending: boolean;
 }
 
 /** A column of a tab (docs/api.md "Legacy monitor calls of a device"). */
-export interface NodeHeader {
+interface NodeHeader {
   readonly name: string;
   readonly varGroup: string;
   /** Columns the group's title spans, given on the group's first column (0 on the others, 1 alone). */
@@ -38,14 +38,14 @@ export interface NodeHeader {
 }
 
 /** A tab's sort metadata (docs/api.md "Legacy monitor calls of a device"): `name` has no spaces, `display` is the category. */
-export interface NodeCategory {
+interface NodeCategory {
   readonly name: string;
   readonly display: string;
   readonly headers: readonly NodeHeader[];
 }
 
 /** A row of a tab: a component and the latest value of each of the tab's variables it has (null: none). */
-export interface NodeRow {
+interface NodeRow {
   readonly index: number;
   readonly name: string;
   readonly description: string;
@@ -53,7 +53,7 @@ export interface NodeRow {
 }
 
 /** A component of the device with its tags. */
-export interface NodeComponent {
+interface NodeComponent {
   readonly kind: 'interface' | 'hardware';
   readonly index: number;
   readonly name: string;
@@ -61,7 +61,7 @@ export interface NodeComponent {
   readonly tags: readonly Tag[];
 }
 
-export interface NodeDetails extends DeviceHead {
+interface NodeDetails extends DeviceHead {
   readonly tags: readonly Tag[];
   readonly components: readonly NodeComponent[];
   readonly categories: readonly NodeCategory[];
@@ -73,7 +73,7 @@ export interface NodeDetails extends DeviceHead {
   readonly tables: Readonly<Record<string, readonly NodeRow[]>>;
 }
 
-export interface NodeBrief {
+interface NodeBrief {
   readonly networkId: number;
   readonly generation: number;
   readonly id: number;
@@ -88,7 +88,7 @@ export interface NodeBrief {
   readonly pollState: PollStateRecord;
 }
 
-export interface LinkSummary {
+interface LinkSummary {
   readonly networkId: number;
   readonly generation: number;
   readonly deviceId: number;
@@ -108,7 +108,7 @@ export interface LinkSummary {
 }
 
 /** A popup's top headers and the variables its graph shows (their ids for the graph call). */
-export interface PopupGraphVars {
+interface PopupGraphVars {
   readonly networkId: number;
   readonly deviceId: number;
   readonly ifIndex: number | null;
@@ -117,7 +117,7 @@ export interface PopupGraphVars {
 }
 
 /** A tab's name: the category without spaces or punctuation (letters, digits, `_`). */
-export const tabName = (category: string): string => category.replace(/[^A-Za-z0-9_]/g, '') || 'Other';
+const tabName = (category: string): string => category.replace(/[^A-Za-z0-9_]/g, '') || 'Other';
 
 /** Columns of every tab before its variables. */
 const FIXED_COLUMNS = ['name', 'description'] as const;

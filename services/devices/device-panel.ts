@@ -22,10 +22,10 @@ import { LATEST_FALLBACK_MS } from '../svcql-tables.js';
  */
 
 /** The window of every popup graph: the last hour. */
-export const POPUP_WINDOW_MS = 3_600_000;
+const POPUP_WINDOW_MS = 3_600_000;
 
 /** How many interfaces the Summary's top list shows. */
-export const TOP_INTERFACES = 10;
+const TOP_INTERFACES = 10;
 
 /** A variable's latest value: null value and time when it has no point in the past hour. */
 export interface LatestValue {
@@ -37,7 +37,7 @@ export interface LatestValue {
 }
 
 /** An interface of the Summary's top list, by the larger of its latest in and out utilisation. */
-export interface TopInterface {
+interface TopInterface {
   readonly ifIndex: number;
   readonly name: string;
   readonly alias: string;
@@ -51,7 +51,7 @@ export interface TopInterface {
 }
 
 /** Who the device is (the Summary's and the brief data's head). */
-export interface DeviceIdentity {
+interface DeviceIdentity {
   readonly id: number;
   readonly name: string;
   readonly address: string;
@@ -95,7 +95,7 @@ export interface DeviceDashboard {
 }
 
 /** An interface in the brief data. */
-export interface InterfaceBrief {
+interface InterfaceBrief {
   readonly index: number;
   readonly name: string;
   readonly descr: string;
@@ -109,7 +109,7 @@ export interface InterfaceBrief {
 }
 
 /** A variable of the device with its latest value (the data call's `variables`). */
-export interface DeviceVariable extends LatestValue {
+interface DeviceVariable extends LatestValue {
   readonly index: number;
   readonly component: string;
   readonly category: string;
@@ -118,7 +118,7 @@ export interface DeviceVariable extends LatestValue {
 export type DeviceDataFormat = 'brief' | 'full';
 
 /** The data call (GET /v2/ui/net/:id/data/device/:devid). */
-export interface DeviceData {
+interface DeviceData {
   readonly networkId: number;
   readonly generation: number;
   readonly format: DeviceDataFormat;

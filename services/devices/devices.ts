@@ -15,7 +15,7 @@ export const QUEUE_MAX_LIMIT = 10_000;
 export const MAX_IDS_PER_CALL = 1000;
 
 /** GET /v2/ui/net/:netid/devices/:devid: the managed device and its latest discovery record. */
-export type ManagedDeviceDetail = ManagedDevice & { readonly record: Record<string, unknown> | null };
+type ManagedDeviceDetail = ManagedDevice & { readonly record: Record<string, unknown> | null };
 
 /**
  * Device management, background tasks, incremental discovery and external tags (docs/api.md

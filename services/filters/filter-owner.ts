@@ -6,7 +6,7 @@ import { CONTROL_CHARS } from '../../core/names.js';
 export const DEFAULT_FILTER_OWNER = 'anonymous';
 
 /** Longest user name a `user` parameter may give: user names are short, and they are part of an index key. */
-export const MAX_USER_NAME_CHARS = 100;
+const MAX_USER_NAME_CHARS = 100;
 
 
 /**

@@ -29,14 +29,14 @@ export interface FilterData {
 }
 
 /** What a creation body gives (docs/api.md "View filters"). */
-export interface FilterInput {
+interface FilterInput {
   readonly name: string;
   readonly svcql: string;
   readonly formData: string;
 }
 
 /** Longest filter name: names are shown in a list and are part of an index key. */
-export const MAX_FILTER_NAME_CHARS = 200;
+const MAX_FILTER_NAME_CHARS = 200;
 
 export function toViewFilter(id: number, d: FilterData): ViewFilter {
   return {

@@ -4,7 +4,7 @@ import { isDeadlineError, withDeadline } from '../../core/deadline.js';
 import type { ServiceDeps } from '../deps.js';
 
 /** What the `url` call answers: the page of the traffic-analytics service a UI should open. */
-export interface TrafficAnalyticsUrl {
+interface TrafficAnalyticsUrl {
   readonly url: string;
 }
 

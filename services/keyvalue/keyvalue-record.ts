@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '../../core/errors.js';
 
 /** The content type of data stored without one. */
-export const DEFAULT_CONTENT_TYPE = 'text/plain; charset=utf-8';
+const DEFAULT_CONTENT_TYPE = 'text/plain; charset=utf-8';
 
 /** A key-value record as it is stored; the key is [networkId, handle]. */
 export interface KeyValueRecord {

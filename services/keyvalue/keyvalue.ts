@@ -14,7 +14,7 @@ const NS_RECORDS = 'keyValues';
 const NS_CONTENT = 'keyValueContent';
 
 /** What a read answers: the stored bytes and their content type. */
-export interface KeyValueData {
+interface KeyValueData {
   readonly data: Buffer;
   readonly contentType: string;
 }

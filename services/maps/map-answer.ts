@@ -8,7 +8,7 @@ import type { MapRules } from './map-rules.js';
  * the rules, and the devices and links with their stored coordinates and why each is shown.
  */
 
-export interface MapDevice {
+interface MapDevice {
   readonly id: number;
   readonly name: string;
   readonly address: string;
@@ -26,7 +26,7 @@ export interface MapDevice {
   readonly connecting: boolean;
 }
 
-export interface MapLink {
+interface MapLink {
   readonly a: LinkEnd;
   readonly b: LinkEnd;
   readonly protocol: 'lldp' | 'cdp';

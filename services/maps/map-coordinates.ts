@@ -9,12 +9,12 @@ import { NS_MAP_COORDINATES } from '../views/index.js';
  */
 
 /** Largest absolute coordinate stored: far beyond any screen, small enough for any client's arithmetic. */
-export const MAX_COORDINATE = 1e7;
+const MAX_COORDINATE = 1e7;
 /** Most entries of one PUT coordinates body (and most devices of a map). */
-export const MAX_COORDINATES_PER_CALL = 10_000;
+const MAX_COORDINATES_PER_CALL = 10_000;
 
 /** One entry of a PUT coordinates body. */
-export interface DevicePosition { readonly id: number; readonly x: number; readonly y: number }
+interface DevicePosition { readonly id: number; readonly x: number; readonly y: number }
 
 /**
  * Checks a PUT coordinates body: a JSON array (at most MAX_COORDINATES_PER_CALL entries) of
@@ -49,7 +49,7 @@ export function parsePositions(body: unknown): DevicePosition[] {
 export type CoordinateChange = (change: (tx: MetaTxn) => void) => Promise<unknown>;
 
 /** Views whose coordinates are kept in memory (most recently read); the others are read from the store. */
-export const MAX_CACHED_VIEW_COORDINATES = 64;
+const MAX_CACHED_VIEW_COORDINATES = 64;
 
 /**
  * A view's coordinates are read from the store once and then kept in memory, changed by this

@@ -32,9 +32,9 @@ export const CONNECTING = 4;
  * about 1–2 s of one core, far above a 5,000-device, 10,000-link map whose every device but a few
  * matches (the searches stop early there).
  */
-export const MAX_CONNECTING_VISITS = 300_000_000;
+const MAX_CONNECTING_VISITS = 300_000_000;
 
-export interface MapGraphInput {
+interface MapGraphInput {
   /** Device ids, by device index. */
   readonly deviceIds: ArrayLike<number>;
   /** Both ends of each link as device indexes (-1 when the end is not a device of the generation). */

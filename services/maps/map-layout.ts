@@ -13,9 +13,9 @@ export interface Point { readonly x: number; readonly y: number }
  * devices here. 120 ticks with a coarser Barnes–Hut (theta 1.2) and the charge's reach capped take
  * about a quarter of that (bench/RESULTS.md, maps) and still untangle the map.
  */
-export const AUTO_LAYOUT_TICKS = 120;
+const AUTO_LAYOUT_TICKS = 120;
 /** Distance of linked devices in the auto layout (map units). */
-export const AUTO_LINK_DISTANCE = 60;
+const AUTO_LINK_DISTANCE = 60;
 /** The repulsion between devices reaches this far (map units): five link distances. */
 const AUTO_CHARGE_REACH = 5 * AUTO_LINK_DISTANCE;
 /** Barnes–Hut accuracy of the repulsion (d3's default 0.9; larger is coarser and faster). */

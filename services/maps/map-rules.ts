@@ -60,7 +60,7 @@ function lru<V>(m: Map<string, V>, key: string, max: number, make: () => V): V {
 }
 
 /** Rule results kept per generation: the views of a network and a few previews. */
-export const MAX_CACHED_RULES_PER_GENERATION = 64;
+const MAX_CACHED_RULES_PER_GENERATION = 64;
 
 export class MapRulesCache {
   private readonly byGeneration = new WeakMap<Generation, GenerationIndex>();

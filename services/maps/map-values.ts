@@ -11,7 +11,7 @@ import { LATEST_FALLBACK_MS, latestValues } from '../svcql-tables.js';
  * store's last point in the hour up to it. null where there is no instance or no value.
  */
 
-export interface VariableHead { readonly name: string; readonly unit: string; readonly description: string }
+interface VariableHead { readonly name: string; readonly unit: string; readonly description: string }
 
 export interface LinkValuesAnswer {
   readonly networkId: number;

@@ -20,20 +20,20 @@ import type { NetworkService } from '../networks/index.js';
  */
 
 /** Largest generation a map is built from; a larger one is a REQUEST_LIMIT (answers stay bounded). */
-export const MAX_MAP_DEVICES = 10_000;
-export const MAX_MAP_LINKS = 40_000;
+const MAX_MAP_DEVICES = 10_000;
+const MAX_MAP_LINKS = 40_000;
 
 /**
  * Largest map `layout=auto` lays out: the force layout runs on the request's thread, about a
  * quarter of a second of one core per 1,000 devices (bench/RESULTS.md, maps).
  */
-export const MAX_AUTO_LAYOUT_DEVICES = 5_000;
+const MAX_AUTO_LAYOUT_DEVICES = 5_000;
 
 /**
  * Built answers kept for repeated calls (most recently used first out): a map of 5,000 devices
  * holds a few MB with its encoded bytes, so a handful of large views at most.
  */
-export const MAX_CACHED_ANSWERS = 16;
+const MAX_CACHED_ANSWERS = 16;
 
 /** The viewport of `layout=fit` when the call names none. */
 export const DEFAULT_VIEWPORT: Viewport = Object.freeze({ x: 0, y: 0, width: 1000, height: 1000, margin: 20 });
@@ -51,7 +51,7 @@ export interface PreviewOptions {
 }
 
 /** A variable offered for a map's links (config `deviceDetailsComponents.Interface`). */
-export interface LinkGraphVar {
+interface LinkGraphVar {
   readonly name: string;
   /** False when no variable of that name is defined (a configuration naming a variable this server lacks). */
   readonly defined: boolean;
@@ -81,7 +81,7 @@ export class MapService {
    * The latest map (not preview) by view, generation and rules, with the coordinates version it
    * shows (LRU). An answer is immutable once built; the same object is returned while nothing it
    * was built from changed, and its parts are shared with the next one (map-answer.ts), so that the
-   * API encodes each object once (api/routes/json-once.ts).
+   * API encodes each object once (api/http/json-once.ts).
    */
   private readonly answers = new Map<string, CachedAnswer>();
   /**

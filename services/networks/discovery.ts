@@ -28,7 +28,7 @@ const NARROW_TOPOLOGY = 'ask for devices one at a time: /v2/discovery/net/:id/de
 /** Estimated JSON bytes of a generation's answers, by answer. */
 interface AnswerSizes { topology?: number; devices?: number }
 
-export interface GenerationHead {
+interface GenerationHead {
   readonly networkId: number;
   readonly generation: number | null;
   readonly startedAtMs: number | null;
@@ -62,7 +62,7 @@ export interface PollStateRecord {
 
 const UNKNOWN_POLL_STATE: PollStateRecord = Object.freeze({ state: 'unknown', failingSinceMs: null, consecutiveFailures: 0, reason: '', lastSuccessMs: null });
 
-export function pollStateRecord(s: DevicePollState | undefined): PollStateRecord {
+function pollStateRecord(s: DevicePollState | undefined): PollStateRecord {
   if (!s || (!s.failing && s.lastSuccessMs === null)) return UNKNOWN_POLL_STATE;
   return {
     state: s.failing ? 'failing' : 'ok', failingSinceMs: s.failingSinceMs, consecutiveFailures: s.consecutiveFailures,
@@ -131,7 +131,7 @@ function withPollState(d: Device, s: DevicePollState | undefined): Record<string
 }
 
 /** One generation as the legacy `generations/:n` call shows it (the project's shape). */
-export interface GenerationDetail extends GenerationSummary {
+interface GenerationDetail extends GenerationSummary {
   readonly networkId: number;
   readonly kind: 'full' | 'incremental';
   readonly externalNeighbors: number;
@@ -141,7 +141,7 @@ export interface GenerationDetail extends GenerationSummary {
 }
 
 /** How many of a generation's errors the legacy `generations/:n` answer lists. */
-export const GENERATION_ERRORS_SHOWN = 100;
+const GENERATION_ERRORS_SHOWN = 100;
 
 /** What the legacy device answers name of a device: who it is and what it is, in a generation. */
 export interface DeviceHead {
@@ -159,7 +159,7 @@ export interface DeviceHead {
 }
 
 /** A device in brief (legacy `nodes/:nodeid/summary`): identity, what it is, and its poll state. */
-export interface DeviceSummary extends DeviceHead {
+interface DeviceSummary extends DeviceHead {
   readonly sysUpTimeCs: number;
   readonly interfaces: number;
   readonly components: number;

@@ -7,10 +7,10 @@ import type { ServiceDeps } from '../deps.js';
 import type { TilesOrder, ViewService, ViewTile } from '../views/index.js';
 
 /** The order of a status answer's views list (the status call's `s`). */
-export type ViewsOrder = TilesOrder;
+type ViewsOrder = TilesOrder;
 
 /** A device that fails its polls, as the status call names it. */
-export interface FailingDevice {
+interface FailingDevice {
   readonly id: number;
   readonly name: string;
   readonly address: string;
@@ -21,7 +21,7 @@ export interface FailingDevice {
 }
 
 /** The status call's `polling`: the collector's poll figures and the devices failing now. */
-export interface PollingStatus extends PollStatus {
+interface PollingStatus extends PollStatus {
   /** Devices failing their polls now (each since its first failed poll, until it answers again). */
   readonly devicesFailing: number;
   /** The first STATUS_FAILING_LIMIT of them, by device id. */
@@ -29,14 +29,14 @@ export interface PollingStatus extends PollStatus {
 }
 
 /** How many failing devices the status call names (`devicesFailing` counts them all). */
-export const STATUS_FAILING_LIMIT = 100;
+const STATUS_FAILING_LIMIT = 100;
 
 /**
  * The healthcheck's verdict: the collector's Health and its summary, `status` the worst of its
  * components' (a component without one reads `ok` when healthy, else `failing`) and `reason` what
  * every component that is not `ok` says, '' when all are.
  */
-export interface HealthSummary extends Health {
+interface HealthSummary extends Health {
   readonly status: HealthStatus;
   readonly reason: string;
 }
@@ -61,7 +61,7 @@ export function summarizeHealth(health: Health): HealthSummary {
  * `views` are the tiles of the views the caller sees (services/views/views.ts `tiles`) in `viewsOrder`,
  * which echoes the requested order.
  */
-export interface NetworkStatus {
+interface NetworkStatus {
   readonly network: NetworkSummary;
   readonly latestDiscovery: DiscoveryStatus['latest'];
   readonly ongoingDiscovery: DiscoveryStatus['running'];
@@ -72,7 +72,7 @@ export interface NetworkStatus {
 }
 
 /** A network's figures for the internal metrics call. */
-export interface NetworkMetrics {
+interface NetworkMetrics {
   readonly id: number;
   readonly name: string;
   readonly poll: PollStatus;

@@ -8,7 +8,7 @@ import { logDelivery } from './notify-log.js';
 import { NotifyStream, type QueueSettings } from './notify-queue.js';
 import { webhookDelivery } from './notify-webhook.js';
 
-export interface NotifierOptions {
+interface NotifierOptions {
   readonly clock: Clock;
   readonly logger: Logger;
   /** Uniform in [0, 1) for the retries' jitter; Math.random by default. */

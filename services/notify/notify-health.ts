@@ -8,7 +8,7 @@ export const OVERFLOW_RECENT_MS = 15 * 60_000;
  * A stream with notices queued that delivered nothing for this many of its timeouts (since its
  * oldest queued notice was queued, or its latest delivery if later) is stalled.
  */
-export const STALL_TIMEOUTS = 3;
+const STALL_TIMEOUTS = 3;
 
 /**
  * The healthcheck's `notifications` component: `degraded` (still healthy: the server monitors on,

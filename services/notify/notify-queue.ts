@@ -8,7 +8,7 @@ import { errorText, redact, secretsOf, type Delivery } from './notify-delivery.j
 /** The queue bounds and retry settings of `notifications:` (shared by every stream). */
 export type QueueSettings = Pick<NotificationsConfig, 'queueSize' | 'retries' | 'retryInitialMs' | 'retryMaxMs'>;
 
-export interface StreamDeps {
+interface StreamDeps {
   readonly clock: Clock;
   readonly logger: Logger;
   /** Uniform in [0, 1): the backoff's jitter (tests pass a constant). */
@@ -16,16 +16,16 @@ export interface StreamDeps {
 }
 
 /** The bound of one try of the log stream (it has no timeout of its own). */
-export const LOG_STREAM_TIMEOUT_MS = 10_000;
+const LOG_STREAM_TIMEOUT_MS = 10_000;
 /**
  * Past a stream's own timeout, the queue's bound of one try (core/deadline.ts): a delivery that
  * does not end by itself (its own deadline lost) is given up at timeout + this, and the try counts
  * as timed out.
  */
-export const TRY_GRACE_MS = 1_000;
+const TRY_GRACE_MS = 1_000;
 
 /** The timeout of one try of a stream's delivery. */
-export function streamTimeoutMs(cfg: NotificationStreamConfig): number {
+function streamTimeoutMs(cfg: NotificationStreamConfig): number {
   return cfg.kind === 'log' ? LOG_STREAM_TIMEOUT_MS : cfg.timeoutMs;
 }
 

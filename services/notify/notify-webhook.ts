@@ -67,12 +67,12 @@ function fetchFailure(e: unknown, timeoutMs: number, signal: AbortSignal): strin
  *     "alert": { …every field of the alert (docs/api.md "Alerts and silences"): key, name, deviceName, …, notificationTimeMs },
  *     "atMs": 1764180000000 }
  */
-export function jsonPayload(n: AlertNotice): object {
+function jsonPayload(n: AlertNotice): object {
   return { kind: n.kind, network: { id: n.networkId, name: n.networkName }, alert: n.alert, atMs: n.atMs };
 }
 
 /** Alertmanager's `endsAt` of an alert still firing (Go's zero time). */
-export const FIRING_ENDS_AT = '0001-01-01T00:00:00Z';
+const FIRING_ENDS_AT = '0001-01-01T00:00:00Z';
 
 /**
  * The `alertmanager` format: the body Prometheus Alertmanager POSTs to a `webhook_config` receiver
@@ -86,7 +86,7 @@ export const FIRING_ENDS_AT = '0001-01-01T00:00:00Z';
  * `fingerprint` is the alert's key. `status` is `resolved` for a `cleared` notice, else `firing`;
  * `endsAt` is `0001-01-01T00:00:00Z` while firing and the notice's time once resolved.
  */
-export function alertmanagerPayload(n: AlertNotice, receiver: string, externalUrl: string): object {
+function alertmanagerPayload(n: AlertNotice, receiver: string, externalUrl: string): object {
   const a = n.alert;
   const status = n.kind === 'cleared' ? 'resolved' : 'firing';
   const labels = alertLabels(n.networkName, a);

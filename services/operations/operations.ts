@@ -30,7 +30,7 @@ export interface ActionStatus {
 }
 
 /** What only the application can do; app.ts gives them once everything is up (`attach`). */
-export interface ServerHooks {
+interface ServerHooks {
   /** app.ts's reloadConfig: throws CONFIG_INVALID or CONFIG_RELOAD_REFUSED and then changes nothing. */
   reloadConfig(): Promise<ReloadPlan>;
   readonly version: string;

@@ -11,7 +11,7 @@ import type { ServiceDeps } from '../deps.js';
 export const CYCLE_BUCKETS_SECONDS: readonly number[] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
 
 /** A network's pipeline figures since the server started (counters only grow). */
-export interface NetworkPipelineCounters {
+interface NetworkPipelineCounters {
   readonly networkId: number;
   /** Poll cycles finished. */
   readonly cycles: number;

@@ -3,7 +3,7 @@
  * registers how to count, clear and refresh itself; a cache that cannot say its bytes leaves
  * `bytes` out.
  */
-export interface ServerCache {
+interface ServerCache {
   readonly name: string;
   /** What it holds, in words. */
   readonly description: string;
@@ -14,7 +14,7 @@ export interface ServerCache {
   refresh(): void;
 }
 
-export interface CacheInfo {
+interface CacheInfo {
   readonly name: string;
   readonly description: string;
   readonly entries: number;

@@ -27,20 +27,20 @@ import type { SeriesService } from '../series/index.js';
  */
 
 /** Prometheus' default lookback delta: a value is current for 5 minutes after its point. */
-export const LOOKBACK_MS = 5 * 60_000;
+const LOOKBACK_MS = 5 * 60_000;
 
 /** Prometheus' bound of steps per series in query_range. */
-export const MAX_STEPS = 11_000;
+const MAX_STEPS = 11_000;
 
 /** The network a query reads without a `network` matcher. */
-export const DEFAULT_NETWORK = 1;
+const DEFAULT_NETWORK = 1;
 
 const NARROW = 'narrow the selector (more label matchers), the time range, or raise step';
 
-export type PromLabels = Record<string, string>;
+type PromLabels = Record<string, string>;
 
 /** A series of query_range: its labels and its values at steps `steps[k]` (step i is at startMs + i × stepMs). */
-export interface RangeSeries {
+interface RangeSeries {
   readonly metric: PromLabels;
   readonly steps: Int32Array;
   readonly values: Float64Array;
@@ -55,16 +55,16 @@ export interface RangeResult {
 /** Bytes of JSON of one `[unixSeconds,"value"]` pair, about (for the answer's bound). */
 const PAIR_BYTES = 32;
 
-export interface VectorSample {
+interface VectorSample {
   readonly metric: PromLabels;
   readonly value: [number, string];
 }
 
-export type InstantResult =
+type InstantResult =
   | { readonly resultType: 'vector'; readonly result: VectorSample[] }
   | { readonly resultType: 'scalar'; readonly result: [number, string] };
 
-export interface RangeWindow {
+interface RangeWindow {
   readonly startMs: number;
   readonly endMs: number;
   readonly stepMs: number;
@@ -80,7 +80,7 @@ export function formatSample(v: number): string {
 const seconds = (ms: number): number => ms / 1000;
 
 /** An instance's labels. */
-export function labelsOf(netId: number, v: VariableInstance): PromLabels {
+function labelsOf(netId: number, v: VariableInstance): PromLabels {
   const labels: PromLabels = { __name__: v.name };
   if (v.deviceName !== '') labels['device'] = v.deviceName;
   if (v.componentName !== '') labels['component'] = v.componentName;
@@ -107,7 +107,7 @@ export class PrometheusService {
    * query_range: a selector's series at each step of the window (a constant: the constant at each
    * step). Each series' values are typed arrays (step numbers and values), not pairs: an answer of
    * 50 series × 1441 steps is 72,000 pairs, which the route writes as JSON text without building
-   * them (api/routes/prom-answer.ts).
+   * them (api/http/prom-answer.ts).
    */
   queryRange(query: string, w: RangeWindow): RangeResult {
     checkWindow(w);

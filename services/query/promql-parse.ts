@@ -10,7 +10,7 @@ import { AppError } from '../../core/errors.js';
  * series) is AppError BAD_PARAMETER naming what is supported.
  */
 
-export type MatchOp = '=' | '!=' | '=~' | '!~';
+type MatchOp = '=' | '!=' | '=~' | '!~';
 
 export interface LabelMatcher {
   readonly label: string;
@@ -18,16 +18,16 @@ export interface LabelMatcher {
   readonly value: string;
 }
 
-export type PromExpr =
+type PromExpr =
   | { readonly kind: 'selector'; readonly matchers: readonly LabelMatcher[] }
   | { readonly kind: 'number'; readonly value: number };
 
 /** What the messages say is supported. */
-export const PROMQL_SUPPORTED =
+const PROMQL_SUPPORTED =
   'supported: a vector selector with label matchers (metric{label="value", ...} with =, !=, =~, !~) or a constant number expression';
 
 /** The longest query text parsed (a selector is short; the parser's work grows with the text). */
-export const MAX_PROMQL_CHARS = 16 * 1024;
+const MAX_PROMQL_CHARS = 16 * 1024;
 
 interface Node {
   readonly name: string;

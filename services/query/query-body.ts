@@ -10,9 +10,9 @@ import { REQUEST_LIMITS } from '../request-limits.js';
  */
 
 /** Default range of a query body without `from`: the hour before `until`. */
-export const DEFAULT_QUERY_RANGE_MS = 3_600_000;
+const DEFAULT_QUERY_RANGE_MS = 3_600_000;
 
-export interface QueryBody {
+interface QueryBody {
   readonly targets: readonly unknown[];
   readonly fromMs: number;
   readonly untilMs: number;

@@ -10,13 +10,13 @@ import type { ReportCategory } from './report-names.js';
  * One report's content: CSV always, HTML for a person to read, each as its text in pieces (written
  * to the file one after another: a large report is never one string); `rows` counts the CSV's data rows.
  */
-export interface ReportContent {
+interface ReportContent {
   csv(): Iterable<string>;
   html(): Iterable<string>;
   readonly rows: number;
 }
 
-export interface ReportSources {
+interface ReportSources {
   readonly collector: CollectorPorts;
   readonly series: SeriesStore;
 }
@@ -26,7 +26,7 @@ export interface ReportSources {
  * start of its hour (utilisationFromMs), so that every hour but the current one is a whole stored
  * hour that the store answers from its hour rollup without reading any slot's points.
  */
-export const UTILISATION_WINDOW_MS = 24 * 3_600_000;
+const UTILISATION_WINDOW_MS = 24 * 3_600_000;
 /** Interface slots per store rollup of the utilisation report; the event loop runs between two. */
 export const UTILISATION_BATCH_SLOTS = 2048;
 /**
@@ -34,16 +34,16 @@ export const UTILISATION_BATCH_SLOTS = 2048;
  * lets the event loop turn between batches once it has run REPORT_SLICE_MS. The rows are made as
  * the files are written, report-format.ts ROWS_PER_CHUNK at a time.
  */
-export const UTILISATION_YIELD_EVERY = 500;
+const UTILISATION_YIELD_EVERY = 500;
 /**
  * The longest a report build holds the event loop at a time: 800 runs asked at once on a network of
  * 10,000 interfaces (some 150,000 instances) must leave pings under 50 ms (bench/api/report-storm.ts;
  * with 2,500 instances between turns, and no clock, a turn held it 60-100 ms).
  */
-export const REPORT_SLICE_MS = 8;
+const REPORT_SLICE_MS = 8;
 
 /** The start of the utilisation report's window for a run at `nowMs`: the start of the hour holding now − 24 h. */
-export const utilisationFromMs = (nowMs: number): number => hourStartOf(nowMs - UTILISATION_WINDOW_MS);
+const utilisationFromMs = (nowMs: number): number => hourStartOf(nowMs - UTILISATION_WINDOW_MS);
 
 
 /** `list` in slices of `size` (a catalog without instanceBatches). */
@@ -51,12 +51,12 @@ function* inBatches<T>(list: readonly T[], size: number): Generator<readonly T[]
   for (let at = 0; at < list.length; at += size) yield list.slice(at, at + size);
 }
 
-export const INVENTORY_HEADER = ['deviceId', 'name', 'address', 'vendor', 'model', 'serialNumber', 'os', 'sysObjectID', 'sysLocation', 'interfaces', 'tags'] as const;
+const INVENTORY_HEADER = ['deviceId', 'name', 'address', 'vendor', 'model', 'serialNumber', 'os', 'sysObjectID', 'sysLocation', 'interfaces', 'tags'] as const;
 export const UTILISATION_HEADER = [
   'deviceId', 'device', 'ifIndex', 'interface', 'speedBps',
   'inUtilMean', 'inUtilMax', 'outUtilMean', 'outUtilMax', 'inRateMean', 'inRateMax', 'outRateMean', 'outRateMax', 'samples',
 ] as const;
-export const DISCOVERY_HEADER = ['kind', 'generation', 'deviceId', 'device', 'address', 'peerDeviceId', 'peerDevice', 'detail'] as const;
+const DISCOVERY_HEADER = ['kind', 'generation', 'deviceId', 'device', 'address', 'peerDeviceId', 'peerDevice', 'detail'] as const;
 
 /** The four series of a utilisation row, in column order (mean and max of each). */
 const UTIL_VARS = ['ifInUtil', 'ifOutUtil', 'ifInRate', 'ifOutRate'] as const;

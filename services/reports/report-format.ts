@@ -27,7 +27,7 @@ export interface RowSource {
   rowAt(k: number): readonly Cell[];
 }
 
-export type Rows = readonly (readonly Cell[])[] | RowSource;
+type Rows = readonly (readonly Cell[])[] | RowSource;
 
 const source = (rows: Rows): RowSource => ('rowAt' in rows ? rows : { count: rows.length, rowAt: (k) => rows[k]! });
 

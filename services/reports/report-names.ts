@@ -30,7 +30,6 @@ export interface ReportFileName {
 }
 
 const FILE = /^(inventory|utilisation|discovery)-net([1-9][0-9]{0,8})-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z\.(csv|html)$/;
-const NAME = /^(inventory|utilisation|discovery)-net([1-9][0-9]{0,8})-\d{8}T\d{9}Z$/;
 
 export const isCategory = (s: string): s is ReportCategory => (REPORT_CATEGORIES as readonly string[]).includes(s);
 
@@ -40,9 +39,6 @@ export function reportName(category: ReportCategory, networkId: number, createdA
   const stamp = iso.replace(/[-:]/g, '').replace('.', ''); // 20261127T020000000Z
   return `${category}-net${networkId}-${stamp}`;
 }
-
-/** True when `s` has the form of a report name (not whether it exists). */
-export const isReportName = (s: string): boolean => NAME.test(s);
 
 /** The parts of a report file name, or null for anything not written by `reportName` + `.csv`/`.html`. */
 export function parseReportFile(fileName: string): ReportFileName | null {

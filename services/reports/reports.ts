@@ -15,9 +15,7 @@ import { selectReports, type ReportListQuery, type ReportCountQuery } from './re
 import type { ReportFileInfo, ReportItem, ReportStatus } from './report-item.js';
 import type { WorkGates } from '../work-gates.js';
 
-export type { ReportFileInfo, ReportItem, ReportStatus } from './report-item.js';
-
-export interface ReportRun {
+interface ReportRun {
   readonly name: string;
   readonly task: TaskInfo;
 }

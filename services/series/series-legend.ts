@@ -23,15 +23,15 @@ export interface SeriesLegend {
 }
 
 /** One series of an answer: its triplet text and its instance. */
-export interface LegendInput {
+interface LegendInput {
   readonly varId: string;
   readonly instance: VariableInstance;
 }
 
-export type DefinitionOf = (name: string) => VariableDef | undefined;
+type DefinitionOf = (name: string) => VariableDef | undefined;
 
 /** The variable's label and the component's words (both may be '') of an instance. */
-export function legendParts(v: VariableInstance, definitionOf: DefinitionOf): { label: string; component: string } {
+function legendParts(v: VariableInstance, definitionOf: DefinitionOf): { label: string; component: string } {
   const def = definitionOf(v.name);
   if (def?.scope === 'interface' && v.index !== 0) {
     const label = def.description !== '' ? def.description : v.name;

@@ -27,7 +27,7 @@ export const NARROW_SERIES = 'narrow the window (start, end, intervalHr), choose
 const NARROW_RULE_SELECTION = 'narrow the rule (name, devices, components, tags) or leave out sortBy';
 
 /** Variables a rule-form graph or data call answers at most (a rule can match the whole inventory). */
-export const MAX_RULE_VARIABLES = 100;
+const MAX_RULE_VARIABLES = 100;
 
 export interface SeriesWindow {
   readonly fromMs: number;

@@ -4,9 +4,9 @@ import type { VariableInstance } from '../../core/types.js';
 import type { VariableCatalog } from '../../core/ports/catalog.js';
 
 /** Graph and data calls by explicit ids answer at most this many variables (docs/api.md "Graphs and data"). */
-export const MAX_IDS_PER_CALL = 10;
+const MAX_IDS_PER_CALL = 10;
 
-export interface ResolvedIds {
+interface ResolvedIds {
   /** Known variables in request order, with their canonical id. */
   readonly found: readonly { readonly varId: string; readonly instance: VariableInstance }[];
   /** One human-readable line per id that was not answered. */

@@ -43,7 +43,7 @@ export interface Silence {
 }
 
 /** A checked create or update body: each field present only when the body gives it. */
-export interface SilenceInput {
+interface SilenceInput {
   /** The interval from now to the expiry, ms (an interval on input, an absolute time in answers). */
   readonly expiresInMs?: number;
   readonly user?: string;
@@ -57,13 +57,13 @@ export interface SilenceInput {
  */
 export const MAX_SILENCE_MS = 315_576_000_000;
 /** Longest `reason`. */
-export const MAX_REASON_CHARS = 2000;
+const MAX_REASON_CHARS = 2000;
 /** Longest text attribute of a match (key, varName, deviceName, tags). */
-export const MAX_MATCH_TEXT_CHARS = 1000;
+const MAX_MATCH_TEXT_CHARS = 1000;
 /** Longest `user` a body may give: user names are short. */
-export const MAX_SILENCE_USER_CHARS = 100;
+const MAX_SILENCE_USER_CHARS = 100;
 /** The user of a silence made with authentication off when the body names none. */
-export const ANONYMOUS_SILENCE_USER = 'anonymous';
+const ANONYMOUS_SILENCE_USER = 'anonymous';
 
 export const EMPTY_MATCH: SilenceMatch = Object.freeze({ key: '', varName: '', deviceId: 0, deviceName: '', index: 0, tags: '' });
 
@@ -143,7 +143,7 @@ function parseInterval(v: unknown): number {
  * prefixed by `!` (`<Facet>` alone or `<Facet>.*`: any word of the facet, as in the matching rule).
  * Unknown fields are refused. Absent fields are '' or 0 (ignored).
  */
-export function parseSilenceMatch(v: unknown): SilenceMatch {
+function parseSilenceMatch(v: unknown): SilenceMatch {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     throw bad("'match' must be an object of key, varName, deviceId, deviceName, index, tags");
   }

@@ -14,7 +14,7 @@ export const PRUNE_AFTER_MS = 7 * 24 * 3_600_000;
 /** How often (at most) a pruning pass starts: one an hour, after a write or the first read. */
 export const PRUNE_INTERVAL_MS = 3_600_000;
 /** Silences removed by one pruning pass (one metadata transaction): a pass stays short. */
-export const PRUNE_BATCH = 200;
+const PRUNE_BATCH = 200;
 
 /**
  * Alert silences (docs/api.md "Alerts and silences"), per network, in the metadata
@@ -39,7 +39,7 @@ export const PRUNE_BATCH = 200;
  * Active silences a network keeps at most: far more than operators make by hand, and a bound on
  * what every alert is matched against at every grid step (a create past it is refused).
  */
-export const MAX_ACTIVE_SILENCES = 10_000;
+const MAX_ACTIVE_SILENCES = 10_000;
 
 export class SilenceService implements SilenceLookup {
   private readonly repo: Repository<SilenceData>;

@@ -10,7 +10,7 @@ export type ViewType = 'SYSTEM' | 'SCRIPTED' | 'INTERACTIVE';
 export const VIEW_TYPES: readonly ViewType[] = ['SYSTEM', 'SCRIPTED', 'INTERACTIVE'];
 
 /** Where a view comes from: the UI (INTERACTIVE), the server (SYSTEM), the configuration (SCRIPTED). */
-export type ViewOrigin = 'ui' | 'server' | 'config';
+type ViewOrigin = 'ui' | 'server' | 'config';
 
 /** A map view as it is stored (the id is the repository's key). */
 export interface ViewData {

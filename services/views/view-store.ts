@@ -10,7 +10,7 @@ export const NS_VIEWS = 'mapViews';
 const NS_BY_NETWORK = 'mapViewsByNetwork';
 
 /** The writes of the view records inside a metadata transaction (ViewStore.within). */
-export interface ViewStoreTxn {
+interface ViewStoreTxn {
   get(id: number): StoredRecord<ViewData> | undefined;
   /** Replaces the view `id` (its network stays: the index is not touched). */
   put(id: number, data: ViewData): void;

@@ -3,7 +3,7 @@ import type { MetaKey, MetaTxn } from './meta.js';
 import { canonicalMetaKey, checkMetaKey } from './meta-key-order.js';
 
 /** One record a transaction writes: its final value, or `removed`. */
-export interface MetaWrite {
+interface MetaWrite {
   readonly ns: string;
   readonly key: MetaKey;
   readonly value: unknown;

@@ -2,7 +2,7 @@
  * How a repository stores a record: `{ v, data }`, where `v` is the record's version (1 when
  * created, one more on every write) and `data` the record itself. The id is the key.
  */
-export interface RecordEnvelope {
+interface RecordEnvelope {
   readonly v: number;
   readonly data: unknown;
 }

@@ -11,7 +11,7 @@ export interface StoredRecord<T> {
   readonly data: T;
 }
 
-export interface RepositoryOptions<T> {
+interface RepositoryOptions<T> {
   /**
    * Checks a record's data and returns it typed (it may also upgrade an older shape); throws to
    * refuse it. Applied to every record read, where a refusal becomes INTERNAL (the stored data is
@@ -27,7 +27,7 @@ export interface RepositoryOptions<T> {
 }
 
 /** The repository's operations inside a metadata transaction, to go together with other writes. */
-export interface RepositoryTxn<T> {
+interface RepositoryTxn<T> {
   get(id: number): StoredRecord<T> | undefined;
   create(data: T): StoredRecord<T>;
   put(id: number, data: T): StoredRecord<T>;

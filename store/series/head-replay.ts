@@ -4,7 +4,7 @@ import type { HeadHour, StepKey } from './head-hour.js';
 import type { BinaryTable } from '../lmdb-env.js';
 import { decodeStepBlob } from './step-blob.js';
 
-export interface ReplayResult {
+interface ReplayResult {
   blobs: number;
   points: number;
   maxGridTsMs: number;

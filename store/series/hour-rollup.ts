@@ -18,7 +18,7 @@ import type { ChunkRollup } from './chunk-decode.js';
 const HOUR_ROLLUP_V1 = 1;
 const HOUR_ROLLUP_V2 = 2;
 const HEADER_BYTES = 8;
-export const ROLLUP_FIELDS = 6;
+const ROLLUP_FIELDS = 6;
 
 const PRESENT = 1, HAS_MIN = 2, HAS_MAX = 4, HAS_SUM = 8;
 

@@ -21,9 +21,9 @@ import { encodeStepBlob } from './step-blob.js';
 import { StepLog } from './step-log.js';
 
 /** Slots are dense indexes assigned by the inventory; this bounds the head's per-slot arrays. */
-export const MAX_SLOTS = 1 << 24;
+const MAX_SLOTS = 1 << 24;
 
-export interface LmdbSeriesOptions {
+interface LmdbSeriesOptions {
   /** An environment shared with other stores (not closed by this store), or … */
   env?: StoreEnv;
   /** … a directory for an environment of its own (closed with the store). */
@@ -61,7 +61,7 @@ const CLOSE_SLICE_POINTS = 250_000;
  * about 40 bytes each (the head's point, its step-log entry and its encoded blob), so 80 MB; 20
  * minutes of 100k slots polled every minute.
  */
-export const DEFAULT_MAX_UNWRITTEN_POINTS = 2_000_000;
+const DEFAULT_MAX_UNWRITTEN_POINTS = 2_000_000;
 
 /** After a failed flush the timer retries after 1 interval, then 2, 4… up to this, or at once when free space grows. */
 const MAX_RETRY_DELAY_MS = 30_000;

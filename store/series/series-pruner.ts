@@ -3,7 +3,7 @@ import type { Logger } from '../../core/logger.js';
 import type { PruneResult, SeriesStore } from './series.js';
 
 /** What the pruner did and holds; `SeriesPruner.status()`. Times in ms since the epoch. */
-export interface PrunerStatus {
+interface PrunerStatus {
   /** The retention in force now (the configuration's, read at each pass). */
   readonly retentionMs: number;
   /** Whether a pass runs now. */
@@ -27,12 +27,12 @@ export interface PrunerStatus {
 }
 
 /** One pass of `pruneNow`. */
-export interface PrunePass extends PruneResult {
+interface PrunePass extends PruneResult {
   readonly cutoffMs: number;
   readonly tookMs: number;
 }
 
-export interface SeriesPrunerOptions {
+interface SeriesPrunerOptions {
   /** The store whose old hours go; a store without `pruneBefore` keeps everything (passes remove nothing). */
   readonly series: SeriesStore;
   /** The retention, read at each pass (so a reloaded configuration applies at the next pass). */

@@ -3,11 +3,11 @@
  * positions, no quoting style), so `parse(print(ast))` gives back an equal tree.
  */
 
-export interface ColumnRef { readonly kind: 'column'; readonly name: string }
-export interface StringLit { readonly kind: 'string'; readonly value: string }
-export interface NumberLit { readonly kind: 'number'; readonly value: number }
+interface ColumnRef { readonly kind: 'column'; readonly name: string }
+interface StringLit { readonly kind: 'string'; readonly value: string }
+interface NumberLit { readonly kind: 'number'; readonly value: number }
 /** `*`, only as the argument of count(*). */
-export interface StarArg { readonly kind: 'star' }
+interface StarArg { readonly kind: 'star' }
 export interface FuncCall { readonly kind: 'call'; readonly name: FunctionName; readonly args: readonly Operand[] }
 
 export type Literal = StringLit | NumberLit;
@@ -15,29 +15,29 @@ export type Operand = ColumnRef | Literal | FuncCall | StarArg;
 
 export type CompareOp = '=' | '!=' | '<' | '<=' | '>' | '>=';
 
-export interface OrExpr { readonly kind: 'or'; readonly left: Expr; readonly right: Expr }
-export interface AndExpr { readonly kind: 'and'; readonly left: Expr; readonly right: Expr }
-export interface NotExpr { readonly kind: 'not'; readonly expr: Expr }
-export interface CompareExpr { readonly kind: 'compare'; readonly op: CompareOp; readonly left: Operand; readonly right: Operand }
-export interface InExpr { readonly kind: 'in'; readonly negated: boolean; readonly operand: Operand; readonly values: readonly Literal[] }
-export interface LikeExpr { readonly kind: 'like'; readonly negated: boolean; readonly operand: Operand; readonly pattern: string }
-export interface RegexpExpr { readonly kind: 'regexp'; readonly negated: boolean; readonly operand: Operand; readonly pattern: string }
-export interface BetweenExpr { readonly kind: 'between'; readonly negated: boolean; readonly operand: Operand; readonly low: Literal; readonly high: Literal }
+interface OrExpr { readonly kind: 'or'; readonly left: Expr; readonly right: Expr }
+interface AndExpr { readonly kind: 'and'; readonly left: Expr; readonly right: Expr }
+interface NotExpr { readonly kind: 'not'; readonly expr: Expr }
+interface CompareExpr { readonly kind: 'compare'; readonly op: CompareOp; readonly left: Operand; readonly right: Operand }
+interface InExpr { readonly kind: 'in'; readonly negated: boolean; readonly operand: Operand; readonly values: readonly Literal[] }
+interface LikeExpr { readonly kind: 'like'; readonly negated: boolean; readonly operand: Operand; readonly pattern: string }
+interface RegexpExpr { readonly kind: 'regexp'; readonly negated: boolean; readonly operand: Operand; readonly pattern: string }
+interface BetweenExpr { readonly kind: 'between'; readonly negated: boolean; readonly operand: Operand; readonly low: Literal; readonly high: Literal }
 /** IS NULL, ISNULL (negated false); IS NOT NULL, NOTNULL, NOT NULL (negated true). */
-export interface NullExpr { readonly kind: 'isNull'; readonly negated: boolean; readonly operand: Operand }
+interface NullExpr { readonly kind: 'isNull'; readonly negated: boolean; readonly operand: Operand }
 /** `operand << cidr`: the address lies inside the subnet. */
-export interface SubnetExpr { readonly kind: 'subnet'; readonly operand: Operand; readonly cidr: string }
+interface SubnetExpr { readonly kind: 'subnet'; readonly operand: Operand; readonly cidr: string }
 
 export type Predicate = CompareExpr | InExpr | LikeExpr | RegexpExpr | BetweenExpr | NullExpr | SubnetExpr;
 export type Expr = OrExpr | AndExpr | NotExpr | Predicate;
 
-export interface StarItem { readonly kind: 'star' }
-export interface ExprItem { readonly kind: 'item'; readonly expr: Operand; readonly alias: string | null }
+interface StarItem { readonly kind: 'star' }
+interface ExprItem { readonly kind: 'item'; readonly expr: Operand; readonly alias: string | null }
 export type SelectItem = StarItem | ExprItem;
 
-export interface GroupColumn { readonly kind: 'groupColumn'; readonly name: string }
+interface GroupColumn { readonly kind: 'groupColumn'; readonly name: string }
 /** `time(30s)`; `duration` is the text as written (validated), `ms` its length. */
-export interface GroupTime { readonly kind: 'groupTime'; readonly duration: string; readonly ms: number }
+interface GroupTime { readonly kind: 'groupTime'; readonly duration: string; readonly ms: number }
 export type GroupItem = GroupColumn | GroupTime;
 
 export interface OrderItem { readonly name: string; readonly desc: boolean }
@@ -83,7 +83,7 @@ export const FUNCTIONS = {
   to_long: { family: 'scalar', args: [1, 1] },
 } as const satisfies Record<string, { family: FunctionFamily; args: readonly [number, number] }>;
 
-export type FunctionFamily = 'aggregate' | 'reduce' | 'transform' | 'scalar';
+type FunctionFamily = 'aggregate' | 'reduce' | 'transform' | 'scalar';
 export type FunctionName = keyof typeof FUNCTIONS;
 
 export const isFunctionName = (s: string): s is FunctionName => Object.prototype.hasOwnProperty.call(FUNCTIONS, s);

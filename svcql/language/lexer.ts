@@ -13,7 +13,7 @@ import { limitError, syntaxError, type Position } from './errors.js';
  * barewords, quotes or comparisons: `ident` (at most 64 characters), unsigned `number` (a letter,
  * digit or `.` right after one is a malformed number), `op` + - * /, `punct` ( ) , and `eof`.
  */
-export type TokenKind = 'ident' | 'bare' | 'number' | 'string' | 'quotedIdent' | 'op' | 'punct' | 'eof';
+type TokenKind = 'ident' | 'bare' | 'number' | 'string' | 'quotedIdent' | 'op' | 'punct' | 'eof';
 
 export interface Token {
   readonly kind: TokenKind;
@@ -37,10 +37,9 @@ const isBareChar = (c: string): boolean =>
   isBareStart(c) || c === '-' || c === '.' || c === '+';
 
 export const isIdentifier = (s: string): boolean => IDENT_RE.test(s);
-export const isNumberText = (s: string): boolean => NUMBER_RE.test(s);
 
 /** How `tokenize` reads a text; every field is optional (SvcQL's grammar and errors by default). */
-export interface LexOptions {
+interface LexOptions {
   /** `svcql` (the default) or `arithmetic` (see the token kinds above). */
   readonly grammar?: 'svcql' | 'arithmetic';
   /** Most tokens (default limits.maxTokens). */

@@ -29,12 +29,8 @@ export function printOperand(o: Operand): string {
   return operand(o, 'left');
 }
 
-export function printStatements(list: readonly SelectStatement[]): string {
-  return list.map(printStatement).join('; ');
-}
-
 /** A string literal: single quotes; `'` and `\` are backslash-escaped. */
-export function quoteString(v: string): string {
+function quoteString(v: string): string {
   return `'${v.replace(/[\\']/g, (c) => `\\${c}`)}'`;
 }
 

@@ -39,8 +39,6 @@ export function enableRegexpSafety(): void {
   }
 }
 
-export const regexpSafetyEnabled = (): boolean => enabled;
-
 /** A pattern as messages quote it: JSON, cut after 120 characters. */
 export const quotePattern = (p: string): string => JSON.stringify(p.length > 120 ? `${p.slice(0, 120)}…` : p);
 

@@ -29,7 +29,7 @@ interface Braces { readonly min: number; readonly max: number; readonly end: num
  * Reads `{n}`, `{n,}` or `{n,m}` starting at p[i] (which is `{`) as V8 does; null when the brace
  * does not start a quantifier (V8 then reads a literal `{`). Unbounded: Infinity.
  */
-export function readBraces(p: string, i: number): Braces | null {
+function readBraces(p: string, i: number): Braces | null {
   let j = i + 1;
   const count = (): number | null => {
     if (!isDigit(p[j])) return null;

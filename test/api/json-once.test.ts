@@ -1,9 +1,9 @@
 /**
- * The encode-once JSON answers of api/routes/json-once.ts: the bytes are JSON.stringify's, for
+ * The encode-once JSON answers of api/http/json-once.ts: the bytes are JSON.stringify's, for
  * fresh objects and for objects that share arrays and array elements with earlier ones.
  */
 import t from 'tap';
-import { jsonOnceEncoder } from '../../api/routes/json-once.js';
+import { jsonOnceEncoder } from '../../api/http/json-once.js';
 
 t.test('the same bytes as JSON.stringify, shared parts or not', async (t) => {
   const encode = jsonOnceEncoder();

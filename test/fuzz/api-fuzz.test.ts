@@ -233,7 +233,7 @@ function checkAnswer(rep: Report, what: string, a: { status: number; type: strin
 
 /**
  * Whether the server's collector manages no devices: its device list answers 501 NOT_IMPLEMENTED
- * (collector/devices-unavailable.ts). Said in the test output when so.
+ * (bench/api/devices-unavailable.ts). Said in the test output when so.
  */
 async function collectorLacksDevices(port: number, headers: Record<string, string> = {}): Promise<boolean> {
   const a = await send(port, 'GET', '/v2/ui/net/1/devices', headers);

@@ -3,13 +3,23 @@
 // behaviour, SET refusal, wrong community and garbage.
 import t from 'tap';
 import {
-  compareOid, concatOid, decodeMessage, encodeMessage, formatOid, oid, PduType, Tag,
+  compareOid, decodeMessage, encodeMessage, formatOid, oid, PduType, Tag,
   type Message, type Oid, type Pdu, type PduVarbind,
 } from '../../snmp/index.js';
 import { Agent } from '../../sim/agent.js';
 import { buildMib } from '../../sim/mib-tables.js';
 import { buildDevices, type DeviceModel } from '../../sim/model.js';
 import type { MibTable } from '../../sim/mib-table.js';
+
+/** Concatenation of OIDs/arc lists into a new OID (the brute-force list's instances). */
+function concatOid(...parts: ArrayLike<number>[]): Oid {
+  let n = 0;
+  for (const p of parts) n += p.length;
+  const out = new Uint32Array(n);
+  let k = 0;
+  for (const p of parts) for (let i = 0; i < p.length; i++) out[k++] = p[i]!;
+  return out;
+}
 
 const seed = 7;
 const devs = buildDevices({ devices: 5, ports: 4, baseAddress: 0x7f020001, topology: 'ring', seed, deadFraction: 0 });

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { topIndexes } from '../../store/series/series-top.js';
+import { topIndexes } from '../../bench/store/series-top.js';
 
 t.test('topIndexes: largest first, NaN skipped, ties by index', async (t) => {
   const cases: { name: string; values: number[]; k: number; want: number[] }[] = [

@@ -2,7 +2,7 @@
 import type { Device, Interface, Link, SeriesPoints, VariableInstance } from '../../core/types.js';
 import {
   alertsSource, devicesSource, interfacesSource, mapCatalog, seriesSource, tagsSource, variablesSource, allTags,
-  type AlertRecord, type Catalog,
+  type AlertRecord, type Catalog, type RuleStats,
 } from '../../svcql/index.js';
 
 export const MIN = 60_000;
@@ -117,3 +117,30 @@ export function catalog(): Catalog {
     },
   );
 }
+
+/**
+ * A statistics function for a rule's select(): curr/min/max of each slot's points over
+ * [fromMs, toMs] (NaN each when there is none), each slot read once. The server takes them from
+ * the series store's rollups instead (services/rule-select.ts).
+ */
+export function statsOverWindow(
+  read: (slot: number, fromMs: number, toMs: number) => SeriesPoints, fromMs: number, toMs: number,
+): (slot: number) => RuleStats {
+  const cache = new Map<number, RuleStats>();
+  return (slot) => {
+    let s = cache.get(slot);
+    if (!s) {
+      const p = read(slot, fromMs, toMs);
+      const n = p.values.length;
+      let min = Infinity;
+      let max = -Infinity;
+      for (let i = 0; i < n; i++) { const x = p.values[i]!; if (x < min) min = x; if (x > max) max = x; }
+      s = n === 0 ? { curr: NaN, min: NaN, max: NaN } : { curr: p.values[n - 1]!, min, max };
+      cache.set(slot, s);
+    }
+    return s;
+  };
+}
+
+/** The window of rule statistics when a request names none: the hour before `nowMs`. */
+export const defaultRuleWindow = (nowMs: number): { fromMs: number; toMs: number } => ({ fromMs: nowMs - 3_600_000, toMs: nowMs });

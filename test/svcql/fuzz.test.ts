@@ -2,9 +2,9 @@ import t from 'tap';
 import { isAppError } from '../../core/errors.js';
 import {
   answerSvcqlTarget, compileMatcher, devicesSource, enableRegexpSafety, executeQuery, formatResult, interfacesSource,
-  compileVariableRule, parseExpression, printExpression, printStatement, statsOverWindow, variablesSource, type RowSource,
+  compileVariableRule, parseExpression, printExpression, printStatement, variablesSource, type RowSource,
 } from '../../svcql/index.js';
-import { catalog, devices, instances, latest, links, NOW, read } from './fixtures.js';
+import { catalog, devices, instances, latest, links, NOW, read, statsOverWindow } from './fixtures.js';
 import { Gen, rng } from './gen.js';
 
 // Bounded by tap's timeout; every query here is small and the regexp engine falls back to linear time.

@@ -1,6 +1,6 @@
 import t from 'tap';
-import { compileVariableRule, statsOverWindow, defaultRuleWindow } from '../../svcql/index.js';
-import { instances, NOW, read } from './fixtures.js';
+import { compileVariableRule } from '../../svcql/index.js';
+import { defaultRuleWindow, instances, NOW, read, statsOverWindow } from './fixtures.js';
 
 const slots = (q: Record<string, string> | URLSearchParams, withStats = true): number[] => {
   const rule = compileVariableRule(q);

@@ -14,7 +14,7 @@ export interface AlertRule { name: string; devices: string; components: string; 
 
 const alertsBase = (): string => `/v2/alerts/net/${state.netId}`;
 
-export function alertsQuery(which: AlertState, rule: AlertRule): string {
+function alertsQuery(which: AlertState, rule: AlertRule): string {
   const q = new URLSearchParams();
   if (which !== 'all') q.set('active', which === 'active' ? 'true' : 'false');
   for (const k of ['name', 'devices', 'components', 'tags'] as const) {

@@ -51,8 +51,6 @@ export type VariableSummary = Schemas['VariableSummaryItem'];
 export type DeviceDashboard = Schemas['DeviceDashboard'];
 /** A variable's latest value: value and time null when it has no point in the past hour. */
 export type LatestValue = Schemas['PanelLatestValue'];
-/** A device's poll state now. */
-export type PollState = Schemas['PollState'];
 /**
  * The device data call (`GET /v2/ui/net/:id/data/device/:devid`) in its default `brief` format:
  * the description's `device` is either form, the format asked for picks one.

@@ -4,9 +4,9 @@ import uPlot from 'uplot';
 import type { ChartData } from './graph-data.js';
 
 /** Series colours, in order (distinct on white, readable for the common colour blindnesses). */
-export const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
+const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
 
-export interface TimeChartProps {
+interface TimeChartProps {
   readonly data: ChartData;
   readonly height?: number;
   /** Called with the selected time range (ms) when the user drags across the chart. */

@@ -17,7 +17,7 @@ const SPARK_MS = 60_000;
 const SPARK_SOON_MS = 5_000;
 
 /** A tiny inline chart of a series' values (no axes). */
-export function Sparkline(props: { values: readonly number[] | undefined; label: string }) {
+function Sparkline(props: { values: readonly number[] | undefined; label: string }) {
   const v = props.values ?? [];
   if (v.length < 2) return html`<svg class="spark" width="80" height="18" role="img" aria-label=${`${props.label}: no history`}></svg>`;
   const min = Math.min(...v);

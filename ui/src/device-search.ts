@@ -11,7 +11,7 @@ import { href } from './route.js';
  * a SvcQL matching expression over the `devices` table, run by the query API.
  */
 
-export interface FoundDevice {
+interface FoundDevice {
   readonly id: number;
   readonly name: string;
   readonly address: string;
@@ -19,20 +19,20 @@ export interface FoundDevice {
   readonly model: string;
 }
 
-export interface SearchResult {
+interface SearchResult {
   readonly mode: 'text' | 'svcql';
   readonly devices: readonly FoundDevice[];
 }
 
 /** True when the text reads as a SvcQL matching expression rather than a name to look for. */
-export function isSvcql(text: string): boolean {
+function isSvcql(text: string): boolean {
   return /[=<>!~()']/.test(text) || /\s(LIKE|REGEXP|IN|IS|AND|OR)\s/i.test(` ${text} `) || /^\s*(WHERE|NOT)\s/i.test(text);
 }
 
 const SELECT = 'SELECT id, name, address, Vendor, Model FROM devices WHERE ';
 
 /** Runs a search; an empty text lists every device. Throws ApiError (SvcQL errors with their position in `text`). */
-export async function searchDevices(text: string): Promise<SearchResult> {
+async function searchDevices(text: string): Promise<SearchResult> {
   const q = text.trim();
   if (q !== '' && isSvcql(q)) {
     const expr = q.replace(/^\s*WHERE\s+/i, '');

@@ -6,7 +6,7 @@ import type { GraphAnswer, GraphInfo } from './api-types.js';
  * (null where a series has no point at that time).
  */
 
-export interface ChartSeries {
+interface ChartSeries {
   readonly label: string;
   readonly unit: string;
   readonly axisSide: 'left' | 'right';

@@ -11,7 +11,7 @@ export interface Point { readonly x: number; readonly y: number }
 export interface ViewBox { readonly x: number; readonly y: number; readonly w: number; readonly h: number }
 
 /** Distance between neighbouring devices of the server's automatic layout (docs: about 60). */
-export const SPACING = 60;
+const SPACING = 60;
 /** Distance between floating devices on their grid (wider: a grid has no links to tell them apart). */
 const GRID = 90;
 

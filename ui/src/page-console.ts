@@ -13,7 +13,7 @@ type Result =
   | { kind: 'failed'; message: string; code: string }
   | { kind: 'done'; entries: Entry[]; ms: number };
 
-export const EXAMPLES: readonly { title: string; svcql: string }[] = [
+const EXAMPLES: readonly { title: string; svcql: string }[] = [
   { title: 'Inbound rates', svcql: 'SELECT device, component, metric FROM ifInRate ORDER BY metric DESC LIMIT 10' },
   { title: 'Devices', svcql: 'SELECT id, name, address, Vendor, Model FROM devices LIMIT 20' },
   { title: 'Interfaces that are down', svcql: "SELECT device, interface, description, operStatus FROM interfaces WHERE operStatus != 'up' LIMIT 50" },
@@ -22,7 +22,7 @@ export const EXAMPLES: readonly { title: string; svcql: string }[] = [
 ];
 
 /** `SvcQL syntax error at 1:17: …` → line 1, column 17. */
-export function errorPosition(message: string): { line: number; column: number } | null {
+function errorPosition(message: string): { line: number; column: number } | null {
   const m = /\bat (\d+):(\d+)\b/.exec(message);
   return m ? { line: Number(m[1]), column: Number(m[2]) } : null;
 }

@@ -10,7 +10,7 @@ export interface Route {
   readonly query: URLSearchParams;
 }
 
-export function parseHash(hash: string): Route {
+function parseHash(hash: string): Route {
   const h = hash.replace(/^#\/?/, '');
   const q = h.indexOf('?');
   const path = q < 0 ? h : h.slice(0, q);

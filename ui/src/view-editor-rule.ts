@@ -9,18 +9,18 @@ import { ApiError, post, state } from './api.js';
  */
 
 /** The outcome of checking one rule: `at` is the 1-based line and column the server named. */
-export type RuleCheck =
+type RuleCheck =
   | { readonly kind: 'idle' | 'checking' | 'ok' }
   | { readonly kind: 'error'; readonly message: string; readonly at: { line: number; col: number } | null };
 
 /** `… SvcQL syntax error at 2:16: expected …` → {line: 2, col: 16}; null when the message has none. */
-export function errorPosition(message: string): { line: number; col: number } | null {
+function errorPosition(message: string): { line: number; col: number } | null {
   const m = /\bat (\d+):(\d+)\b/.exec(message);
   return m ? { line: Number(m[1]), col: Number(m[2]) } : null;
 }
 
 /** The offset in `text` of a 1-based line and column (clamped to the text). */
-export function offsetOf(text: string, at: { line: number; col: number }): number {
+function offsetOf(text: string, at: { line: number; col: number }): number {
   const lines = text.split('\n');
   let off = 0;
   for (let i = 0; i < at.line - 1 && i < lines.length; i++) off += lines[i]!.length + 1;

@@ -7,7 +7,7 @@ export const RULE_KEYS = ['name', 'devices', 'components', 'tags', 'tagMatch', '
 export type RuleKey = typeof RULE_KEYS[number];
 
 export const RANGES = ['1h', '24h', '7d'] as const;
-export type Range = typeof RANGES[number] | 'custom';
+type Range = typeof RANGES[number] | 'custom';
 
 export type WorkbenchState = Record<RuleKey, string> & {
   readonly range: Range;
@@ -22,7 +22,7 @@ const HOURS: Record<typeof RANGES[number], number> = { '1h': 1, '24h': 24, '7d':
  * Points asked per series at most (`length`: min/max per chunk beyond it): about two per pixel of
  * a wide chart, so a 7-day window of a fast poll stays small.
  */
-export const GRAPH_LENGTH = 3000;
+const GRAPH_LENGTH = 3000;
 
 export function ruleOf(q: URLSearchParams): WorkbenchState {
   const rule = Object.fromEntries(RULE_KEYS.map((k) => [k, q.get(k) ?? ''])) as Record<RuleKey, string>;

@@ -4,7 +4,7 @@ import type { SlotState } from '../slot-state.js';
 import type { PollOp } from '../poll-plan.js';
 import { SnmpType, type Varbind } from '../../snmp/types.js';
 
-export interface EvalInput {
+interface EvalInput {
   readonly tsMs: number;
   /** Every varbind read in this poll, by OID. */
   readonly values: ReadonlyMap<string, Varbind>;
@@ -14,7 +14,7 @@ export interface EvalInput {
   readonly rebooted: boolean;
 }
 
-export interface EvalOutput {
+interface EvalOutput {
   readonly slots: Int32Array;
   readonly values: Float64Array;
   count: number;

@@ -8,7 +8,7 @@ import { answerGuard, type AnswerGuardStats } from './answer-guard.js';
  * worker thread (sockets are per worker; nothing here is needed for correctness across tasks).
  * Every session has an `error` listener so that a malformed datagram cannot crash the thread.
  */
-export interface SnmpSession {
+interface SnmpSession {
   get(oids: readonly string[]): Promise<Varbind[]>;
   /**
    * Walks several table columns at once with GETBULK; returns the rows of every column, column by
@@ -164,7 +164,7 @@ export function compareOids(a: string, b: string): number {
 }
 
 /** Counter64 arrives as a big-endian byte string of up to 9 bytes; converted exactly. */
-export function bufferToBigInt(b: Uint8Array | number | bigint): bigint {
+function bufferToBigInt(b: Uint8Array | number | bigint): bigint {
   if (typeof b === 'bigint') return b;
   if (typeof b === 'number') return BigInt(b);
   let v = 0n;

@@ -25,7 +25,7 @@ const TICK_MS = 20;
 /** Room for a burst of answers while the thread is busy evaluating (1,000 devices × ~11 answers of ~1.4 kB). */
 const RECV_BUFFER_BYTES = 16 * 1024 * 1024;
 
-export interface FastPoller {
+interface FastPoller {
   readonly client: UdpClient;
   poll(plan: PollPlan | PlanHandle, ringSab: SharedArrayBuffer, stateSab: SharedArrayBuffer): Promise<PollResult>;
   /** GET requests one poll of the device sends now (0: not compiled). */

@@ -14,7 +14,7 @@ if (endianness() !== 'LE') throw new Error('op-eval.ts reads 64-bit counters as 
 
 const TWO_32 = 4294967296;
 
-export interface EvalOut {
+interface EvalOut {
   readonly slots: Int32Array;
   readonly values: Float64Array;
   count: number;

@@ -38,7 +38,7 @@ export interface OpProgram {
 }
 
 /** compileOps' result: the program and the OID text behind its positions and columns. */
-export interface CompiledOps extends OpProgram {
+interface CompiledOps extends OpProgram {
   /** Position → OID (text, as in the plan). */
   readonly oids: readonly string[];
   /** Column index → column OID (walked, for ColumnAvg, UsedFreeSum and SizeUsedSum). */
@@ -48,7 +48,7 @@ export interface CompiledOps extends OpProgram {
 }
 
 /** Where compileOps takes its arrays from (plan-handle.ts passes scratch memory it copies out of). */
-export interface ArrayAlloc {
+interface ArrayAlloc {
   u8(n: number): Uint8Array;
   i32(n: number): Int32Array;
   f64(n: number): Float64Array;

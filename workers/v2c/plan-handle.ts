@@ -45,7 +45,7 @@ export interface PlanHandle {
 }
 
 /** Largest answer a GET is sized for by default: below a 1500-byte Ethernet MTU with IP/UDP headers to spare. */
-export const MAX_RESPONSE_BYTES = 1400;
+const MAX_RESPONSE_BYTES = 1400;
 /** Bytes of a response varbind beyond its OID content: SEQUENCE header (2), OID header (2), largest value TLV (Counter64: 11). */
 const VARBIND_OVERHEAD = 15;
 /** Response bytes besides the varbinds: headers, version, request-id, error fields, community. */
@@ -89,7 +89,7 @@ export function handleFingerprint(plan: PollPlan, maxResponseBytes: number): num
  * Consecutive position ranges, each read by one GET whose answer fits `maxResponseBytes`:
  * [from, to) pairs, flattened.
  */
-export function planGets(contents: readonly Uint8Array[], community: Uint8Array, maxResponseBytes: number): number[] {
+function planGets(contents: readonly Uint8Array[], community: Uint8Array, maxResponseBytes: number): number[] {
   const budget = maxResponseBytes - MESSAGE_OVERHEAD - community.length;
   const ranges: number[] = [];
   let from = 0, bytes = 0;
@@ -307,7 +307,7 @@ export function readPlanHandle(h: PlanHandle): PollPlan {
 }
 
 /** A cheap digest of a plan (FNV-1a over its target and ops), to know when a cached compile is stale. */
-export function planFingerprint(plan: PollPlan): number {
+function planFingerprint(plan: PollPlan): number {
   return drainSteps(fingerprintSteps(plan));
 }
 

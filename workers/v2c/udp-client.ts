@@ -44,7 +44,7 @@ export interface Exchange {
   triesLeft: number;
 }
 
-export interface UdpClientStats {
+interface UdpClientStats {
   sent: number;
   retried: number;
   answered: number;

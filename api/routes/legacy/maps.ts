@@ -5,8 +5,8 @@ import { readJson } from '../../http/json-body.js';
 import type { RoutedRequest } from '../../http/http-types.js';
 import type { RouteGroup } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
-import { jsonOnceEncoder } from '../json-once.js';
-import { legacyViewportParam, valuesTimestamp, variableParam, viewParam } from '../map-params.js';
+import { jsonOnceEncoder } from '../../http/json-once.js';
+import { legacyViewportParam, valuesTimestamp, variableParam, viewParam } from '../../http/map-params.js';
 import { parseSelector } from '../../http/generation-params.js';
 
 /**

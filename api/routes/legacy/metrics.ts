@@ -8,7 +8,7 @@ import type { EventLoopLag } from '../../http/event-loop.js';
 import type { ApiContext } from '../context.js';
 
 /** Event-loop delay (p99 over the recent window) from which the HTTP server reads degraded: answers wait that long. */
-export const LAG_DEGRADED_SECONDS = 0.5;
+const LAG_DEGRADED_SECONDS = 0.5;
 
 /** The HTTP server's component: degraded while the event loop's p99 delay is LAG_DEGRADED_SECONDS or more. */
 export function httpHealth(lag: EventLoopLag): ComponentHealth {

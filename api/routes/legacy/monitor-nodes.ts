@@ -6,7 +6,7 @@ import type { RouteGroup } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 
 /** Most `sortBy` keys of one node details call (a few per tab is what a UI sends). */
-export const MAX_SORT_KEYS = 32;
+const MAX_SORT_KEYS = 32;
 
 /**
  * The legacy monitor calls of a device (docs/api.md "Legacy monitor calls of a device"): node details (repeatable

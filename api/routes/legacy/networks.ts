@@ -6,7 +6,7 @@ import { parseInteger, parseNonNegativeInteger, pathParam } from '../../http/par
 import type { RouteGroup } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 import { parseSelector } from '../../http/generation-params.js';
-import { userOf } from '../id-list.js';
+import { userOf } from '../../http/caller-keys.js';
 
 /**
  * A path value that is either a generation number or a time stamp (`generations/:n`, `topo/:n`):
@@ -15,9 +15,9 @@ import { userOf } from '../id-list.js';
  * no time stamp a client sends is below it, and no network reaches 10^11 generations (one a minute
  * for 190,000 years).
  */
-export const TIMESTAMP_FROM = 100_000_000_000;
+const TIMESTAMP_FROM = 100_000_000_000;
 
-export function generationOrTimestamp(name: string, text: string): GenerationSelector {
+function generationOrTimestamp(name: string, text: string): GenerationSelector {
   const n = parseInteger(name, text);
   if (n <= 0) throw new AppError('BAD_PARAMETER', `parameter '${name}' must be a generation number (1 or more) or a time stamp in ms, got '${excerpt(text)}'`);
   return n >= TIMESTAMP_FROM ? { timestampMs: n } : { generation: n };

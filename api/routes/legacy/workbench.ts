@@ -1,7 +1,7 @@
 import { pathParam } from '../../http/params.js';
 import { listParam, type RouteGroup } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
-import { statsWindow } from '../rule-params.js';
+import { statsWindow } from '../../http/rule-params.js';
 
 /** Legacy workbench, last values and catalog (docs/api.md "Workbench and catalog (legacy)"). */
 export function registerLegacyWorkbench(router: RouteGroup, ctx: ApiContext): void {

@@ -4,7 +4,7 @@ import type { Handler, RoutedRequest } from '../../http/http-types.js';
 import { queryInteger } from '../../http/params.js';
 import type { RouteGroup } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
-import { gateKeyOf, userOf } from '../id-list.js';
+import { gateKeyOf, userOf } from '../../http/caller-keys.js';
 
 /** 200 for an action done, 202 for one started as a background task (its `taskId` in the body). */
 const answer = (s: ActionStatus) => ({ status: s.status === 'started' ? 202 : 200, body: s });

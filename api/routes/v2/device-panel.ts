@@ -6,7 +6,7 @@ import { parseInteger, parseNonNegativeInteger, pathParam } from '../../http/par
 import type { RouteGroup } from '../../http/router.js';
 import type { DeviceDataFormat } from '../../../services/devices/index.js';
 import { json, networkParam, type ApiContext } from '../context.js';
-import { graphAnswer } from '../graph-answer.js';
+import { graphAnswer } from '../../http/graph-answer.js';
 
 /**
  * The device panel of a UI (services/devices/device-panel.ts): the Summary dashboard, the device's data,

@@ -5,7 +5,8 @@ import { parseNonNegativeInteger, pathParam } from '../../http/params.js';
 import type { RouteGroup } from '../../http/router.js';
 import { blockedAdd, deviceAdd, devicePatch, MAX_IDS_PER_CALL } from '../../../services/devices/index.js';
 import { json, networkParam, type ApiContext } from '../context.js';
-import { gateKeyOf, idListParam, userOf } from '../id-list.js';
+import { gateKeyOf, userOf } from '../../http/caller-keys.js';
+import { idListParam } from '../../http/id-list-param.js';
 
 /**
  * Device management (docs/api.md "Inventory") and the v2.0 device list calls: the managed devices of

@@ -4,7 +4,7 @@ import { pathParam, queryInteger } from '../../http/params.js';
 import type { RoutedRequest } from '../../http/http-types.js';
 import type { RouteGroup } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
-import { gateKeyOf, userOf } from '../id-list.js';
+import { gateKeyOf, userOf } from '../../http/caller-keys.js';
 
 /**
  * Incremental discovery (docs/api.md "Inventory"): submit one address, the submission queue,

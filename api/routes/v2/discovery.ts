@@ -2,7 +2,7 @@ import { parseSelector } from '../../http/generation-params.js';
 import { parseNonNegativeInteger, pathParam } from '../../http/params.js';
 import type { RouteGroup } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
-import { gateKeyOf, userOf } from '../id-list.js';
+import { gateKeyOf, userOf } from '../../http/caller-keys.js';
 
 /** Discovery start (administrators) and the generation-selected discovery data (docs/api.md "Generation selection"). */
 export function registerDiscovery(router: RouteGroup, ctx: ApiContext): void {

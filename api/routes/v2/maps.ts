@@ -1,8 +1,8 @@
 import { readJson } from '../../http/json-body.js';
 import type { RouteGroup } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
-import { jsonOnceEncoder } from '../json-once.js';
-import { layoutParam, previewParams, valuesTimestamp, variableParam, viewParam, viewportParam } from '../map-params.js';
+import { jsonOnceEncoder } from '../../http/json-once.js';
+import { layoutParam, previewParams, valuesTimestamp, variableParam, viewParam, viewportParam } from '../../http/map-params.js';
 import { parseSelector } from '../../http/generation-params.js';
 
 /**

@@ -9,11 +9,11 @@ import type { RoutedRequest } from '../../http/http-types.js';
 import { parseNonNegativeInteger, pathParam, queryFlag } from '../../http/params.js';
 import type { RouteGroup } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
-import { gateKeyOf } from '../id-list.js';
+import { gateKeyOf } from '../../http/caller-keys.js';
 
 /** Default and largest `limit` of the list and count calls. */
-export const REPORTS_DEFAULT_LIMIT = 100;
-export const REPORTS_MAX_LIMIT = 1000;
+const REPORTS_DEFAULT_LIMIT = 100;
+const REPORTS_MAX_LIMIT = 1000;
 const MAX_Q_CHARS = 200;
 
 /**

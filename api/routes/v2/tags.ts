@@ -7,7 +7,7 @@ import { readJson } from '../../http/json-body.js';
 import { parseNonNegativeInteger, pathParam } from '../../http/params.js';
 import type { RouteGroup } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
-import { userOf } from '../id-list.js';
+import { userOf } from '../../http/caller-keys.js';
 
 /**
  * External tags (docs/api.md "Inventory"): GET by exactly one of `id`, `name`, `address`; POST

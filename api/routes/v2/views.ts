@@ -5,7 +5,7 @@ import type { ApiResponse, RoutedRequest } from '../../http/http-types.js';
 import { readJson } from '../../http/json-body.js';
 import type { RouteGroup } from '../../http/router.js';
 import { json, networkParam, type ApiContext } from '../context.js';
-import { viewParam } from '../map-params.js';
+import { viewParam } from '../../http/map-params.js';
 
 /** The answer of a view call that succeeds and has nothing to return: 200 (docs/api.md "Map views"). */
 const OK: ApiResponse = Object.freeze({ status: 200, body: Object.freeze({ status: 'ok' }) });

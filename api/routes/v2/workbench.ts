@@ -2,7 +2,7 @@ import type { RoutedRequest } from '../../http/http-types.js';
 import { listParam, type RouteGroup } from '../../http/router.js';
 import { pathParam } from '../../http/params.js';
 import { json, networkParam, type ApiContext } from '../context.js';
-import { statsWindow } from '../rule-params.js';
+import { statsWindow } from '../../http/rule-params.js';
 
 /** v2 graphing workbench: variables by rule and the catalog (categories, variables, tag facets). */
 export function registerWorkbench(router: RouteGroup, ctx: ApiContext): void {

@@ -1,10 +1,8 @@
 import { AppError } from '../../core/errors.js';
-import type { RoutedRequest } from '../http/http-types.js';
-import { excerpt } from '../http/errors.js';
-import { parseNonNegativeInteger, pathParam } from '../http/params.js';
-import { listParam } from '../http/router.js';
-import { ownerName } from '../../core/caller.js';
-import { callerKey } from '../../services/work-gates.js';
+import type { RoutedRequest } from './http-types.js';
+import { excerpt } from './errors.js';
+import { parseNonNegativeInteger, pathParam } from './params.js';
+import { listParam } from './router.js';
 
 /**
  * A comma list of ids in a path (`DELETE …/devices/3,7,12`): each a non-negative integer, at least
@@ -21,14 +19,4 @@ export function idListParam(req: RoutedRequest, name: string, max: number): numb
     if (!out.includes(id)) out.push(id);
   }
   return out;
-}
-
-/** Who asks, as the collector records it on tasks and blocked entries: the owner name, else `anonymous`. */
-export function userOf(req: RoutedRequest): string {
-  return ownerName(req.caller) ?? 'anonymous';
-}
-
-/** The key the work gates count this caller's share under (services/work-gates.ts `callerKey`). */
-export function gateKeyOf(req: RoutedRequest): string {
-  return callerKey({ caller: req.caller, address: req.remoteAddress });
 }

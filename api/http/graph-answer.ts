@@ -3,15 +3,15 @@ import { AppError } from '../../core/errors.js';
 import { REQUEST_LIMITS } from '../../services/request-limits.js';
 import { NARROW_SERIES, type ChosenVariable, type SeriesLegend } from '../../services/series/index.js';
 import { unitScale } from '../../services/catalog/index.js';
-import type { BufferPool } from '../http/buffer-pool.js';
-import { graphValue, writeGraphPoint } from '../http/graph-value.js';
-import { JSON_TYPE, type ApiResponse } from '../http/http-types.js';
-import { JsonWriter } from '../http/json-writer.js';
+import type { BufferPool } from './buffer-pool.js';
+import { graphValue, writeGraphPoint } from './graph-value.js';
+import { JSON_TYPE, type ApiResponse } from './http-types.js';
+import { JsonWriter } from './json-writer.js';
 
 /** Digits a client should show; values are sent with more, this is a display hint. */
-export const SIGNIFICANT_FIGURES = 3;
+const SIGNIFICANT_FIGURES = 3;
 
-export interface GraphInfo {
+interface GraphInfo {
   readonly varName: string;
   readonly legend: string;
   readonly legendEmbedded: string;

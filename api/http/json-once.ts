@@ -1,4 +1,4 @@
-import { JSON_TYPE, type ApiResponse } from '../http/http-types.js';
+import { JSON_TYPE, type ApiResponse } from './http-types.js';
 
 /**
  * A 200 JSON answer for service results that are immutable and share their parts from one answer

@@ -1,5 +1,5 @@
 import type { StatsWindow } from '../../services/rule-select.js';
-import { parseTimeWindow } from '../http/time-window.js';
+import { parseTimeWindow } from './time-window.js';
 
 /**
  * The query parameters of a call that takes a matching rule (docs/api.md "The variable matching rule"): the rule's own parameters
@@ -7,14 +7,14 @@ import { parseTimeWindow } from '../http/time-window.js';
  */
 
 /** One hour: the statistics window when the request names none. */
-export const RULE_STATS_DEFAULT_MS = 3_600_000;
+const RULE_STATS_DEFAULT_MS = 3_600_000;
 
 /**
  * Who owns the `start` query parameter. In the graph and data calls it is the window's start
  * (docs/api.md "Time window") and the rule has no pagination start; everywhere else it is the rule's pagination
  * start (docs/api.md "The variable matching rule") and the window is given by `end` and `intervalHr` only.
  */
-export type StartMeaning = 'time' | 'page';
+type StartMeaning = 'time' | 'page';
 
 /**
  * The window of curr/min/max: the request's (`start` (when it means time), `end`, `intervalHr`,

@@ -1,7 +1,7 @@
 import { formatSample, type RangeResult } from '../../services/query/index.js';
-import type { BufferPool } from '../http/buffer-pool.js';
-import { JSON_TYPE, type ApiResponse } from '../http/http-types.js';
-import { JsonWriter } from '../http/json-writer.js';
+import type { BufferPool } from './buffer-pool.js';
+import { JSON_TYPE, type ApiResponse } from './http-types.js';
+import { JsonWriter } from './json-writer.js';
 
 const HEADERS = Object.freeze({ 'content-type': JSON_TYPE });
 

@@ -1,9 +1,9 @@
 import { AppError } from '../../core/errors.js';
 import { VARIABLE_NAME } from '../../core/names.js';
 import { DEFAULT_VIEWPORT, type LayoutKind, type PreviewOptions, type Viewport } from '../../services/maps/index.js';
-import { excerpt } from '../http/errors.js';
-import type { RoutedRequest } from '../http/http-types.js';
-import { parseNonNegativeInteger, pathParam, queryFlag, queryInteger } from '../http/params.js';
+import { excerpt } from './errors.js';
+import type { RoutedRequest } from './http-types.js';
+import { parseNonNegativeInteger, pathParam, queryFlag, queryInteger } from './params.js';
 
 /**
  * The query parameters of the map calls (v2 and legacy; docs/api.md "Maps"). Every failure is a
@@ -11,10 +11,10 @@ import { parseNonNegativeInteger, pathParam, queryFlag, queryInteger } from '../
  */
 
 /** Largest viewport side, margin and viewBox coordinate (map units). */
-export const MAX_VIEWPORT = 1_000_000;
+const MAX_VIEWPORT = 1_000_000;
 /** The legacy `zoom` range. */
-export const MIN_ZOOM = 0.01;
-export const MAX_ZOOM = 100;
+const MIN_ZOOM = 0.01;
+const MAX_ZOOM = 100;
 
 /** The view id of path parameter `name`. */
 export const viewParam = (req: RoutedRequest, name: string): number => parseNonNegativeInteger(name, pathParam(req, name));

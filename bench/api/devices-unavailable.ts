@@ -1,5 +1,5 @@
-import { AppError } from '../core/errors.js';
-import type { DevicesPort } from '../core/ports/devices.js';
+import { AppError } from '../../core/errors.js';
+import type { DevicesPort } from '../../core/ports/devices.js';
 
 /**
  * A DevicesPort for collectors that manage no devices (the API benchmark's fixed inventory, tests of
