@@ -7,20 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { openStoreEnv } from '../../store/lmdb-env.js';
-import { LmdbMetaStore } from '../../store/meta/lmdb-meta.js';
 import type { MetaStore } from '../../store/meta/meta.js';
 import { Repository } from '../../store/meta/repository.js';
+import { withLmdbMeta } from '../fakes/lmdb-meta.js';
 
 const dirs: string[] = [];
 t.teardown(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
-
-/** Runs `fn` on the store in `dir`, closing the environment after. */
-async function withStore<R>(dir: string, fn: (meta: MetaStore) => Promise<R>): Promise<R> {
-  const env = openStoreEnv(dir);
-  const meta = new LmdbMetaStore(env);
-  try { return await fn(meta); } finally { await meta.close(); await env.close(); }
-}
 
 interface ReopenCase {
   name: string;
@@ -73,14 +65,14 @@ const reopenCases: ReopenCase[] = [
 for (const c of reopenCases) {
   await t.test(`reopened: ${c.name}`, async (t) => {
     const dir = mkdtempSync(join(tmpdir(), 'meta-reopen-')); dirs.push(dir);
-    await withStore(dir, c.before);
-    for (const [what, got, want] of await withStore(dir, c.after)) t.same(got, want, what);
+    await withLmdbMeta(dir, c.before);
+    for (const [what, got, want] of await withLmdbMeta(dir, c.after)) t.same(got, want, what);
   });
 }
 
 await t.test('a write refused at commit undoes the whole transaction', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'meta-refused-')); dirs.push(dir);
-  await withStore(dir, async (meta) => {
+  await withLmdbMeta(dir, async (meta) => {
     await meta.put('a', 'k', 0);
     const tooLong = 'x'.repeat(3000); // LMDB keys are at most 1978 bytes
     await t.rejects(meta.transaction((tx) => {
@@ -93,5 +85,5 @@ await t.test('a write refused at commit undoes the whole transaction', async (t)
     await meta.transaction((tx) => { tx.put('fresh', 'k', 2); });
     t.equal(meta.get('fresh', 'k'), 2, 'which is usable afterwards');
   });
-  await withStore(dir, async (meta) => { t.equal(meta.get('fresh', 'k'), 2, 'and after reopening'); });
+  await withLmdbMeta(dir, async (meta) => { t.equal(meta.get('fresh', 'k'), 2, 'and after reopening'); });
 });

@@ -13,15 +13,10 @@ import { LmdbMetaStore } from '../../../store/meta/lmdb-meta.js';
 import { MemoryMetaStore } from '../../../store/meta/memory-meta.js';
 import type { MetaStore } from '../../../store/meta/meta.js';
 import { syntheticGeneration } from '../../../bench/memory/synthetic-generation.js';
+import { withLmdbMeta } from '../../fakes/lmdb-meta.js';
 
 const dirs: string[] = [];
 t.teardown(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
-
-async function withLmdb<R>(dir: string, fn: (meta: MetaStore) => Promise<R>): Promise<R> {
-  const env = openStoreEnv(dir);
-  const meta = new LmdbMetaStore(env);
-  try { return await fn(meta); } finally { await meta.close(); await env.close(); }
-}
 
 const gen = (networkId: number, number: number, status: Generation['status'], devices: number): Generation => ({
   ...syntheticGeneration(devices), networkId, number, status, startedAtMs: 1000 * number, completedAtMs: status === 'running' ? null : 1000 * number + 500,
@@ -46,8 +41,8 @@ async function writeAsBefore(meta: MetaStore): Promise<void> {
 
 await t.test('a data directory written before opens with the same generations and device ids', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'discovery-records-')); dirs.push(dir);
-  await withLmdb(dir, writeAsBefore);
-  await withLmdb(dir, async (meta) => {
+  await withLmdbMeta(dir, writeAsBefore);
+  await withLmdbMeta(dir, async (meta) => {
     const log = GenerationLog.open(meta, 1);
     t.same(log.all(), before.filter((g) => g.networkId === 1).map(infoOf), 'summaries of network 1');
     t.equal(log.nextNumber, 5);

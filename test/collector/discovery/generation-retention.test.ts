@@ -9,19 +9,12 @@ import t from 'tap';
 import { GenerationLog, type RetentionPolicy } from '../../../collector/discovery/generations.js';
 import { isAppError } from '../../../core/errors.js';
 import type { Generation } from '../../../core/types.js';
-import { openStoreEnv } from '../../../store/lmdb-env.js';
-import { LmdbMetaStore } from '../../../store/meta/lmdb-meta.js';
 import type { MetaStore } from '../../../store/meta/meta.js';
 import { MemoryMetaStore } from '../../../store/meta/memory-meta.js';
+import { withLmdbMeta } from '../../fakes/lmdb-meta.js';
 
 const dirs: string[] = [];
 t.teardown(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
-
-async function withLmdb<R>(dir: string, fn: (meta: MetaStore) => Promise<R>): Promise<R> {
-  const env = openStoreEnv(dir);
-  const meta = new LmdbMetaStore(env);
-  try { return await fn(meta); } finally { await meta.close(); await env.close(); }
-}
 
 /** Generation n started at n seconds and (unless running) took half a second. */
 const gen = (number: number, status: Generation['status']): Generation => ({
@@ -55,7 +48,7 @@ t.test('retention: the kept set, across a reopen, with selection intact', async 
   for (const c of cases) {
     const dir = mkdtempSync(join(tmpdir(), 'netmon-retention-'));
     dirs.push(dir);
-    const removed = await withLmdb(dir, async (meta) => {
+    const removed = await withLmdbMeta(dir, async (meta) => {
       const log = GenerationLog.open(meta, 1);
       for (const g of c.gens) await log.save(g);
       // the generations of another network are never touched
@@ -66,7 +59,7 @@ t.test('retention: the kept set, across a reopen, with selection intact', async 
       return n;
     });
     t.equal(removed, c.gens.length - c.kept.length, `${c.name}: removed count`);
-    await withLmdb(dir, async (meta) => {
+    await withLmdbMeta(dir, async (meta) => {
       const log = GenerationLog.open(meta, 1);
       t.same(log.all().map((x) => x.number), c.kept, `${c.name}: the same set after a reopen`);
       const full = [...meta.range<Generation>('generations', { start: [1], end: [2] })].map((e) => e.value.number);
@@ -96,7 +89,7 @@ t.test('retention: the kept set, across a reopen, with selection intact', async 
 t.test('a second prune while one runs does nothing; the first removes what the policy says', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'netmon-retention-'));
   dirs.push(dir);
-  await withLmdb(dir, async (meta) => {
+  await withLmdbMeta(dir, async (meta) => {
     const log = GenerationLog.open(meta, 1);
     for (const g of statuses([[1, 20, 'completed']])) await log.save(g);
     const policy = { keepLast: 5, keepForMs: 0 };
