@@ -5,28 +5,15 @@
  * through a proxy, then accepted: 202 and exit 0), and the process's exit codes.
  */
 import t from 'tap';
-import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import parsePrometheusTextFormat, { type ParsedFamily } from 'parse-prometheus-text-format';
-import { getJson, randomPort, tempDir, waitFor, writeSimulatedConfig, type ServerProcess } from '../fakes/helpers.js';
+import { getJson, randomPort, spawnServer, tempDir, waitFor, writeSimulatedConfig, type ServerProcess } from '../fakes/helpers.js';
 
-const MAIN = fileURLToPath(new URL('../../main.js', import.meta.url));
 
-/** The built server with `env` added to HOST, PORT and DATA_DIR; killed at teardown if still running. */
-function spawnServer(t: { teardown(fn: () => void): void }, args: string[], env: Record<string, string>): ServerProcess {
-  const proc = spawn(process.execPath, [MAIN, ...args], { env: { ...process.env, HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  const keep = (b: Buffer) => { log = (log + b.toString()).slice(-64_000); };
-  proc.stdout!.on('data', keep);
-  proc.stderr!.on('data', keep);
-  // 'close', not 'exit': the output is all read by then.
-  const exited = new Promise<number | string>((r) => proc.once('close', (code, sig) => r(code ?? sig ?? 'unknown')));
-  t.teardown(() => { if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL'); });
-  return { proc, exited, log: () => log };
-}
+/** The built server, keeping 64,000 characters of its log. */
+const spawnLogged = (t: { teardown(fn: () => void): void }, args: string[], env: Record<string, string>): ServerProcess => spawnServer(t, args, env, 64_000);
 
 /** Families and their type (as the parser spells it); `network`-labelled ones are checked per network below. */
 const EXPECTED: [string, ParsedFamily['type']][] = [
@@ -84,7 +71,7 @@ t.test('/metrics scraped and parsed; JSON logs; /api/quit; exit 0', { timeout: 1
   const port = randomPort();
   const DEVICES = 3;
   const config = writeSimulatedConfig(dir, { devices: DEVICES, interfacesPerDevice: 2, pollInterval: '1s' });
-  const server = spawnServer(t, ['--config', config], { PORT: String(port), DATA_DIR: join(dir, 'data'), LOG_FORMAT: 'json' });
+  const server = spawnLogged(t, ['--config', config], { PORT: String(port), DATA_DIR: join(dir, 'data'), LOG_FORMAT: 'json' });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(async () => ((await fetch(`${base}/api/metrics/ping`)).status === 200 ? true : undefined), 30_000, 'the server');
   let jsonCalls = 0;
@@ -180,7 +167,7 @@ t.test('exit codes', { timeout: 120_000 }, async (t) => {
   mkdirSync(dataDir);
   // A first server holds the data directory (and a port) for the lock and port cases.
   const heldPort = randomPort();
-  const first = spawnServer(t, ['--config', config], { PORT: String(heldPort), DATA_DIR: dataDir });
+  const first = spawnLogged(t, ['--config', config], { PORT: String(heldPort), DATA_DIR: dataDir });
   await waitFor(async () => ((await fetch(`http://127.0.0.1:${heldPort}/api/metrics/ping`)).status === 200 ? true : undefined), 30_000, 'the first server').catch((e) => { t.comment(first.log()); throw e; });
   // Something else listening on a port (for the port case, with a data directory of its own).
   const blocker = net.createServer();
@@ -198,7 +185,7 @@ t.test('exit codes', { timeout: 120_000 }, async (t) => {
     { name: '--check-config on a good file', args: ['--config', config, '--check-config'], env: {}, code: 0, log: /OK/ },
   ];
   for (const c of cases) {
-    const s = spawnServer(t, c.args, c.env);
+    const s = spawnLogged(t, c.args, c.env);
     t.equal(await s.exited, c.code, c.name);
     t.match(s.log(), c.log, `${c.name}: the reason is written`);
   }

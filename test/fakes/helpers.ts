@@ -65,29 +65,35 @@ export interface ServerProcess {
   readonly proc: ChildProcess;
   /** Resolves with the exit code (or the signal's name) once the process has exited. */
   readonly exited: Promise<number | string>;
-  /** The last 8000 characters the server logged. */
+  /** The last characters the server logged (8000 unless asked for more). */
   log(): string;
 }
 
 /**
- * Runs the built server (dist/main.js) as a child process with `--config` and the environment's
- * HOST=127.0.0.1, PORT and DATA_DIR; killed at teardown if still running.
+ * Runs the built server (dist/main.js) as a child process with `args` and the environment's
+ * HOST=127.0.0.1 plus `env`; keeps the last `keepChars` characters it logged; killed at teardown if
+ * still running.
  */
+export function spawnServer(
+  t: { teardown(fn: () => void): void }, args: string[], env: Record<string, string>, keepChars = 8000,
+): ServerProcess {
+  const main = fileURLToPath(new URL('../../main.js', import.meta.url));
+  const proc = spawn(process.execPath, [main, ...args], { env: { ...process.env, HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  const keep = (b: Buffer) => { log = (log + b.toString()).slice(-keepChars); };
+  proc.stdout!.on('data', keep);
+  proc.stderr!.on('data', keep);
+  // 'close', not 'exit': the output is all read by then.
+  const exited = new Promise<number | string>((r) => proc.once('close', (code, sig) => r(code ?? sig ?? 'unknown')));
+  t.teardown(() => { if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL'); });
+  return { proc, exited, log: () => log };
+}
+
+/** The built server with `--config`, PORT and DATA_DIR (see spawnServer). */
 export function startServer(
   t: { teardown(fn: () => void): void }, configPath: string, dataDir: string, port: number,
 ): ServerProcess {
-  const main = fileURLToPath(new URL('../../main.js', import.meta.url));
-  const proc = spawn(process.execPath, [main, '--config', configPath], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  const keep = (b: Buffer) => { log = (log + b.toString()).slice(-8000); };
-  proc.stdout!.on('data', keep);
-  proc.stderr!.on('data', keep);
-  const exited = new Promise<number | string>((r) => proc.once('exit', (code, sig) => r(code ?? sig ?? 'unknown')));
-  t.teardown(() => { if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL'); });
-  return { proc, exited, log: () => log };
+  return spawnServer(t, ['--config', configPath], { PORT: String(port), DATA_DIR: dataDir });
 }
 
 export interface SimulatedConfig {
