@@ -137,7 +137,12 @@ function report(res) {
   const line = `${res.ok ? 'ok    ' : 'FAILED'} ${s} s  ${relative('.', res.file)}  (${counts})${res.why ? ` ${res.why}` : ''}`;
   if (!res.ok || verbose) process.stdout.write(`${res.output.replace(/\n*$/, '\n')}`);
   console.log(line);
+  // A skip is said out loud (a missing tool on a laptop), with tap's reason: every skipped test of the file.
+  for (const skipped of skipsOf(res)) console.log(`         skipped: ${skipped}`);
 }
+
+/** The tests a file skipped, each as "name: reason" from its TAP (`ok 1 - name # SKIP reason`). */
+const skipsOf = (res) => [...res.output.matchAll(/^\s*ok \d+ - (.*?) # SKIP ?(.*)$/gm)].map(([, name, why]) => (why ? `${name}: ${why}` : name));
 
 await new Promise((done) => {
   const next = () => {
@@ -171,6 +176,11 @@ console.log(
   `# ${results.length} files, ${jobs} at a time: ${sum('count')} assertions, ${sum('pass')} passed, ` +
     `${sum('fail')} failed, ${sum('skip')} skipped, ${sum('todo')} todo; ${wall.toFixed(1)} s wall`,
 );
+const skippedFiles = results.filter((res) => res.r.skip > 0);
+if (skippedFiles.length) {
+  console.log(`# ${skippedFiles.length} files skipped tests (see "skipped:" above):`);
+  for (const res of skippedFiles) console.log(`#   ${relative('.', res.file)} (${res.r.skip})`);
+}
 if (failed.length) {
   console.log(`# ${failed.length} failing files:`);
   for (const res of failed) console.log(`#   ${relative('.', res.file)}${res.why ? ` (${res.why})` : ''}`);

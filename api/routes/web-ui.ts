@@ -91,7 +91,8 @@ function loadFiles(dir: string): Map<string, StaticFile> {
  * Caching: every answer carries an ETag and `Cache-Control: no-cache` — the browser keeps the file
  * and asks again with If-None-Match, answered 304 without a body while the file is unchanged (the
  * files are not renamed per build, so a longer max-age would show a stale UI after an upgrade).
- * Compression: brotli or gzip by Accept-Encoding, made once when the server starts.
+ * Compression: brotli or gzip by Accept-Encoding, the forms the build wrote (writeCompressedUi), read
+ * once when the server starts; a file without them, or newer than them, is compressed then.
  * When the UI is not built (dist/ui missing), `/` says so (503) instead of a blank page.
  */
 export function registerWebUi(router: Router, _ctx: ApiContext, dir: string = UI_DIR): void {
