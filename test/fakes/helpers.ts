@@ -89,6 +89,30 @@ export function spawnServer(
   return { proc, exited, log: () => log };
 }
 
+/**
+ * The built server with `--config` and DATA_DIR on a random port, once it answers
+ * /api/metrics/ping. A random port another test holds makes the server exit at start ("the port is
+ * in use"): it is started again on another port, up to three times. Any other exit, or no answer
+ * within `timeoutMs`, throws with the end of the server's log.
+ */
+export async function startServerReady(
+  t: { teardown(fn: () => void): void }, configPath: string, dataDir: string, timeoutMs = 60_000,
+): Promise<{ server: ServerProcess; port: number; base: string }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = randomPort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = startServer(t, configPath, dataDir, port);
+    const exited = () => server.proc.exitCode !== null || server.proc.signalCode !== null;
+    const ready = await waitFor(async () => {
+      if (exited()) return false;
+      return (await fetch(`${base}/api/metrics/ping`)).status === 200 ? true : undefined;
+    }, timeoutMs, `the server on port ${port}`).catch((e: Error) => { throw new Error(`${e.message}; its log: ${server.log().slice(-2000)}`); });
+    if (ready) return { server, port, base };
+    if (attempt < 3 && /port is in use/.test(server.log())) continue;
+    throw new Error(`the server exited at start (${server.proc.exitCode ?? server.proc.signalCode}): ${server.log().slice(-2000)}`);
+  }
+}
+
 /** The built server with `--config`, PORT and DATA_DIR (see spawnServer). */
 export function startServer(
   t: { teardown(fn: () => void): void }, configPath: string, dataDir: string, port: number,

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, firefox, type Browser, type Page } from 'playwright-core';
-import { randomPort, startServer, tempDir, waitFor, writeSimulatedConfig, type ServerProcess, type SimulatedConfig } from '../fakes/helpers.js';
+import { startServerReady, tempDir, writeSimulatedConfig, type ServerProcess, type SimulatedConfig } from '../fakes/helpers.js';
 
 /**
  * The browser tests' harness: Debian's chromium driven by playwright-core, against the built server
@@ -96,9 +96,6 @@ export async function startUiServer(t: Tap, c: Partial<SimulatedConfig> & { user
     });
     if (r.status !== 0) throw new Error(`user add ${name}: ${r.stdout}${r.stderr}`);
   }
-  const port = randomPort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = startServer(t, configPath, dataDir, port);
-  await waitFor(async () => ((await fetch(`${base}/api/metrics/ping`)).status === 200 ? true : undefined), 60_000, 'the server');
+  const { base, server } = await startServerReady(t, configPath, dataDir);
   return { base, server, dataDir, configPath };
 }
