@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { randomPort, startServer, tempDir, waitFor, writeSimulatedConfig } from '../fakes/helpers.js';
+import { startServerReady, tempDir, waitFor, writeSimulatedConfig } from '../fakes/helpers.js';
 
 /**
  * Bounded work over a real socket, with the built server and accounts made by the built CLI
@@ -40,10 +40,7 @@ t.test('report runs are bounded; report files are regular files of their folder'
     t.equal(r.code, 0, `token ${name} created (role user)`);
     tokens.push(r.out.trim());
   }
-  const port = randomPort();
-  const base = `http://127.0.0.1:${port}`;
-  startServer(t, configPath, dataDir, port);
-  await waitFor(async () => ((await fetch(`${base}/api/metrics/ping`)).status === 200 ? true : undefined), 60_000, 'the server');
+  const { base } = await startServerReady(t, configPath, dataDir, 60_000);
   // Every request with a timeout: a timer held until the answer (AbortSignal.timeout's may be
   // collected on Node 20 before it fires), so a request the server never answers fails the test.
   const call = async (method: string, path: string, token: string): Promise<Answer> => {

@@ -18,7 +18,7 @@ import { startApi } from '../../api/server.js';
 import type { RouteInfo } from '../../api/http/http-types.js';
 import { silentLogger } from '../../core/logger.js';
 import { fixture, servicesOf } from '../fakes/fake-service.js';
-import { getJson, randomPort, startServer, tempDir, waitFor, writeSimulatedConfig, type ServerProcess } from '../fakes/helpers.js';
+import { getJson, randomPort, startServer, startServerReady, tempDir, waitFor, writeSimulatedConfig, type ServerProcess } from '../fakes/helpers.js';
 import { rng } from '../fakes/rng.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
@@ -393,10 +393,8 @@ t.test('fuzz every route with authentication on: hostile credentials, and mutate
   const cli = (args: string[], input = '') => spawnSync(process.execPath, [main, ...args], { env: { ...process.env, DATA_DIR: dataDir, NETMON_CONFIG: '' }, input, encoding: 'utf8', timeout: 60_000 });
   t.equal(cli(['user', 'add', 'fuzz'], 'fuzz-password\n').status, 0, 'a user');
   const token = cli(['token', 'create', 'fuzz', '--role', 'admin']).stdout.trim();
-  const port = randomPort();
   const configPath = writeSimulatedConfig(dir, { devices: 2, interfacesPerDevice: 2, pollInterval: '5s', extra: 'auth: { enabled: true }' });
-  const server = startServer(t, configPath, dataDir, port);
-  await waitFor(async () => ((await fetch(`http://127.0.0.1:${port}/api/metrics/ping`)).status === 200 ? true : undefined), 30_000, 'the server');
+  const { server, port } = await startServerReady(t, configPath, dataDir, 30_000);
 
   const { router } = buildRouter({ services: servicesOf(fixture()), clock: { nowMs: () => 0 }, logger: silentLogger });
   // Without device management in the collector, its routes answer 501 to admitted calls: the third test walks them.
