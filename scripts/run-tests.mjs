@@ -144,6 +144,27 @@ function report(res) {
 /** The tests a file skipped, each as "name: reason" from its TAP (`ok 1 - name # SKIP reason`). */
 const skipsOf = (res) => [...res.output.matchAll(/^\s*ok \d+ - (.*?) # SKIP ?(.*)$/gm)].map(([, name, why]) => (why ? `${name}: ${why}` : name));
 
+/** The failing tests of a file's TAP, each with where it failed and what was found and wanted. */
+function failuresOf(res) {
+  const lines = res.output.split('\n');
+  const out = [];
+  lines.forEach((line, i) => {
+    const m = /^(\s*)not ok \d+ - (.*)$/.exec(line);
+    if (!m) return;
+    out.push(`${m[1]}not ok - ${m[2]}`);
+    if (lines[i + 1]?.trim() !== '---') return;
+    const yaml = [];
+    for (let k = i + 2; k < lines.length && lines[k].trim() !== '...'; k++) yaml.push(lines[k]);
+    const value = (key) => yaml.find((l) => l.trim().startsWith(`${key}:`))?.trim();
+    const file = value('fileName'), at = value('lineNumber');
+    const said = [file && at ? `at ${file.slice(10).trim()}:${at.slice(12).trim()}` : undefined, value('found'), value('wanted'), value('pattern')];
+    const diffAt = yaml.findIndex((l) => l.trim().startsWith('diff:'));
+    const diff = diffAt < 0 ? [] : yaml.slice(diffAt + 1).map((l) => l.trim()).filter((l) => /^[-+](?![-+]{2} )/.test(l)).slice(0, 6);
+    out.push(...[...said.filter(Boolean), ...diff].map((l) => `${m[1]}  ${l}`));
+  });
+  return out;
+}
+
 await new Promise((done) => {
   const next = () => {
     if (queue.length === 0 && running === 0) return done();
@@ -183,6 +204,13 @@ if (skippedFiles.length) {
 }
 if (failed.length) {
   console.log(`# ${failed.length} failing files:`);
-  for (const res of failed) console.log(`#   ${relative('.', res.file)}${res.why ? ` (${res.why})` : ''}`);
+  for (const res of failed) {
+    console.log(`#   ${relative('.', res.file)}${res.why ? ` (${res.why})` : ''}`);
+    // What failed, where a log that keeps only its end still shows it: each failing test with the
+    // first lines of its diagnostics, or the end of the file's output when no test says it failed.
+    const failures = failuresOf(res);
+    const lines = failures.length ? failures : res.output.trimEnd().split('\n').slice(-12);
+    for (const l of lines.slice(0, 40)) console.log(`#     ${l.slice(0, 300)}`);
+  }
 }
 process.exit(failed.length ? 1 : 0);

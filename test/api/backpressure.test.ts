@@ -128,7 +128,10 @@ for (const c of CASES) {
         closedEarly++;
         t.ok(client.closed, `socket ${i}: fewer answers (${answers.length}) only because the server closed`, { diagnostic: false });
         const rest = client.pending.toString('latin1');
-        t.ok(rest === '' || /^HTTP\/1\.1 200 OK\r\n/.test(rest), `socket ${i}: what follows the last answer is the start of the next one`, { diagnostic: false });
+        // The close may cut the next answer anywhere, its status line too.
+        const statusLine = 'HTTP/1.1 200 OK\r\n';
+        const nextStarts = rest.startsWith(statusLine) || statusLine.startsWith(rest);
+        t.ok(nextStarts, `socket ${i}: what follows the last answer is the start of the next one${nextStarts ? '' : ` (${JSON.stringify(rest.slice(0, 60))})`}`, { diagnostic: false });
       }
     }));
     t.ok(closedEarly > 0, `${closedEarly} of ${c.sockets} sockets were closed: they asked for more than the socket buffers hold`);

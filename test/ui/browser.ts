@@ -56,6 +56,8 @@ export async function launchBrowser(t: Tap, kind: BrowserKind = 'chromium'): Pro
 export async function watchedPage(browser: Browser): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();
+  // Playwright's 30 s for a wait is short on a 2-core machine running four test files at once.
+  page.setDefaultTimeout(60_000);
   const errors: string[] = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));

@@ -31,13 +31,13 @@ t.test('graph workbench and SvcQL console', { timeout: 240_000 }, async (t) => {
     return await res.json() as T;
   };
 
-  // A device with ifInRate points (a few polls in).
+  // A device with ifInRate points (15 polls in: the fixed window below ends 15 s back and still holds some).
   const device = await waitFor(async () => {
     const gw = await api<{ name: string; devices: string[] }[]>('/api/monitor/networks/1/gw/');
     const dev = gw.find((v) => v.name === 'ifInRate')?.devices[0];
     if (dev === undefined) return undefined;
     const g = await api<GraphAnswer>(`/api/monitor/networks/1/graph/?name=ifInRate&devices=${dev}&intervalHr=1`);
-    return g.info.length > 0 && g.info.every((i) => i.timeseries.length > 8) ? dev : undefined;
+    return g.info.length > 0 && g.info.every((i) => i.timeseries.length > 15) ? dev : undefined;
   }, 150_000, 'ifInRate points');
 
   const browser = await launchBrowser(t);
@@ -61,8 +61,9 @@ t.test('graph workbench and SvcQL console', { timeout: 240_000 }, async (t) => {
   t.match(await page.textContent('.wb-graph') ?? '', /Inbound traffic rate/, 'legends from the graph answer');
   await screenshot(page, 'workbench-graph');
 
-  // A fixed window in the past: the chart's points equal the graph call's for those ids.
-  const end = Date.now() - 5_000;
+  // A fixed window in the past: the chart's points equal the graph call's for those ids. Its end
+  // is far enough back (several 2 s polls) that no late poll on a loaded machine lands in it.
+  const end = Date.now() - 15_000;
   const start = end - 10 * 60_000;
   await page.goto(`${ui.base}/#/workbench?name=ifInRate&devices=${device}&sortBy=component.asc&range=custom&start=${start}&end=${end}`);
   await page.waitForFunction(() => document.querySelector('.wb-graph')?.getAttribute('data-path')?.includes('start='));
