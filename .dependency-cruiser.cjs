@@ -22,6 +22,7 @@ const LAYERS = {
   services: ['core', 'store', 'svcql'],
   api: ['core', 'services'],
   cli: ['core', 'store', 'services'], // the accounts commands (netmon user|token …), run by main.ts
+  remote: ['core', 'store'], // the scale-out roles' parts: the NATS JetStream adapter, the batch codec, the collector's publisher, the central's ingest
   ui: [], // the browser UI imports nothing of the server's code
   scripts: [], // build steps (scripts/ui-build.mjs, scripts/ui-types.mjs): node: builtins and npm packages
 };
@@ -73,6 +74,8 @@ const ONE_FILE_PACKAGES = [
   ['d3-force', 'd3-force', 'services/maps/map-layout.ts'],
   ['nodemailer', 'nodemailer', 'services/notify/notify-email.ts'],
   ['lezer-promql', '@prometheus-io/lezer-promql', 'services/query/promql-parse.ts'],
+  ['nats-transport', '@nats-io/transport-node', 'remote/nats-jetstream.ts'],
+  ['nats-jetstream', '@nats-io/jetstream', 'remote/nats-jetstream.ts'],
 ];
 const oneFileRules = ONE_FILE_PACKAGES.map(([short, pkg, file]) => ({
   name: `${short}-only-from-${file.replace(/\.ts$/, '').replace(/\//g, '-')}`,

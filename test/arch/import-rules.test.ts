@@ -90,6 +90,9 @@ const FIXTURE: Record<string, string[]> = {
   'services/notify/notify-other.ts': ['nodemailer'],
   'services/query/promql-parse.ts': ['@prometheus-io/lezer-promql'],
   'services/query/promql-other.ts': ['@prometheus-io/lezer-promql'],
+  'remote/ok.ts': ['../core/errors.js', '../store/y.js'],
+  'remote/nats-jetstream.ts': ['@nats-io/transport-node', '@nats-io/jetstream', '../core/errors.js'],
+  'remote/bad.ts': ['../collector/ok.js', '@nats-io/transport-node', '@nats-io/jetstream'],
   'services/s.ts': ['../store/y.js', '../svcql/query.js', '../core/errors.js'],
   'services/bad.ts': ['../api/b.js', '../collector/ok.js', '../workers/index.js'],
   // two wings of services/: each reached through its index.ts, its own files importing each other
@@ -157,6 +160,9 @@ const EXPECTED: Array<[string, string, string]> = [
   ['d3-force-only-from-services-maps-map-layout', 'services/maps/other-layout.ts', 'node_modules/d3-force/index.js'],
   ['nodemailer-only-from-services-notify-notify-email', 'services/notify/notify-other.ts', 'node_modules/nodemailer/index.js'],
   ['lezer-promql-only-from-services-query-promql-parse', 'services/query/promql-other.ts', 'node_modules/@prometheus-io/lezer-promql/index.js'],
+  ['remote-only-to-core-store', 'remote/bad.ts', 'collector/ok.ts'],
+  ['nats-transport-only-from-remote-nats-jetstream', 'remote/bad.ts', 'node_modules/@nats-io/transport-node/index.js'],
+  ['nats-jetstream-only-from-remote-nats-jetstream', 'remote/bad.ts', 'node_modules/@nats-io/jetstream/index.js'],
   ['services-only-to-core-store-svcql', 'services/bad.ts', 'api/b.ts'],
   ['services-only-to-core-store-svcql', 'services/bad.ts', 'collector/ok.ts'],
   ['services-only-to-core-store-svcql', 'services/bad.ts', 'workers/index.ts'],
@@ -180,7 +186,7 @@ const EXPECTED: Array<[string, string, string]> = [
   ['test-folders-only-to-fakes', 'test/ui/bad.test.ts', 'test/core/fixture.ts'], // type-only too
 ];
 
-const PACKAGES = ['uWebSockets.js', 'lmdb', 'net-snmp', 'piscina', 'd3-force', 'nodemailer', '@prometheus-io/lezer-promql', 'yaml'];
+const PACKAGES = ['uWebSockets.js', 'lmdb', 'net-snmp', 'piscina', 'd3-force', 'nodemailer', '@prometheus-io/lezer-promql', '@nats-io/transport-node', '@nats-io/jetstream', 'yaml'];
 
 function writeFixture(dir: string): void {
   const put = (file: string, text: string): void => {

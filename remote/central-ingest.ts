@@ -1,0 +1,214 @@
+/**
+ * The central's side of the points path (`mode: central`): a durable consumer of the collectors'
+ * batches writes their points into the central's series store and acknowledges them only after the
+ * store has made them durable (`flush`). Whatever the central had not acknowledged when it stopped
+ * or crashed comes again; a batch that comes again is written again over the same (slot, time),
+ * which the store keeps as one point: nothing is lost, nothing is doubled.
+ *
+ * A collector's slot means nothing here until a definition names it (batch-codec.ts); the central's
+ * slot for a definition comes from a SlotResolver, and the mapping (collector, network, its slot) →
+ * our slot is kept in the metadata store (namespace `remoteSlots`) before the batch is acknowledged,
+ * so a restart never needs definitions that were acknowledged long ago.
+ */
+import type { BatchConsumption, BatchTransport, ConsumerSpec, ReceivedBatch } from '../core/ports/transport.js';
+import type { Logger } from '../core/logger.js';
+import type { MetaStore } from '../store/meta/meta.js';
+import type { SeriesStore } from '../store/series/series.js';
+import { BatchFormatError, decodePointsBatch, type PointsBatch } from './batch-codec.js';
+
+const NS_REMOTE_SLOTS = 'remoteSlots';
+
+/** The central's slot of what a collector's definition names (device identity, variable, component). */
+export interface SlotResolver {
+  /** One entry per key, in order: our slot, or undefined when the key names nothing we know. */
+  resolve(networkId: number, keys: readonly string[]): Promise<(number | undefined)[]>;
+}
+
+export interface CentralIngestOptions {
+  readonly transport: Pick<BatchTransport, 'consume'>;
+  readonly consumer: ConsumerSpec;
+  readonly series: Pick<SeriesStore, 'appendStep' | 'flush'>;
+  readonly meta: MetaStore;
+  readonly resolver: SlotResolver;
+  readonly nowMs: () => number;
+  readonly logger: Logger;
+  /** Acknowledge at most this long after a batch was written (one store flush for all of them). */
+  readonly flushEveryMs?: number;
+  /** Points more than this ahead of the central's clock are not written (a collector's clock runs ahead). */
+  readonly maxFutureMs?: number;
+  /** Called after a batch's steps are written: the network and the newest grid time of the batch. */
+  readonly onWritten?: (networkId: number, gridTsMs: number) => void;
+}
+
+/** What the central knows of one collector from its batches. */
+export interface CollectorSeen {
+  readonly collector: string;
+  readonly batches: number;
+  readonly points: number;
+  /** Batches that came again (not acknowledged in time, or the engine crashed). */
+  readonly redelivered: number;
+  /** Its clock minus the engine's when the engine stored its last batch (ms; positive: ahead). */
+  readonly skewMs: number;
+  /** The newest grid time written from it (ms), and when its last batch was written here. */
+  readonly newestGridMs: number;
+  readonly lastWrittenAtMs: number;
+}
+
+export interface IngestStats {
+  readonly batches: number;
+  readonly points: number;
+  /** Batches that are not ours or are cut short: acknowledged (they would never decode) and counted. */
+  readonly malformed: number;
+  /** Points whose slot no definition named, or whose definition names nothing here. */
+  readonly unmapped: number;
+  /** Points more than maxFutureMs ahead of our clock, not written. */
+  readonly future: number;
+  /** Batches written and not yet acknowledged (waiting for the store's flush). */
+  readonly pendingAcks: number;
+  readonly collectors: readonly CollectorSeen[];
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+export class CentralIngest {
+  private consumption: BatchConsumption | undefined;
+  /** `${collector}\0${networkId}` → its slot → our slot (-1: names nothing here). */
+  private readonly slotMaps = new Map<string, Map<number, number>>();
+  private readonly pending: ReceivedBatch[] = [];
+  private flushing: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly seen = new Map<string, Mutable<CollectorSeen>>();
+  private stats = { batches: 0, points: 0, malformed: 0, unmapped: 0, future: 0 };
+  private readonly flushEveryMs: number;
+  private readonly maxFutureMs: number;
+  private scratchSlots = new Int32Array(1024);
+  private scratchValues = new Float64Array(1024);
+
+  constructor(private readonly opts: CentralIngestOptions) {
+    this.flushEveryMs = opts.flushEveryMs ?? 200;
+    this.maxFutureMs = opts.maxFutureMs ?? 60_000;
+  }
+
+  /** Loads the slot mappings kept from earlier runs and starts consuming. */
+  start(): void {
+    for (const { key, value } of this.opts.meta.range<number>(NS_REMOTE_SLOTS)) {
+      const [collector, networkId, slot] = key as [string, number, number];
+      this.mapOf(collector, networkId).set(slot, value);
+    }
+    this.consumption = this.opts.transport.consume(this.opts.consumer, (b) => this.onBatch(b));
+    this.consumption.done.catch((e: unknown) => this.opts.logger.error('the central stopped consuming the collectors\' batches', { error: (e as Error).message }));
+  }
+
+  /** Stops consuming; what was written is flushed and acknowledged. */
+  async stop(): Promise<void> {
+    await this.consumption?.stop();
+    clearTimeout(this.timer);
+    await this.flushAndAck();
+  }
+
+  status(): IngestStats {
+    return { ...this.stats, pendingAcks: this.pending.length, collectors: [...this.seen.values()].map((c) => ({ ...c })) };
+  }
+
+  private async onBatch(b: ReceivedBatch): Promise<void> {
+    let batch: PointsBatch;
+    try {
+      batch = decodePointsBatch(b.data);
+    } catch (e) {
+      if (!(e instanceof BatchFormatError)) throw e;
+      this.stats.malformed++;
+      this.opts.logger.warn('a batch that is not a collector\'s: acknowledged and skipped', { subject: b.subject, bytes: b.data.length, reason: e.message });
+      b.ack();
+      return;
+    }
+    if (batch.definitions.length > 0) await this.learn(batch);
+    const map = this.mapOf(batch.collector, batch.networkId);
+    const limitMs = this.opts.nowMs() + this.maxFutureMs;
+    let points = 0;
+    let newest = -Infinity;
+    for (const step of batch.steps) {
+      const n = step.slots.length;
+      if (step.gridTsMs > limitMs) { this.stats.future += n; continue; }
+      this.ensureScratch(n);
+      let k = 0;
+      for (let i = 0; i < n; i++) {
+        const ours = map.get(step.slots[i]!);
+        if (ours === undefined || ours < 0) { this.stats.unmapped++; continue; }
+        this.scratchSlots[k] = ours;
+        this.scratchValues[k++] = step.values[i]!;
+      }
+      if (k > 0) this.opts.series.appendStep(step.gridTsMs, this.scratchSlots, this.scratchValues, k);
+      points += k;
+      if (step.gridTsMs > newest) newest = step.gridTsMs;
+    }
+    this.stats.batches++;
+    this.stats.points += points;
+    this.note(batch, b, points, newest);
+    if (newest > -Infinity) this.opts.onWritten?.(batch.networkId, newest);
+    this.pending.push(b);
+    if (this.pending.length >= 1_000) await this.flushAndAck();
+    else this.timer ??= setTimeout(() => { this.timer = undefined; void this.flushAndAck(); }, this.flushEveryMs);
+  }
+
+  /** Resolves and keeps the batch's new definitions (durable before the batch can be acknowledged). */
+  private async learn(batch: PointsBatch): Promise<void> {
+    const map = this.mapOf(batch.collector, batch.networkId);
+    const known = new Map<number, string>();
+    for (const d of batch.definitions) known.set(d.slot, d.key);
+    const slots = [...known.keys()];
+    const ours = await this.opts.resolver.resolve(batch.networkId, slots.map((s) => known.get(s)!));
+    const changed: [number, number][] = [];
+    slots.forEach((slot, i) => {
+      const mapped = ours[i] ?? -1;
+      if (map.get(slot) !== mapped) changed.push([slot, mapped]);
+    });
+    if (changed.length === 0) return;
+    await this.opts.meta.transaction((tx) => {
+      for (const [slot, mapped] of changed) tx.put(NS_REMOTE_SLOTS, [batch.collector, batch.networkId, slot], mapped);
+    });
+    for (const [slot, mapped] of changed) map.set(slot, mapped);
+    const missing = changed.filter(([, m]) => m < 0).length;
+    if (missing > 0) this.opts.logger.warn('a collector defines slots that name nothing here: their points are not written', { collector: batch.collector, network: batch.networkId, slots: missing });
+  }
+
+  /** One store flush for every batch written so far, then their acknowledgements. */
+  private flushAndAck(): Promise<void> {
+    if (this.flushing) return this.flushing.then(() => this.flushAndAck());
+    if (this.pending.length === 0) return Promise.resolve();
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batches = this.pending.splice(0);
+    this.flushing = this.opts.series.flush().then(
+      () => { for (const b of batches) b.ack(); },
+      (e: unknown) => {
+        // Not acknowledged: the engine hands them out again after the ack wait, and they are written again.
+        this.opts.logger.error('store flush failed: the collectors\' batches are not acknowledged and will come again', { batches: batches.length, error: (e as Error).message });
+      },
+    ).finally(() => { this.flushing = undefined; });
+    return this.flushing;
+  }
+
+  private note(batch: PointsBatch, b: ReceivedBatch, points: number, newest: number): void {
+    let c = this.seen.get(batch.collector);
+    if (!c) this.seen.set(batch.collector, c = { collector: batch.collector, batches: 0, points: 0, redelivered: 0, skewMs: 0, newestGridMs: -Infinity, lastWrittenAtMs: 0 });
+    c.batches++;
+    c.points += points;
+    if (b.redelivered) c.redelivered++;
+    c.skewMs = batch.sentAtMs - b.storedAtMs;
+    if (newest > c.newestGridMs) c.newestGridMs = newest;
+    c.lastWrittenAtMs = this.opts.nowMs();
+  }
+
+  private mapOf(collector: string, networkId: number): Map<number, number> {
+    const key = `${collector}\0${networkId}`;
+    let map = this.slotMaps.get(key);
+    if (!map) this.slotMaps.set(key, map = new Map());
+    return map;
+  }
+
+  private ensureScratch(n: number): void {
+    if (this.scratchSlots.length >= n) return;
+    this.scratchSlots = new Int32Array(n);
+    this.scratchValues = new Float64Array(n);
+  }
+}

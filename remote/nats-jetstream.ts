@@ -1,0 +1,106 @@
+/**
+ * The batch transport over NATS JetStream (core/ports/transport.ts): the one file that imports the
+ * NATS client (import rule `nats-only-from-remote-nats-jetstream`). app.ts loads it only in the
+ * `collector` and `central` modes, so a standalone server never loads the client.
+ */
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { AckPolicy, DeliverPolicy, DiscardPolicy, RetentionPolicy, StorageType, jetstream, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
+import type { BatchConsumption, BatchTransport, ConsumerSpec, ReceivedBatch, StreamSpec } from '../core/ports/transport.js';
+import type { Logger } from '../core/logger.js';
+
+const NS_PER_MS = 1_000_000;
+
+export interface NatsOptions {
+  /** `nats://host:port`, one or several. */
+  readonly servers: readonly string[];
+  readonly user?: string;
+  readonly pass?: string;
+  /** The name this connection shows in the server's monitoring (e.g. `netmon-collector-site-a-1`). */
+  readonly name: string;
+  /** How long a publish waits for the engine's answer. */
+  readonly publishTimeoutMs: number;
+  readonly logger: Logger;
+}
+
+/**
+ * Connects (retrying for ever in the background after a first connection: the client buffers
+ * publishes while it reconnects) and answers the transport port.
+ */
+export async function connectJetStream(opts: NatsOptions): Promise<BatchTransport> {
+  const nc: NatsConnection = await connect({
+    servers: [...opts.servers], name: opts.name,
+    ...(opts.user !== undefined ? { user: opts.user, pass: opts.pass ?? '' } : {}),
+    reconnect: true, maxReconnectAttempts: -1, reconnectTimeWait: 1_000, waitOnFirstConnect: true,
+  });
+  let up = true;
+  void (async () => {
+    for await (const s of nc.status()) {
+      if (s.type === 'disconnect') { up = false; opts.logger.warn('NATS connection lost: reconnecting', { server: String((s as { server?: string }).server ?? '') }); }
+      else if (s.type === 'reconnect') { up = true; opts.logger.info('NATS connection back', { server: String((s as { server?: string }).server ?? '') }); }
+    }
+  })().catch(() => undefined);
+  const js = jetstream(nc, { timeout: opts.publishTimeoutMs });
+
+  return {
+    async ensureStream(spec: StreamSpec) {
+      const jsm = await jetstreamManager(nc);
+      const config = {
+        subjects: [...spec.subjects], retention: RetentionPolicy.Limits, storage: StorageType.File,
+        discard: DiscardPolicy.Old, max_age: spec.maxAgeMs * NS_PER_MS, max_bytes: spec.maxBytes,
+        duplicate_window: spec.duplicateWindowMs * NS_PER_MS,
+      };
+      try {
+        await jsm.streams.info(spec.name);
+        await jsm.streams.update(spec.name, config);
+      } catch (e) {
+        if (!/not found/i.test((e as Error).message)) throw e;
+        await jsm.streams.add({ name: spec.name, ...config });
+      }
+    },
+
+    async publish(subject, data, msgId) {
+      const ack = await js.publish(subject, data, { msgID: msgId, timeout: opts.publishTimeoutMs });
+      return { duplicate: ack.duplicate };
+    },
+
+    consume(spec: ConsumerSpec, onBatch): BatchConsumption {
+      let stopRequested = false;
+      let stopNow: (() => void) | undefined;
+      const done = (async () => {
+        const jsm = await jetstreamManager(nc);
+        const config = { ack_policy: AckPolicy.Explicit, ack_wait: spec.ackWaitMs * NS_PER_MS, max_ack_pending: spec.maxAckPending };
+        try {
+          await jsm.consumers.info(spec.stream, spec.durable);
+          await jsm.consumers.update(spec.stream, spec.durable, config);
+        } catch (e) {
+          if (!/not found/i.test((e as Error).message)) throw e;
+          await jsm.consumers.add(spec.stream, { durable_name: spec.durable, deliver_policy: DeliverPolicy.All, ...config });
+        }
+        if (stopRequested) return;
+        const consumer = await js.consumers.get(spec.stream, spec.durable);
+        const messages = await consumer.consume({ max_messages: Math.min(spec.maxAckPending, 1_000) });
+        stopNow = () => { void messages.stop(); };
+        if (stopRequested) stopNow();
+        for await (const m of messages) await onBatch(received(m));
+      })();
+      return {
+        done,
+        async stop() {
+          stopRequested = true;
+          stopNow?.();
+          await done.catch(() => undefined);
+        },
+      };
+    },
+
+    connected: () => up && !nc.isClosed(),
+
+    async close() {
+      await nc.drain().catch(() => nc.close());
+    },
+  };
+}
+
+function received(m: JsMsg): ReceivedBatch {
+  return { subject: m.subject, data: m.data, storedAtMs: m.time.getTime(), redelivered: m.redelivered, ack: () => m.ack() };
+}
