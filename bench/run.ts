@@ -24,6 +24,7 @@ import { authBench } from './api/auth-bench.js';
 import { loginStormBench } from './api/login-storm.js';
 import { mapsBench } from './maps/maps-bench.js';
 import { promBench } from './api/prom-bench.js';
+import { remoteBench } from './remote/remote-bench.js';
 import { memoryBench } from './memory/memory-bench.js';
 import { storeBench } from './store/store-bench.js';
 import { svcqlBench } from './svcql/svcql-bench.js';
@@ -45,6 +46,7 @@ const BENCHES: readonly Bench[] = [
   promBench,
   devicePanelBench,
   uiMapBench,
+  remoteBench,
 ];
 
 interface Args { scale: Scale; only: string[] | null; record: boolean }

@@ -9,6 +9,8 @@ import type { BatchConsumption, BatchTransport, ConsumerSpec, ReceivedBatch, Str
 import type { Logger } from '../core/logger.js';
 
 const NS_PER_MS = 1_000_000;
+/** What one pull asks the server for at most. */
+const PULL_BYTES = 4 << 20;
 
 export interface NatsOptions {
   /** `nats://host:port`, one or several. */
@@ -78,7 +80,9 @@ export async function connectJetStream(opts: NatsOptions): Promise<BatchTranspor
         }
         if (stopRequested) return;
         const consumer = await js.consumers.get(spec.stream, spec.durable);
-        const messages = await consumer.consume({ max_messages: Math.min(spec.maxAckPending, 1_000) });
+        // Pulls bounded in bytes, not only in messages: the server disconnects a client with more
+        // than 64 MiB waiting for it (a slow consumer), and a thousand 60 kB batches are that much.
+        const messages = await consumer.consume({ max_bytes: PULL_BYTES });
         stopNow = () => { void messages.stop(); };
         if (stopRequested) stopNow();
         for await (const m of messages) await onBatch(received(m));

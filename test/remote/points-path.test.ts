@@ -1,21 +1,19 @@
 /**
  * The points path of the remote collectors on real parts: the collector's publisher (in this
  * process) → a real nats-server with JetStream (Debian's, started here) → the central's ingest in a
- * process of its own (central-child.ts) → its LMDB store. The central is killed (SIGKILL) while it
+ * process of its own (test/fakes/remote-central.ts) → its LMDB store. The central is killed (SIGKILL) while it
  * consumes, the engine is killed while the collector publishes; both come back. Then every (slot,
  * time) the collector produced is in the central's store once, with its value, and the engine has
  * nothing left for the central.
  */
 import t from 'tap';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { createLogger } from '../../core/logger.js';
 import { openEmbeddedStore } from '../../store/open-store.js';
 import { connectJetStream } from '../../remote/nats-jetstream.js';
 import { PointsPublisher } from '../../remote/points-publisher.js';
-import type { IngestStats } from '../../remote/central-ingest.js';
+import { CENTRAL_SLOT_BASE, centralProcess } from '../fakes/remote-central-process.js';
 import { natsServerOrSkip, startNatsServer } from '../fakes/nats-server.js';
 import { tempDir, waitFor } from '../fakes/helpers.js';
 
@@ -23,44 +21,6 @@ const STREAM = 'POINTS';
 const STEP_MS = 10_000;
 const SLOTS = 500;
 const STEPS = 60;
-const CENTRAL_SLOT_BASE = 100_000; // central-child.ts: key v<N> → our slot 100000 + N
-const CHILD = fileURLToPath(new URL('./central-child.js', import.meta.url));
-
-/** The central's process: started, killed and started again on the same data directory. */
-function centralProcess(t: { teardown(fn: () => unknown): void }, dataDir: string, natsUrl: string) {
-  let proc: ChildProcess | null = null;
-  let last: IngestStats | undefined;
-  let log = '';
-  t.teardown(() => { proc?.kill('SIGKILL'); });
-  return {
-    status: () => last,
-    log: () => log,
-    start() {
-      last = undefined;
-      const p = spawn(process.execPath, ['--enable-source-maps', CHILD, dataDir, natsUrl, STREAM], { stdio: ['ignore', 'pipe', 'pipe'] });
-      let buffered = '';
-      p.stdout!.on('data', (d: Buffer) => {
-        buffered += d.toString();
-        const lines = buffered.split('\n');
-        buffered = lines.pop()!;
-        for (const line of lines) {
-          const m = /^(?:status|stopped) (.*)$/.exec(line);
-          if (m) last = JSON.parse(m[1]!) as IngestStats;
-        }
-      });
-      p.stderr!.on('data', (d: Buffer) => { log = (log + d.toString()).slice(-4000); });
-      proc = p;
-    },
-    async stop(signal: NodeJS.Signals): Promise<void> {
-      const p = proc;
-      if (!p || p.exitCode !== null || p.signalCode !== null) return;
-      const exited = new Promise<void>((r) => p.once('exit', () => r()));
-      p.kill(signal);
-      await exited;
-      proc = null;
-    },
-  };
-}
 
 t.test('collector → engine → central: every point once, through a crash of the central and of the engine', { timeout: 180_000 }, async (t) => {
   if (!natsServerOrSkip(t)) return;
@@ -82,7 +42,7 @@ t.test('collector → engine → central: every point once, through a crash of t
   };
   const flushed = (what: string) => waitFor(() => publisher.flush().then(() => true), 60_000, what);
 
-  const central = centralProcess(t, dataDir, server.url);
+  const central = centralProcess(t, dataDir, server.url, STREAM);
   central.start();
   publish(0, 20);
   await flushed('steps 0–19 stored by the engine');
