@@ -7,10 +7,12 @@
  */
 import t from 'tap';
 import { ANONYMOUS } from '../../../core/caller.js';
+import { AppError } from '../../../core/errors.js';
 import type { Generation } from '../../../core/types.js';
 import type { MapService } from '../../../services/maps/index.js';
 import { AUTO_LINK_DISTANCE, autoLayout, type Point } from '../../../services/maps/map-layout.js';
 import { gridLayout, MIN_GAP, placeMissing } from '../../../services/maps/map-placement.js';
+import { NS_MAP_COORDINATES } from '../../../services/views/index.js';
 import type { MetaStore } from '../../../store/meta/meta.js';
 import { device, iface, NOW_MS } from '../../fakes/fake-service.js';
 import { FakeMapViews, mapCollector, mapGeneration, mapServices } from '../../fakes/map-fixture.js';
@@ -255,4 +257,26 @@ t.test('a position stored while the map call places the others is kept', async (
   maps.clearCache('coordinates'); maps.clearCache('answers');
   const stored = (await maps.map(1, 1, ANONYMOUS, {})).devices.find((d) => d.id === 5)!;
   t.same({ x: stored.x, y: stored.y }, { x: 123, y: 456 }, 'the dragged position is the stored one, not the placement');
+});
+
+t.test('a store that refuses writes does not hide the map: the placement is answered, unstored, and stored later', async (t) => {
+  const fake = mapCollector();
+  const views = new FakeMapViews();
+  views.set({ id: 1, devRule: '' });
+  let full = true;
+  const inner = fake.meta;
+  const meta: MetaStore = {
+    ...laterTransactions(inner),
+    transaction: (fn) => (full ? Promise.reject(new AppError('STORE_WRITE_FAILED', 'below the free-space reserve')) : inner.transaction(fn)),
+  };
+  const { maps } = mapServices(fake, views, { nowMs: () => NOW_MS }, meta);
+  const refused = await maps.map(1, 1, ANONYMOUS, {});
+  t.ok(refused.devices.length > 0 && refused.devices.every((d) => d.x !== null && d.y !== null), 'every device placed in the answer');
+  t.equal([...inner.range(NS_MAP_COORDINATES)].length, 0, 'nothing stored');
+  full = false;
+  const stored = await maps.map(1, 1, ANONYMOUS, {});
+  t.same(stored.devices.map((d) => [d.id, d.x, d.y]), refused.devices.map((d) => [d.id, d.x, d.y]), 'once the store writes, the same positions are stored');
+  t.equal([...inner.range(NS_MAP_COORDINATES)].length, stored.devices.length, 'one stored coordinate per device');
+  full = true;
+  await maps.layout(1, 1, ANONYMOUS, {}, 'reset').then(() => t.fail('reset with a full store'), (e: unknown) => t.match(e, { code: 'STORE_WRITE_FAILED' }, 'a layout call still fails with the store\'s error'));
 });
