@@ -102,15 +102,38 @@ export class MapCoordinates {
   }
 
   /**
-   * Removes every stored coordinate of the view in one transaction (`run`'s; the keys are read when
-   * it runs, so writes that committed before it are removed too).
+   * Stores those of `points` whose device has no stored coordinate when the transaction runs (a
+   * position stored meanwhile, by a drag, wins), in one transaction (`run`'s); resolves with how
+   * many it stored.
    */
-  async clear(viewId: number, run: CoordinateChange = this.ownTransaction): Promise<void> {
+  async writeMissing(viewId: number, points: ReadonlyMap<number, Point>, run: CoordinateChange = this.ownTransaction): Promise<number> {
+    const stored: [number, Point][] = [];
     await run((tx) => {
-      const keys = [...this.meta.range(NS_MAP_COORDINATES, { start: [viewId], end: [viewId + 1] })].map((e) => e.key);
-      for (const key of keys) tx.remove(NS_MAP_COORDINATES, key);
+      stored.length = 0; // `run` calls the change once; this keeps a second call honest all the same
+      for (const [id, p] of points) {
+        if (tx.get(NS_MAP_COORDINATES, [viewId, id]) !== undefined) continue;
+        tx.put(NS_MAP_COORDINATES, [viewId, id], { x: p.x, y: p.y });
+        stored.push([id, p]);
+      }
+    });
+    const kept = this.cached.get(viewId);
+    if (kept) for (const [id, p] of stored) kept.set(id, { x: p.x, y: p.y });
+    return stored.length;
+  }
+
+  /** Replaces every stored coordinate of the view with `points`, in one transaction (`run`'s). */
+  async replace(viewId: number, points: ReadonlyMap<number, Point>, run: CoordinateChange = this.ownTransaction): Promise<void> {
+    await run((tx) => {
+      this.removeAll(tx, viewId);
+      for (const [id, p] of points) tx.put(NS_MAP_COORDINATES, [viewId, id], { x: p.x, y: p.y });
     });
     this.cached.delete(viewId);
+  }
+
+  /** Removes the view's stored coordinates in `tx` (the keys read when it runs: earlier commits are removed too). */
+  private removeAll(tx: MetaTxn, viewId: number): void {
+    const keys = [...this.meta.range(NS_MAP_COORDINATES, { start: [viewId], end: [viewId + 1] })].map((e) => e.key);
+    for (const key of keys) tx.remove(NS_MAP_COORDINATES, key);
   }
 
   private readonly ownTransaction: CoordinateChange = (change) => this.meta.transaction(change);

@@ -14,8 +14,8 @@ export interface Point { readonly x: number; readonly y: number }
  * about a quarter of that (bench/RESULTS.md, maps) and still untangle the map.
  */
 const AUTO_LAYOUT_TICKS = 120;
-/** Distance of linked devices in the auto layout (map units). */
-const AUTO_LINK_DISTANCE = 60;
+/** Distance of linked devices in the auto layout (map units); the placement of new devices keeps it too. */
+export const AUTO_LINK_DISTANCE = 60;
 /** The repulsion between devices reaches this far (map units): five link distances. */
 const AUTO_CHARGE_REACH = 5 * AUTO_LINK_DISTANCE;
 /** Barnes–Hut accuracy of the repulsion (d3's default 0.9; larger is coarser and faster). */
@@ -103,4 +103,5 @@ export function fitLayout(points: ReadonlyMap<number, Point>, v: Viewport): Map<
   return out;
 }
 
-const round = (v: number): number => Math.round(v * 100) / 100;
+/** Positions are rounded to 0.01 map units (what the API answers and stores). */
+export const round = (v: number): number => Math.round(v * 100) / 100;

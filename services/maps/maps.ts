@@ -1,11 +1,12 @@
 import type { Caller } from '../../core/caller.js';
-import { AppError } from '../../core/errors.js';
+import { AppError, isAppError } from '../../core/errors.js';
 import type { GenerationSelector } from '../../core/ports/networks.js';
 import type { Generation } from '../../core/types.js';
 import type { ServiceDeps } from '../deps.js';
 import { mapAnswer, type MapAnswer } from './map-answer.js';
 import { MapCoordinates, parsePositions, type CoordinateChange } from './map-coordinates.js';
 import { autoLayout, fitLayout, type Point, type Viewport } from './map-layout.js';
+import { placeMissing } from './map-placement.js';
 import { MapRulesCache, type MapRules } from './map-rules.js';
 import { linkValues, type LinkValuesAnswer } from './map-values.js';
 import type { MapViewRules, MapViewSource } from '../views/index.js';
@@ -16,7 +17,9 @@ import type { NetworkService } from '../networks/index.js';
  * "Maps of views"). The view's rules and flags, and who may see it, come from
  * the MapViewSource; the devices and links from the selected generation (docs/api.md "Generation selection"); the rules'
  * results are cached per generation (map-rules.ts); coordinates are stored per view and device
- * (map-coordinates.ts).
+ * (map-coordinates.ts). A map's layout is stored whole: a map call places every device of the map
+ * that has no stored position (map-placement.ts) and stores it, so a device stays where it is until
+ * a drag or a layout moves it.
  */
 
 /** Largest generation a map is built from; a larger one is a REQUEST_LIMIT (answers stay bounded). */
@@ -115,11 +118,15 @@ export class MapService {
     this.coords = new MapCoordinates(deps.meta);
   }
 
-  /** The view's map over the selected generation, with stored coordinates. */
-  map(networkId: number, viewId: number, caller: Caller, sel: GenerationSelector): MapAnswer {
+  /**
+   * The view's map over the selected generation, with stored coordinates; devices of the map
+   * without one are placed first and their positions stored (`placed`), whoever the caller: the
+   * server completes its own layout, the caller chooses nothing.
+   */
+  async map(networkId: number, viewId: number, caller: Caller, sel: GenerationSelector): Promise<MapAnswer> {
     const view = this.view(networkId, viewId, caller);
     const gen = this.generation(networkId, sel);
-    return this.answer(view, gen, view);
+    return this.placed(view, gen);
   }
 
   /**
@@ -141,10 +148,11 @@ export class MapService {
   /**
    * Runs a layout and returns the new map. `auto`: positions of every device on the map from the
    * force layout (map-layout.ts), stored (other devices' stored coordinates are kept). `reset`:
-   * every stored coordinate of the view removed (all devices float). `fit`: the stored coordinates
-   * of the devices on the map scaled linearly into `viewport` and stored (floating devices stay
-   * floating). Each marks the view's layout changed. Only a caller that may change the view's
-   * layout (MapViewSource.forLayout: FORBIDDEN otherwise, nothing stored).
+   * every stored coordinate of the view replaced by the placement of a new view (the force layout
+   * of the map), in one transaction. `fit`: the devices on the map placed (as by `map`), then
+   * their coordinates scaled linearly into `viewport` and stored. Each marks the view's layout
+   * changed. Only a caller that may change the view's layout (MapViewSource.forLayout: FORBIDDEN
+   * otherwise, nothing stored).
    */
   async layout(
     networkId: number, viewId: number, caller: Caller, sel: GenerationSelector, kind: LayoutKind, viewport: Viewport = DEFAULT_VIEWPORT,
@@ -153,9 +161,9 @@ export class MapService {
     const gen = this.generation(networkId, sel);
     const inViewTxn = this.layoutChange(networkId, viewId);
     if (kind === 'reset') {
-      await this.coords.clear(viewId, inViewTxn);
+      await this.coords.replace(viewId, this.placement(this.answer(view, gen, view), new Map()), inViewTxn);
     } else {
-      const shown = this.answer(view, gen, view);
+      const shown = kind === 'fit' ? await this.placed(view, gen) : this.answer(view, gen, view);
       let points: Map<number, Point>;
       if (kind === 'auto') {
         if (shown.devices.length > MAX_AUTO_LAYOUT_DEVICES) {
@@ -208,6 +216,37 @@ export class MapService {
     this.autoLayouts.set(key, { gen, points });
     if (this.autoLayouts.size > MAX_CACHED_AUTO_LAYOUTS) this.autoLayouts.delete(this.autoLayouts.keys().next().value!);
     return points;
+  }
+
+  /**
+   * The answer with every device placed: when some device of the map has no stored position, the
+   * positions of those (placement) are stored — only where none was stored meanwhile — and the
+   * answer is built again. A store that refuses writes (STORE_WRITE_FAILED: a full disk) does not
+   * hide the map: it is answered with the placed positions, unstored (a later call stores them).
+   */
+  private async placed(view: MapViewRules, gen: Generation | null): Promise<MapAnswer> {
+    const shown = this.answer(view, gen, view);
+    if (shown.devices.every((d) => d.x !== null && d.y !== null)) return shown;
+    const stored = new Map<number, Point>();
+    for (const d of shown.devices) if (d.x !== null && d.y !== null) stored.set(d.id, { x: d.x, y: d.y });
+    const points = this.placement(shown, stored);
+    try {
+      await this.coords.writeMissing(view.id, points, this.layoutChange(view.networkId, view.id));
+    } catch (e) {
+      if (!isAppError(e) || e.code !== 'STORE_WRITE_FAILED') throw e;
+      this.deps.logger.warn('map positions not stored (answered unstored)', { view: view.id, devices: points.size, error: e.message });
+      const flags = gen ? this.rules.flags(gen, view) : null;
+      return mapAnswer(view.networkId, view.id, gen, view, flags, new Map([...this.coords.read(view.id), ...points]), null, shown);
+    }
+    this.coordsChanged(view.id);
+    return this.answer(view, gen, view);
+  }
+
+  /** Positions for the devices of `shown` that `stored` lacks (map-placement.ts; the force layout up to MAX_AUTO_LAYOUT_DEVICES). */
+  private placement(shown: MapAnswer, stored: ReadonlyMap<number, Point>): Map<number, Point> {
+    return placeMissing(
+      shown.devices.map((d) => d.id), shown.links.map((l) => [l.a.deviceId, l.b.deviceId] as const), stored, MAX_AUTO_LAYOUT_DEVICES,
+    );
   }
 
   /** A coordinate change run in the view's transaction that marks its layout changed now (MapViewSource.markLayout). */

@@ -73,7 +73,7 @@ t.test('rules and flags select devices and links, each saying why it is shown', 
     if (c.connecting) t.same(ids(r.json.devices, 'connecting'), c.connecting, `${c.name}: connecting`);
     t.same(pairs(r.json.links), c.links, `${c.name}: links`);
     if (c.matchingLinks) t.same(pairs(r.json.links, 'matching'), c.matchingLinks, `${c.name}: matching links`);
-    t.ok(r.json.devices.every((d: Shown) => d.x === null && d.y === null), `${c.name}: no coordinates stored: every device floats`);
+    t.ok(r.json.devices.every((d: Shown) => Number.isFinite(d.x) && Number.isFinite(d.y)), `${c.name}: a new view's map places every device`);
     t.match(r.json, { networkId: 1, viewId: 7, generation: 1, completedAtMs: 2000, rules: { devRule: c.view.devRule ?? '' } });
   }
 });
@@ -111,7 +111,7 @@ t.test('coordinates: PUT stores, the map shows them, bad bodies store nothing', 
   const at = (id: number) => map.devices.find((d: Shown) => d.id === id);
   t.match(at(1), { x: 10.5, y: -20 });
   t.match(at(4), { x: 300, y: 40 });
-  t.match(at(2), { x: null, y: null }, 'others float');
+  t.ok(map.devices.every((d: Shown) => Number.isFinite(d.x) && Number.isFinite(d.y)), 'the others are placed by the map call');
   const legacy = await as(undefined, 'PUT', '/api/ui/networks/1/views/1/nodes/coordinates', [{ id: 2, x: 1, y: 2 }]);
   t.equal(legacy.status, 200, 'the legacy form');
   t.match((await as(undefined, 'GET', '/api/ui/networks/1/views/1/map')).json.devices.find((d: Shown) => d.id === 2), { x: 1, y: 2 });
@@ -135,7 +135,7 @@ t.test('coordinates: PUT stores, the map shows them, bad bodies store nothing', 
   t.match((await as(undefined, 'GET', '/v2/ui/net/1/views/1/map')).json.devices.find((d: Shown) => d.id === 1), { x: 10.5, y: -20 }, 'nothing stored by refused calls');
 });
 
-t.test('layouts: auto is deterministic and stored, fit maps the bounding box into the viewport, reset floats', async (t) => {
+t.test('layouts: auto is deterministic and stored, fit maps the bounding box into the viewport, reset lays out anew', async (t) => {
   const run = async () => {
     const { as } = api([{ id: 2, devRule: CORE, connecting: true, adjacent: true }]);
     const r = await as(undefined, 'GET', '/v2/ui/net/1/views/2/map?layout=auto');
@@ -152,7 +152,11 @@ t.test('layouts: auto is deterministic and stored, fit maps the bounding box int
   t.same(pos(again), pos(first.map), 'stored');
 
   const { as, source } = api([{ id: 5, devRule: CORE, connecting: true }]);
-  await as(undefined, 'PUT', '/v2/ui/net/1/views/5/coordinates', [{ id: 1, x: 0, y: 0 }, { id: 4, x: 100, y: 50 }, { id: 8, x: 5000, y: 5000 }]);
+  // Every device of the map (1–6) within the box of 1 and 4; 8 is not on the map (its position is not fitted).
+  await as(undefined, 'PUT', '/v2/ui/net/1/views/5/coordinates', [
+    { id: 1, x: 0, y: 0 }, { id: 4, x: 100, y: 50 }, { id: 2, x: 25, y: 10 }, { id: 3, x: 50, y: 20 }, { id: 5, x: 75, y: 40 }, { id: 6, x: 10, y: 45 },
+    { id: 8, x: 5000, y: 5000 },
+  ]);
   const cases: [string, string, Record<number, [number, number]>][] = [
     ['default viewport 1000×1000, margin 20', '', { 1: [20, 260], 4: [980, 740] }],
     ['width, height, no margin', '&width=2000&height=500&margin=0', { 1: [500, 0], 4: [1500, 500] }],
@@ -161,15 +165,16 @@ t.test('layouts: auto is deterministic and stored, fit maps the bounding box int
     const r = await as(undefined, 'GET', `/v2/ui/net/1/views/5/map?layout=fit${q}`);
     t.equal(r.status, 200, name);
     for (const [id, [x, y]] of Object.entries(want)) t.match(r.json.devices.find((d: Shown) => d.id === Number(id)), { x, y }, `${name}: device ${id}`);
-    t.match(r.json.devices.find((d: Shown) => d.id === 2), { x: null, y: null }, `${name}: a floating device stays floating`);
+    t.ok(r.json.devices.every((d: Shown) => d.x! >= 0 && d.y! >= 0), `${name}: every device of the map within the viewport`);
   }
   const legacyFit = await as(undefined, 'GET', '/api/ui/networks/1/views/5/map?fit&zoom=0.5&viewBox=0,0,1000,1000');
   t.match(legacyFit.json.devices.find((d: Shown) => d.id === 1), { x: 250, y: 375 }, 'legacy fit: viewBox scaled by zoom about its centre');
   t.match(legacyFit.json.devices.find((d: Shown) => d.id === 4), { x: 750, y: 625 });
   const reset = await as(undefined, 'GET', '/v2/ui/net/1/views/5/map?layout=reset');
-  t.ok(reset.json.devices.every((d: Shown) => d.x === null && d.y === null), 'reset: every device floats');
+  t.ok(reset.json.devices.every((d: Shown) => Number.isFinite(d.x) && Number.isFinite(d.y)), 'reset: every device placed again');
   const legacyAuto = await as(undefined, 'GET', '/api/ui/networks/1/views/5/map?layout');
   t.ok(legacyAuto.json.devices.every((d: Shown) => d.x !== null), 'legacy ?layout runs the auto layout');
+  t.same(pos(reset.json), pos(legacyAuto.json), 'reset lays the map out as a new view: the auto layout\'s positions');
   t.equal(source.marks.length, 6, 'every layout and PUT marks the view');
 });
 

@@ -1,7 +1,7 @@
 /**
  * Map coordinates on the real LMDB store: stored coordinates survive a close and reopen, and a
  * kill -9 of the process that stored them right after its calls answered (a write is durable when
- * its promise resolves); a reset survives too.
+ * its promise resolves); a reset (the layout of a new view, stored whole) survives too.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -30,23 +30,26 @@ async function withMaps<R>(dir: string, fn: (s: Services) => Promise<R>): Promis
   try { return await fn(mapServices(mapCollector(), views, { nowMs: () => NOW_MS }, store.meta)); } finally { await store.close(); }
 }
 
-const positions = (s: Services, view: number) => s.maps.map(1, view, ANONYMOUS, {}).devices.map((d) => [d.id, d.x, d.y]);
+const positions = async (s: Services, view: number) => (await s.maps.map(1, view, ANONYMOUS, {})).devices.map((d) => [d.id, d.x, d.y]);
 
 t.test('coordinates survive a reopen; views keep their own', async (t) => {
   const dir = tempStoreDir();
   const before = await withMaps(dir, async (s) => {
     await s.maps.setCoordinates(1, 1, ANONYMOUS, [{ id: 1, x: 1.5, y: -2 }, { id: 3, x: 30, y: 40 }]);
     await s.maps.layout(1, 2, ANONYMOUS, {}, 'auto');
-    return { one: positions(s, 1), two: positions(s, 2) };
+    return { one: await positions(s, 1), two: await positions(s, 2) };
   });
+  t.ok(before.one.every(([, x, y]) => x !== null && y !== null), 'view 1: every device placed (the map call stores the rest)');
   await withMaps(dir, async (s) => {
-    t.same(positions(s, 1), before.one, 'view 1 as stored');
-    t.same(positions(s, 2), before.two, 'view 2: the auto layout as stored');
+    t.same(await positions(s, 1), before.one, 'view 1 as stored');
+    t.same(await positions(s, 2), before.two, 'view 2: the auto layout as stored');
+    await s.maps.setCoordinates(1, 2, ANONYMOUS, [{ id: 5, x: 9999, y: 9999 }]);
+    t.not(JSON.stringify(await positions(s, 2)), JSON.stringify(before.two), 'view 2: a device moved');
     await s.maps.layout(1, 2, ANONYMOUS, {}, 'reset');
   });
   await withMaps(dir, async (s) => {
-    t.ok(positions(s, 2).every(([, x, y]) => x === null && y === null), 'the reset persisted');
-    t.same(positions(s, 1), before.one, 'the other view untouched');
+    t.same(await positions(s, 2), before.two, 'the reset persisted: the layout of a new view again (the moved device back)');
+    t.same(await positions(s, 1), before.one, 'the other view untouched');
   });
 });
 
@@ -71,6 +74,6 @@ t.test('coordinates survive kill -9 of the process that stored them', { timeout:
   const answered = JSON.parse(stored) as [number, number | null, number | null][];
   t.ok(answered.some(([, x]) => x !== null), 'the child stored coordinates');
   await withMaps(dir, async (s) => {
-    t.same(positions(s, 1), answered, 'every coordinate the child answered is there after the restart');
+    t.same(await positions(s, 1), answered, 'every coordinate the child answered is there after the restart');
   });
 });

@@ -2817,8 +2817,11 @@ export interface paths {
         /**
          * The view's map, or a layout of it and the new map (spec 4.1; payload is project design)
          * @description Devices and links of the selected generation (spec 4.1.1) chosen by the view's rules and
-         *     flags, each saying why it is shown, with stored coordinates (null: floating). With `layout`:
-         *     `auto` (deterministic force layout, stored), `reset` (coordinates removed), `fit` (stored
+         *     flags, each saying why it is shown, with stored coordinates. A device of the map without
+         *     stored coordinates is placed first and its position stored (a new view: the force layout;
+         *     a device that appears: next to its placed neighbours), so every device of the answer has
+         *     them and keeps them until moved. With `layout`: `auto` (deterministic force layout,
+         *     stored), `reset` (every stored coordinate replaced by a new view's layout), `fit` (stored
          *     coordinates scaled into `width` × `height` less `margin`, stored). See docs/api.md "Maps".
          */
         get: {
@@ -3119,7 +3122,7 @@ export interface paths {
                     generation?: components["parameters"]["Generation"];
                     /** @description Present → auto layout. */
                     layout?: string;
-                    /** @description Present → coordinates removed. */
+                    /** @description Present → coordinates replaced by a new view's layout. */
                     reset?: string;
                     /** @description Present → fit into viewBox scaled by zoom. */
                     fit?: string;
@@ -9339,7 +9342,8 @@ export interface components {
         };
         /**
          * @description A view's map (project design; the spec marks it †). Devices and links each say why they are
-         *     shown; a device with x and y null floats (no stored coordinates).
+         *     shown. The map call gives every device stored coordinates (placing those that have none);
+         *     x and y are null only in a preview, for a device with no stored coordinates.
          */
         Map: {
             networkId: number;

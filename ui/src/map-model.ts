@@ -22,9 +22,10 @@ export function linkKey(a: Pick<LinkEnd, 'deviceId' | 'ifIndex'>, b: Pick<LinkEn
 }
 
 /**
- * Where each device is drawn: its stored coordinates, or — for a device that floats (x, y null) —
+ * Where each device is drawn: its stored coordinates (the map call places and stores every device
+ * of the map), or — for a device without them (x, y null: an answer of another form, a preview) —
  * a grid cell to the right of the stored ones (at the origin when none is stored), in map order,
- * so that every device of the map is on screen before any layout ran.
+ * so that every device is on screen.
  */
 export function placeDevices(devices: readonly MapDevice[]): Map<number, Point> {
   const pos = new Map<number, Point>();

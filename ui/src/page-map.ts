@@ -14,8 +14,9 @@ import { href, type Route } from './route.js';
  * The network map of a view (`#/map/<viewId>[?at=<ms>]`): an SVG of the view's devices (shape by
  * role, colour by reachability, name as label) and links (colour by utilisation), from the map call
  * and the linkVar/nodeVar values call. Pan by dragging the background, zoom with the wheel or the
- * buttons (the viewBox changes; nothing is re-laid out); drag a device to move it (stored with the
- * coordinates call); click one to open its panel; hover a device or link for its popup. `at` shows
+ * buttons (the viewBox changes; nothing is re-laid out); drag a device to move it (that device alone
+ * stored with the coordinates call: the server stores every device's position, so no other moves);
+ * click one to open its panel; hover a device or link for its popup. `at` shows
  * the map at an earlier time; live, the values are read again every poll interval.
  */
 
@@ -334,7 +335,7 @@ export function MapPage({ route }: { route: Route }) {
   const fitScreen = (): void => setVb(fitted(posRef.current.values()));
 
   const layout = async (kind: 'auto' | 'reset' | 'fit'): Promise<void> => {
-    if (kind === 'reset' && !window.confirm('Remove every stored position of this view? Devices go back to the grid.')) return;
+    if (kind === 'reset' && !window.confirm('Remove every stored position of this view and lay the map out anew?')) return;
     setBusy(kind); setError(null); setNote(null);
     const r = svgRef.current?.getBoundingClientRect();
     const q = kind === 'fit' ? `&width=${Math.max(1, Math.round(r?.width ?? 1000))}&height=${Math.max(1, Math.round(r?.height ?? 1000))}&margin=40` : '';
@@ -342,7 +343,7 @@ export function MapPage({ route }: { route: Route }) {
       const m = await get<MapAnswer>(`${base}/map?layout=${kind}${q}`);
       if (at === null) show(m, true);
       else await loadMap(true);
-      setNote(kind === 'auto' ? 'Automatic layout stored.' : kind === 'reset' ? 'Stored positions removed.' : 'Positions fitted to the window and stored.');
+      setNote(kind === 'auto' ? 'Automatic layout stored.' : kind === 'reset' ? 'Map laid out anew.' : 'Positions fitted to the window and stored.');
     } catch (e) {
       setError((e as Error).message);
     } finally {

@@ -42,7 +42,7 @@ export function registerLegacyMaps(router: RouteGroup, ctx: ApiContext): void {
     const view = viewParam(req, 'viewid');
     const sel = parseSelector(req);
     const layout = legacyLayout(req);
-    if (layout === null) return mapJson(maps.map(net, view, req.caller, sel));
+    if (layout === null) return mapJson(await maps.map(net, view, req.caller, sel));
     const viewport = layout === 'fit' ? legacyViewportParam(req) : undefined;
     return mapJson(await maps.layout(net, view, req.caller, sel, layout, viewport));
   });

@@ -20,7 +20,7 @@ export function registerMaps(router: RouteGroup, ctx: ApiContext): void {
     const view = viewParam(req, 'view_id');
     const sel = parseSelector(req);
     const layout = layoutParam(req);
-    if (layout === null) return mapJson(maps.map(net, view, req.caller, sel));
+    if (layout === null) return mapJson(await maps.map(net, view, req.caller, sel));
     const viewport = layout === 'fit' ? viewportParam(req) : undefined;
     return mapJson(await maps.layout(net, view, req.caller, sel, layout, viewport));
   });
