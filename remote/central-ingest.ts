@@ -70,10 +70,42 @@ export interface IngestStats {
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
+/** A collector's slot as kept in the metadata store: what its definition said, and our slot (-1: none). */
+interface RemoteSlot { readonly key: string; readonly ours: number }
+
+/**
+ * One collector's slots in one network → ours. A collector's slots are small dense integers (its
+ * inventory hands them out from 0), so the lookup of every point is an index into a typed array.
+ */
+class SlotMap {
+  private table = new Int32Array(1024).fill(-1);
+  private readonly keys = new Map<number, string>();
+
+  /** Our slot for its slot, or -1 (not defined, or names nothing here). */
+  ours(slot: number): number {
+    return slot >= 0 && slot < this.table.length ? this.table[slot]! : -1;
+  }
+
+  keyOf(slot: number): string | undefined {
+    return this.keys.get(slot);
+  }
+
+  set(slot: number, key: string, ours: number): void {
+    if (slot < 0) return;
+    if (slot >= this.table.length) {
+      const grown = new Int32Array(Math.max(slot + 1, this.table.length * 2)).fill(-1);
+      grown.set(this.table);
+      this.table = grown;
+    }
+    this.table[slot] = ours;
+    this.keys.set(slot, key);
+  }
+}
+
 export class CentralIngest {
   private consumption: BatchConsumption | undefined;
-  /** `${collector}\0${networkId}` → its slot → our slot (-1: names nothing here). */
-  private readonly slotMaps = new Map<string, Map<number, number>>();
+  /** `${collector}\0${networkId}` → its slots: what each holds and our slot for it. */
+  private readonly slotMaps = new Map<string, SlotMap>();
   private readonly pending: ReceivedBatch[] = [];
   private flushing: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -91,9 +123,9 @@ export class CentralIngest {
 
   /** Loads the slot mappings kept from earlier runs and starts consuming. */
   start(): void {
-    for (const { key, value } of this.opts.meta.range<number>(NS_REMOTE_SLOTS)) {
+    for (const { key, value } of this.opts.meta.range<RemoteSlot>(NS_REMOTE_SLOTS)) {
       const [collector, networkId, slot] = key as [string, number, number];
-      this.mapOf(collector, networkId).set(slot, value);
+      this.mapOf(collector, networkId).set(slot, value.key, value.ours);
     }
     this.consumption = this.opts.transport.consume(this.opts.consumer, (b) => this.onBatch(b));
     this.consumption.done.catch((e: unknown) => this.opts.logger.error('the central stopped consuming the collectors\' batches', { error: (e as Error).message }));
@@ -132,8 +164,8 @@ export class CentralIngest {
       this.ensureScratch(n);
       let k = 0;
       for (let i = 0; i < n; i++) {
-        const ours = map.get(step.slots[i]!);
-        if (ours === undefined || ours < 0) { this.stats.unmapped++; continue; }
+        const ours = map.ours(step.slots[i]!);
+        if (ours < 0) { this.stats.unmapped++; continue; }
         this.scratchSlots[k] = ours;
         this.scratchValues[k++] = step.values[i]!;
       }
@@ -153,21 +185,18 @@ export class CentralIngest {
   /** Resolves and keeps the batch's new definitions (durable before the batch can be acknowledged). */
   private async learn(batch: PointsBatch): Promise<void> {
     const map = this.mapOf(batch.collector, batch.networkId);
-    const known = new Map<number, string>();
-    for (const d of batch.definitions) known.set(d.slot, d.key);
-    const slots = [...known.keys()];
-    const ours = await this.opts.resolver.resolve(batch.networkId, slots.map((s) => known.get(s)!));
-    const changed: [number, number][] = [];
-    slots.forEach((slot, i) => {
-      const mapped = ours[i] ?? -1;
-      if (map.get(slot) !== mapped) changed.push([slot, mapped]);
-    });
-    if (changed.length === 0) return;
+    // Only what is new or changed is resolved (a definition rides with several batches at first).
+    const fresh = new Map<number, string>();
+    for (const d of batch.definitions) if (map.keyOf(d.slot) !== d.key) fresh.set(d.slot, d.key);
+    if (fresh.size === 0) return;
+    const slots = [...fresh.keys()];
+    const ours = await this.opts.resolver.resolve(batch.networkId, slots.map((s) => fresh.get(s)!));
+    const changed = slots.map((slot, i): [number, RemoteSlot] => [slot, { key: fresh.get(slot)!, ours: ours[i] ?? -1 }]);
     await this.opts.meta.transaction((tx) => {
-      for (const [slot, mapped] of changed) tx.put(NS_REMOTE_SLOTS, [batch.collector, batch.networkId, slot], mapped);
+      for (const [slot, value] of changed) tx.put(NS_REMOTE_SLOTS, [batch.collector, batch.networkId, slot], value);
     });
-    for (const [slot, mapped] of changed) map.set(slot, mapped);
-    const missing = changed.filter(([, m]) => m < 0).length;
+    for (const [slot, value] of changed) map.set(slot, value.key, value.ours);
+    const missing = changed.filter(([, v]) => v.ours < 0).length;
     if (missing > 0) this.opts.logger.warn('a collector defines slots that name nothing here: their points are not written', { collector: batch.collector, network: batch.networkId, slots: missing });
   }
 
@@ -199,10 +228,10 @@ export class CentralIngest {
     c.lastWrittenAtMs = this.opts.nowMs();
   }
 
-  private mapOf(collector: string, networkId: number): Map<number, number> {
+  private mapOf(collector: string, networkId: number): SlotMap {
     const key = `${collector}\0${networkId}`;
     let map = this.slotMaps.get(key);
-    if (!map) this.slotMaps.set(key, map = new Map());
+    if (!map) this.slotMaps.set(key, map = new SlotMap());
     return map;
   }
 
