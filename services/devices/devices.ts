@@ -69,8 +69,9 @@ export class DeviceService {
     return { status: 'ok', task };
   }
 
-  async update(netId: number, deviceId: number, patch: DevicePatch, user: string): Promise<{ status: 'ok'; device: ManagedDevice }> {
-    return { status: 'ok', device: await this.port.update(this.net(netId), deviceId, patch, user) };
+  async update(netId: number, deviceId: number, patch: DevicePatch, user: string): Promise<{ status: 'ok'; device: ListedDevice }> {
+    const d = await this.port.update(this.net(netId), deviceId, patch, user);
+    return { status: 'ok', device: { ...d, pollState: pollStateRecord(this.networks.deviceStates(netId).get(d.id)) } };
   }
 
   async remove(netId: number, ids: readonly number[], user: string): Promise<{ status: 'ok' } & RemoveResult> {
