@@ -51,6 +51,10 @@ t.test('a device that never answers is listed, polled, alerted on and named by t
   const one = (await getJson(base, `/v2/ui/net/1/devices/${listed.id}`)).body;
   t.match(one, { id: listed.id, record: null, pollState: { reachability: 'neverAnswered' } }, 'its page says so (no record yet)');
 
+  const panel = await getJson(base, `/v2/ui/net/1/dashboards/device/${listed.id}`);
+  t.equal(panel.status, 200, 'its panel answers (it is in the generation)');
+  t.match(panel.body.lastContact, { reachability: 'neverAnswered', reasonKind: 'timeout' }, 'the panel says never answered');
+
   const inDiscovery = (await getJson(base, '/v2/discovery/net/1/devices')).body.devices.find((d: any) => d.id === listed.id);
   t.match(inDiscovery, { address: SILENT_DEVICE, pollState: { reachability: 'neverAnswered', reasonKind: 'timeout' } }, 'in the discovery device list');
 
