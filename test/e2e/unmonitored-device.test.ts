@@ -4,9 +4,11 @@
  * times out, as with a wrong community or an ACL) is listed as never answered with its reason, in
  * the discovery device list, polled, raises the built-in deviceUnreachable alert; the healthcheck
  * and the status name it; a WARN line of the log names its address. A seed that does not answer is
- * named with its reason by the healthcheck, the status and a WARN line.
+ * named with its reason by the healthcheck, the status and a WARN line. Once an agent answers at the
+ * device's address, its poll answers, it is probed again and gets its record under the same id.
  */
 import t from 'tap';
+import { startSimulator } from '../../sim/simulator.js';
 import { getJson, randomPort, simulatedConfigText, startServerReady, tempDir, waitFor } from '../fakes/helpers.js';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +21,8 @@ const SILENT_SEED = '127.1.0.250';
 t.test('a device that never answers is listed, polled, alerted on and named by the healthcheck', { timeout: 180_000 }, async (t) => {
   const dir = tempDir(t, 'netmon-unmon-');
   const config = join(dir, 'netmon.yaml');
-  writeFileSync(config, simulatedConfigText(randomPort(), {
+  const simPort = randomPort();
+  writeFileSync(config, simulatedConfigText(simPort, {
     devices: 3, interfacesPerDevice: 2, pollInterval: `${POLL_S}s`, timeout: '300ms', retries: 0,
     networkExtra: '    discoveryInterval: 1h',
   }).replace('seeds: [127.1.0.1]', `seeds: [127.1.0.1, ${SILENT_SEED}]`));
@@ -76,4 +79,21 @@ t.test('a device that never answers is listed, polled, alerted on and named by t
   const warns = server.log().split('\n').filter((l) => /warn/i.test(l));
   t.ok(warns.some((l) => l.includes(SILENT_DEVICE)), 'a WARN line names the device');
   t.ok(warns.some((l) => l.includes(SILENT_SEED) && /seed/.test(l)), 'a WARN line names the seed');
+
+  // An agent starts answering at the device's address (the network's community and port).
+  const late = await startSimulator({ devices: 1, interfacesPerDevice: 2, port: simPort, baseAddress: SILENT_DEVICE, seed: 26 });
+  t.teardown(() => late.close());
+  const answered = await waitFor(async () => {
+    const { devices } = (await getJson(base, '/v2/ui/net/1/devices')).body as { devices: any[] };
+    const d = devices.find((x) => x.id === listed.id);
+    return d?.presence.answered && d.pollState.reachability === 'answering' ? d : undefined;
+  }, 30_000, 'the device answering with its record');
+  t.match(answered, { name: 'silent-box', address: SILENT_DEVICE, polled: true }, 'the same device, under the same id');
+  t.not(answered.vendor, '', `its record is made by the probe its answered poll started (vendor ${answered.vendor})`);
+  t.ok(answered.interfaces > 0, 'with its interfaces');
+  await waitFor(async () => {
+    const list = (await getJson(base, '/v2/alerts/net/1/alerts?active=true')).body as any[];
+    return list.some((a) => a.name === 'deviceUnreachable' && a.deviceId === listed.id) ? undefined : true;
+  }, 10 * POLL_S * 1000, 'the unreachable alert to clear');
+  t.pass('deviceUnreachable cleared');
 });
