@@ -2,6 +2,7 @@ import type { NetworkConfig } from '../core/config-schema.js';
 import type { Logger } from '../core/logger.js';
 import type { DiscoveryStart, PollOrder, SeedFailure } from '../core/ports/networks.js';
 import { isPlaceholder } from './devices/registry-entry.js';
+import { isIpAddress } from '../core/host-name.js';
 import { failureKind, failureWords } from './polling/poll-reason.js';
 import type { Device, Generation } from '../core/types.js';
 import type { TasksPort } from '../core/ports/tasks.js';
@@ -123,8 +124,13 @@ export class NetworkMonitor {
    */
   private polled(deviceId: number, outcome: PollOutcome, gridMs: number): void {
     // A device that never answered answers its poll: probed now, to make its record (interfaces, identity).
-    if (outcome.ok && this.health.state(deviceId)?.reachability === 'neverAnswered') this.devices.reprobe(deviceId);
-    this.health.record(deviceId, outcome);
+    const st = this.health.state(deviceId);
+    if (outcome.ok && st?.reachability === 'neverAnswered') this.devices.reprobe(deviceId);
+    // A declared DNS name that never resolved is polled by name, which cannot answer: say why.
+    const unresolved = !outcome.ok && st?.reachability === 'neverAnswered' && !isIpAddress(st.address);
+    this.health.record(deviceId, unresolved
+      ? { ok: false, error: `${st.address}: the DNS name does not resolve (not resolved by any discovery yet; polled by name: ${outcome.error})` }
+      : outcome);
     const slot = this.deps.inventory.reachableSlot(this.net.id, deviceId);
     if (slot >= 0) this.writer.markReachable(slot, gridMs, outcome.ok ? 1 : 0);
   }

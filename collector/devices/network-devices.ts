@@ -81,6 +81,11 @@ export class NetworkDevices {
   private readonly removedAt = new Map<number, number>();
   private applying: Promise<void> = Promise.resolve();
   private applyQueued = false;
+  /**
+   * The address each declared DNS name last resolved to (a discovery run, a submission): a device
+   * that never answered is polled there; a name never resolved is polled by name (which fails).
+   */
+  private readonly resolvedNames = new Map<string, string>();
 
   constructor(readonly net: NetworkConfig, private readonly deps: NetworkDevicesDeps) {
     this.queue = new SubmissionQueue(Math.max(1, Math.min(net.discoveryConcurrency, 16)), () => { void this.snapshotAfterDrain(); });
@@ -142,7 +147,8 @@ export class NetworkDevices {
       const address = probeAddressOf(e);
       if (isIpAddress(address) && this.blockedList.isBlocked(address)) continue;
       let d = this.shown.get(e);
-      if (d === undefined) this.shown.set(e, d = deviceOf(e) ?? placeholderOf(e, this.net));
+      const at = e.record ? undefined : this.resolvedNames.get(e.declaredAddress) ?? e.declaredAddress;
+      if (d === undefined || (at !== undefined && d?.address !== at)) this.shown.set(e, d = deviceOf(e) ?? placeholderOf(e, this.net, at));
       if (d) out.push(d);
     }
     this.liveDevices = out.sort((a, b) => a.id - b.id);
@@ -171,7 +177,14 @@ export class NetworkDevices {
     for (const e of entries) if (e.origin === 'api') declared.push(declaredOfEntry(e)!);
     const names = [...this.net.seeds, ...declared.map((d) => d.declaredAddress)];
     const { resolved, errors } = await resolveAll(names, this.deps.resolve);
+    this.noteResolved(resolved);
     for (const err of errors) this.log.warn('a seed or declared device does not resolve: not probed this run', { network: this.net.id, error: err });
+    // A declared device that never answered and does not resolve: its state says so.
+    for (const e of entries) {
+      if (e.record || resolved.has(e.declaredAddress)) continue;
+      const err = errors.find((x) => x.startsWith(`${e.declaredAddress}: `));
+      if (err) this.deps.onProbeFailed?.(e.id, err);
+    }
     const seeds = this.net.seeds.map((s) => resolved.get(s)).filter((a): a is string => a !== undefined);
     const targets: ProbeTarget[] = [];
     const declaredAt = new Map<string, { declared: Declared; listedId: number }>();
@@ -471,7 +484,13 @@ export class NetworkDevices {
     try {
       const { resolved, errors } = await resolveAll([given], this.deps.resolve);
       const address = resolved.get(given);
-      if (!address) { this.log.warn('a submitted address does not resolve', { network: this.net.id, error: errors[0] }); task.fail(errors[0]!); return false; }
+      if (!address) {
+        this.log.warn('a submitted address does not resolve', { network: this.net.id, address: given, ...(listedId !== undefined ? { device: listedId } : {}), error: errors[0] });
+        if (listedId !== undefined) this.deps.onProbeFailed?.(listedId, errors[0]!);
+        task.fail(errors[0]!);
+        return false;
+      }
+      if (this.noteResolved(resolved)) await this.reapply();
       const block = this.blockedList.blocking(address);
       if (block) { task.fail(blockedError(this.net.id, address, block).message); return false; }
       task.progress(10, `probing ${address}`);
@@ -550,6 +569,17 @@ export class NetworkDevices {
     } catch (e) {
       this.log.warn('saving the inventory as a generation failed', { network: this.net.id, error: (e as Error).message });
     }
+  }
+
+  /** Keeps what declared names resolved to; true when one changed (what is polled changes with it). */
+  private noteResolved(resolved: ReadonlyMap<string, string>): boolean {
+    let changed = false;
+    for (const [name, address] of resolved) {
+      if (isIpAddress(name) || this.resolvedNames.get(name) === address) continue;
+      this.resolvedNames.set(name, address);
+      changed = true;
+    }
+    return changed;
   }
 
   private ranges: Cidr[] | null = null;

@@ -65,15 +65,16 @@ export function deviceOf(e: RegistryEntry): Device | null {
  * for `sysUpTime` with the first credentials it would be probed with (its own community or v3 user,
  * else the network's first), so that it is on the maps, in the generation, and its `reachable` is
  * written every cycle (0 until it answers: the built-in deviceUnreachable alert). A poll that
- * answers has it probed again, which makes its real record.
+ * answers has it probed again, which makes its real record. `address`: where it is polled (what
+ * its declared DNS name last resolved to; the declared address by default).
  */
-export function placeholderOf(e: RegistryEntry, net: NetworkConfig): Device {
+export function placeholderOf(e: RegistryEntry, net: NetworkConfig, address: string = e.declaredAddress): Device {
   const o = e.snmp ?? {};
   const communities = [...(o.firstCommunities ?? []), ...(o.communities ?? (o.v3User !== undefined ? [] : net.snmp.communities))];
   const v3User = o.v3User ?? (o.communities !== undefined ? undefined : net.snmp.v3Users[0]?.name);
   const v3 = communities.length === 0 && v3User !== undefined;
   return {
-    id: e.id, name: e.name || e.declaredAddress, address: e.declaredAddress, snmpPort: o.port ?? net.snmp.port,
+    id: e.id, name: e.name || e.declaredAddress, address, snmpPort: o.port ?? net.snmp.port,
     sysObjectID: '', sysDescr: '', sysContact: '', sysLocation: '', sysUpTimeCs: 0, chassisId: '', vendor: '', model: '',
     serialNumber: '', softwareRev: '', tags: unionTags(e.tags, e.externalTags), interfaces: [], components: [], neighbors: [],
     discoveredAtMs: 0,

@@ -63,6 +63,8 @@ networks:
   const silent = byAddress('127.1.0.201')!;
   t.match(silent, { origin: 'config', name: 'silent-agent', polled: true, presence: { answered: false } }, 'a declared device that never answered is listed and polled');
   t.match(m.deviceStates(1).find((s) => s.deviceId === silent.id), { reachability: 'neverAnswered', failing: true }, 'as never answered');
+  const invalid = m.devices.list(1).find((d) => d.declaredAddress === 'no-such-device.invalid')!;
+  t.match(m.deviceStates(1).find((s) => s.deviceId === invalid.id), { reachability: 'neverAnswered', reasonKind: 'unresolved' }, 'a name that does not resolve: never answered, and why');
 
   const leaf = byAddress('127.1.0.4')!;
   t.match(leaf, { origin: 'discovered', polled: true, presence: { answered: true } });
