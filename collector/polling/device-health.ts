@@ -131,7 +131,7 @@ export class DeviceHealth {
     e.announced = true;
     const reasonText = failureWords(failureKind(e.reason));
     if (e.neverAnswered) {
-      this.opts.logger.warn(`device never answered: not monitored until it answers (its ${what} failed; polled again every interval)`, { ...where, reason: e.reason, reasonText });
+      this.opts.logger.warn(`device never answered SNMP: listed and polled every interval, no values until it answers (its ${what} failed)`, { ...where, reason: e.reason, reasonText });
     } else {
       this.opts.logger.warn('device starts failing: its poll got no usable answer', { ...where, reason: e.reason, reasonText });
     }

@@ -58,6 +58,17 @@ t.test('a device that never answers is listed, polled, alerted on and named by t
   t.equal(panel.status, 200, 'its panel answers (it is in the generation)');
   t.match(panel.body.lastContact, { reachability: 'neverAnswered', reasonKind: 'timeout' }, 'the panel says never answered');
 
+  // On the map of a view that selects it.
+  const post = async (path: string, body?: unknown) => {
+    const r = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    t.equal(r.status, 200, `${path}: ${r.status}`);
+    return r.json() as Promise<any>;
+  };
+  const view = await post('/v2/ui/net/1/views');
+  await post(`/v2/ui/net/1/views/${view.id}/update`, { name: 'silent', devRule: "name = 'silent-box'", linkRule: '', adjacent: 'false', connecting: 'false', formData: '' });
+  const map = (await getJson(base, `/v2/ui/net/1/views/${view.id}/map`)).body;
+  t.same(map.devices.filter((d: any) => d.matching).map((d: any) => d.id), [listed.id], 'the map of a view selecting it shows it');
+
   const inDiscovery = (await getJson(base, '/v2/discovery/net/1/devices')).body.devices.find((d: any) => d.id === listed.id);
   t.match(inDiscovery, { address: SILENT_DEVICE, pollState: { reachability: 'neverAnswered', reasonKind: 'timeout' } }, 'in the discovery device list');
 
