@@ -3,7 +3,7 @@ import type { Logger } from '../core/logger.js';
 import type { DiscoveryStart, PollOrder, SeedFailure } from '../core/ports/networks.js';
 import { isPlaceholder } from './devices/registry-entry.js';
 import { isIpAddress } from '../core/host-name.js';
-import { failureKind, failureWords } from './polling/poll-reason.js';
+import { failureKind, failureWords, withAddress } from './polling/poll-reason.js';
 import type { Device, Generation } from '../core/types.js';
 import type { TasksPort } from '../core/ports/tasks.js';
 import { NetworkDevices } from './devices/network-devices.js';
@@ -343,7 +343,7 @@ export class NetworkMonitor {
       const reason = failed.get(address);
       if (reason === undefined) continue;
       const reasonKind = failureKind(reason);
-      out.push({ address, reason: `${address}: ${reason}`, reasonKind, reasonText: failureWords(reasonKind) });
+      out.push({ address, reason: withAddress(address, reason), reasonKind, reasonText: failureWords(reasonKind) });
       logger.warn('seed did not answer discovery', { network: this.net.id, address, reason, reasonKind, reasonText: failureWords(reasonKind) });
     }
     this.failingSeeds = out;

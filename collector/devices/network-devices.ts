@@ -26,7 +26,7 @@ import {
 } from './registry-rules.js';
 import { resolveAll, type Resolver } from './resolve-address.js';
 import { SubmissionQueue } from './submission-queue.js';
-import { failureKind, failureWords } from '../polling/poll-reason.js';
+import { failureKind, failureWords, withAddress } from '../polling/poll-reason.js';
 
 interface NetworkDevicesDeps {
   readonly meta: MetaStore;
@@ -262,7 +262,7 @@ export class NetworkDevices {
     // Declared devices that never answered and did not answer this run either: their state takes the reason.
     for (const [address, { listedId }] of plan.declaredAt) {
       const error = found.failed.get(address);
-      if (error !== undefined && !this.registry.get(listedId)?.record) this.deps.onProbeFailed?.(listedId, `${address}: ${error}`);
+      if (error !== undefined && !this.registry.get(listedId)?.record) this.deps.onProbeFailed?.(listedId, withAddress(address, error));
     }
     return this.liveDevices;
   }
@@ -506,7 +506,7 @@ export class NetworkDevices {
         this.log.warn('submitted address did not answer', {
           network: this.net.id, address, ...(listedNever !== undefined ? { device: listedNever } : {}), error: r.error, reasonKind: kind, reasonText: failureWords(kind),
         });
-        if (listedNever !== undefined) this.deps.onProbeFailed?.(listedNever, `${address}: ${r.error}`);
+        if (listedNever !== undefined) this.deps.onProbeFailed?.(listedNever, withAddress(address, r.error));
         task.fail(`${address}: ${r.error}`);
         if (m.changed.length > 0) await this.reapply();
         return m.changed.length > 0;

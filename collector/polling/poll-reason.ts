@@ -36,3 +36,8 @@ export function failureKind(error: string): FailureKind {
 
 /** The kind's words. */
 export function failureWords(kind: FailureKind): string { return WORDS[kind]; }
+
+/** The error text naming the address once (the workers' texts already begin with `address:port`). */
+export function withAddress(address: string, error: string): string {
+  return error.startsWith(address) ? error : `${address}: ${error}`;
+}

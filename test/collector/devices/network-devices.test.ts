@@ -108,12 +108,12 @@ t.test('declared devices that never answered are polled as placeholders, where t
   t.ok(nd.list().every((d) => d.polled), 'every one listed as polled');
 
   const plan = await nd.planRun();
-  await nd.mergeRun(plan, run([], [['10.0.0.7', 'Request timed out'], ['10.0.0.8', 'Request timed out']]), (items) => ids.idsFor(1, items));
+  await nd.mergeRun(plan, run([], [['10.0.0.7', 'Request timed out'], ['10.0.0.8', '10.0.0.8:161: Request timed out']]), (items) => ids.idsFor(1, items));
   const after = at();
   for (const [name, , address] of cases) t.equal(after.get(idOf(name)), address, `${name}: polled at ${address} after a run`);
   const want: [number, string][] = [
     [idOf('silent-ip'), '10.0.0.7: Request timed out'],
-    [idOf('named'), '10.0.0.8: Request timed out'],
+    [idOf('named'), '10.0.0.8:161: Request timed out'],
     [idOf('nowhere.invalid'), 'nowhere.invalid: the DNS name does not resolve'],
   ];
   const got = failures.map(([id, e]): [number, string] => [id, e.replace(/ \(.*\)$/, '')]);

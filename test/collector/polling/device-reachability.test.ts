@@ -4,7 +4,7 @@
 import t from 'tap';
 import { placeholderOf, isPlaceholder, type RegistryEntry } from '../../../collector/devices/registry-entry.js';
 import { DeviceHealth, type PollOutcome } from '../../../collector/polling/device-health.js';
-import { failureKind } from '../../../collector/polling/poll-reason.js';
+import { failureKind, withAddress } from '../../../collector/polling/poll-reason.js';
 import type { NetworkConfig } from '../../../core/config-schema.js';
 import { createLogger } from '../../../core/logger.js';
 
@@ -27,6 +27,8 @@ t.test('failure reasons by kind (table)', async (t) => {
     ['something else entirely', 'other'],
   ];
   for (const [text, kind] of cases) t.equal(failureKind(text), kind, text);
+  t.equal(withAddress('10.0.0.1', '10.0.0.1:161: Request timed out'), '10.0.0.1:161: Request timed out', 'an error that names the address is kept');
+  t.equal(withAddress('10.0.0.1', 'no system group'), '10.0.0.1: no system group', 'one that does not gets it');
 });
 
 function tracker() {
