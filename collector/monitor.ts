@@ -1,7 +1,7 @@
 import type { Config, NetworkConfig, SnmpVariableConfig } from '../core/config-schema.js';
 import type { ReloadPlan } from '../core/config-reload.js';
 import type {
-  CollectorPorts, ComponentHealth, DevicePollState, DiscoveryStatus, GenerationSelector, GenerationSummary, Health, LatestValues, NetworkSummary,
+  CollectorPorts, ComponentHealth, DevicePollState, DiscoveryStatus, SeedFailure, GenerationSelector, GenerationSummary, Health, LatestValues, NetworkSummary,
   NetworksPort, PollOrder, PollStatus, VariableAllocation, VariableCatalog,
 } from '../core/ports/index.js';
 import { AppError } from '../core/errors.js';
@@ -190,6 +190,7 @@ export class Monitor implements CollectorPorts, NetworksPort {
       running: r ? { number: r.number, status: 'running', startedAtMs: r.startedAtMs, completedAtMs: null, devices: r.progress.found, links: 0, probed: r.progress.probed, queued: r.progress.queued } : null,
       latest: infoOf(n.log.latestCompleted()),
       generations: n.log.count,
+      failingSeeds: n.failingSeeds,
     };
   }
 
@@ -316,9 +317,13 @@ export class Monitor implements CollectorPorts, NetworksPort {
       else poller = { healthy: true, status: 'ok', detail: last };
       components[`network.${n.net.id}.poller`] = poller;
       const discoveryOk = n.lastDiscoveryError === '';
+      const seeds = n.failingSeeds;
       components[`network.${n.net.id}.discovery`] = {
-        healthy: discoveryOk, status: discoveryOk ? 'ok' : 'failing',
-        detail: n.running ? `generation ${n.running.number} running` : n.lastDiscoveryError || `${n.log.count} generations`,
+        healthy: discoveryOk, status: !discoveryOk ? 'failing' : seeds.length > 0 ? 'degraded' : 'ok',
+        detail: [
+          n.running ? `generation ${n.running.number} running` : n.lastDiscoveryError || `${n.log.count} generations`,
+          ...(seeds.length > 0 ? [failingSeedsText(seeds)] : []),
+        ].join('; '),
       };
     }
     const store = this.deps.series.status?.();
@@ -350,13 +355,20 @@ export function capacityFor(slots: number): number {
   return Math.max(MIN_SLOTS, Math.ceil((slots * 1.1) / MIN_SLOTS) * MIN_SLOTS);
 }
 
-/** How many devices fail their polls, and the first FAILING_NAMED of them: name (address) since when: why. */
+/** How many devices fail their polls, and the first FAILING_NAMED of them: name (address): never answered or since when: why. */
 function failingDevicesText(failing: readonly DevicePollState[]): string {
   const named = failing.slice(0, FAILING_NAMED).map((d) =>
-    `${d.name} (${d.address}) since ${new Date(d.failingSinceMs!).toISOString()}: ${d.reason}`);
+    `${d.name} (${d.address}) ${d.summary ?? `since ${new Date(d.failingSinceMs!).toISOString()}: ${d.reason}`}`);
   const more = failing.length > FAILING_NAMED ? `; and ${failing.length - FAILING_NAMED} more` : '';
   return `${failing.length} device${failing.length === 1 ? '' : 's'} failing their polls: ${named.join('; ')}${more}`;
 }
+/** The seeds that did not answer the latest full run, the first FAILING_NAMED of them, with why. */
+function failingSeedsText(seeds: readonly SeedFailure[]): string {
+  const named = seeds.slice(0, FAILING_NAMED).map((f) => `${f.address}: ${f.reasonText} (${f.reason})`);
+  const more = seeds.length > FAILING_NAMED ? `; and ${seeds.length - FAILING_NAMED} more` : '';
+  return `${seeds.length} seed${seeds.length === 1 ? '' : 's'} did not answer the latest run: ${named.join('; ')}${more}`;
+}
+
 /** The worker pool: failing with no thread alive, degraded while some are missing (piscina restarts them). */
 function workersComponent(p: PoolStats): ComponentHealth {
   const detail = `${p.threadsAlive} of ${p.threads} worker threads alive, ${p.queued} tasks queued, ${p.completed} completed`;

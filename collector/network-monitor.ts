@@ -1,6 +1,9 @@
 import type { NetworkConfig } from '../core/config-schema.js';
 import type { Logger } from '../core/logger.js';
-import type { DiscoveryStart, PollOrder } from '../core/ports/networks.js';
+import type { DiscoveryStart, PollOrder, SeedFailure } from '../core/ports/networks.js';
+import { isPlaceholder } from './devices/registry-entry.js';
+import { isIpAddress } from '../core/host-name.js';
+import { failureKind, failureWords, withAddress } from './polling/poll-reason.js';
 import type { Device, Generation } from '../core/types.js';
 import type { TasksPort } from '../core/ports/tasks.js';
 import { NetworkDevices } from './devices/network-devices.js';
@@ -57,6 +60,8 @@ export class NetworkMonitor {
   private readonly discoveryAbort = new AbortController();
   running: RunningDiscovery | null = null;
   lastDiscoveryError = '';
+  /** The seeds that did not answer the latest full run, with why (the healthcheck and the status name them). */
+  failingSeeds: readonly SeedFailure[] = [];
   /** The managed devices: registry, blocked list, submissions, external tags; what is polled. */
   readonly devices: NetworkDevices;
   /** Scheduled discovery and the submission queue are paused (DevicesPort.pause). */
@@ -82,6 +87,7 @@ export class NetworkMonitor {
       apply: () => this.adoptLive(),
       snapshot: () => this.snapshot(),
       latestDevices: () => { const l = this.log.latestCompleted(); return l ? this.log.get(l.number)?.devices ?? [] : []; },
+      onProbeFailed: (id, error) => this.health.noteProbeFailure(id, error),
     });
     deps.inventory.setRecords(net.id, (id) => this.devices.recordOf(id));
     if (previous) {
@@ -117,7 +123,14 @@ export class NetworkMonitor {
    * cycle's GridStepWritten, sent after every poll of the cycle ended, counts it in `points`.
    */
   private polled(deviceId: number, outcome: PollOutcome, gridMs: number): void {
-    this.health.record(deviceId, outcome);
+    // A device that never answered answers its poll: probed now, to make its record (interfaces, identity).
+    const st = this.health.state(deviceId);
+    if (outcome.ok && st?.reachability === 'neverAnswered') this.devices.reprobe(deviceId);
+    // A declared DNS name that never resolved is polled by name, which cannot answer: say why.
+    const unresolved = !outcome.ok && st?.reachability === 'neverAnswered' && !isIpAddress(st.address);
+    this.health.record(deviceId, unresolved
+      ? { ok: false, error: `${st.address}: the DNS name does not resolve (not resolved by any discovery yet; polled by name: ${outcome.error})` }
+      : outcome);
     const slot = this.deps.inventory.reachableSlot(this.net.id, deviceId);
     if (slot >= 0) this.writer.markReachable(slot, gridMs, outcome.ok ? 1 : 0);
   }
@@ -300,6 +313,7 @@ export class NetworkMonitor {
         onProbeFailed: (address, error) => task.error(`${address}: ${error}`),
       });
       const devices = await this.devices.mergeRun(plan, found, (items) => this.ids.idsFor(this.net.id, items));
+      this.noteSeeds(plan.seeds, found.failed, logger);
       const { links, externalNeighbors } = resolveTopology(devices);
       const errors = [...plan.errors, ...found.errors].slice(0, 1000);
       const done: Generation = { ...base, status: 'completed', completedAtMs: this.deps.nowMs(), devices, links, externalNeighbors, errors, kind: 'full' };
@@ -309,12 +323,30 @@ export class NetworkMonitor {
       if (this.scheduler.stats.cycles === 0) void this.scheduler.cycle();
       logger.info('discovery completed', {
         generation: run.number, devices: devices.length, links: links.length, unreachable: found.errors.length,
+        neverAnswered: devices.filter(isPlaceholder).length, failingSeeds: this.failingSeeds.map((f) => f.address).join(','),
         durationMs: done.completedAtMs! - run.startedAtMs,
       });
     } catch (e) {
       await this.log.save({ ...base, status: 'failed', completedAtMs: this.deps.nowMs(), errors: [(e as Error).message] });
       throw e;
     }
+  }
+
+  /**
+   * The seeds of a full run that did not answer: kept for the healthcheck and the status, and each
+   * logged as a warning with its reason (a seed that does not answer may leave the whole network
+   * undiscovered; the run's own line only counts them).
+   */
+  private noteSeeds(seeds: readonly string[], failed: ReadonlyMap<string, string>, logger: NetworkDeps['logger']): void {
+    const out: SeedFailure[] = [];
+    for (const address of seeds) {
+      const reason = failed.get(address);
+      if (reason === undefined) continue;
+      const reasonKind = failureKind(reason);
+      out.push({ address, reason: withAddress(address, reason), reasonKind, reasonText: failureWords(reasonKind) });
+      logger.warn('seed did not answer discovery', { network: this.net.id, address, reason, reasonKind, reasonText: failureWords(reasonKind) });
+    }
+    this.failingSeeds = out;
   }
 
   /** Plans every live device again (the operator's SNMP variables changed: Monitor.setVariables). */
@@ -328,7 +360,7 @@ export class NetworkMonitor {
     const next = this.adopting.then(async () => {
       const devices = this.devices.live();
       await this.deps.inventory.rebuild(this.net, { devices });
-      this.health.setDevices(devices);
+      this.health.setDevices(devices.map((d) => ({ id: d.id, name: d.name, address: d.address, neverAnswered: isPlaceholder(d) })));
       this.writer.setKinds(this.deps.inventory.kinds());
       this.deps.onInventoryChanged();
     });

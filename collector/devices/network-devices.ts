@@ -20,12 +20,13 @@ import type { WorkerPool } from '../pool.js';
 import { BlockedList } from './blocked-list.js';
 import { applyTags, checkTags, type TagMode } from './external-tags.js';
 import { DeviceRegistry } from './registry.js';
-import { deviceOf, probeAddressOf, type RegistryEntry } from './registry-entry.js';
+import { deviceOf, isPlaceholder, placeholderOf, probeAddressOf, type RegistryEntry } from './registry-entry.js';
 import {
   declaredOfConfig, declaredOfEntry, mergeRun, syncConfigDevices, type Declared, type RegistryEvent,
 } from './registry-rules.js';
 import { resolveAll, type Resolver } from './resolve-address.js';
 import { SubmissionQueue } from './submission-queue.js';
+import { failureKind, failureWords, withAddress } from '../polling/poll-reason.js';
 
 interface NetworkDevicesDeps {
   readonly meta: MetaStore;
@@ -45,6 +46,8 @@ interface NetworkDevicesDeps {
   readonly snapshot: () => Promise<number>;
   /** The latest completed generation's devices (an upgrade from a version without the registry starts from them). */
   readonly latestDevices: () => readonly Device[];
+  /** A probe of a device that never answered failed (its poll state takes the reason). */
+  readonly onProbeFailed?: (deviceId: number, error: string) => void;
 }
 
 /** What a full discovery run probes besides the neighbours it finds. */
@@ -78,6 +81,11 @@ export class NetworkDevices {
   private readonly removedAt = new Map<number, number>();
   private applying: Promise<void> = Promise.resolve();
   private applyQueued = false;
+  /**
+   * The address each declared DNS name last resolved to (a discovery run, a submission): a device
+   * that never answered is polled there; a name never resolved is polled by name (which fails).
+   */
+  private readonly resolvedNames = new Map<string, string>();
 
   constructor(readonly net: NetworkConfig, private readonly deps: NetworkDevicesDeps) {
     this.queue = new SubmissionQueue(Math.max(1, Math.min(net.discoveryConcurrency, 16)), () => { void this.snapshotAfterDrain(); });
@@ -93,7 +101,7 @@ export class NetworkDevices {
     this.blockedList = await BlockedList.open(this.deps.meta, this.net.id, this.net.blocked ?? [], nowMs);
     if (this.registry.size === 0) {
       // A data directory of an earlier version: its latest generation's devices are the known ones.
-      const seed = this.deps.latestDevices().map((d) => ({
+      const seed = this.deps.latestDevices().filter((d) => !isPlaceholder(d)).map((d) => ({
         id: d.id, state: 'present' as const, origin: 'discovered' as const, declaredAddress: d.address, name: '', comment: '', tags: [],
         externalTags: [], snmp: null, record: d, presence: d.presence ?? { answered: true, lastAnsweredMs: d.discoveredAtMs, unreachableSinceMs: null },
         addedAtMs: d.discoveredAtMs, addedBy: 'discovery',
@@ -115,7 +123,10 @@ export class NetworkDevices {
     this.refreshLive();
   }
 
-  /** The devices polled now: entries present with a record, not at a blocked address, by id. A new array after every change. */
+  /**
+   * The devices polled now, by id: entries present, not at a blocked address — with their record, or
+   * (never answered yet) as their placeholder (registry-entry.ts placeholderOf). A new array after every change.
+   */
   live(): readonly Device[] { return this.liveDevices; }
 
   /** Whether the registry is loaded (the network started): before, live() is empty whatever is stored. */
@@ -132,9 +143,12 @@ export class NetworkDevices {
   private refreshLive(): void {
     const out: Device[] = [];
     for (const e of this.registry.all().values()) {
-      if (e.state !== 'present' || !e.record || this.blockedList.isBlocked(e.record.address)) continue;
+      if (e.state !== 'present') continue;
+      const address = probeAddressOf(e);
+      if (isIpAddress(address) && this.blockedList.isBlocked(address)) continue;
       let d = this.shown.get(e);
-      if (d === undefined) this.shown.set(e, d = deviceOf(e));
+      const at = e.record ? undefined : this.resolvedNames.get(e.declaredAddress) ?? e.declaredAddress;
+      if (d === undefined || (at !== undefined && d?.address !== at)) this.shown.set(e, d = deviceOf(e) ?? placeholderOf(e, this.net, at));
       if (d) out.push(d);
     }
     this.liveDevices = out.sort((a, b) => a.id - b.id);
@@ -163,7 +177,14 @@ export class NetworkDevices {
     for (const e of entries) if (e.origin === 'api') declared.push(declaredOfEntry(e)!);
     const names = [...this.net.seeds, ...declared.map((d) => d.declaredAddress)];
     const { resolved, errors } = await resolveAll(names, this.deps.resolve);
+    this.noteResolved(resolved);
     for (const err of errors) this.log.warn('a seed or declared device does not resolve: not probed this run', { network: this.net.id, error: err });
+    // A declared device that never answered and does not resolve: its state says so.
+    for (const e of entries) {
+      if (e.record || resolved.has(e.declaredAddress)) continue;
+      const err = errors.find((x) => x.startsWith(`${e.declaredAddress}: `));
+      if (err) this.deps.onProbeFailed?.(e.id, err);
+    }
     const seeds = this.net.seeds.map((s) => resolved.get(s)).filter((a): a is string => a !== undefined);
     const targets: ProbeTarget[] = [];
     const declaredAt = new Map<string, { declared: Declared; listedId: number }>();
@@ -238,6 +259,11 @@ export class NetworkDevices {
     await this.registry.write(m.changed, m.dropped);
     this.logEvents(m.events);
     this.refreshLive();
+    // Declared devices that never answered and did not answer this run either: their state takes the reason.
+    for (const [address, { listedId }] of plan.declaredAt) {
+      const error = found.failed.get(address);
+      if (error !== undefined && !this.registry.get(listedId)?.record) this.deps.onProbeFailed?.(listedId, withAddress(address, error));
+    }
     return this.liveDevices;
   }
 
@@ -293,6 +319,8 @@ export class NetworkDevices {
     if (!old || old.state !== 'present') {
       const entry = old ? { ...pendingEntry(id, declared, nowMs), record: old.record, externalTags: old.externalTags, presence: old.presence } : pendingEntry(id, declared, nowMs);
       await this.registry.write([entry]);
+      // Listed and polled at once (as its placeholder until its probe answers): never silently unmonitored.
+      await this.reapply();
     }
     this.log.info('device added through the API: probing it', { network: this.net.id, device: id, address, user });
     const task = this.enqueue(address, 'api', user, `add ${address}`, declared, id);
@@ -375,7 +403,20 @@ export class NetworkDevices {
     return this.queue.view(limit);
   }
 
-  /** Saves the live inventory as an incremental generation (a task). */
+  /**
+   * Probes again a device that never answered (its poll answered: its record is made now). Nothing
+   * when it has a record, is not present, or its address is already waiting in the queue.
+   */
+  reprobe(id: number): void {
+    const e = this.registry.get(id);
+    if (!e || e.state !== 'present' || e.record || this.queue.has(e.declaredAddress)) return;
+    try {
+      this.enqueue(e.declaredAddress, 'api', 'discovery', `probe device ${id} at ${e.declaredAddress} (its poll answered)`, declaredOfEntry(e), id);
+    } catch (err) {
+      this.log.warn('a device that answers its polls could not be probed again', { network: this.net.id, device: id, error: (err as Error).message });
+    }
+  }
+
   /**
    * Saves the inventory as a generation now. Refused (CONFLICT, naming when the next is accepted)
    * less than `discoveryMinInterval` after the last incremental generation: each is a full copy of
@@ -443,7 +484,13 @@ export class NetworkDevices {
     try {
       const { resolved, errors } = await resolveAll([given], this.deps.resolve);
       const address = resolved.get(given);
-      if (!address) { this.log.warn('a submitted address does not resolve', { network: this.net.id, error: errors[0] }); task.fail(errors[0]!); return false; }
+      if (!address) {
+        this.log.warn('a submitted address does not resolve', { network: this.net.id, address: given, ...(listedId !== undefined ? { device: listedId } : {}), error: errors[0] });
+        if (listedId !== undefined) this.deps.onProbeFailed?.(listedId, errors[0]!);
+        task.fail(errors[0]!);
+        return false;
+      }
+      if (this.noteResolved(resolved)) await this.reapply();
       const block = this.blockedList.blocking(address);
       if (block) { task.fail(blockedError(this.net.id, address, block).message); return false; }
       task.progress(10, `probing ${address}`);
@@ -454,7 +501,12 @@ export class NetworkDevices {
         const m = mergeRun(this.registry.all(), { nowMs, forgetAfterMs: this.forgetAfterMs, found: [], declared: new Map(), unanswered: new Map(known.map((e) => [e.id, `${address}: ${r.error}`])) });
         await this.registry.write(m.changed, m.dropped);
         this.logEvents(m.events);
-        this.log.info('submitted address did not answer', { network: this.net.id, address, error: r.error });
+        const kind = failureKind(r.error);
+        const listedNever = listedId !== undefined && !this.registry.get(listedId)?.record ? listedId : undefined;
+        this.log.warn('submitted address did not answer', {
+          network: this.net.id, address, ...(listedNever !== undefined ? { device: listedNever } : {}), error: r.error, reasonKind: kind, reasonText: failureWords(kind),
+        });
+        if (listedNever !== undefined) this.deps.onProbeFailed?.(listedNever, withAddress(address, r.error));
         task.fail(`${address}: ${r.error}`);
         if (m.changed.length > 0) await this.reapply();
         return m.changed.length > 0;
@@ -517,6 +569,17 @@ export class NetworkDevices {
     } catch (e) {
       this.log.warn('saving the inventory as a generation failed', { network: this.net.id, error: (e as Error).message });
     }
+  }
+
+  /** Keeps what declared names resolved to; true when one changed (what is polled changes with it). */
+  private noteResolved(resolved: ReadonlyMap<string, string>): boolean {
+    let changed = false;
+    for (const [name, address] of resolved) {
+      if (isIpAddress(name) || this.resolvedNames.get(name) === address) continue;
+      this.resolvedNames.set(name, address);
+      changed = true;
+    }
+    return changed;
   }
 
   private ranges: Cidr[] | null = null;

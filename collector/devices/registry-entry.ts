@@ -1,4 +1,4 @@
-import type { DeviceSnmpOverride } from '../../core/config-schema.js';
+import type { DeviceSnmpOverride, NetworkConfig } from '../../core/config-schema.js';
 import type { Device, DeviceOrigin, DevicePresence, Tag } from '../../core/types.js';
 
 /**
@@ -58,3 +58,33 @@ export function deviceOf(e: RegistryEntry): Device | null {
     origin: e.origin, presence: e.presence,
   };
 }
+
+/**
+ * The device an entry that never answered is listed and polled as (its `presence.answered` false,
+ * `discoveredAtMs` 0): named as the operator named it (else its address), no interfaces, polled
+ * for `sysUpTime` with the first credentials it would be probed with (its own community or v3 user,
+ * else the network's first), so that it is on the maps, in the generation, and its `reachable` is
+ * written every cycle (0 until it answers: the built-in deviceUnreachable alert). A poll that
+ * answers has it probed again, which makes its real record. `address`: where it is polled (what
+ * its declared DNS name last resolved to; the declared address by default).
+ */
+export function placeholderOf(e: RegistryEntry, net: NetworkConfig, address: string = e.declaredAddress): Device {
+  const o = e.snmp ?? {};
+  const communities = [...(o.firstCommunities ?? []), ...(o.communities ?? (o.v3User !== undefined ? [] : net.snmp.communities))];
+  const v3User = o.v3User ?? (o.communities !== undefined ? undefined : net.snmp.v3Users[0]?.name);
+  const v3 = communities.length === 0 && v3User !== undefined;
+  return {
+    id: e.id, name: e.name || e.declaredAddress, address, snmpPort: o.port ?? net.snmp.port,
+    sysObjectID: '', sysDescr: '', sysContact: '', sysLocation: '', sysUpTimeCs: 0, chassisId: '', vendor: '', model: '',
+    serialNumber: '', softwareRev: '', tags: unionTags(e.tags, e.externalTags), interfaces: [], components: [], neighbors: [],
+    discoveredAtMs: 0,
+    poll: {
+      version: v3 ? '3' : '2c', community: v3 ? '' : communities[0] ?? '', v3User: v3 ? v3User : '', hc: false,
+      hrProcessor: false, ucdCpu: false, ucdMem: false, hrRamIndex: 0, cpu: null, mem: null,
+    },
+    os: '', profile: '', sensors: [], externalTags: e.externalTags, origin: e.origin, presence: e.presence,
+  };
+}
+
+/** Whether a device is an entry's placeholder (never answered: no discovery record). */
+export const isPlaceholder = (d: Device): boolean => d.discoveredAtMs === 0 && d.presence?.answered === false && d.sysObjectID === '';

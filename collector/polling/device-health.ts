@@ -1,5 +1,6 @@
 import type { Logger } from '../../core/logger.js';
-import type { DevicePollState } from '../../core/ports/networks.js';
+import type { DevicePollState, Reachability } from '../../core/ports/networks.js';
+import { failureKind, failureWords } from './poll-reason.js';
 
 /** The outcome of one device's poll as the scheduler reports it (a skipped poll is not reported). */
 export type PollOutcome = { readonly ok: true } | { readonly ok: false; readonly error: string };
@@ -14,6 +15,19 @@ interface Entry {
   failingSinceMs: number | null;
   reason: string;
   lastSuccessMs: number | null;
+  /** Listed without a discovery record: it has never answered SNMP (until a poll answers). */
+  neverAnswered: boolean;
+  /** The warning that it fails was logged (once per run of failures). */
+  announced: boolean;
+}
+
+/** A device of the current generation as setDevices takes it. */
+export interface HealthDevice {
+  readonly id: number;
+  readonly name: string;
+  readonly address: string;
+  /** True for a device listed before it ever answered (collector/devices: no record yet). */
+  readonly neverAnswered?: boolean;
 }
 
 /**
@@ -27,6 +41,10 @@ interface Entry {
  * poll is still running is not an outcome: it changes nothing here (that previous poll's outcome
  * counts when it ends). States live in memory: after a restart every device is `unknown` until its
  * first poll.
+ *
+ * A device that never answered (added by an operator or declared, not answering yet) is failing
+ * from the moment it is listed: nothing is monitored of it, which is what an operator must see. Its
+ * warning is logged at its first failed poll (or probe, `noteProbeFailure`), with the reason.
  */
 export class DeviceHealth {
   private readonly byId = new Map<number, Entry>();
@@ -39,14 +57,25 @@ export class DeviceHealth {
    * The devices of the network's current generation: known ones keep their state (names and
    * addresses follow the generation), new ones start unknown, devices no longer there are dropped.
    */
-  setDevices(devices: readonly { readonly id: number; readonly name: string; readonly address: string }[]): void {
+  setDevices(devices: readonly HealthDevice[]): void {
     this.snapshot = null;
     const keep = new Set<number>();
+    const now = this.opts.nowMs();
     for (const d of devices) {
       keep.add(d.id);
+      const never = d.neverAnswered === true;
       const e = this.byId.get(d.id);
-      if (e) { e.name = d.name; e.address = d.address; continue; }
-      this.byId.set(d.id, { name: d.name, address: d.address, consecutiveFailures: 0, failingSinceMs: null, reason: '', lastSuccessMs: null });
+      if (e) {
+        e.name = d.name; e.address = d.address;
+        // A record arrived (its probe answered): answered now. Still no record: stays never answered.
+        if (!never && e.neverAnswered) { e.neverAnswered = false; if (e.consecutiveFailures === 0) { e.failingSinceMs = null; e.announced = false; } }
+        else if (never && !e.neverAnswered && e.lastSuccessMs === null) { e.neverAnswered = true; e.failingSinceMs ??= now; }
+        continue;
+      }
+      this.byId.set(d.id, {
+        name: d.name, address: d.address, consecutiveFailures: 0, failingSinceMs: never ? now : null, reason: '', lastSuccessMs: null,
+        neverAnswered: never, announced: false,
+      });
     }
     for (const id of this.byId.keys()) if (!keep.has(id)) this.byId.delete(id);
   }
@@ -68,19 +97,43 @@ export class DeviceHealth {
     const now = this.opts.nowMs();
     const where = { device: e.name, address: e.address, network: this.opts.networkId, networkName: this.opts.networkName };
     if (outcome.ok) {
-      if (e.failingSinceMs !== null) {
+      if (e.neverAnswered) {
+        this.opts.logger.info('device answers its polls for the first time', { ...where, failedPolls: e.consecutiveFailures });
+      } else if (e.failingSinceMs !== null) {
         this.opts.logger.info('device recovered: it answers its polls again', {
           ...where, failedForMs: now - e.failingSinceMs, failedPolls: e.consecutiveFailures,
         });
       }
-      e.consecutiveFailures = 0; e.failingSinceMs = null; e.reason = ''; e.lastSuccessMs = now;
+      e.consecutiveFailures = 0; e.failingSinceMs = null; e.reason = ''; e.lastSuccessMs = now; e.neverAnswered = false; e.announced = false;
       return;
     }
     e.consecutiveFailures++;
-    e.reason = outcome.error.length > MAX_REASON_CHARS ? `${outcome.error.slice(0, MAX_REASON_CHARS - 1)}…` : outcome.error;
-    if (e.failingSinceMs === null) {
-      e.failingSinceMs = now;
-      this.opts.logger.warn('device starts failing: its poll got no usable answer', { ...where, reason: e.reason });
+    this.fail(e, outcome.error, now, where, 'poll');
+  }
+
+  /**
+   * A discovery probe of a device that never answered failed (its submission, a full run): the
+   * reason is its state's until its next poll, and the warning is logged if it was not yet. Ignored
+   * for a device that answered, or one not in the current generation.
+   */
+  noteProbeFailure(deviceId: number, error: string): void {
+    const e = this.byId.get(deviceId);
+    if (!e || !e.neverAnswered) return;
+    this.snapshot = null;
+    const where = { device: e.name, address: e.address, network: this.opts.networkId, networkName: this.opts.networkName };
+    this.fail(e, error, this.opts.nowMs(), where, 'probe');
+  }
+
+  private fail(e: Entry, error: string, now: number, where: Record<string, unknown>, what: 'poll' | 'probe'): void {
+    e.reason = error.length > MAX_REASON_CHARS ? `${error.slice(0, MAX_REASON_CHARS - 1)}…` : error;
+    e.failingSinceMs ??= now;
+    if (e.announced) return;
+    e.announced = true;
+    const reasonText = failureWords(failureKind(e.reason));
+    if (e.neverAnswered) {
+      this.opts.logger.warn(`device never answered SNMP: listed and polled every interval, no values until it answers (its ${what} failed)`, { ...where, reason: e.reason, reasonText });
+    } else {
+      this.opts.logger.warn('device starts failing: its poll got no usable answer', { ...where, reason: e.reason, reasonText });
     }
   }
 
@@ -111,8 +164,14 @@ export class DeviceHealth {
 }
 
 function stateOf(deviceId: number, e: Entry): DevicePollState {
+  const reachability: Reachability = e.neverAnswered ? 'neverAnswered' : e.failingSinceMs !== null ? 'unreachable' : 'answering';
+  const reasonKind = e.reason === '' ? null : failureKind(e.reason);
+  const why = reasonKind === null ? 'not polled yet' : `${failureWords(reasonKind)} (${e.reason})`;
+  const summary = reachability === 'neverAnswered' ? `never answered: ${why}`
+    : reachability === 'unreachable' ? `unreachable since ${new Date(e.failingSinceMs!).toISOString()}: ${why}` : 'answering';
   return {
     deviceId, name: e.name, address: e.address, failing: e.failingSinceMs !== null,
     consecutiveFailures: e.consecutiveFailures, failingSinceMs: e.failingSinceMs, reason: e.reason, lastSuccessMs: e.lastSuccessMs,
+    reachability, reasonKind, summary,
   };
 }

@@ -30,6 +30,8 @@ export interface DiscoveryStatus {
   /** The latest completed generation, or null before the first completes. */
   readonly latest: GenerationSummary | null;
   readonly generations: number;
+  /** The seeds that did not answer the latest full run, with why (absent: none, or an implementation that predates it). */
+  readonly failingSeeds?: readonly SeedFailure[];
 }
 
 export interface PollStatus {
@@ -60,6 +62,33 @@ export interface DiscoveryStart {
 }
 
 /**
+ * Whether a device is monitored as it should be: `neverAnswered` (listed and polled, but it has never
+ * answered SNMP: no discovery record yet), `unreachable` (it answered before; its polls fail now),
+ * `answering` (its latest poll, or the discovery that made its record, answered).
+ */
+export type Reachability = 'neverAnswered' | 'unreachable' | 'answering';
+
+/**
+ * Why a poll or a probe got no usable answer, by kind (collector/polling/poll-reason.ts): `timeout`
+ * (no answer at all: the device is down, or it drops what it is sent — with SNMP v2c a wrong
+ * community or an ACL looks exactly like this), `credentials` (the agent refused the v3 user or
+ * the community), `noRoute`, `refused` (nothing listens on the port), `agentError` (the agent
+ * answered with an error, or without the system group), `unresolved` (a DNS name that does not
+ * resolve), `other`.
+ */
+export type FailureKind = 'timeout' | 'credentials' | 'noRoute' | 'refused' | 'agentError' | 'unresolved' | 'other';
+
+/** A seed of a network that did not answer the latest full discovery run. */
+export interface SeedFailure {
+  readonly address: string;
+  /** The probe's error text (e.g. `127.1.0.9:161: Request timed out`). */
+  readonly reason: string;
+  readonly reasonKind: FailureKind;
+  /** The reason in words (what the kind means). */
+  readonly reasonText: string;
+}
+
+/**
  * One device's poll state (collector/polling/device-health.ts). A device is failing from its first
  * failed poll (timeout and retries spent, or an error answer) until its next answered one; a poll
  * skipped because the previous one still runs is not a failure. Neither failing nor ever answered
@@ -78,6 +107,15 @@ export interface DevicePollState {
   readonly reason: string;
   /** The latest answered poll (ms since the epoch), or null when none since the collector started. */
   readonly lastSuccessMs: number | null;
+  /**
+   * Absent in implementations that predate it. A device that never answered is failing from the
+   * moment it is listed (failingSinceMs: then), whether or not a poll failed yet.
+   */
+  readonly reachability?: Reachability;
+  /** The kind of `reason`; null while the device answers (or before its first failure). */
+  readonly reasonKind?: FailureKind | null;
+  /** One line for people: `never answered: …`, `unreachable since <ISO time>: …`, `answering`. */
+  readonly summary?: string;
 }
 
 /**

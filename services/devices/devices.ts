@@ -5,7 +5,7 @@ import type {
 import type { TaskInfo } from '../../core/ports/tasks.js';
 import type { Tag } from '../../core/types.js';
 import type { ServiceDeps } from '../deps.js';
-import { publicDevice, type NetworkService } from '../networks/index.js';
+import { pollStateRecord, publicDevice, type NetworkService, type PollStateRecord } from '../networks/index.js';
 import type { WorkGates } from '../work-gates.js';
 
 /** The default and the largest `limit` of the discovery queue call. */
@@ -14,8 +14,14 @@ export const QUEUE_MAX_LIMIT = 10_000;
 /** The most ids one DELETE of devices or blocked addresses may name. */
 export const MAX_IDS_PER_CALL = 1000;
 
-/** GET /v2/ui/net/:netid/devices/:devid: the managed device and its latest discovery record. */
-type ManagedDeviceDetail = ManagedDevice & { readonly record: Record<string, unknown> | null };
+/**
+ * A managed device with its poll state now (never answered, unreachable since…, answering; the
+ * last reason): a device that is listed but not monitored says so here.
+ */
+type ListedDevice = ManagedDevice & { readonly pollState: PollStateRecord };
+
+/** GET /v2/ui/net/:netid/devices/:devid: the managed device, its poll state and its latest discovery record. */
+type ManagedDeviceDetail = ListedDevice & { readonly record: Record<string, unknown> | null };
 
 /**
  * Device management, background tasks, incremental discovery and external tags (docs/api.md
@@ -40,8 +46,10 @@ export class DeviceService {
   private get port() { return this.deps.collector.devices; }
   private net(netId: number): number { return this.networks.need(netId).id; }
 
-  list(netId: number): { networkId: number; devices: readonly ManagedDevice[] } {
-    return { networkId: netId, devices: this.port.list(this.net(netId)) };
+  list(netId: number): { networkId: number; devices: readonly ListedDevice[] } {
+    const devices = this.port.list(this.net(netId));
+    const states = this.networks.deviceStates(netId);
+    return { networkId: netId, devices: devices.map((d) => ({ ...d, pollState: pollStateRecord(states.get(d.id)) })) };
   }
 
   /** The device with its public record of the latest completed generation (null when it has none yet). */
@@ -50,7 +58,9 @@ export class DeviceService {
     if (!d) throw new AppError('UNKNOWN_DEVICE', `network ${netId} has no device ${deviceId}`);
     const gen = this.deps.collector.networks.generation(netId, {});
     const rec = gen?.devices.find((x) => x.id === deviceId);
-    return { ...d, record: rec ? publicDevice(rec) : null };
+    // A device that never answered is in the generation as its placeholder: it has no record yet.
+    const placeholder = rec !== undefined && rec.discoveredAtMs === 0 && rec.sysObjectID === '';
+    return { ...d, pollState: pollStateRecord(this.networks.deviceStates(netId).get(deviceId)), record: rec && !placeholder ? publicDevice(rec) : null };
   }
 
   async add(netId: number, d: DeviceAdd, user: string, key?: string): Promise<{ status: 'ok'; task: TaskInfo }> {
@@ -59,8 +69,9 @@ export class DeviceService {
     return { status: 'ok', task };
   }
 
-  async update(netId: number, deviceId: number, patch: DevicePatch, user: string): Promise<{ status: 'ok'; device: ManagedDevice }> {
-    return { status: 'ok', device: await this.port.update(this.net(netId), deviceId, patch, user) };
+  async update(netId: number, deviceId: number, patch: DevicePatch, user: string): Promise<{ status: 'ok'; device: ListedDevice }> {
+    const d = await this.port.update(this.net(netId), deviceId, patch, user);
+    return { status: 'ok', device: { ...d, pollState: pollStateRecord(this.networks.deviceStates(netId).get(d.id)) } };
   }
 
   async remove(netId: number, ids: readonly number[], user: string): Promise<{ status: 'ok' } & RemoveResult> {

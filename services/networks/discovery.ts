@@ -1,5 +1,5 @@
 import { AppError } from '../../core/errors.js';
-import type { DevicePollState, DiscoveryStart, GenerationSelector } from '../../core/ports/networks.js';
+import type { DevicePollState, DiscoveryStart, FailureKind, Reachability, GenerationSelector } from '../../core/ports/networks.js';
 import type { Device, Generation } from '../../core/types.js';
 import { jsonBytes } from '../../svcql/index.js';
 import { AnswerBound } from '../answer-bound.js';
@@ -58,15 +58,25 @@ export interface PollStateRecord {
   readonly consecutiveFailures: number;
   readonly reason: string;
   readonly lastSuccessMs: number | null;
+  /** `neverAnswered`, `unreachable` or `answering`; null when `state` is `unknown`. */
+  readonly reachability: Reachability | null;
+  /** The kind of `reason` (timeout, credentials, noRoute, refused, agentError, unresolved, other); null without one. */
+  readonly reasonKind: FailureKind | null;
+  /** One line for people: `never answered: …`, `unreachable since <time>: …`, `answering`; '' when unknown. */
+  readonly summary: string;
 }
 
-const UNKNOWN_POLL_STATE: PollStateRecord = Object.freeze({ state: 'unknown', failingSinceMs: null, consecutiveFailures: 0, reason: '', lastSuccessMs: null });
+const UNKNOWN_POLL_STATE: PollStateRecord = Object.freeze({
+  state: 'unknown', failingSinceMs: null, consecutiveFailures: 0, reason: '', lastSuccessMs: null, reachability: null, reasonKind: null, summary: '',
+});
 
-function pollStateRecord(s: DevicePollState | undefined): PollStateRecord {
+export function pollStateRecord(s: DevicePollState | undefined): PollStateRecord {
   if (!s || (!s.failing && s.lastSuccessMs === null)) return UNKNOWN_POLL_STATE;
   return {
     state: s.failing ? 'failing' : 'ok', failingSinceMs: s.failingSinceMs, consecutiveFailures: s.consecutiveFailures,
     reason: s.reason, lastSuccessMs: s.lastSuccessMs,
+    reachability: s.reachability ?? (s.failing ? 'unreachable' : 'answering'), reasonKind: s.reasonKind ?? null,
+    summary: s.summary ?? (s.failing ? s.reason : 'answering'),
   };
 }
 

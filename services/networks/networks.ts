@@ -1,6 +1,6 @@
 import { AppError } from '../../core/errors.js';
 import type {
-  ComponentHealth, DevicePollState, DiscoveryStatus, Health, HealthStatus, NetworkSummary, PollStatus,
+  ComponentHealth, DevicePollState, DiscoveryStatus, FailureKind, Health, HealthStatus, NetworkSummary, PollStatus, Reachability, SeedFailure,
 } from '../../core/ports/networks.js';
 import type { Caller } from '../../core/caller.js';
 import type { ServiceDeps } from '../deps.js';
@@ -18,6 +18,11 @@ interface FailingDevice {
   readonly consecutiveFailures: number;
   readonly reason: string;
   readonly lastSuccessMs: number | null;
+  /** `neverAnswered` (listed, polled, never answered SNMP) or `unreachable` (answered before). */
+  readonly reachability: Reachability;
+  readonly reasonKind: FailureKind | null;
+  /** One line for people: `never answered: timeout: …` or `unreachable since <time>: …`. */
+  readonly summary: string;
 }
 
 /** The status call's `polling`: the collector's poll figures and the devices failing now. */
@@ -66,6 +71,8 @@ interface NetworkStatus {
   readonly latestDiscovery: DiscoveryStatus['latest'];
   readonly ongoingDiscovery: DiscoveryStatus['running'];
   readonly generations: number;
+  /** The seeds that did not answer the latest full discovery run, with why. */
+  readonly failingSeeds: readonly SeedFailure[];
   readonly polling: PollingStatus;
   readonly views: readonly ViewTile[];
   readonly viewsOrder: ViewsOrder;
@@ -88,6 +95,7 @@ function failingDevice(d: DevicePollState): FailingDevice {
   return {
     id: d.deviceId, name: d.name, address: d.address, failingSinceMs: d.failingSinceMs!, consecutiveFailures: d.consecutiveFailures,
     reason: d.reason, lastSuccessMs: d.lastSuccessMs,
+    reachability: d.reachability ?? 'unreachable', reasonKind: d.reasonKind ?? null, summary: d.summary ?? d.reason,
   };
 }
 
@@ -117,6 +125,7 @@ export class NetworkService {
       latestDiscovery: d.latest,
       ongoingDiscovery: d.running,
       generations: d.generations,
+      failingSeeds: d.failingSeeds ?? [],
       polling: this.polling(net.id),
       views: this.views.tiles(net.id, caller, viewsOrder),
       viewsOrder,

@@ -13,6 +13,7 @@ t.test('status', async (t) => {
     latestDiscovery: { number: 2, status: 'completed', startedAtMs: 3000, completedAtMs: 4000, devices: 2, links: 1 },
     ongoingDiscovery: { number: 3, status: 'running', startedAtMs: 5000, completedAtMs: null, devices: 0, links: 0, probed: 1, queued: 4 },
     generations: 3,
+    failingSeeds: [],
     polling: { cycles: 3, lastCycleStartMs: 1000, lastCycleDurationMs: 20, devicesPolled: 2, devicesFailed: 0, variables: 4, devicesFailing: 0, failing: [] },
     views: [],
     viewsOrder: 'id',
@@ -150,15 +151,20 @@ t.test('status names the failing devices, at most 100, with their count', async 
   }
   svc.pollStates.set(1, [ok(10), failing(11)]);
   const r = await get('/v2/ui/net/1/status');
+  // A collector that predates reachability: read as unreachable, its reason as the summary.
   t.same(r.json.polling.failing, [{
     id: 11, name: 'dev11', address: '10.0.0.11', failingSinceMs: NOW_MS - 6000, consecutiveFailures: 3, reason: '10.0.0.11:161: timeout', lastSuccessMs: null,
+    reachability: 'unreachable', reasonKind: null, summary: '10.0.0.11:161: timeout',
   }]);
+  svc.pollStates.set(1, [{ ...failing(12), reachability: 'neverAnswered', reasonKind: 'timeout', summary: 'never answered: timeout' }]);
+  t.match((await get('/v2/ui/net/1/status')).json.polling.failing, [{ id: 12, reachability: 'neverAnswered', reasonKind: 'timeout', summary: 'never answered: timeout' }],
+    'a device that never answered is named as such');
 });
 
 t.test('device records carry their poll state', async (t) => {
   const svc = fixture();
   const { get } = apiFor(svc, NOW_MS);
-  const unknown = { state: 'unknown', failingSinceMs: null, consecutiveFailures: 0, reason: '', lastSuccessMs: null };
+  const unknown = { state: 'unknown', failingSinceMs: null, consecutiveFailures: 0, reason: '', lastSuccessMs: null, reachability: null, reasonKind: null, summary: '' };
   let all = await get('/v2/discovery/net/1/devices');
   t.same(all.json.devices.map((d: { pollState: unknown }) => d.pollState), [unknown, unknown], 'unknown before any poll');
   svc.pollStates.set(1, [
@@ -167,8 +173,11 @@ t.test('device records carry their poll state', async (t) => {
   ]);
   all = await get('/v2/discovery/net/1/devices');
   const want = [
-    { state: 'ok', failingSinceMs: null, consecutiveFailures: 0, reason: '', lastSuccessMs: NOW_MS - 1000 },
-    { state: 'failing', failingSinceMs: NOW_MS - 4000, consecutiveFailures: 2, reason: '10.0.0.11:161: timeout', lastSuccessMs: NOW_MS - 6000 },
+    { state: 'ok', failingSinceMs: null, consecutiveFailures: 0, reason: '', lastSuccessMs: NOW_MS - 1000, reachability: 'answering', reasonKind: null, summary: 'answering' },
+    {
+      state: 'failing', failingSinceMs: NOW_MS - 4000, consecutiveFailures: 2, reason: '10.0.0.11:161: timeout', lastSuccessMs: NOW_MS - 6000,
+      reachability: 'unreachable', reasonKind: null, summary: '10.0.0.11:161: timeout',
+    },
   ];
   t.same(all.json.devices.map((d: { pollState: unknown }) => d.pollState), want);
   t.same((await get('/v2/discovery/net/1/devices/11')).json.pollState, want[1], 'one device');

@@ -52,14 +52,19 @@ networks:
   const sim = app.simulator!;
 
   const gen1 = await waitFor(async () => { const d = m.discoveryStatus(1).latest; return d && d.status === 'completed' ? d : undefined; }, 60_000, 'the first discovery');
-  t.equal(gen1.devices, 7, `found ${m.devices.list(1).map((d) => d.address).join(",")}: ` + 'the 7 simulated devices are discovered');
+  // The 7 simulated devices, and the 2 declared ones that never answered (listed as placeholders; the blocked one is not).
+  t.equal(gen1.devices, 9, `found ${m.devices.list(1).map((d) => d.address).join(",")}: ` + 'the 7 simulated devices are discovered, the 2 silent declared ones listed');
+  t.equal(m.generation(1, {})!.devices.filter((d) => d.presence?.answered !== false).length, 7, 'of them, 7 answered');
   t.equal(counts.get('127.1.0.200') ?? 0, 0, 'the blocked declared address was never probed');
   t.ok((counts.get('127.1.0.201') ?? 0) > 0, 'the declared address not blocked was probed');
   t.ok(m.generation(1, {})!.errors.some((e) => e.startsWith('no-such-device.invalid: the DNS name does not resolve')), 'a name that does not resolve is an error of the generation');
   t.ok(lines.some((l) => /WARN/i.test(l) && l.includes('no-such-device.invalid')), 'and a WARN line naming it');
   const byAddress = (a: string) => m.devices.list(1).find((d) => d.address === a);
   const silent = byAddress('127.1.0.201')!;
-  t.match(silent, { origin: 'config', name: 'silent-agent', polled: false, presence: { answered: false } }, 'a declared device that never answered is listed, not polled');
+  t.match(silent, { origin: 'config', name: 'silent-agent', polled: true, presence: { answered: false } }, 'a declared device that never answered is listed and polled');
+  t.match(m.deviceStates(1).find((s) => s.deviceId === silent.id), { reachability: 'neverAnswered', failing: true }, 'as never answered');
+  const invalid = m.devices.list(1).find((d) => d.declaredAddress === 'no-such-device.invalid')!;
+  t.match(m.deviceStates(1).find((s) => s.deviceId === invalid.id), { reachability: 'neverAnswered', reasonKind: 'unresolved' }, 'a name that does not resolve: never answered, and why');
 
   const leaf = byAddress('127.1.0.4')!;
   t.match(leaf, { origin: 'discovered', polled: true, presence: { answered: true } });
@@ -73,7 +78,7 @@ networks:
   t.ok(start.started, 'a second discovery starts');
   const gen2 = await waitFor(async () => { const d = m.discoveryStatus(1).latest; return d && d.number > gen1.number && d.status === 'completed' ? d : undefined; }, 60_000, 'the second discovery');
   const g2 = m.generation(1, { generation: gen2.number })!;
-  t.equal(g2.devices.length, 7, 'every device stays in the generation');
+  t.equal(g2.devices.length, 9, 'every device stays in the generation');
   t.match(g2.devices.find((d) => d.id === leaf.id), { presence: { answered: true } }, 'the leaf is re-found at its known address');
   const parent = byAddress('127.1.0.2')!;
   t.match(parent, { polled: true, presence: { answered: false } }, 'the dead parent stays, marked unreachable, still polled');

@@ -4068,7 +4068,7 @@ export interface paths {
         put?: never;
         /**
          * Add a device (spec 4.4)
-         * @description Queues a probe of the address as a submission task; polled once it answers. Administrators only.
+         * @description Queues a probe of the address as a submission task; the device is listed and polled at once, as never answered (its pollState says why) until its probe answers. Administrators only.
          */
         post: {
             parameters: {
@@ -4156,7 +4156,7 @@ export interface paths {
         put?: never;
         /**
          * Add a device (spec 4.4)
-         * @description Queues a probe of the address as a submission task; polled once it answers. Administrators only.
+         * @description Queues a probe of the address as a submission task; the device is listed and polled at once, as never answered (its pollState says why) until its probe answers. Administrators only.
          */
         post: {
             parameters: {
@@ -8614,6 +8614,8 @@ export interface components {
                 queued: number;
             }) | null;
             generations: number;
+            /** @description The seeds that did not answer the latest full discovery run, with why (empty when every seed answered). */
+            failingSeeds: components["schemas"]["SeedFailure"][];
             /** @description The poller's last cycle, and the devices failing their polls now. */
             polling: {
                 cycles: number;
@@ -8757,6 +8759,8 @@ export interface components {
         };
         /** @description Project design. A managed device of the network (inventory). */
         ManagedDevice: {
+            /** @description The device's poll state now; a device that never answered is `failing` with reachability `neverAnswered` and its reason. */
+            pollState: components["schemas"]["PollState"];
             id: number;
             name: string;
             /** @description The address it is polled at. */
@@ -8776,7 +8780,7 @@ export interface components {
                 /** @description The first unanswered probe of the current run of them; null while it answers. */
                 unreachableSinceMs: number | null;
             };
-            /** @description Polled now. */
+            /** @description Polled now (a device that never answered is polled too: as a device of no interfaces, until it answers). */
             polled: boolean;
             tags: string[];
             externalTags: string[];
@@ -8818,12 +8822,22 @@ export interface components {
         /**
          * @description Project design. The device's poll state now, whichever generation was selected: `ok` (its
          *     latest poll answered), `failing` (from its first failed poll until it answers again; a poll
-         *     skipped because the previous one still runs is not a failure), `unknown` (not polled since
-         *     the server started, or not in the network's current generation).
+         *     skipped because the previous one still runs is not a failure; a device that never answered
+         *     is failing from the moment it is listed), `unknown` (not polled since the server started, or
+         *     not in the network's current generation).
          */
         PollState: {
             /** @enum {string} */
             state: "ok" | "failing" | "unknown";
+            /**
+             * @description `neverAnswered` (listed and polled, never answered SNMP: no discovery record yet), `unreachable` (answered before, its polls fail now), `answering`; null when `state` is `unknown`.
+             * @enum {string|null}
+             */
+            reachability: "neverAnswered" | "unreachable" | "answering" | null;
+            /** @description The kind of `reason`; null without one. */
+            reasonKind: components["schemas"]["FailureKind"] | null;
+            /** @description One line for people: `never answered: <reason in words> (<error text>)`, `unreachable since <ISO time>: …`, `answering`; '' when unknown. */
+            summary: string;
             /** @description the first failed poll of the current run */
             failingSinceMs: number | null;
             consecutiveFailures: number;
@@ -8841,6 +8855,32 @@ export interface components {
             consecutiveFailures: number;
             reason: string;
             lastSuccessMs: number | null;
+            /**
+             * @description `neverAnswered`: listed and polled, never answered SNMP (failingSinceMs is when it was listed).
+             * @enum {string}
+             */
+            reachability: "neverAnswered" | "unreachable";
+            reasonKind: components["schemas"]["FailureKind"] | null;
+            /** @description One line for people: `never answered: …` or `unreachable since <ISO time>: …`, the reason in words and its error text. */
+            summary: string;
+        };
+        /**
+         * @description Project design. Why a poll or a probe got no usable answer: `timeout` (no answer at all: the
+         *     device is down or drops the requests; with SNMP v2c a wrong community or an ACL looks the
+         *     same), `credentials` (the agent refused the v3 user or the community), `noRoute`, `refused`
+         *     (nothing listens on the port), `agentError` (an error answer, or no system group),
+         *     `unresolved` (a DNS name that does not resolve), `other`.
+         * @enum {string}
+         */
+        FailureKind: "timeout" | "credentials" | "noRoute" | "refused" | "agentError" | "unresolved" | "other";
+        /** @description Project design. A seed that did not answer the latest full discovery run. */
+        SeedFailure: {
+            address: string;
+            /** @description the probe's error text */
+            reason: string;
+            reasonKind: components["schemas"]["FailureKind"];
+            /** @description the kind in words */
+            reasonText: string;
         };
         /** @description Project design. */
         DeviceList: components["schemas"]["GenerationHead"] & {

@@ -70,6 +70,8 @@ export type Sensor = Schemas['Sensor'];
 export type Settings = Schemas['Settings'];
 /** The managed devices of a network (`GET /v2/ui/net/:netid/devices`). */
 export type ManagedDeviceList = Schemas['ManagedDeviceList'];
+/** A device's poll state now: never answered, unreachable, answering, with the reason (ManagedDevice's and the discovery record's `pollState`). */
+export type PollState = Schemas['PollState'];
 /** The query API's answer to a `table` target: a table, or the target's error. */
 export type TableEntry = Schemas['TableEntry'];
 export type TargetError = Schemas['TargetError'];

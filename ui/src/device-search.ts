@@ -1,7 +1,7 @@
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, get, post, state } from './api.js';
-import type { ManagedDeviceList, TableEntry, TargetError } from './api-types.js';
+import type { ManagedDeviceList, PollState, TableEntry, TargetError } from './api-types.js';
 import { href } from './route.js';
 
 /**
@@ -17,6 +17,8 @@ interface FoundDevice {
   readonly address: string;
   readonly vendor: string;
   readonly model: string;
+  /** Its poll state now (never answered, unreachable since…, answering, with the reason); absent when unknown to the list. */
+  readonly pollState?: PollState;
 }
 
 interface SearchResult {
@@ -45,9 +47,14 @@ async function searchDevices(text: string): Promise<SearchResult> {
       throw new ApiError(400, entry.code ?? 'SVCQL', msg);
     }
     const rows = entry !== undefined && 'rows' in entry ? entry.rows : [];
+    // The states come from the inventory list (SvcQL's devices table has none).
+    const states = new Map((await get<ManagedDeviceList>(`/v2/ui/net/${state.netId}/devices`).catch(() => ({ devices: [] }))).devices.map((d) => [d.id, d.pollState]));
     return {
       mode: 'svcql',
-      devices: rows.map((r) => ({ id: Number(r[0]), name: String(r[1] ?? ''), address: String(r[2] ?? ''), vendor: String(r[3] ?? ''), model: String(r[4] ?? '') })),
+      devices: rows.map((r) => ({
+        id: Number(r[0]), name: String(r[1] ?? ''), address: String(r[2] ?? ''), vendor: String(r[3] ?? ''), model: String(r[4] ?? ''),
+        pollState: states.get(Number(r[0])),
+      })),
     };
   }
   const { devices } = await get<ManagedDeviceList>(`/v2/ui/net/${state.netId}/devices`);
@@ -103,10 +110,25 @@ export function DeviceList(props: { q: string }) {
           <p class="muted result-count">${result.devices.length} device${result.devices.length === 1 ? '' : 's'}${props.q ? html` found by ${result.mode === 'svcql' ? 'SvcQL' : 'text'}` : ''}</p>
           ${result.devices.length === 0 ? html`<p class="empty">No device matches.</p>` : html`
             <table class="grid results">
-              <thead><tr><th>Name</th><th>Address</th><th>Vendor</th><th>Model</th></tr></thead>
+              <thead><tr><th>Name</th><th>Address</th><th>State</th><th>Vendor</th><th>Model</th></tr></thead>
               <tbody>${result.devices.map((d) => html`
-                <tr key=${d.id}><td><a href=${href('device', d.id)}>${d.name}</a></td><td>${d.address}</td><td>${d.vendor}</td><td>${d.model}</td></tr>`)}
+                <tr key=${d.id} data-device=${d.id}><td><a href=${href('device', d.id)}>${d.name}</a></td><td>${d.address}</td>${stateCell(d.pollState)}<td>${d.vendor}</td><td>${d.model}</td></tr>`)}
               </tbody>
             </table>`}`}
     </section>`;
+}
+
+/**
+ * A device's state in the list: `never answered`, `unreachable since …` or `answering`, and (failing)
+ * the reason in words; a device that is listed but not monitored must be seen here.
+ */
+function stateCell(p: PollState | undefined) {
+  if (p === undefined || p.reachability === null) return html`<td data-field="state" data-value="unknown"><span class="muted">not polled yet</span></td>`;
+  // The summary is `<state>: <reason in words> (<error text>)`: the state on its own line, the reason under it.
+  const head = /^(never answered|unreachable since \S+): /.exec(p.summary);
+  const label = head ? head[1] : p.reachability === 'neverAnswered' ? 'never answered' : p.reachability === 'unreachable' ? 'unreachable' : 'answering';
+  const reason = head ? p.summary.slice(head[0].length) : p.reachability === 'answering' ? '' : p.summary;
+  const cls = p.reachability === 'answering' ? 'status-ok' : 'status-crit';
+  return html`<td data-field="state" data-value=${p.reachability} title=${p.summary}>
+    <span class=${cls}>${label}</span>${reason === '' ? '' : html`<br /><span class="error reason">${reason}</span>`}</td>`;
 }

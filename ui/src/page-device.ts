@@ -124,7 +124,9 @@ function Summary(props: { dash: Dashboard }) {
           <dt>Last contact</dt>
           <dd data-field="lastContact" data-value=${lc.lastSuccessMs ?? ''}>
             <span class=${lc.state === 'ok' ? 'status-ok' : lc.state === 'failing' ? 'status-crit' : 'status-none'}>${lc.state}</span>${' · '}${ago(lc.lastSuccessMs)}
-            ${lc.state === 'failing' ? html`<br /><span class="error">${lc.consecutiveFailures} failed polls since ${formatTime(lc.failingSinceMs)}: ${lc.reason}</span>` : ''}
+            ${lc.state === 'failing' ? html`<br /><span class="error" data-field="pollSummary" data-value=${lc.reachability ?? ''}>${lc.reachability === 'neverAnswered'
+              ? `${lc.summary}; ${lc.consecutiveFailures} failed polls`
+              : `${lc.consecutiveFailures} failed polls since ${formatTime(lc.failingSinceMs)}: ${lc.summary || lc.reason}`}</span>` : ''}
           </dd>
           ${(props.dash.discoveryErrors ?? []).length === 0 ? '' : html`<dt>Discovery</dt>
           <dd data-field="discoveryErrors">${props.dash.discoveryErrors!.map((e) => html`<span class="error">${e.table}: ${e.error}</span><br />`)}</dd>`}

@@ -78,3 +78,44 @@ t.test('new_generation: at most one per discoveryMinInterval (60 s by default)',
   t.match(await nd.newGeneration('alice'), { state: 'completed', kind: 'newGeneration', user: 'alice' });
   await t.rejects(nd.newGeneration('alice'), { code: 'CONFLICT', message: /discoveryMinInterval/ }, 'a second one at once is refused, saying when');
 });
+
+t.test('declared devices that never answered are polled as placeholders, where their names resolve, with their failures reported (table)', async (t) => {
+  const meta = new MemoryMetaStore();
+  const ids = new DeviceIds(meta);
+  const net = loadConfig({
+    env: {}, text: `networks: [{ id: 1, name: n, seeds: [10.0.0.1], ranges: [10.0.0.0/24], devices: [
+      { address: 10.0.0.7, name: silent-ip }, { address: box.example, name: named }, { address: nowhere.invalid } ] }]`,
+  }).networks[0]!;
+  const failures: [number, string][] = [];
+  const resolve = async (n: string) => { if (n === 'box.example') return '10.0.0.8'; throw Object.assign(new Error('nope'), { code: 'ENOTFOUND' }); };
+  const nd = new NetworkDevices(net, {
+    meta, ids, pool: unusedWorkerPool(), tasks: new TaskRegistry(() => true, () => 1), logger: createLogger({ level: 'error', write: () => {} }),
+    nowMs: () => 1000, resolve, profiles: builtinProfileSet, apply: async () => {}, snapshot: async () => 0, latestDevices: () => [],
+    onProbeFailed: (id, error) => failures.push([id, error]),
+  });
+  await nd.open();
+  const idOf = (name: string) => nd.list().find((d) => d.name === name)!.id;
+  // [declared name, polled address before any run, after a run]
+  const cases: [string, string, string][] = [
+    ['silent-ip', '10.0.0.7', '10.0.0.7'],
+    ['named', 'box.example', '10.0.0.8'],
+    ['nowhere.invalid', 'nowhere.invalid', 'nowhere.invalid'],
+  ];
+  const at = () => new Map(nd.live().map((d) => [d.id, d.address]));
+  const before = at();
+  for (const [name, address] of cases) t.equal(before.get(idOf(name)), address, `${name}: polled at ${address} before any run`);
+  t.ok(nd.live().every((d) => d.presence?.answered === false && d.interfaces.length === 0), 'as placeholders: never answered, no interfaces');
+  t.ok(nd.list().every((d) => d.polled), 'every one listed as polled');
+
+  const plan = await nd.planRun();
+  await nd.mergeRun(plan, run([], [['10.0.0.7', 'Request timed out'], ['10.0.0.8', '10.0.0.8:161: Request timed out']]), (items) => ids.idsFor(1, items));
+  const after = at();
+  for (const [name, , address] of cases) t.equal(after.get(idOf(name)), address, `${name}: polled at ${address} after a run`);
+  const want: [number, string][] = [
+    [idOf('silent-ip'), '10.0.0.7: Request timed out'],
+    [idOf('named'), '10.0.0.8:161: Request timed out'],
+    [idOf('nowhere.invalid'), 'nowhere.invalid: the DNS name does not resolve'],
+  ];
+  const got = failures.map(([id, e]): [number, string] => [id, e.replace(/ \(.*\)$/, '')]);
+  t.same(got.sort((a, b) => a[0] - b[0]), want.sort((a, b) => a[0] - b[0]), 'each failure reported for its device');
+});

@@ -33,7 +33,7 @@ t.test('transitions, counts, times and one log line each way (table)', async (t)
     [OK, false, 0, '', 2, 2],
   ];
   const { h, lines, tick, now } = tracker();
-  t.same(h.state(1), { deviceId: 1, name: 'sw1', address: '10.0.0.1', failing: false, consecutiveFailures: 0, failingSinceMs: null, reason: '', lastSuccessMs: null }, 'unknown at first');
+  t.same(h.state(1), { deviceId: 1, name: 'sw1', address: '10.0.0.1', failing: false, consecutiveFailures: 0, failingSinceMs: null, reason: '', lastSuccessMs: null, reachability: 'answering', reasonKind: null, summary: 'answering' }, 'unknown at first');
   let failingSince: number | null = null;
   let lastOk: number | null = null;
   steps.forEach(([outcome, failing, n, reason, warns, infos], i) => {
