@@ -49,7 +49,8 @@ async function oneRun(points: number, log: (s: string) => void): Promise<RunFigu
     const slots = Int32Array.from({ length: SLOTS }, (_, i) => i);
     const values = new Float64Array(SLOTS);
     const steps = Math.ceil(points / SLOTS);
-    const t0 = Math.floor((Date.now() - 2 * steps * STEP_MS - 3_600_000) / STEP_MS) * STEP_MS;
+    // Three phases of `steps` grid steps each, all in the past (the central refuses points ahead of its clock).
+    const t0 = Math.floor((Date.now() - 3 * steps * STEP_MS - 3_600_000) / STEP_MS) * STEP_MS;
     const publisher = new PointsPublisher({ transport, subject: 'netmon.points.bench.c1', collector: 'c1', nowMs: Date.now, logger, maxInFlight: 8 });
     for (let s = 0; s < SLOTS; s++) publisher.define(1, s, `v${s}`);
 
