@@ -47,7 +47,9 @@ export async function connectJetStream(opts: NatsOptions): Promise<BatchTranspor
     async ensureStream(spec: StreamSpec) {
       const jsm = await jetstreamManager(nc);
       const config = {
-        subjects: [...spec.subjects], retention: RetentionPolicy.Limits, storage: StorageType.File,
+        ...(spec.subjects.length > 0 ? { subjects: [...spec.subjects] } : {}),
+        ...(spec.sources ? { sources: spec.sources.map((x) => ({ name: x.stream, external: { api: `$JS.${x.domain}.API`, deliver: '' } })) } : {}),
+        retention: RetentionPolicy.Limits, storage: StorageType.File,
         discard: DiscardPolicy.Old, max_age: spec.maxAgeMs * NS_PER_MS, max_bytes: spec.maxBytes,
         duplicate_window: spec.duplicateWindowMs * NS_PER_MS,
       };

@@ -54,7 +54,7 @@ const files = [...new Set((roots.length ? roots : ['dist/test']).flatMap(findTes
 const serialGroup = (file) => (file.split(sep).includes('lab') ? 'lab' : undefined);
 /** Start order: the lab's chain first, then the folders whose files run longest (they wait on
  *  polls, timers and browsers), then the rest; sorted by name within a rank. */
-const RANK = ['lab', 'e2e', 'fuzz', 'ui', 'api'];
+const RANK = ['lab', 'remote', 'e2e', 'fuzz', 'ui', 'api'];
 const rank = (file) => {
   const parts = file.split(sep);
   const r = RANK.findIndex((name) => parts.includes(name));

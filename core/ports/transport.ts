@@ -14,8 +14,13 @@
 /** A stream of batches with limits retention (what is older or beyond the bytes is dropped). */
 export interface StreamSpec {
   readonly name: string;
-  /** The subjects it stores, e.g. `netmon.site-a.>`. */
+  /** The subjects it stores, e.g. `netmon.points.>` (none: it only gathers its sources). */
   readonly subjects: readonly string[];
+  /**
+   * Streams of other JetStream domains (the sites' servers, reached over leaf nodes) whose batches
+   * it copies in, keeping each batch's message id: what a cut link held back arrives when it is back.
+   */
+  readonly sources?: readonly { readonly stream: string; readonly domain: string }[];
   /** Batches older than this are dropped (0: no age limit). */
   readonly maxAgeMs: number;
   /** The oldest batches are dropped past this many bytes (-1: no byte limit). */

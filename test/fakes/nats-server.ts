@@ -4,7 +4,8 @@
  * SIGKILL to test a crash) and started again on the same port and store by the test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createConnection } from 'node:net';
 import { randomPort, tempDir, waitFor } from './helpers.js';
 import { which } from './snmp-tools.js';
@@ -43,25 +44,43 @@ export interface NatsServer {
   log(): string;
 }
 
+export interface NatsServerOptions {
+  /** Runs it in this network namespace (`ip netns exec`); it is then ready when it says so in its log. */
+  readonly netns?: string;
+  /** The port for clients (default: a random one). */
+  readonly port?: number;
+  /**
+   * A configuration file's text (nats-server `-c`), given the store directory and the client port:
+   * for JetStream domains and leaf nodes. Without it: `-js` on 127.0.0.1.
+   */
+  readonly config?: (storeDir: string, port: number) => string;
+}
+
 /** A JetStream server for this test, started; stopped at teardown. */
-export async function startNatsServer(t: { teardown(fn: () => unknown): void }): Promise<NatsServer> {
+export async function startNatsServer(t: { teardown(fn: () => unknown): void }, opts: NatsServerOptions = {}): Promise<NatsServer> {
   const program = natsServerPath();
   if (!program) throw new Error('nats-server is not installed');
   const storeDir = tempDir(t, 'netmon-nats-');
-  const port = randomPort();
+  const port = opts.port ?? randomPort();
+  const args = opts.config
+    ? ['-c', configFile(storeDir, opts.config(storeDir, port))]
+    : ['-js', '-sd', storeDir, '-a', '127.0.0.1', '-p', String(port), '-n', `netmon-test-${port}`];
+  const [command, argv] = opts.netns ? ['ip', ['netns', 'exec', opts.netns, program, ...args]] : [program, args];
   let proc: ChildProcess | null = null;
   let log = '';
   const server: NatsServer = {
     url: `nats://127.0.0.1:${port}`,
     port,
     async start() {
-      const p = spawn(program, ['-js', '-sd', storeDir, '-a', '127.0.0.1', '-p', String(port), '-n', `netmon-test-${port}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+      log = '';
+      const p = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
       const keep = (b: Buffer) => { log = (log + b.toString()).slice(-8000); };
       p.stdout!.on('data', keep);
       p.stderr!.on('data', keep);
       proc = p;
       await waitFor(() => new Promise<true | undefined>((resolve) => {
         if (p.exitCode !== null) return resolve(undefined);
+        if (opts.netns) return resolve(/Server is ready/.test(log) ? true : undefined);
         const s = createConnection({ host: '127.0.0.1', port }, () => { s.destroy(); resolve(/Server is ready/.test(log) ? true : undefined); });
         s.once('error', () => resolve(undefined));
       }), 20_000, `nats-server on port ${port}: ${log.slice(-500)}`, 50);
@@ -79,4 +98,11 @@ export async function startNatsServer(t: { teardown(fn: () => unknown): void }):
   t.teardown(() => server.stop('SIGKILL'));
   await server.start();
   return server;
+}
+
+/** Writes the configuration next to the store (its own directory, removed with it). */
+function configFile(storeDir: string, text: string): string {
+  const file = join(storeDir, 'nats-server.conf');
+  writeFileSync(file, text);
+  return file;
 }

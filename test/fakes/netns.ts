@@ -1,0 +1,57 @@
+/**
+ * A site behind a link that a test can cut: a network namespace of its own joined to this one by a
+ * veth pair (site 192.0.2.1/30, here 192.0.2.2/30; TEST-NET-1, nothing else uses it). Needs root and
+ * iproute2: without them the test skips loudly, except with CI=true, where it fails.
+ */
+import { execFileSync } from 'node:child_process';
+import { which } from './snmp-tools.js';
+
+export function netnsOrSkip(t: { plan: (n: number, skipReason?: string) => unknown; fail: (msg: string) => unknown }): boolean {
+  const why = process.getuid?.() !== 0 ? 'not root' : !which('ip') ? 'iproute2 (ip) missing' : '';
+  if (!why) return true;
+  const msg = `network namespaces need root and iproute2: ${why}`;
+  if (process.env.CI === 'true') t.fail(msg);
+  else {
+    process.stderr.write(`\n*** SKIPPED: ${msg} ***\n\n`);
+    t.plan(0, msg);
+  }
+  return false;
+}
+
+export interface SiteLink {
+  /** The namespace's name (for `ip netns exec`). */
+  readonly netns: string;
+  /** The site's address, and ours, on the link. */
+  readonly siteAddress: string;
+  readonly hubAddress: string;
+  /** Takes the link down (the site side), or up again. */
+  cut(): void;
+  restore(): void;
+}
+
+const ip = (...args: string[]) => execFileSync('ip', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+
+/** The site's namespace and its link, made now and removed at teardown. */
+export function siteLink(t: { teardown(fn: () => unknown): void }): SiteLink {
+  const name = `nmrs${process.pid % 100_000}`;
+  const [site, here] = [`${name}s`, `${name}h`];
+  try { ip('netns', 'del', name); } catch { /* none left from an earlier run */ }
+  try { ip('link', 'del', here); } catch { /* none left from an earlier run */ }
+  ip('netns', 'add', name);
+  t.teardown(() => {
+    try { ip('link', 'del', here); } catch { /* gone with the namespace */ }
+    ip('netns', 'del', name);
+  });
+  ip('link', 'add', here, 'type', 'veth', 'peer', 'name', site);
+  ip('link', 'set', site, 'netns', name);
+  ip('addr', 'add', '192.0.2.2/30', 'dev', here);
+  ip('link', 'set', here, 'up');
+  ip('-n', name, 'addr', 'add', '192.0.2.1/30', 'dev', site);
+  ip('-n', name, 'link', 'set', site, 'up');
+  ip('-n', name, 'link', 'set', 'lo', 'up');
+  return {
+    netns: name, siteAddress: '192.0.2.1', hubAddress: '192.0.2.2',
+    cut: () => ip('-n', name, 'link', 'set', site, 'down'),
+    restore: () => ip('-n', name, 'link', 'set', site, 'up'),
+  };
+}
