@@ -16,6 +16,7 @@ import { openEmbeddedStore, type EmbeddedStore } from './store/open-store.js';
 import { SeriesPruner } from './store/series/series-pruner.js';
 import { createServices } from './services/index.js';
 import { enableRegexpSafety } from './svcql/index.js';
+import type { CollectorRole } from './remote/collector-role.js';
 
 export interface AppOptions {
   /** Loads and validates the configuration again (the start's file and environment), for reloads. */
@@ -98,7 +99,24 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
     const pool: WorkerPool = createPool({ threads: config.server.workers, maxInFlight });
     stops.push(() => pool.destroy());
 
-    const monitor = new Monitor({ config, pool, meta: store.meta, series: store.series, nowMs: () => systemClock.nowMs(), logger });
+    // `mode: collector`: grid steps also go to the NATS server at the site (docs/scale-out.md). The
+    // NATS client is loaded only then; the role closes after the monitor stopped (its last steps go).
+    let slotKeys: ((networkId: number) => ReadonlyMap<number, string>) | undefined;
+    let collectorRole: CollectorRole | undefined;
+    if (config.mode === 'collector' && config.remote) {
+      const { startCollectorRole } = await import('./remote/collector-role.js');
+      collectorRole = await startCollectorRole({
+        remote: config.remote, slotKeys: (netId) => slotKeys?.(netId) ?? new Map(), nowMs: () => systemClock.nowMs(), logger: logger.child('collector'),
+      });
+      const role = collectorRole;
+      stops.push(() => role.close());
+    }
+    const role = collectorRole;
+    const monitor = new Monitor({
+      config, pool, meta: store.meta, series: store.series, nowMs: () => systemClock.nowMs(), logger,
+      ...(role ? { stepsFor: (netId: number) => role.stepsFor(netId, store.series) } : {}),
+    });
+    slotKeys = (netId) => monitor.slotKeys(netId);
     await monitor.start();
     stops.push(() => monitor.stop());
 

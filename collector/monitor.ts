@@ -11,6 +11,8 @@ import type { Device, Generation, VariableDef, VariableInstance } from '../core/
 import type { MetaStore } from '../store/meta/meta.js';
 import { RingBuffer } from '../store/ring.js';
 import type { SeriesStore } from '../store/series/series.js';
+import type { StepSink } from './polling/series-writer.js';
+import { DeviceIds } from './discovery/device-ids.js';
 import { SlotState } from '../workers/index.js';
 import type { GenerationInfo } from './discovery/generations.js';
 import { EventHub } from './events.js';
@@ -51,6 +53,8 @@ export class Monitor implements CollectorPorts, NetworksPort {
     config: Config; pool: WorkerPool; meta: MetaStore; series: SeriesStore; nowMs: () => number; logger: Logger;
     /** DNS names of seeds and declared devices (default: the system resolver). */
     resolve?: Resolver;
+    /** Where a network's grid steps go (default: `series`); `mode: collector` adds its publisher. */
+    stepsFor?: (networkId: number) => StepSink;
   }) {
     this.events = new EventHub(deps.logger.child('events'));
     this.profiles = loadProfileSet(deps.config.profilesDir ?? null);
@@ -73,10 +77,26 @@ export class Monitor implements CollectorPorts, NetworksPort {
 
   get networks(): NetworksPort { return this; }
 
+  /**
+   * What each slot of a network holds, named so that it means the same at every collector and at the
+   * central (`mode: collector`, docs/scale-out.md): `<device identity>|<variable>|<component index>`,
+   * the identity as discovery's device ids key it (the LLDP chassis id, else sysName@address), or
+   * `id:<device id>` for a device never identified (declared, never answered).
+   */
+  slotKeys(netId: number): Map<number, string> {
+    const identities = new DeviceIds(this.deps.meta).identities(netId);
+    const out = new Map<number, string>();
+    for (const v of this.catalog.instances(netId)) {
+      const device = v.deviceId === 0 ? 'network' : identities.get(v.deviceId) ?? `id:${v.deviceId}`;
+      out.set(v.slot, `${device}|${v.name}|${v.index}`);
+    }
+    return out;
+  }
+
   private networkMonitor(net: NetworkConfig, previous?: NetworkMonitor): NetworkMonitor {
     const d = this.deps;
     return new NetworkMonitor(net, {
-      pool: d.pool, meta: d.meta, series: d.series, inventory: this.inventory, nowMs: d.nowMs,
+      pool: d.pool, meta: d.meta, steps: d.stepsFor?.(net.id) ?? d.series, inventory: this.inventory, nowMs: d.nowMs,
       logger: d.logger, events: this.events,
       poll: (plan) => d.pool.poll(plan, this.ringBuffer.buffer, this.state.buffer),
       onInventoryChanged: () => this.ensureCapacity(),

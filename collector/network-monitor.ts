@@ -22,12 +22,13 @@ import type { ProfileSet } from './discovery/profiles.js';
 import type { WorkerPool } from './pool.js';
 import { DeviceHealth, type PollOutcome } from './polling/device-health.js';
 import { PollScheduler, type CycleStats } from './polling/scheduler.js';
-import { SeriesWriter } from './polling/series-writer.js';
+import { SeriesWriter, type StepSink } from './polling/series-writer.js';
 
 interface NetworkDeps {
   readonly pool: WorkerPool;
   readonly meta: MetaStore;
-  readonly series: SeriesStore;
+  /** Where its grid steps go. */
+  readonly steps: StepSink;
   readonly inventory: Inventory;
   readonly nowMs: () => number;
   readonly logger: Logger;
@@ -95,7 +96,7 @@ export class NetworkMonitor {
       this.writer.setInterval(net.pollIntervalMs);
       this.resume = { intervalMs: previous.net.pollIntervalMs, lastGridMs: previous.scheduler.lastGridMs, stats: { ...previous.scheduler.stats } };
     } else {
-      this.writer = new SeriesWriter(deps.series, net.pollIntervalMs);
+      this.writer = new SeriesWriter(deps.steps, net.pollIntervalMs);
       this.resume = undefined;
     }
     this.health = new DeviceHealth({ networkId: net.id, networkName: net.name, logger: deps.logger.child(`poll:${net.id}`), nowMs: deps.nowMs });

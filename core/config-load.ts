@@ -10,6 +10,8 @@ import { defaultRetention, parseRetention } from './config-retention.js';
 import { parseIntegrations } from './config-integrations.js';
 import { parseReports } from './config-reports.js';
 import { parseLimits } from './config-limits.js';
+import { hostname } from 'node:os';
+import { parseMode, parseRemote } from './config-remote.js';
 import { parseCidr } from './cidr.js';
 import { isAddressOrRange, isDeviceAddress } from './host-name.js';
 import { readProfileDir } from './profile-load.js';
@@ -164,7 +166,7 @@ function parseConfigText(
   }
   const c = new Checker(doc, lines, source);
   const raw = doc.toJS() ?? {};
-  const top = c.object(raw, [], ['server', 'auth', 'networks', 'simulator', 'ui', 'views', 'deviceDetailsComponents', 'mapLegend', 'alerts', 'notifications', 'variables', 'retention', 'profilesDir', 'integrations', 'reports', 'limits']);
+  const top = c.object(raw, [], ['server', 'auth', 'networks', 'simulator', 'ui', 'views', 'deviceDetailsComponents', 'mapLegend', 'alerts', 'notifications', 'variables', 'retention', 'profilesDir', 'integrations', 'reports', 'limits', 'mode', 'remote']);
 
   const s = top.server === undefined ? {} : c.object(top.server, ['server'], ['host', 'port', 'dataDir', 'logLevel', 'maxBodyBytes', 'workers', 'maxUnwrittenPoints', 'minFreeMiB', 'maxConnections']);
   const server: ServerConfig = {
@@ -247,9 +249,10 @@ function parseConfigText(
   const variables = parseVariables(c, top.variables, checkViewRule, checkDerivedExpression);
   const profilesDir = parseProfilesDir(c, top.profilesDir);
   const retention = parseRetention(c, top.retention);
+  const mode = parseMode(c, top.mode);
   return { server, auth, ui, deviceDetailsComponents, mapLegend, networks, views, alerts, notifications, variables, retention, simulator, profilesDir, source,
     integrations: parseIntegrations(c, top.integrations), reports: parseReports(c, top.reports),
-    limits: parseLimits(c, top.limits) };
+    limits: parseLimits(c, top.limits), mode, remote: parseRemote(c, top.remote, mode, hostname()) };
 }
 
 /**

@@ -58,6 +58,7 @@ const SIMULATOR_KEYS: readonly (keyof SimulatorConfig)[] = ['devices', 'interfac
  */
 export const RESTART_KEYS: readonly string[] = Object.freeze([
   ...SERVER_KEYS.map((k) => `server.${k}`), ...AUTH_KEYS.map((k) => `auth.${k}`), 'simulator', ...SIMULATOR_KEYS.map((k) => `simulator.${k}`), 'networks[].snmp.maxInFlight',
+  'mode', 'remote',
 ]);
 
 /** What a reload from `running` to `next` (both loaded and validated) would do. Pure; the result is frozen. */
@@ -70,6 +71,8 @@ export function planReload(running: Config, next: Config): ReloadPlan {
     for (const k of SIMULATOR_KEYS) if (!same(running.simulator[k], next.simulator[k])) restartRequired.push(`simulator.${k}`);
   }
   if (largestInFlight(running) !== largestInFlight(next)) restartRequired.push('networks[].snmp.maxInFlight');
+  if ((running.mode ?? 'standalone') !== (next.mode ?? 'standalone')) restartRequired.push('mode');
+  if (!same(running.remote ?? null, next.remote ?? null)) restartRequired.push('remote');
 
   const before = new Map(running.networks.map((n) => [n.id, n]));
   const nextIds = new Set(next.networks.map((n) => n.id));

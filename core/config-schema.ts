@@ -1,3 +1,4 @@
+import type { RemoteConfig, ServerMode } from './config-remote.js';
 import type { RetentionConfig } from './config-retention.js';
 import type { IntegrationsConfig } from './config-integrations.js';
 import type { ReportsConfig } from './config-reports.js';
@@ -587,6 +588,10 @@ export interface Config {
   readonly reports?: ReportsConfig;
   /** The bounds of the work callers can start: report runs, long actions, discovery submissions (core/config-limits.ts); absent: the defaults. Applies live. */
   readonly limits?: LimitsConfig;
+  /** The server's role (core/config-remote.ts): `standalone` (default) or `collector`. Read once at start. */
+  readonly mode?: ServerMode;
+  /** The NATS servers and names of a collector (core/config-remote.ts); null when standalone. Read once at start. */
+  readonly remote?: RemoteConfig | null;
   /** Where the config came from: a file path, or 'built-in default'. */
   readonly source: string;
 }

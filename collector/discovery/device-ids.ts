@@ -25,6 +25,15 @@ export class DeviceIds {
     return this.idOfIdentity(networkId, DeviceIds.identity(d), preferId);
   }
 
+  /** Every device id of a network with its identity (the reverse of idFor). */
+  identities(networkId: number): Map<number, string> {
+    const out = new Map<number, string>();
+    for (const { key, value } of this.meta.range<number>(NS_IDS, { start: [networkId], end: [networkId + 1] })) {
+      out.set(value, (key as [number, string])[1]);
+    }
+    return out;
+  }
+
   /** The id the device's identity already has, or undefined (nothing is allocated). */
   known(networkId: number, d: Pick<ProbedDevice, 'chassisId' | 'name' | 'address'>): number | undefined {
     return this.meta.get<number>(NS_IDS, [networkId, DeviceIds.identity(d)]);

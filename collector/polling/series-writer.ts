@@ -2,6 +2,12 @@ import type { SeriesStore } from '../../store/series/series.js';
 import type { PollResult } from '../../workers/index.js';
 import { GridInterpolator } from './interpolate.js';
 
+/**
+ * Where a network's grid steps go: the series store, or (`mode: collector`) the store and the
+ * publisher to the central (remote/collector-role.ts).
+ */
+export type StepSink = Pick<SeriesStore, 'appendStep' | 'reserveSlots'>;
+
 /** The values one poll result completes at one grid time; buffers are reused across polls. */
 class StepBuffer {
   slots = new Int32Array(256);
@@ -36,7 +42,7 @@ export class SeriesWriter {
   private newestGridMs = NaN;
   private pointsSinceTaken = 0;
 
-  constructor(private readonly series: SeriesStore, intervalMs: number) {
+  constructor(private readonly series: StepSink, intervalMs: number) {
     this.interp = new GridInterpolator(intervalMs);
   }
 

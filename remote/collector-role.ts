@@ -1,0 +1,120 @@
+/**
+ * `mode: collector` (docs/scale-out.md): the server polls as it does standalone and every grid step
+ * it writes also goes, as batches, to the NATS server at its site (remote/points-publisher.ts). Each
+ * slot's definition (what it holds, by device identity, variable and component: the collector's
+ * `slotKeys`) is sent with the first points of the slot, again when it changes (checked every
+ * minute) and all of them again every hour (a central that starts late finds them in the stream's
+ * newer batches). app.ts loads this file only in that mode.
+ */
+import type { Logger } from '../core/logger.js';
+import type { RemoteConfig } from '../core/config-remote.js';
+import type { SeriesStore } from '../store/series/series.js';
+import { connectJetStream } from './nats-jetstream.js';
+import { PointsPublisher, type PublisherStats } from './points-publisher.js';
+
+type StepSink = Pick<SeriesStore, 'appendStep' | 'reserveSlots'>;
+
+export interface CollectorRoleOptions {
+  readonly remote: RemoteConfig;
+  /** What each slot of a network holds (collector/monitor.ts `slotKeys`). */
+  readonly slotKeys: (networkId: number) => ReadonlyMap<number, string>;
+  readonly nowMs: () => number;
+  readonly logger: Logger;
+}
+
+export interface CollectorRole {
+  /** The network's steps into `local` (this server's store) and to the central. */
+  stepsFor(networkId: number, local: StepSink): StepSink;
+  /** The subject this collector publishes on. */
+  readonly subject: string;
+  status(): PublisherStats & { readonly connected: boolean };
+  /** Publishes what is gathered (waiting up to `waitMs`), then closes the connection. */
+  close(waitMs?: number): Promise<void>;
+}
+
+const RECHECK_MS = 60_000;
+const RESEND_ALL_MS = 3_600_000;
+
+export async function startCollectorRole(opts: CollectorRoleOptions): Promise<CollectorRole> {
+  const r = opts.remote;
+  const transport = await connectJetStream({
+    servers: r.servers, name: `netmon-collector-${r.site}-${r.collector}`, publishTimeoutMs: r.publishTimeoutMs, logger: opts.logger,
+    ...(r.user !== null ? { user: r.user, pass: r.password ?? '' } : {}),
+  });
+  try {
+    await transport.ensureStream({ name: r.stream, subjects: [`netmon.points.${r.site}.>`], maxAgeMs: r.maxAgeMs, maxBytes: r.maxBytes, duplicateWindowMs: 120_000 });
+  } catch (e) {
+    await transport.close();
+    throw e;
+  }
+  const subject = `netmon.points.${r.site}.${r.collector}`;
+  const publisher = new PointsPublisher({ transport, subject, collector: r.collector, nowMs: opts.nowMs, logger: opts.logger });
+  /** Per network: which slots have their definition given to the publisher. */
+  const defined = new Map<number, DefinedSlots>();
+
+  const recheck = setInterval(() => {
+    for (const [networkId, slots] of defined) {
+      const keys = opts.slotKeys(networkId);
+      slots.forEach((slot) => { const key = keys.get(slot); if (key !== undefined) publisher.define(networkId, slot, key); });
+    }
+  }, RECHECK_MS);
+  const resendAll = setInterval(() => publisher.defineAllAgain(), RESEND_ALL_MS);
+  recheck.unref();
+  resendAll.unref();
+  opts.logger.info('collector: publishing grid steps to the site', { servers: r.servers.join(','), subject, stream: r.stream });
+
+  return {
+    subject,
+    stepsFor(networkId, local) {
+      const slots = new DefinedSlots();
+      defined.set(networkId, slots);
+      return {
+        appendStep(gridTsMs, stepSlots, values, count = stepSlots.length) {
+          local.appendStep(gridTsMs, stepSlots, values, count);
+          let keys: ReadonlyMap<number, string> | undefined;
+          for (let i = 0; i < count; i++) {
+            const slot = stepSlots[i]!;
+            if (slots.has(slot)) continue;
+            keys ??= opts.slotKeys(networkId);
+            const key = keys.get(slot);
+            if (key === undefined) continue;
+            publisher.define(networkId, slot, key);
+            slots.add(slot);
+          }
+          publisher.appendStep(networkId, gridTsMs, stepSlots, values, count);
+        },
+        reserveSlots: (n) => local.reserveSlots?.(n),
+      };
+    },
+    status: () => ({ ...publisher.status(), connected: transport.connected() }),
+    async close(waitMs = 10_000) {
+      clearInterval(recheck);
+      clearInterval(resendAll);
+      await publisher.close(waitMs);
+      await transport.close();
+    },
+  };
+}
+
+/** A set of small non-negative integers (slots), as a bitmap: one lookup a point. */
+class DefinedSlots {
+  private bits = new Uint8Array(1024);
+
+  has(slot: number): boolean {
+    return slot >= 0 && slot >> 3 < this.bits.length && (this.bits[slot >> 3]! & (1 << (slot & 7))) !== 0;
+  }
+
+  add(slot: number): void {
+    if (slot < 0) return;
+    if (slot >> 3 >= this.bits.length) {
+      const grown = new Uint8Array(Math.max((slot >> 3) + 1, this.bits.length * 2));
+      grown.set(this.bits);
+      this.bits = grown;
+    }
+    this.bits[slot >> 3]! |= 1 << (slot & 7);
+  }
+
+  forEach(fn: (slot: number) => void): void {
+    this.bits.forEach((byte, i) => { for (let b = 0; b < 8; b++) if (byte & (1 << b)) fn(i * 8 + b); });
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * `mode: collector` on the built server (main.js) over its simulated network, with a real
+ * nats-server: every grid step it writes reaches the site's stream as batches of the collector
+ * (message ids `<collector>.<boot>.<seq>` in order), every slot a batch uses is defined in it or in
+ * an earlier one, the definitions name each simulated device's sysUpTime and reachable by its
+ * identity, and the values of a sysUpTime slot go up by the poll interval. A clean stop publishes
+ * what it gathered. The mode's configuration is checked (`--check-config`).
+ */
+import t from 'tap';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { connect } from '@nats-io/transport-node';
+import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { decodePointsBatch, type PointsBatch } from '../../remote/batch-codec.js';
+import { natsServerOrSkip, startNatsServer } from '../fakes/nats-server.js';
+import { randomPort, startServerReady, tempDir, waitFor } from '../fakes/helpers.js';
+
+const DEVICES = 3;
+const POLL_S = 2;
+const MAIN = fileURLToPath(new URL('../../main.js', import.meta.url));
+
+const config = (natsUrl: string, simPort: number, extra = '') => `
+mode: collector
+remote:
+  servers: [${natsUrl}]
+  site: site-a
+  collector: c1
+${extra}
+simulator:
+  devices: ${DEVICES}
+  interfacesPerDevice: 2
+  port: ${simPort}
+networks:
+  - id: 1
+    name: sim
+    seeds: [127.1.0.1]
+    ranges: [127.1.0.0/16]
+    snmp: { port: ${simPort}, timeout: 1s, retries: 1 }
+    pollInterval: ${POLL_S}s
+    discoveryInterval: 10m
+`;
+
+t.test('a collector publishes its grid steps with the definitions of their slots', { timeout: 120_000 }, async (t) => {
+  if (!natsServerOrSkip(t)) return;
+  const nats = await startNatsServer(t);
+  const dir = tempDir(t, 'netmon-collector-');
+  const file = join(dir, 'netmon.yaml');
+  writeFileSync(file, config(nats.url, randomPort()));
+  const { server } = await startServerReady(t, file, join(dir, 'data'));
+
+  const nc = await connect({ servers: nats.url });
+  t.teardown(() => nc.close());
+  const jsm = await jetstreamManager(nc);
+  await waitFor(async () => ((await jsm.streams.info('SITE').catch(() => undefined))?.state.messages ?? 0) > 0 ? true : undefined, 60_000, `batches in the site's stream (${server.log().slice(-1500)})`);
+  // Three poll cycles' worth, then a clean stop (it publishes what it gathered).
+  await new Promise((r) => setTimeout(r, 3 * POLL_S * 1_000));
+  server.proc.kill('SIGTERM');
+  t.equal(await server.exited, 0, 'the collector stops cleanly');
+
+  await jsm.consumers.add('SITE', { durable_name: 'reader', ack_policy: AckPolicy.Explicit });
+  const consumer = await jetstream(nc).consumers.get('SITE', 'reader');
+  const batches: { subject: string; id: string; batch: PointsBatch }[] = [];
+  for (let m = await consumer.next({ expires: 2_000 }); m; m = await consumer.next({ expires: 2_000 })) {
+    batches.push({ subject: m.subject, id: m.headers?.get('Nats-Msg-Id') ?? '', batch: decodePointsBatch(m.data) });
+    m.ack();
+  }
+  t.ok(batches.length > 0, `${batches.length} batches`);
+  t.ok(batches.every((b) => b.subject === 'netmon.points.site-a.c1'), 'on the collector\'s subject');
+  t.ok(batches.every((b) => b.batch.collector === 'c1' && b.batch.networkId === 1), 'of collector c1, network 1');
+  t.same(batches.map((b) => b.batch.seq), batches.map((_, i) => i + 1), 'numbered 1, 2, 3… in the stream\'s order');
+  t.ok(batches.every((b) => b.id === `c1.${b.batch.boot}.${b.batch.seq}`), 'each with its message id <collector>.<boot>.<seq>');
+
+  const keys = new Map<number, string>();
+  const undefinedUse: string[] = [];
+  const points = new Map<number, [number, number][]>();
+  for (const { batch } of batches) {
+    for (const d of batch.definitions) keys.set(d.slot, d.key);
+    for (const step of batch.steps) {
+      step.slots.forEach((slot, i) => {
+        if (!keys.has(slot)) undefinedUse.push(`slot ${slot} in batch ${batch.seq}`);
+        const list = points.get(slot) ?? [];
+        list.push([step.gridTsMs, step.values[i]!]);
+        points.set(slot, list);
+      });
+    }
+  }
+  t.same(undefinedUse.slice(0, 5), [], 'every slot a batch uses is defined in it or an earlier batch');
+  const keyList = [...keys.values()];
+  const devicesWith = (variable: string) => new Set(keyList.filter((k) => k.endsWith(`|${variable}|0`)).map((k) => k.split('|')[0])).size;
+  t.equal(devicesWith('sysUpTime'), DEVICES, `sysUpTime of each of the ${DEVICES} devices, by identity (${keyList.filter((k) => k.includes('|sysUpTime|')).join(', ')})`);
+  t.equal(devicesWith('reachable'), DEVICES, 'reachable of each device');
+  t.ok(keyList.some((k) => /\|ifInRate\|\d+$/.test(k)), 'interface variables with their component');
+
+  const upSlot = [...keys].find(([, k]) => k.endsWith('|sysUpTime|0'))![0];
+  const up = (points.get(upSlot) ?? []).sort((a, b) => a[0] - b[0]);
+  t.ok(up.length >= 2, `sysUpTime has several points (${up.length})`);
+  const steps = up.slice(1).map(([ts, v], i) => [(ts - up[i]![0]) / 1_000, v - up[i]![1]]);
+  t.ok(steps.every(([dt, dv]) => dt === POLL_S && Math.abs(dv! - POLL_S) < 0.5), `sysUpTime goes up by the ${POLL_S} s between grid steps (${JSON.stringify(steps.slice(0, 4))})`);
+});
+
+t.test('the mode\'s configuration is checked', async (t) => {
+  const dir = tempDir(t, 'netmon-collector-cfg-');
+  // [what, the file's top, the message expected, or '' when valid]
+  const cases: [string, string, RegExp | ''][] = [
+    ['collector with its NATS servers', 'mode: collector\nremote: { servers: [nats://127.0.0.1:4222], site: site-a, collector: c1 }', ''],
+    ['collector without remote', 'mode: collector', /mode: collector. needs .remote:/],
+    ['remote without collector mode', 'remote: { servers: [nats://127.0.0.1:4222], site: a }', /remote:. is read only with .mode: collector/],
+    ['central, not yet available', 'mode: central', /not available yet/],
+    ['an unknown mode', 'mode: hub', /mode/],
+    ['a server that is not a NATS URL', 'mode: collector\nremote: { servers: [http://x:1], site: a }', /nats:\/\/host:port/],
+    ['a site name that is not one subject token', 'mode: collector\nremote: { servers: [nats://127.0.0.1:4222], site: "a.b" }', /letters, digits/],
+    ['a user without password', 'mode: collector\nremote: { servers: [nats://127.0.0.1:4222], site: a, user: c1 }', /user and password go together/],
+  ];
+  for (const [what, top, expected] of cases) {
+    const file = join(dir, 'c.yaml');
+    writeFileSync(file, `${top}\nsimulator: true\n`);
+    const r = spawnSync(process.execPath, [MAIN, '--config', file, '--check-config'], { encoding: 'utf8', env: { ...process.env, NETMON_CONFIG: '' } });
+    if (expected === '') t.equal(r.status, 0, `${what}: valid (${(r.stdout + r.stderr).trim().slice(0, 200)})`);
+    else {
+      t.not(r.status, 0, `${what}: refused`);
+      t.match(r.stdout + r.stderr, expected, `${what}: says why (${(r.stdout + r.stderr).trim().slice(0, 200)})`);
+    }
+  }
+});
