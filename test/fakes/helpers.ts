@@ -159,3 +159,24 @@ export function writeSimulatedConfig(dir: string, c: SimulatedConfig): string {
   writeFileSync(path, simulatedConfigText(randomPort(), c));
   return path;
 }
+
+/** Ends a child process with `signal` and resolves once it has exited (at once when it has). */
+export async function stopChild(p: ChildProcess | null, signal: NodeJS.Signals): Promise<void> {
+  if (!p || p.exitCode !== null || p.signalCode !== null) return;
+  const exited = new Promise<void>((r) => p.once('exit', () => r()));
+  p.kill(signal);
+  await exited;
+}
+
+/**
+ * A test that cannot run here (a missing tool, not root) skips with a loud message, except with
+ * CI=true, where it fails (CI installs what the tests need). Returns false.
+ */
+export function skipOrFail(t: { plan: (n: number, skipReason?: string) => unknown; fail: (msg: string) => unknown }, msg: string): false {
+  if (process.env.CI === 'true') t.fail(msg);
+  else {
+    process.stderr.write(`\n*** SKIPPED: ${msg} ***\n\n`);
+    t.plan(0, msg);
+  }
+  return false;
+}

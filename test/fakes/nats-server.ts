@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createConnection } from 'node:net';
-import { randomPort, tempDir, waitFor } from './helpers.js';
+import { randomPort, skipOrFail, stopChild, tempDir, waitFor } from './helpers.js';
 import { which } from './snmp-tools.js';
 
 /** Debian installs it in /usr/sbin, which a non-root PATH may leave out. */
@@ -22,14 +22,7 @@ function natsServerPath(): string | undefined {
  * with CI=true, where it is a failure (CI installs it).
  */
 export function natsServerOrSkip(t: { plan: (n: number, skipReason?: string) => unknown; fail: (msg: string) => unknown }): boolean {
-  if (natsServerPath()) return true;
-  const msg = `nats-server missing: install Debian package 'nats-server' to run this test`;
-  if (process.env.CI === 'true') t.fail(msg);
-  else {
-    process.stderr.write(`\n*** SKIPPED: ${msg} ***\n\n`);
-    t.plan(0, msg);
-  }
-  return false;
+  return natsServerPath() ? true : skipOrFail(t, `nats-server missing: install Debian package 'nats-server' to run this test`);
 }
 
 export interface NatsServer {
@@ -86,11 +79,7 @@ export async function startNatsServer(t: { teardown(fn: () => unknown): void }, 
       }), 20_000, `nats-server on port ${port}: ${log.slice(-500)}`, 50);
     },
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
-      const p = proc;
-      if (!p || p.exitCode !== null || p.signalCode !== null) return;
-      const exited = new Promise<void>((r) => p.once('exit', () => r()));
-      p.kill(signal);
-      await exited;
+      await stopChild(proc, signal);
       proc = null;
     },
     log: () => log,

@@ -4,18 +4,12 @@
  * iproute2: without them the test skips loudly, except with CI=true, where it fails.
  */
 import { execFileSync } from 'node:child_process';
+import { skipOrFail } from './helpers.js';
 import { which } from './snmp-tools.js';
 
 export function netnsOrSkip(t: { plan: (n: number, skipReason?: string) => unknown; fail: (msg: string) => unknown }): boolean {
   const why = process.getuid?.() !== 0 ? 'not root' : !which('ip') ? 'iproute2 (ip) missing' : '';
-  if (!why) return true;
-  const msg = `network namespaces need root and iproute2: ${why}`;
-  if (process.env.CI === 'true') t.fail(msg);
-  else {
-    process.stderr.write(`\n*** SKIPPED: ${msg} ***\n\n`);
-    t.plan(0, msg);
-  }
-  return false;
+  return why ? skipOrFail(t, `network namespaces need root and iproute2: ${why}`) : true;
 }
 
 export interface SiteLink {

@@ -6,6 +6,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { IngestStats } from '../../remote/central-ingest.js';
+import type { SeriesStore } from '../../store/series/series.js';
+import { stopChild } from './helpers.js';
 
 /** The central's slot of the key `v<N>`: CENTRAL_SLOT_BASE + N (remote-central.ts); any other key names nothing. */
 export const CENTRAL_SLOT_BASE = 100_000;
@@ -40,12 +42,24 @@ export function centralProcess(t: { teardown(fn: () => unknown): void }, dataDir
       proc = p;
     },
     async stop(signal: NodeJS.Signals): Promise<void> {
-      const p = proc;
-      if (!p || p.exitCode !== null || p.signalCode !== null) return;
-      const exited = new Promise<void>((r) => p.once('exit', () => r()));
-      p.kill(signal);
-      await exited;
+      await stopChild(proc, signal);
       proc = null;
     },
   };
+}
+
+/**
+ * What is wrong with the central's store against what the collector published: every slot `v<s>`
+ * (s < slots) holds exactly the points of grid steps 0…steps-1 from `t0`, each with `valueOf(s, k)`.
+ * Empty when all is there once.
+ */
+export function storeFaults(series: Pick<SeriesStore, 'read'>, slots: number, steps: number, t0: number, stepMs: number, valueOf: (slot: number, step: number) => number): string[] {
+  const wrong: string[] = [];
+  for (let s = 0; s < slots; s++) {
+    const got = series.read(CENTRAL_SLOT_BASE + s, t0, t0 + steps * stepMs);
+    const have = Array.from(got.tsMs, (ts, i) => `${(ts - t0) / stepMs}=${got.values[i]}`);
+    const want = Array.from({ length: steps }, (_, k) => `${k}=${valueOf(s, k)}`);
+    if (have.join() !== want.join()) wrong.push(`slot ${s}: ${have.length} points of ${steps}, first ${have[0] ?? 'none'}`);
+  }
+  return wrong;
 }

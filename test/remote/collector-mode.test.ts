@@ -15,39 +15,26 @@ import { connect } from '@nats-io/transport-node';
 import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { decodePointsBatch, type PointsBatch } from '../../remote/batch-codec.js';
 import { natsServerOrSkip, startNatsServer } from '../fakes/nats-server.js';
-import { randomPort, startServerReady, tempDir, waitFor } from '../fakes/helpers.js';
+import { startServerReady, tempDir, waitFor, writeSimulatedConfig } from '../fakes/helpers.js';
 
 const DEVICES = 3;
 const POLL_S = 2;
 const MAIN = fileURLToPath(new URL('../../main.js', import.meta.url));
 
-const config = (natsUrl: string, simPort: number, extra = '') => `
+/** The collector's part of the configuration, beside its simulated network. */
+const collectorYaml = (natsUrl: string) => `
 mode: collector
 remote:
   servers: [${natsUrl}]
   site: site-a
   collector: c1
-${extra}
-simulator:
-  devices: ${DEVICES}
-  interfacesPerDevice: 2
-  port: ${simPort}
-networks:
-  - id: 1
-    name: sim
-    seeds: [127.1.0.1]
-    ranges: [127.1.0.0/16]
-    snmp: { port: ${simPort}, timeout: 1s, retries: 1 }
-    pollInterval: ${POLL_S}s
-    discoveryInterval: 10m
 `;
 
 t.test('a collector publishes its grid steps with the definitions of their slots', { timeout: 120_000 }, async (t) => {
   if (!natsServerOrSkip(t)) return;
   const nats = await startNatsServer(t);
   const dir = tempDir(t, 'netmon-collector-');
-  const file = join(dir, 'netmon.yaml');
-  writeFileSync(file, config(nats.url, randomPort()));
+  const file = writeSimulatedConfig(dir, { devices: DEVICES, interfacesPerDevice: 2, pollInterval: `${POLL_S}s`, networkExtra: '    discoveryInterval: 10m', extra: collectorYaml(nats.url) });
   const { server } = await startServerReady(t, file, join(dir, 'data'));
 
   const nc = await connect({ servers: nats.url });

@@ -13,7 +13,7 @@ import { createLogger } from '../../core/logger.js';
 import { openEmbeddedStore } from '../../store/open-store.js';
 import { connectJetStream } from '../../remote/nats-jetstream.js';
 import { PointsPublisher } from '../../remote/points-publisher.js';
-import { CENTRAL_SLOT_BASE, centralProcess } from '../fakes/remote-central-process.js';
+import { CENTRAL_SLOT_BASE, centralProcess, storeFaults } from '../fakes/remote-central-process.js';
 import { natsServerOrSkip, startNatsServer } from '../fakes/nats-server.js';
 import { tempDir, waitFor } from '../fakes/helpers.js';
 
@@ -78,13 +78,7 @@ t.test('collector → engine → central: every point once, through a crash of t
 
   const store = await openEmbeddedStore({ dataDir });
   t.teardown(() => store.close());
-  const wrong: string[] = [];
-  for (let s = 0; s < SLOTS; s++) {
-    const got = store.series.read(CENTRAL_SLOT_BASE + s, t0, t0 + STEPS * STEP_MS);
-    const want = Array.from({ length: STEPS }, (_, k) => [t0 + k * STEP_MS, valueOf(s, k)]);
-    const have = Array.from(got.tsMs, (ts, i) => [ts, got.values[i]!]);
-    if (JSON.stringify(have) !== JSON.stringify(want)) wrong.push(`slot ${s}: ${have.length} points, first ${JSON.stringify(have[0])}`);
-  }
+  const wrong = storeFaults(store.series, SLOTS, STEPS, t0, STEP_MS, valueOf);
   t.same(wrong, [], `each of the ${SLOTS} slots holds its ${STEPS} points once, with their values`);
   t.same(Array.from(store.series.read(CENTRAL_SLOT_BASE + SLOTS, t0, t0 + STEPS * STEP_MS).tsMs), [], 'nothing was written for the unknown key');
 });

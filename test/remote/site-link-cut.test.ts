@@ -17,7 +17,7 @@ import { openEmbeddedStore } from '../../store/open-store.js';
 import { connectJetStream } from '../../remote/nats-jetstream.js';
 import { natsServerOrSkip, startNatsServer } from '../fakes/nats-server.js';
 import { netnsOrSkip, siteLink } from '../fakes/netns.js';
-import { CENTRAL_SLOT_BASE, centralProcess } from '../fakes/remote-central-process.js';
+import { centralProcess, storeFaults } from '../fakes/remote-central-process.js';
 import { randomPort, tempDir, waitFor } from '../fakes/helpers.js';
 
 const LINK_CUT_S = Number(process.env.LINK_CUT_S) || 120;
@@ -107,12 +107,6 @@ t.test(`a site's link cut for ${LINK_CUT_S} s and the central killed meanwhile: 
 
   const store = await openEmbeddedStore({ dataDir });
   t.teardown(() => store.close());
-  const wrong: string[] = [];
-  for (let s = 0; s < SLOTS; s++) {
-    const got = store.series.read(CENTRAL_SLOT_BASE + s, t0, t0 + STEPS * STEP_MS);
-    const have = Array.from(got.tsMs, (ts, i) => `${(ts - t0) / STEP_MS}=${got.values[i]}`);
-    const want = Array.from({ length: STEPS }, (_, k) => `${k}=${s * 1_000 + k}`);
-    if (have.join() !== want.join()) wrong.push(`slot ${s}: ${have.length} points of ${STEPS}`);
-  }
+  const wrong = storeFaults(store.series, SLOTS, STEPS, t0, STEP_MS, (slot, k) => slot * 1_000 + k);
   t.same(wrong, [], `each of the ${SLOTS} slots holds its ${STEPS} points once, with their values`);
 });
