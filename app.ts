@@ -114,7 +114,7 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
     const role = collectorRole;
     const monitor = new Monitor({
       config, pool, meta: store.meta, series: store.series, nowMs: () => systemClock.nowMs(), logger,
-      ...(role ? { stepsFor: (netId: number) => role.stepsFor(netId, store.series) } : {}),
+      ...(role ? { stepsFor: (netId: number) => role.stepsFor(netId, store.series), moreHealth: () => ({ remote: role.health() }) } : {}),
     });
     slotKeys = (netId) => monitor.slotKeys(netId);
     await monitor.start();

@@ -55,6 +55,8 @@ export class Monitor implements CollectorPorts, NetworksPort {
     resolve?: Resolver;
     /** Where a network's grid steps go (default: `series`); `mode: collector` adds its publisher. */
     stepsFor?: (networkId: number) => StepSink;
+    /** More components of the healthcheck (`mode: collector`: `remote`, the publishing to the site). */
+    moreHealth?: () => Readonly<Record<string, ComponentHealth>>;
   }) {
     this.events = new EventHub(deps.logger.child('events'));
     this.profiles = loadProfileSet(deps.config.profilesDir ?? null);
@@ -351,6 +353,7 @@ export class Monitor implements CollectorPorts, NetworksPort {
     components.store = { ...sc, status: sc.healthy ? 'ok' : 'failing' };
     const pool = this.deps.pool.stats?.();
     if (pool) components.workers = workersComponent(pool);
+    Object.assign(components, this.deps.moreHealth?.());
     return { healthy: Object.values(components).every((c) => c.healthy), components, ...(store ? { store } : {}) };
   }
 

@@ -7,6 +7,7 @@
  * newer batches). app.ts loads this file only in that mode.
  */
 import type { Logger } from '../core/logger.js';
+import type { ComponentHealth } from '../core/ports/networks.js';
 import type { RemoteConfig } from '../core/config-remote.js';
 import type { SeriesStore } from '../store/series/series.js';
 import { connectJetStream } from './nats-jetstream.js';
@@ -28,10 +29,18 @@ export interface CollectorRole {
   /** The subject this collector publishes on. */
   readonly subject: string;
   status(): PublisherStats & { readonly connected: boolean };
+  /**
+   * The healthcheck's `remote` component: ok while the site's server takes the batches; degraded
+   * while it is not reachable (the batches wait in memory); failing once that memory is nearly
+   * full (new points are dropped past it).
+   */
+  health(): ComponentHealth;
   /** Publishes what is gathered (waiting up to `waitMs`), then closes the connection. */
   close(waitMs?: number): Promise<void>;
 }
 
+/** Points held in memory while the site's server does not take them (~60 MB of batches). */
+const MAX_BUFFERED_POINTS = 5_000_000;
 const RECHECK_MS = 60_000;
 const RESEND_ALL_MS = 3_600_000;
 
@@ -48,7 +57,7 @@ export async function startCollectorRole(opts: CollectorRoleOptions): Promise<Co
     throw e;
   }
   const subject = `netmon.points.${r.site}.${r.collector}`;
-  const publisher = new PointsPublisher({ transport, subject, collector: r.collector, nowMs: opts.nowMs, logger: opts.logger });
+  const publisher = new PointsPublisher({ transport, subject, collector: r.collector, nowMs: opts.nowMs, logger: opts.logger, maxBufferedPoints: MAX_BUFFERED_POINTS });
   /** Per network: which slots have their definition given to the publisher. */
   const defined = new Map<number, DefinedSlots>();
 
@@ -87,6 +96,13 @@ export async function startCollectorRole(opts: CollectorRoleOptions): Promise<Co
       };
     },
     status: () => ({ ...publisher.status(), connected: transport.connected() }),
+    health() {
+      const st = publisher.status();
+      const sent = `${st.points} points in ${st.batches} batches to ${subject}; ${st.bufferedPoints} waiting, ${st.droppedPoints} dropped`;
+      if (st.bufferedPoints >= 0.9 * MAX_BUFFERED_POINTS) return { healthy: false, status: 'failing', detail: `the site's server does not take the batches (${st.lastError || 'no answer'}): ${sent}` };
+      if (!transport.connected()) return { healthy: true, status: 'degraded', detail: `not connected to ${r.servers.join(', ')}: ${sent}` };
+      return { healthy: true, status: 'ok', detail: sent };
+    },
     async close(waitMs = 10_000) {
       clearInterval(recheck);
       clearInterval(resendAll);
