@@ -114,7 +114,10 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
     const role = collectorRole;
     const monitor = new Monitor({
       config, pool, meta: store.meta, series: store.series, nowMs: () => systemClock.nowMs(), logger,
-      ...(role ? { stepsFor: (netId: number) => role.stepsFor(netId, store.series), moreHealth: () => ({ remote: role.health() }) } : {}),
+      ...(role ? {
+        stepsFor: (netId: number) => role.stepsFor(netId, store.series), moreHealth: () => ({ remote: role.health() }),
+        onDevices: (netId: number, devices: Parameters<CollectorRole['devicesAdopted']>[1]) => role.devicesAdopted(netId, devices),
+      } : {}),
     });
     slotKeys = (netId) => monitor.slotKeys(netId);
     await monitor.start();

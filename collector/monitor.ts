@@ -55,6 +55,11 @@ export class Monitor implements CollectorPorts, NetworksPort {
     resolve?: Resolver;
     /** Where a network's grid steps go (default: `series`); `mode: collector` adds its publisher. */
     stepsFor?: (networkId: number) => StepSink;
+    /**
+     * Called with a network's live devices, each with its identity (as slotKeys names it), each time
+     * they are planned again (`mode: collector` publishes them for the central).
+     */
+    onDevices?: (networkId: number, devices: readonly { readonly identity: string; readonly device: Device }[]) => void;
     /** More components of the healthcheck (`mode: collector`: `remote`, the publishing to the site). */
     moreHealth?: () => Readonly<Record<string, ComponentHealth>>;
   }) {
@@ -86,13 +91,21 @@ export class Monitor implements CollectorPorts, NetworksPort {
    * `id:<device id>` for a device never identified (declared, never answered).
    */
   slotKeys(netId: number): Map<number, string> {
-    const identities = new DeviceIds(this.deps.meta).identities(netId);
+    const identityOf = this.identities(netId);
     const out = new Map<number, string>();
-    for (const v of this.catalog.instances(netId)) {
-      const device = v.deviceId === 0 ? 'network' : identities.get(v.deviceId) ?? `id:${v.deviceId}`;
-      out.set(v.slot, `${device}|${v.name}|${v.index}`);
-    }
+    for (const v of this.catalog.instances(netId)) out.set(v.slot, `${v.deviceId === 0 ? 'network' : identityOf(v.deviceId)}|${v.name}|${v.index}`);
     return out;
+  }
+
+  /** A network's device ids → their identity, as slotKeys names them. */
+  private identities(netId: number): (deviceId: number) => string {
+    const known = new DeviceIds(this.deps.meta).identities(netId);
+    return (id) => known.get(id) ?? `id:${id}`;
+  }
+
+  private announceDevices(netId: number, devices: readonly Device[]): void {
+    const identityOf = this.identities(netId);
+    this.deps.onDevices?.(netId, devices.map((device) => ({ identity: identityOf(device.id), device })));
   }
 
   private networkMonitor(net: NetworkConfig, previous?: NetworkMonitor): NetworkMonitor {
@@ -102,6 +115,7 @@ export class Monitor implements CollectorPorts, NetworksPort {
       logger: d.logger, events: this.events,
       poll: (plan) => d.pool.poll(plan, this.ringBuffer.buffer, this.state.buffer),
       onInventoryChanged: () => this.ensureCapacity(),
+      ...(d.onDevices ? { onDevicesAdopted: (devices: readonly Device[]) => this.announceDevices(net.id, devices) } : {}),
       profiles: () => this.profiles,
       tasks: this.tasks,
       ...(d.resolve ? { resolve: d.resolve } : {}),

@@ -39,6 +39,8 @@ interface NetworkDeps {
   readonly profiles: () => ProfileSet;
   /** Called after the inventory changed (the monitor grows its buffers). */
   readonly onInventoryChanged: () => void;
+  /** Called with the live devices each time they are planned again (a generation, submissions, a rebuild). */
+  readonly onDevicesAdopted?: (devices: readonly Device[]) => void;
   readonly tasks: TasksPort;
   /** DNS names of seeds and declared devices (default: the system resolver). */
   readonly resolve?: Resolver;
@@ -364,6 +366,7 @@ export class NetworkMonitor {
       this.health.setDevices(devices.map((d) => ({ id: d.id, name: d.name, address: d.address, neverAnswered: isPlaceholder(d) })));
       this.writer.setKinds(this.deps.inventory.kinds());
       this.deps.onInventoryChanged();
+      this.deps.onDevicesAdopted?.(devices);
     });
     this.adopting = next.catch(() => undefined);
     return next;

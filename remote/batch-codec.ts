@@ -18,7 +18,9 @@
 
 const MAGIC = 0x4e;
 const VERSION = 1;
-const KIND_POINTS = 1;
+export const KIND_POINTS = 1;
+/** A part of a collector's inventory (inventory-codec.ts). */
+export const KIND_INVENTORY = 2;
 const MAX_NAME = 255;
 const MAX_KEY = 65_535;
 
@@ -97,6 +99,14 @@ export function encodePointsBatch(b: PointsBatch): Uint8Array {
   }
   return out;
 }
+
+/** The kind of a batch (KIND_POINTS, KIND_INVENTORY), or undefined when it is not one of ours. */
+export function batchKind(data: Uint8Array): number | undefined {
+  return data.length >= 3 && data[0] === MAGIC && data[1] === VERSION ? data[2] : undefined;
+}
+
+/** The three bytes that begin a batch of `kind`. */
+export const batchHeader = (kind: number): Uint8Array => Uint8Array.of(MAGIC, VERSION, kind);
 
 export function decodePointsBatch(data: Uint8Array): PointsBatch {
   const v = new DataView(data.buffer, data.byteOffset, data.byteLength);

@@ -12,6 +12,8 @@ import type { RemoteConfig } from '../core/config-remote.js';
 import type { SeriesStore } from '../store/series/series.js';
 import { connectJetStream } from './nats-jetstream.js';
 import { PointsPublisher, type PublisherStats } from './points-publisher.js';
+import { encodeInventory, type InventoryDevice } from './inventory-codec.js';
+import type { BatchTransport } from '../core/ports/transport.js';
 
 type StepSink = Pick<SeriesStore, 'appendStep' | 'reserveSlots'>;
 
@@ -26,7 +28,9 @@ export interface CollectorRoleOptions {
 export interface CollectorRole {
   /** The network's steps into `local` (this server's store) and to the central. */
   stepsFor(networkId: number, local: StepSink): StepSink;
-  /** The subject this collector publishes on. */
+  /** A network's live devices, each with its identity: published (in parts) for the central. */
+  devicesAdopted(networkId: number, devices: readonly InventoryDevice[]): void;
+  /** The subject this collector publishes its points on (its inventories: `netmon.inventory.…`). */
   readonly subject: string;
   status(): PublisherStats & { readonly connected: boolean };
   /**
@@ -51,7 +55,7 @@ export async function startCollectorRole(opts: CollectorRoleOptions): Promise<Co
     ...(r.user !== null ? { user: r.user, pass: r.password ?? '' } : {}),
   });
   try {
-    await transport.ensureStream({ name: r.stream, subjects: [`netmon.points.${r.site}.>`], maxAgeMs: r.maxAgeMs, maxBytes: r.maxBytes, duplicateWindowMs: 120_000 });
+    await transport.ensureStream({ name: r.stream, subjects: [`netmon.*.${r.site}.>`], maxAgeMs: r.maxAgeMs, maxBytes: r.maxBytes, duplicateWindowMs: 120_000 });
   } catch (e) {
     await transport.close();
     throw e;
@@ -67,13 +71,15 @@ export async function startCollectorRole(opts: CollectorRoleOptions): Promise<Co
       slots.forEach((slot) => { const key = keys.get(slot); if (key !== undefined) publisher.define(networkId, slot, key); });
     }
   }, RECHECK_MS);
-  const resendAll = setInterval(() => publisher.defineAllAgain(), RESEND_ALL_MS);
+  const inventories = new InventorySender(transport, `netmon.inventory.${r.site}.${r.collector}`, r.collector, opts);
+  const resendAll = setInterval(() => { publisher.defineAllAgain(); inventories.sendAllAgain(); }, RESEND_ALL_MS);
   recheck.unref();
   resendAll.unref();
   opts.logger.info('collector: publishing grid steps to the site', { servers: r.servers.join(','), subject, stream: r.stream });
 
   return {
     subject,
+    devicesAdopted: (networkId, devices) => inventories.send(networkId, devices),
     stepsFor(networkId, local) {
       const slots = new DefinedSlots();
       defined.set(networkId, slots);
@@ -106,7 +112,7 @@ export async function startCollectorRole(opts: CollectorRoleOptions): Promise<Co
     async close(waitMs = 10_000) {
       clearInterval(recheck);
       clearInterval(resendAll);
-      await publisher.close(waitMs);
+      await Promise.all([publisher.close(waitMs), inventories.close(waitMs)]);
       await transport.close();
     },
   };
@@ -132,5 +138,71 @@ class DefinedSlots {
 
   forEach(fn: (slot: number) => void): void {
     this.bits.forEach((byte, i) => { for (let b = 0; b < 8; b++) if (byte & (1 << b)) fn(i * 8 + b); });
+  }
+}
+
+/** A part of an inventory is at most this (a NATS message is at most 1 MiB by default). */
+const INVENTORY_PART_BYTES = 512 * 1024;
+
+/**
+ * Publishes each network's newest inventory, one after the other, each part tried again (same
+ * message id) until the engine stores it; a newer inventory of a network replaces one that waits.
+ */
+class InventorySender {
+  private readonly boot: number;
+  private seq = 0;
+  private readonly waiting = new Map<number, readonly InventoryDevice[]>();
+  private readonly last = new Map<number, readonly InventoryDevice[]>();
+  private sending: Promise<void> | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly transport: Pick<BatchTransport, 'publish'>, private readonly subject: string, private readonly collector: string,
+    private readonly opts: Pick<CollectorRoleOptions, 'nowMs' | 'logger'>,
+  ) {
+    this.boot = opts.nowMs();
+  }
+
+  send(networkId: number, devices: readonly InventoryDevice[]): void {
+    this.last.set(networkId, devices);
+    this.waiting.set(networkId, devices);
+    this.sending ??= this.run().finally(() => { this.sending = null; });
+  }
+
+  sendAllAgain(): void {
+    for (const [networkId, devices] of this.last) this.send(networkId, devices);
+  }
+
+  async close(waitMs: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.sending ?? Promise.resolve(), new Promise<void>((r) => { timer = setTimeout(r, waitMs); })]);
+    clearTimeout(timer);
+    this.closed = true;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.closed && this.waiting.size > 0) {
+      const [networkId, devices] = this.waiting.entries().next().value as [number, readonly InventoryDevice[]];
+      this.waiting.delete(networkId);
+      const parts = encodeInventory({ collector: this.collector, boot: this.boot, seq: ++this.seq, networkId, sentAtMs: this.opts.nowMs() }, devices, INVENTORY_PART_BYTES);
+      for (const part of parts) {
+        if (!(await this.publish(networkId, part))) break;
+      }
+    }
+  }
+
+  /** One part, tried again until stored; false when a newer inventory of the network replaced it or the sender closed. */
+  private async publish(networkId: number, part: { id: string; data: Uint8Array }): Promise<boolean> {
+    for (let attempt = 0; !this.closed; attempt++) {
+      if (this.waiting.has(networkId)) return false;
+      try {
+        await this.transport.publish(this.subject, part.data, part.id);
+        return true;
+      } catch (e) {
+        if (attempt === 0) this.opts.logger.warn('inventory publish to the engine failed: trying again', { network: networkId, part: part.id, error: (e as Error).message });
+        await new Promise((r) => setTimeout(r, Math.min(5_000, 100 * 2 ** Math.min(attempt, 10))));
+      }
+    }
+    return false;
   }
 }

@@ -15,7 +15,8 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { connect } from '@nats-io/transport-node';
 import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { decodePointsBatch, type PointsBatch } from '../../remote/batch-codec.js';
+import { KIND_INVENTORY, batchKind, decodePointsBatch, type PointsBatch } from '../../remote/batch-codec.js';
+import { decodeInventoryPart, type InventoryPart } from '../../remote/inventory-codec.js';
 import { natsServerOrSkip, startNatsServer } from '../fakes/nats-server.js';
 import { getJson, startServerReady, tempDir, waitFor, writeSimulatedConfig } from '../fakes/helpers.js';
 
@@ -64,12 +65,14 @@ t.test('a collector publishes its grid steps with the definitions of their slots
   await jsm.consumers.add('SITE', { durable_name: 'reader', ack_policy: AckPolicy.Explicit });
   const consumer = await jetstream(nc).consumers.get('SITE', 'reader');
   const batches: { subject: string; id: string; batch: PointsBatch }[] = [];
+  const inventories: { subject: string; part: InventoryPart }[] = [];
   for (let m = await consumer.next({ expires: 2_000 }); m; m = await consumer.next({ expires: 2_000 })) {
-    batches.push({ subject: m.subject, id: m.headers?.get('Nats-Msg-Id') ?? '', batch: decodePointsBatch(m.data) });
+    if (batchKind(m.data) === KIND_INVENTORY) inventories.push({ subject: m.subject, part: decodeInventoryPart(m.data) });
+    else batches.push({ subject: m.subject, id: m.headers?.get('Nats-Msg-Id') ?? '', batch: decodePointsBatch(m.data) });
     m.ack();
   }
   t.ok(batches.length > 0, `${batches.length} batches`);
-  t.ok(batches.every((b) => b.subject === 'netmon.points.site-a.c1'), 'on the collector\'s subject');
+  t.ok(batches.every((b) => b.subject === 'netmon.points.site-a.c1'), 'points on the collector\'s points subject');
   t.ok(batches.every((b) => b.batch.collector === 'c1' && b.batch.networkId === 1), 'of collector c1, network 1');
   // A batch tried again after the outage may be stored after later ones: each once, none missing.
   t.same(batches.map((b) => b.batch.seq).sort((a, b) => a - b), batches.map((_, i) => i + 1), 'numbered 1, 2, 3…: each once, none missing');
@@ -95,6 +98,15 @@ t.test('a collector publishes its grid steps with the definitions of their slots
   t.equal(devicesWith('sysUpTime'), DEVICES, `sysUpTime of each of the ${DEVICES} devices, by identity (${keyList.filter((k) => k.includes('|sysUpTime|')).join(', ')})`);
   t.equal(devicesWith('reachable'), DEVICES, 'reachable of each device');
   t.ok(keyList.some((k) => /\|ifInRate\|\d+$/.test(k)), 'interface variables with their component');
+
+  // The inventory: the devices under the identities the definitions use.
+  t.ok(inventories.length > 0 && inventories.every((i) => i.subject === 'netmon.inventory.site-a.c1'), `inventories on the collector's inventory subject (${inventories.length} parts)`);
+  const newest = inventories.filter((i) => i.part.networkId === 1).at(-1)?.part;
+  t.equal(newest?.parts, 1, 'a small network\'s inventory in one part');
+  const identities = (newest?.devices ?? []).map((d) => d.identity).sort();
+  const defined = [...new Set(keyList.filter((k) => k.endsWith('|sysUpTime|0')).map((k) => k.split('|')[0]!))].sort();
+  t.same(identities, defined, 'the inventory\'s devices are those its definitions name');
+  t.ok((newest?.devices ?? []).every((d) => d.device.name !== '' && d.device.interfaces.length >= 2), `each with its name and its interfaces (${(newest?.devices ?? []).map((d) => `${d.device.name}: ${d.device.interfaces.map((i) => i.name).join(' ')}`).join('; ')})`);
 
   const upSlot = [...keys].find(([, k]) => k.endsWith('|sysUpTime|0'))![0];
   const up = (points.get(upSlot) ?? []).sort((a, b) => a[0] - b[0]);
