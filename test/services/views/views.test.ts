@@ -208,7 +208,7 @@ t.test('update bodies (docs/api.md "Map views"): fields, flags as strings or boo
   const before = views.get(1, alice, A);
   for (const [what, body, code, message] of cases) {
     for (const call of ['update', 'validate'] as const) {
-      const run = Promise.resolve().then(() => (call === 'update' ? views.update(1, alice, A, body) : views.validate(1, alice, A, body)));
+      const run = Promise.resolve().then(async () => { await (call === 'update' ? views.update(1, alice, A, body) : views.validate(1, alice, A, body)); });
       await t.rejects(run, { code, ...(message ? { message } : {}) }, `${call}: ${what}: ${code}`);
     }
   }
