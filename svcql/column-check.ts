@@ -1,6 +1,6 @@
-import type { Expr } from './language/ast.js';
+import type { Expr, SelectStatement } from './language/ast.js';
 import { parseExpression } from './language/parser.js';
-import type { RowSource } from './row-source.js';
+import { isSeriesSource, type Catalog, type RowSource } from './row-source.js';
 
 /**
  * The column names of a matching expression that its table does not know: neither a column of the
@@ -29,4 +29,20 @@ function columnNames(node: unknown, out: string[] = []): string[] {
     else for (const v of Object.values(node)) columnNames(v, out);
   }
   return out;
+}
+
+/**
+ * The warnings of a statement for the `table` answer (the SvcQL console shows them): the names of
+ * its WHERE that its table knows neither as a column nor as a facet of a row (`unknownColumns`),
+ * each as a sentence. `time` is the range, not a column. None for an unknown table (that is an
+ * error of its own) or a statement without WHERE.
+ */
+export function statementWarnings(statement: SelectStatement, catalog: Catalog): string[] {
+  const table = catalog.table(statement.from);
+  if (!statement.where || !table) return [];
+  // The column names of a series table do not depend on the range: an empty one reads no points.
+  const source = isSeriesSource(table) ? table.open({ fromMs: 0, toMs: 0 }) : table;
+  return unknownColumns(statement.where, source)
+    .filter((name) => name.toLowerCase() !== 'time')
+    .map((name) => `'${name}' is neither a column of the ${statement.from} table nor a tag facet of any of its rows: WHERE matches nothing by it (a misspelling?)`);
 }

@@ -9133,6 +9133,12 @@ export interface components {
                 text: string;
             }[];
             rows: (string | number | null)[][];
+            /**
+             * @description Present when the statement's WHERE names something its table knows neither as a
+             *     column nor as a tag facet of any row (a misspelt `devic = 'x'` matches nothing). Not
+             *     an error: tag facets are free-form. One sentence per name.
+             */
+            warnings?: string[];
         };
         TargetError: {
             id: string;

@@ -113,10 +113,11 @@ function cell(v: unknown): string {
   return String(v);
 }
 
-function ResultTable(props: { table: { columns: { text: string }[]; rows: unknown[][] }; n: number }) {
-  const { columns, rows } = props.table;
+function ResultTable(props: { table: TableEntry; n: number }) {
+  const { columns, rows, warnings } = props.table;
   return html`
     <div class="console-table">
+      ${warnings?.length ? html`<ul class="console-warnings status-warn" role="status">${warnings.map((w) => html`<li>⚠ ${w}</li>`)}</ul>` : null}
       <p class="muted">${rows.length} row${rows.length === 1 ? '' : 's'}</p>
       <table class="grid result" data-statement=${props.n}>
         <thead><tr>${columns.map((c) => html`<th>${c.text}</th>`)}</tr></thead>
