@@ -1,10 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { startServerReady, tempDir, waitFor, writeSimulatedConfig } from '../fakes/helpers.js';
 
 /**
- * Every example the SvcQL console ships (ui/src/console-examples.ts, imported in its built form)
- * runs on the built server's simulated network through the query API without an error, and an
+ * Every example the SvcQL console ships (ui/src/console-examples.ts, imported in its built form),
+ * and every statement of docs/svcql.md's `sql` blocks, runs on the built server's simulated network through the query API without an error, and an
  * example that states a meaning answers it: "Peak rate per device" is, for each device, the largest
  * of its interfaces' peaks, read through the same API interface by interface over the same range.
  */
@@ -12,6 +13,23 @@ interface ConsoleExample { title: string; svcql: string; means?: string }
 const { EXAMPLES } = await import(new URL('../../ui/console-examples.js', import.meta.url).href) as { EXAMPLES: readonly ConsoleExample[] };
 
 const POLL_MS = 2000;
+
+/**
+ * The statements of docs/svcql.md's runnable blocks (fenced as `sql`; other blocks are grammar,
+ * errors or matching expressions): a statement starts on a line that starts with SELECT.
+ */
+function docStatements(): string[] {
+  const text = readFileSync(new URL('../../../docs/svcql.md', import.meta.url), 'utf8');
+  const out: string[] = [];
+  for (const m of text.matchAll(/^( *)```sql\n([\s\S]*?)^\1```$/gm)) {
+    const lines = m[2]!.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+    for (const l of lines) {
+      if (/^SELECT\b/.test(l) || out.length === 0) out.push(l);
+      else out[out.length - 1] += `\n${l}`;
+    }
+  }
+  return out;
+}
 
 t.test('every console example answers on the simulated network, and means what it says', { timeout: 180_000 }, async (t) => {
   t.ok(EXAMPLES.length >= 5, 'the console ships its examples');
@@ -53,4 +71,14 @@ t.test('every console example answers on the simulated network, and means what i
     }
   }
   t.ok(EXAMPLES.some((x) => x.means === 'peak-per-device'), 'the peak example is among them');
+
+  const docs = docStatements();
+  t.ok(docs.length >= 5, `docs/svcql.md: ${docs.length} runnable statements`);
+  for (const svcql of docs) {
+    const entries = await query(svcql, range);
+    t.ok(entries.length >= 1 && entries.every((e) => !('error' in e) && e.type === 'table'), `docs/svcql.md: ${svcql}: a table, no error (${JSON.stringify(entries[0]?.error ?? '')})`);
+    if (/max\(tsmax\(metric\)\) AS peak FROM ifInRate GROUP BY device/.test(svcql)) {
+      t.same(new Map((entries[0].rows as [string, number][]).map(([d, p]) => [d, p])), peakOf, `docs/svcql.md: ${svcql}: each device's largest interface peak`);
+    }
+  }
 });
