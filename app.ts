@@ -212,7 +212,7 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
 }
 
 /** This server's version (package.json next to dist/), or `unknown` when it cannot be read. */
-function packageVersion(): string {
+export function packageVersion(): string {
   try {
     const v = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: unknown }).version;
     return typeof v === 'string' ? v : 'unknown';

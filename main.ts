@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from './core/config-load.js';
 import { isAppError } from './core/errors.js';
 import { createLogger, logFormatFromEnv, type LogFormat } from './core/logger.js';
-import { startApp } from './app.js';
+import { packageVersion, startApp } from './app.js';
 import { ACCOUNTS_USAGE, runAccountsCommand } from './cli/accounts-cli.js';
 import { readPassword } from './cli/password-input.js';
 import { checkViewRule } from './services/views/index.js';
@@ -11,6 +11,7 @@ import { checkAlertRule } from './services/alerts/index.js';
 import { checkDerivedExpression } from './svcql/derived-expr.js';
 
 const USAGE = `Usage: node dist/main.js [--config FILE] [--check-config]
+       node dist/main.js --version | --help | -h | help
        node dist/main.js user|token …   (accounts; see below)
 
 Runs the network monitoring server. Without --config it runs on a built-in simulated network
@@ -19,7 +20,8 @@ shows real data at once. One server per port and per data directory: a second on
 
   --config FILE    YAML configuration (see README "Configuration"); also NETMON_CONFIG
   --check-config   validate the configuration, print the result and exit
-  --help           this text
+  --version        print the server's version and exit
+  --help, -h, help this text
 
 Environment: HOST, PORT and DATA_DIR override server.host, server.port and server.dataDir;
 LOG_FORMAT=json writes the log as one JSON object per line (default text).
@@ -35,6 +37,8 @@ const EXIT = { STOPPED: 0, UNEXPECTED: 1, BAD_CONFIG: 2, DATA_DIR_LOCKED: 3, STA
 
 async function main(): Promise<number> {
   const sub = process.argv[2];
+  // `help` as a word too: operators type it the way they type `user` or `token`.
+  if (sub === 'help' && process.argv.length === 3) { process.stdout.write(USAGE + '\n'); return EXIT.STOPPED; }
   if (sub === 'user' || sub === 'token') {
     return runAccountsCommand(process.argv.slice(2), {
       out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s), readPassword,
@@ -42,12 +46,15 @@ async function main(): Promise<number> {
   }
   let args;
   try {
-    args = parseArgs({ options: { config: { type: 'string' }, 'check-config': { type: 'boolean' }, help: { type: 'boolean' } } }).values;
+    args = parseArgs({ options: {
+      config: { type: 'string' }, 'check-config': { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' },
+    } }).values;
   } catch (e) {
     process.stderr.write(`${(e as Error).message}\n\n${USAGE}\n`);
     return EXIT.BAD_CONFIG;
   }
   if (args.help) { process.stdout.write(USAGE + '\n'); return EXIT.STOPPED; }
+  if (args.version) { process.stdout.write(`netmon ${packageVersion()}\n`); return EXIT.STOPPED; }
   let format: LogFormat;
   try {
     format = logFormatFromEnv(process.env);

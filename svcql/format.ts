@@ -1,6 +1,7 @@
 import type { AppError } from '../core/errors.js';
 import { isAppError } from '../core/errors.js';
 import { abortsRequest, Budget } from './budget.js';
+import { statementWarnings } from './column-check.js';
 import { datapointsBytes, jsonBytes, textBytes } from './json-size.js';
 import type { Catalog } from './row-source.js';
 import { asText, isNullish, type Scalar } from './scalar.js';
@@ -234,7 +235,8 @@ export function answerSvcqlTarget(target: SvcqlTarget, catalog: Catalog, opts: E
       const entries = formatResult(result, format, {
         id, ...(target.unique ? { unique: target.unique } : {}), ...(meter ? { meter } : {}), ...(opts.budget ? { budget: opts.budget } : {}),
       });
-      for (const x of entries) out.push(x); // no push(...entries): too many arguments for a long answer
+      const warnings = format === 'table' ? statementWarnings(statement, catalog) : [];
+      for (const x of entries) out.push(warnings.length ? { ...(x as object), warnings } : x); // no push(...entries): too many arguments for a long answer
     }
     return out;
   } catch (e) {

@@ -23,6 +23,7 @@ export { tagsSource, allTags } from './source-tags.js';
 export { alertsSource, type AlertRecord } from './source-alerts.js';
 export { seriesSource } from './source-series.js';
 export { compileMatcher, mapCatalog } from './matcher.js';
+export { unknownColumns } from './column-check.js';
 export { executeQuery, executeStatement, type SelectResult } from './select.js';
 export { formatResult, answerSvcqlTarget, type AnswerMeter } from './format.js';
 export { parseTimeValue } from './time-range.js';

@@ -3,4 +3,5 @@
 // import only what this file exports.
 export { NS_MAP_COORDINATES, type MapViewRules, type MapViewSource } from './map-view-source.js';
 export { checkViewRule, VIEW_TYPES, type ViewTile, type ViewType } from './view-record.js';
+export type { RuleWarning } from './view-rule-warnings.js';
 export { viewOwner, ViewService, type TilesOrder } from './views.js';

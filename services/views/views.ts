@@ -8,6 +8,7 @@ import type { MapViewRules, MapViewSource } from './map-view-source.js';
 import {
   parseViewInput, toMapView, toViewTile, type MapView, type ViewData, type ViewInput, type ViewTile, type ViewType,
 } from './view-record.js';
+import { viewRuleWarnings, type RuleWarning } from './view-rule-warnings.js';
 import { ViewStore } from './view-store.js';
 import { syncConfiguredViews } from './view-sync.js';
 
@@ -172,10 +173,15 @@ export class ViewService implements MapViewSource {
     }));
   }
 
-  /** Checks an update body against the view `id` without saving anything. */
-  validate(networkId: number, caller: Caller, id: number, body: unknown): void {
+  /**
+   * Checks an update body against the view `id` without saving anything; a valid body's rules may
+   * still name columns the network's tables do not know: those are its warnings.
+   */
+  validate(networkId: number, caller: Caller, id: number, body: unknown): { warnings: RuleWarning[] } {
     const rec = this.seen(this.store.get(id), networkId, id, caller);
     parseViewInput(body, inputOf(rec.data), this.deps.config().ui.viewFormDataMaxBytes);
+    const gen = this.deps.collector.networks.generation(networkId, {});
+    return { warnings: viewRuleWarnings(body as Record<string, unknown>, gen?.devices ?? [], gen?.links ?? []) };
   }
 
   /** Deletes the owner's INTERACTIVE view and its stored coordinates, together. */

@@ -106,6 +106,17 @@ t.test('SvcQL targets use the network tables and the body range', async (t) => {
   t.same(out.slice(2), ['sw10', 'sw11', 'sw10', 'sw11']);
 });
 
+t.test('a table target whose WHERE names an unknown column: its rows and a warning, no error', async (t) => {
+  const { query } = api();
+  const out = await query({ targets: [
+    { id: 'W', svcql: "SELECT device FROM interfaces WHERE devic = 'sw10'", format: 'table' },
+    { id: 'K', svcql: "SELECT device FROM interfaces WHERE device = 'sw10' LIMIT 1", format: 'table' },
+  ] });
+  t.same(out.map((e: any) => [e.id, e.type, e.rows.length]), [['W', 'table', 0], ['K', 'table', 1]], 'both answer tables');
+  t.match(out[0].warnings, [/^'devic' is neither a column of the interfaces table nor a tag facet of any of its rows/], 'the misspelt one warns');
+  t.notOk('warnings' in out[1], 'the other has no warnings');
+});
+
 t.test('errors are per target; a bad body is a 400', async (t) => {
   const { query, post } = api();
   const out = await query({ targets: [

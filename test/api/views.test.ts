@@ -134,7 +134,8 @@ t.test('update, validate, delete over HTTP: answers, refusals, the SvcQL error w
   for (const [what, who, method, u, b, status, code, message] of cases) {
     const res = await as(who, method, u, b);
     t.equal(res.status, status, `${what}: ${status}`);
-    if (status === 200) t.same(res.json, { status: 'ok' }, `${what}: {status: "ok"}`);
+    if (status === 200 && u.endsWith('/validate')) t.same(Object.keys(res.json), ['status', 'warnings'], `${what}: {status, warnings}`);
+    else if (status === 200) t.same(res.json, { status: 'ok' }, `${what}: {status: "ok"}`);
     else {
       t.match(res.json, { status: 'error', error: String, code }, `${what}: ${code}`);
       if (message) t.match(res.json.error, message, `${what}: says why`);
@@ -148,6 +149,31 @@ t.test('update, validate, delete over HTTP: answers, refusals, the SvcQL error w
   t.equal((await as('user:alice', 'DELETE', url)).status, 200);
   t.equal((await as('user:alice', 'GET', url)).status, 404, 'gone');
   t.equal((await as('user:alice', 'DELETE', VIEWS)).status, 405, 'DELETE on the list path');
+});
+
+t.test('validate: the rules\' unknown column names are warnings; the body stays valid', async (t) => {
+  // The fixture's devices carry the facet Vendor (Vendor.NetSNMP), their interfaces ifRole.
+  const { as, create } = await api();
+  const id = await create('user:alice');
+  const url = `${VIEWS}/${id}/validate`;
+  const cases: [body: Record<string, unknown>, warnings: { field: string; column: string }[]][] = [
+    [{ devRule: "name REGEXP 'core' AND Vendor = NetSNMP" }, []],
+    [{ devRule: "Nmae REGEXP 'core'" }, [{ field: 'devRule', column: 'Nmae' }]],
+    [{ devRule: "devic = 'x' OR vendor = 'y'" }, [{ field: 'devRule', column: 'devic' }]],
+    [{ linkRule: "ifRole = 'Uplink'" }, []],
+    [{ linkRule: "devic = 'x'" }, [{ field: 'linkRule', column: 'devic' }]],
+    [{ devRule: "Rack = 'r1'", linkRule: "ifRoel = 'Uplink'" }, [{ field: 'devRule', column: 'Rack' }, { field: 'linkRule', column: 'ifRoel' }]],
+    [{ name: 'only a name' }, []],
+  ];
+  for (const [body, warnings] of cases) {
+    const res = await as('user:alice', 'POST', url, body);
+    t.equal(res.status, 200, `${JSON.stringify(body)}: 200`);
+    t.equal(res.json.status, 'ok');
+    t.same(res.json.warnings.map((w: { field: string; column: string }) => ({ field: w.field, column: w.column })), warnings, `warnings: ${JSON.stringify(warnings)}`);
+    for (const w of res.json.warnings) t.match(w.message, new RegExp(`^'${w.column}' is neither a column of the (devices|interfaces) table nor a tag facet`), 'the message names it');
+  }
+  const saved = await as('user:alice', 'POST', `${VIEWS}/${id}/update`, { devRule: "Nmae REGEXP 'core'" });
+  t.same([saved.status, saved.json], [200, { status: 'ok' }], 'update still saves such a rule');
 });
 
 t.test('formData travels byte for byte', async (t) => {

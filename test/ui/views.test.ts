@@ -115,6 +115,17 @@ t.test('views page: tiles, the view editor (validate at the position, preview, s
   t.ok(await page.isDisabled('button[type=submit]'), 'a refused rule cannot be saved');
   await screenshot(page, 'views-editor-error');
 
+  // Valid but misspelt: the validate call's warning under the rule, instead of "✓ valid".
+  const misspelt = "Nmae REGEXP 'core'";
+  await page.fill('#devRule', misspelt);
+  const warned = await api<{ warnings: { message: string }[] }>(`/v2/ui/net/1/views/${firstId}/validate`, { method: 'POST', body: { devRule: misspelt } });
+  t.equal(warned.status, 200, 'the API accepts the misspelt rule');
+  t.equal(warned.body.warnings.length, 1, 'with one warning');
+  await page.waitForSelector('.rule-field:has(#devRule) .rule-warnings li');
+  t.same(await page.$$eval('.rule-field:has(#devRule) .rule-warnings li', (lis) => lis.map((li) => li.textContent)),
+    warned.body.warnings.map((w) => `⚠ ${w.message}`), 'the editor shows the server\'s warning');
+  t.equal(await page.$('.rule-field:has(#devRule) .status-ok'), null, 'and no "✓ valid"');
+
   // Fixed: the preview lists the devices the preview call gives.
   const good = "Name REGEXP 'core|dist'";
   await page.fill('#devRule', good);

@@ -139,6 +139,17 @@ t.test('graph workbench and SvcQL console', { timeout: 240_000 }, async (t) => {
   t.equal(sel, bad.indexOf('\n') + 1 + Number(pos[2]) - 1, 'the text\'s caret is put at the error');
   await screenshot(page, 'svcql-error');
 
+  // A valid query whose WHERE names an unknown column: the API's warning above its (empty) table.
+  const misspelt = "SELECT device FROM interfaces WHERE devic = 'x'";
+  await page.fill('textarea#svcql-text', misspelt);
+  await page.click('form.console-form button[type=submit]');
+  await page.waitForSelector('.console-warnings li');
+  const warned = await api<{ warnings?: string[] }[]>('/v2/query/net/1/data/', { targets: [{ id: 'A', svcql: misspelt, format: 'table' }] });
+  t.equal(warned[0]!.warnings?.length, 1, 'the API warns about devic');
+  t.same(await page.$$eval('.console-warnings li', (lis) => lis.map((li) => li.textContent)), warned[0]!.warnings!.map((w) => `⚠ ${w}`),
+    'the console shows the API\'s warning');
+  t.equal(await page.$('.console-error'), null, 'not as an error');
+
   // An example runs on a click.
   await page.click('.console-examples button >> nth=1');
   await page.waitForSelector('table.result tbody tr');

@@ -1878,7 +1878,20 @@ export interface paths {
                 };
             };
             responses: {
-                200: components["responses"]["ViewDone"];
+                /**
+                 * @description The body is valid. `warnings` lists, for each rule the body gives, the names it uses
+                 *     that are neither a column of the rule's table nor a tag facet of any device or
+                 *     interface of the network's latest generation: facets are free-form, so such a name is
+                 *     allowed, but a misspelt column (`Nmae REGEXP 'core'`) matches nothing. Empty when none.
+                 */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ViewValidated"];
+                    };
+                };
                 400: components["responses"]["ViewFailed"];
                 404: components["responses"]["NotFound"];
                 413: components["responses"]["ViewFormDataTooLarge"];
@@ -9160,6 +9173,12 @@ export interface components {
                 text: string;
             }[];
             rows: (string | number | null)[][];
+            /**
+             * @description Present when the statement's WHERE names something its table knows neither as a
+             *     column nor as a tag facet of any row (a misspelt `devic = 'x'` matches nothing). Not
+             *     an error: tag facets are free-form. One sentence per name.
+             */
+            warnings?: string[];
         };
         TargetError: {
             id: string;
@@ -9351,6 +9370,19 @@ export interface components {
         ViewOk: {
             /** @enum {string} */
             status: "ok";
+        };
+        ViewValidated: {
+            /** @enum {string} */
+            status: "ok";
+            warnings: components["schemas"]["RuleWarning"][];
+        };
+        /** @description A name in a valid rule that its table does not know (a misspelt column, or a tag facet no device or interface carries). */
+        RuleWarning: {
+            /** @enum {string} */
+            field: "devRule" | "linkRule";
+            /** @description The name as the rule writes it. */
+            column: string;
+            message: string;
         };
         /** @description Spec 2.2. `createdAt`/`updatedAt` in ms; `formData` returned as it was given. */
         ViewFilter: {

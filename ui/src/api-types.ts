@@ -26,6 +26,8 @@ export type NetworkStatus = Schemas['NetworkStatus'];
 export type ViewTile = Schemas['ViewTile'];
 /** A map view (`GET /v2/ui/net/:id/views/:view_id`). */
 export type MapView = Schemas['MapView'];
+/** The answer of a view's validate call: a valid body and its rules' unknown column names. */
+export type ViewValidated = Schemas['ViewValidated'];
 
 /** A view's map (`GET /v2/ui/net/:id/views/:view_id/map`). */
 export type MapAnswer = Schemas['Map'];

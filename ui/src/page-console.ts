@@ -2,6 +2,7 @@ import { html } from 'htm/preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { post, state } from './api.js';
 import type { TableEntry, TargetError } from './api-types.js';
+import { EXAMPLES } from './console-examples.js';
 import { href, type Route } from './route.js';
 
 /** One entry of the query API's answer for a `table` target: a table, or the target's error. */
@@ -12,14 +13,6 @@ type Result =
   | { kind: 'running' }
   | { kind: 'failed'; message: string; code: string }
   | { kind: 'done'; entries: Entry[]; ms: number };
-
-const EXAMPLES: readonly { title: string; svcql: string }[] = [
-  { title: 'Inbound rates', svcql: 'SELECT device, component, metric FROM ifInRate ORDER BY metric DESC LIMIT 10' },
-  { title: 'Devices', svcql: 'SELECT id, name, address, Vendor, Model FROM devices LIMIT 20' },
-  { title: 'Interfaces that are down', svcql: "SELECT device, interface, description, operStatus FROM interfaces WHERE operStatus != 'up' LIMIT 50" },
-  { title: 'Peak rate per device', svcql: 'SELECT device, tsmax(metric) AS peak FROM ifInRate GROUP BY device' },
-  { title: 'Variables and their latest values', svcql: 'SELECT variable, device, component, metric, unit FROM variables LIMIT 25' },
-];
 
 /** `SvcQL syntax error at 1:17: …` → line 1, column 17. */
 function errorPosition(message: string): { line: number; column: number } | null {
@@ -120,10 +113,11 @@ function cell(v: unknown): string {
   return String(v);
 }
 
-function ResultTable(props: { table: { columns: { text: string }[]; rows: unknown[][] }; n: number }) {
-  const { columns, rows } = props.table;
+function ResultTable(props: { table: TableEntry; n: number }) {
+  const { columns, rows, warnings } = props.table;
   return html`
     <div class="console-table">
+      ${warnings?.length ? html`<ul class="console-warnings status-warn" role="status">${warnings.map((w) => html`<li>⚠ ${w}</li>`)}</ul>` : null}
       <p class="muted">${rows.length} row${rows.length === 1 ? '' : 's'}</p>
       <table class="grid result" data-statement=${props.n}>
         <thead><tr>${columns.map((c) => html`<th>${c.text}</th>`)}</tr></thead>

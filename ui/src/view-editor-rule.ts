@@ -1,6 +1,7 @@
 import { html } from 'htm/preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, post, state } from './api.js';
+import type { ViewValidated } from './api-types.js';
 
 /**
  * A SvcQL rule field of the view editor: the text, checked with the validate call as the user
@@ -8,9 +9,13 @@ import { ApiError, post, state } from './api.js';
  * column marked, a caret under it, and the server's message.
  */
 
-/** The outcome of checking one rule: `at` is the 1-based line and column the server named. */
+/**
+ * The outcome of checking one rule: `at` is the 1-based line and column the server named; a valid
+ * rule's `warnings` name what its table does not know (a misspelt column matches nothing).
+ */
 type RuleCheck =
-  | { readonly kind: 'idle' | 'checking' | 'ok' }
+  | { readonly kind: 'idle' | 'checking' }
+  | { readonly kind: 'ok'; readonly warnings?: readonly string[] }
   | { readonly kind: 'error'; readonly message: string; readonly at: { line: number; col: number } | null };
 
 /** `… SvcQL syntax error at 2:16: expected …` → {line: 2, col: 16}; null when the message has none. */
@@ -43,8 +48,11 @@ export function useRuleCheck(probeViewId: number | null, field: 'devRule' | 'lin
     if (text.trim() === '') { setCheck({ kind: 'ok' }); return undefined; }
     setCheck({ kind: 'checking' });
     const timer = setTimeout(() => {
-      post(`/v2/ui/net/${state.netId}/views/${probeViewId}/validate`, { [field]: text }).then(
-        () => { if (seq.current === mine) setCheck({ kind: 'ok' }); },
+      post<ViewValidated>(`/v2/ui/net/${state.netId}/views/${probeViewId}/validate`, { [field]: text }).then(
+        (r) => {
+          if (seq.current !== mine) return;
+          setCheck({ kind: 'ok', warnings: (r.warnings ?? []).filter((w) => w.field === field).map((w) => w.message) });
+        },
         (e: unknown) => {
           if (seq.current !== mine) return;
           const message = (e as Error).message;
@@ -89,7 +97,9 @@ export function RuleField(props: {
         onInput=${(e: Event) => props.onInput((e.target as HTMLTextAreaElement).value)}></textarea>
       <div class="rule-status" aria-live="polite">
         ${c.kind === 'checking' && html`<span class="muted">checking…</span>`}
-        ${c.kind === 'ok' && props.value.trim() !== '' && html`<span class="status-ok">✓ valid</span>`}
+        ${c.kind === 'ok' && props.value.trim() !== '' && !c.warnings?.length && html`<span class="status-ok">✓ valid</span>`}
+        ${c.kind === 'ok' && c.warnings?.length ? html`
+          <ul class="rule-warnings status-warn">${c.warnings.map((w) => html`<li>⚠ ${w}</li>`)}</ul>` : null}
       </div>
       ${c.kind === 'error' && html`
         <div class="rule-error" id=${errId} role="alert">

@@ -13,7 +13,8 @@ const OK: ApiResponse = Object.freeze({ status: 200, body: Object.freeze({ statu
 /**
  * Map views (docs/api.md "Map views"; services/views/views.ts). Every call is the `user`
  * access level. Answers: list and get the view objects (get: an array of one); create
- * `{status: "ok", id}`; update, validate, delete, share and unshare `{status: "ok"}`. A failure is
+ * `{status: "ok", id}`; validate `{status: "ok", warnings}` (a valid rule's unknown column names);
+ * update, delete, share and unshare `{status: "ok"}`. A failure is
  * the error envelope `{status: "error", error, code}`: 400 for a refused call or a bad body
  * (VIEW_REFUSED, BAD_REQUEST, BAD_JSON, BAD_PARAMETER) — an update, validate, share or unshare of a
  * view the caller may not see included (`refusedAs400`) —, 404 for a get or delete of a view the
@@ -35,8 +36,8 @@ export function registerViews(router: RouteGroup, ctx: ApiContext): void {
   });
   router.post('/ui/net/:id/views/:view_id/validate', async (req) => {
     const n = net(req);
-    await refusedAs400(() => views.validate(n, req.caller, viewId(req), readJson(req)));
-    return OK;
+    const { warnings } = await refusedAs400(() => views.validate(n, req.caller, viewId(req), readJson(req)));
+    return json({ status: 'ok', warnings });
   });
   router.add('DELETE', '/ui/net/:id/views/:view_id', async (req) => {
     await views.remove(net(req), req.caller, viewId(req));
@@ -57,9 +58,9 @@ export function registerViews(router: RouteGroup, ctx: ApiContext): void {
  * VIEW_REFUSED, with UNKNOWN_VIEW's message, the same for a view that does not exist and for another
  * user's private view (no hint which). Get, delete and the maps keep the 404.
  */
-async function refusedAs400(call: () => unknown): Promise<void> {
+async function refusedAs400<T>(call: () => T | Promise<T>): Promise<T> {
   try {
-    await call();
+    return await call();
   } catch (err) {
     if (isAppError(err) && err.code === 'UNKNOWN_VIEW') throw new AppError('VIEW_REFUSED', err.message, { cause: err });
     throw err;

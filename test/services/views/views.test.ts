@@ -208,7 +208,7 @@ t.test('update bodies (docs/api.md "Map views"): fields, flags as strings or boo
   const before = views.get(1, alice, A);
   for (const [what, body, code, message] of cases) {
     for (const call of ['update', 'validate'] as const) {
-      const run = Promise.resolve().then(() => (call === 'update' ? views.update(1, alice, A, body) : views.validate(1, alice, A, body)));
+      const run = Promise.resolve().then(async () => { await (call === 'update' ? views.update(1, alice, A, body) : views.validate(1, alice, A, body)); });
       await t.rejects(run, { code, ...(message ? { message } : {}) }, `${call}: ${what}: ${code}`);
     }
   }
@@ -331,4 +331,27 @@ t.test('tiles: the views the caller sees, by id or by name; the same array until
   t.ok(views.version > v, 'a change moves the version');
   t.not(views.tiles(1, anon, 'id'), first, 'and the tiles are made again');
   t.same(ids(alice, 'name'), ['Core', WHOLE_NETWORK_VIEW_NAME, 'aardvark', 'zebra'], 'bob\'s shared view is alice\'s tile now');
+});
+
+t.test('validate: the warnings of each rule the body gives, over the network\'s latest devices and interfaces', async (t) => {
+  // The fixture's network 1: devices tagged Vendor.NetSNMP, their interfaces ifRole.Uplink; network 2 has no generation.
+  const { views } = await setup();
+  const A = await views.create(1, alice);
+  const B = await views.create(2, alice);
+  const cases: [net: number, view: number, body: Record<string, unknown>, warned: [string, string][]][] = [
+    [1, A, { devRule: "vendor = 'NetSNMP' AND name LIKE 'sw%'" }, []],
+    [1, A, { devRule: "Nmae REGEXP 'core'" }, [['devRule', 'Nmae']]],
+    [1, A, { devRule: "Nmae = 'a' OR Nmae = 'b'" }, [['devRule', 'Nmae']]],                       // once
+    [1, A, { linkRule: "ifRole = Uplink AND devic = 'sw1'" }, [['linkRule', 'devic']]],
+    [1, A, { devRule: "Role = 'Core'", linkRule: "Vendor = NetSNMP" }, [['devRule', 'Role']]],      // interfaces see their device's tags
+    [1, A, { devRule: '', linkRule: '   ' }, []],
+    [1, A, { name: 'no rule given' }, []],
+    [2, B, { devRule: "Role = 'Core'" }, [['devRule', 'Role']]],                                    // no device yet: every facet unknown
+    [2, B, { devRule: "Vendor = 'NetSNMP'" }, []],                                                   // the column vendor, without case
+    [2, B, { devRule: "name = 'x' AND address << 10.0.0.0/8" }, []],                                  // columns are always known
+  ];
+  for (const [net, view, body, warned] of cases) {
+    const got = views.validate(net, alice, view, body).warnings.map((w) => [w.field, w.column]);
+    t.same(got, warned, `network ${net} ${JSON.stringify(body)}: ${JSON.stringify(warned)}`);
+  }
 });
