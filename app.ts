@@ -115,7 +115,7 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
     const monitor = new Monitor({
       config, pool, meta: store.meta, series: store.series, nowMs: () => systemClock.nowMs(), logger,
       ...(role ? {
-        stepsFor: (netId: number) => role.stepsFor(netId, store.series), moreHealth: () => ({ remote: role.health() }),
+        stepsFor: (netId: number) => role.stepsFor(netId, store.series), remote: () => ({ component: role.health(), status: role.status() }),
         onDevices: (netId: number, devices: Parameters<CollectorRole['devicesAdopted']>[1]) => role.devicesAdopted(netId, devices),
       } : {}),
     });

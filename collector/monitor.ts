@@ -1,7 +1,7 @@
 import type { Config, NetworkConfig, SnmpVariableConfig } from '../core/config-schema.js';
 import type { ReloadPlan } from '../core/config-reload.js';
 import type {
-  CollectorPorts, ComponentHealth, DevicePollState, DiscoveryStatus, SeedFailure, GenerationSelector, GenerationSummary, Health, LatestValues, NetworkSummary,
+  CollectorPorts, ComponentHealth, RemoteStatus, DevicePollState, DiscoveryStatus, SeedFailure, GenerationSelector, GenerationSummary, Health, LatestValues, NetworkSummary,
   NetworksPort, PollOrder, PollStatus, VariableAllocation, VariableCatalog,
 } from '../core/ports/index.js';
 import { AppError } from '../core/errors.js';
@@ -60,8 +60,8 @@ export class Monitor implements CollectorPorts, NetworksPort {
      * they are planned again (`mode: collector` publishes them for the central).
      */
     onDevices?: (networkId: number, devices: readonly { readonly identity: string; readonly device: Device }[]) => void;
-    /** More components of the healthcheck (`mode: collector`: `remote`, the publishing to the site). */
-    moreHealth?: () => Readonly<Record<string, ComponentHealth>>;
+    /** `mode: collector`: the healthcheck's `remote` component and the figures behind it. */
+    remote?: () => { readonly component: ComponentHealth; readonly status: RemoteStatus };
   }) {
     this.events = new EventHub(deps.logger.child('events'));
     this.profiles = loadProfileSet(deps.config.profilesDir ?? null);
@@ -367,8 +367,9 @@ export class Monitor implements CollectorPorts, NetworksPort {
     components.store = { ...sc, status: sc.healthy ? 'ok' : 'failing' };
     const pool = this.deps.pool.stats?.();
     if (pool) components.workers = workersComponent(pool);
-    Object.assign(components, this.deps.moreHealth?.());
-    return { healthy: Object.values(components).every((c) => c.healthy), components, ...(store ? { store } : {}) };
+    const remote = this.deps.remote?.();
+    if (remote) components.remote = remote.component;
+    return { healthy: Object.values(components).every((c) => c.healthy), components, ...(store ? { store } : {}), ...(remote ? { remote: remote.status } : {}) };
   }
 
   private need(netId: number): NetworkMonitor {

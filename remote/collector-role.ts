@@ -7,11 +7,11 @@
  * newer batches). app.ts loads this file only in that mode.
  */
 import type { Logger } from '../core/logger.js';
-import type { ComponentHealth } from '../core/ports/networks.js';
+import type { ComponentHealth, RemoteStatus } from '../core/ports/networks.js';
 import type { RemoteConfig } from '../core/config-remote.js';
 import type { SeriesStore } from '../store/series/series.js';
 import { connectJetStream } from './nats-jetstream.js';
-import { PointsPublisher, type PublisherStats } from './points-publisher.js';
+import { PointsPublisher } from './points-publisher.js';
 import { encodeInventory, type InventoryDevice } from './inventory-codec.js';
 import type { BatchTransport } from '../core/ports/transport.js';
 
@@ -32,7 +32,7 @@ export interface CollectorRole {
   devicesAdopted(networkId: number, devices: readonly InventoryDevice[]): void;
   /** The subject this collector publishes its points on (its inventories: `netmon.inventory.…`). */
   readonly subject: string;
-  status(): PublisherStats & { readonly connected: boolean };
+  status(): RemoteStatus;
   /**
    * The healthcheck's `remote` component: ok while the site's server takes the batches; degraded
    * while it is not reachable (the batches wait in memory); failing once that memory is nearly
@@ -101,7 +101,10 @@ export async function startCollectorRole(opts: CollectorRoleOptions): Promise<Co
         reserveSlots: (n) => local.reserveSlots?.(n),
       };
     },
-    status: () => ({ ...publisher.status(), connected: transport.connected() }),
+    status: () => {
+      const st = publisher.status();
+      return { connected: transport.connected(), points: st.points, batches: st.batches, bufferedPoints: st.bufferedPoints, droppedPoints: st.droppedPoints, retries: st.retries, duplicates: st.duplicates };
+    },
     health() {
       const st = publisher.status();
       const sent = `${st.points} points in ${st.batches} batches to ${subject}; ${st.bufferedPoints} waiting, ${st.droppedPoints} dropped`;

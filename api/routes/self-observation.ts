@@ -85,7 +85,7 @@ function selfMetricFamilies(ctx: ApiContext): MetricFamily[] {
   const now = ctx.clock.nowMs();
   const nets = ctx.services.networks.metrics();
   const pipeline = ctx.services.selfMetrics.counters();
-  const store = ctx.services.networks.health().store;
+  const { store, remote } = ctx.services.networks.health();
   const http = ctx.routerStats();
   const mem = process.memoryUsage();
   const lag = ctx.process?.eventLoopLag();
@@ -156,6 +156,14 @@ function selfMetricFamilies(ctx: ApiContext): MetricFamily[] {
     family('netmon_store_free_bytes', 'gauge', 'Free bytes of the file system holding the data directory.', sampleIf(store?.freeBytes ?? null)),
     family('netmon_store_unwritten_points', 'gauge', 'Points held in memory because store writes fail.', sampleIf(store ? store.unwrittenPoints : null)),
     family('netmon_store_failed_writes_total', 'counter', 'Store write transactions that failed, since start.', sampleIf(store ? store.failedWrites : null)),
+    // mode: collector only (absent otherwise): the publishing to the NATS server at the site.
+    family('netmon_remote_connections', 'gauge', 'Connections up to the NATS server at the collector\'s site: 1, or 0 while it reconnects.', sampleIf(remote ? Number(remote.connected) : null)),
+    family('netmon_remote_published_points_total', 'counter', 'Points the site\'s NATS server stored, since start.', sampleIf(remote?.points ?? null)),
+    family('netmon_remote_published_batches_total', 'counter', 'Batches the site\'s NATS server stored, since start.', sampleIf(remote?.batches ?? null)),
+    family('netmon_remote_buffered_points', 'gauge', 'Points gathered or sealed and not yet stored by the site\'s NATS server.', sampleIf(remote?.bufferedPoints ?? null)),
+    family('netmon_remote_dropped_points_total', 'counter', 'Points dropped because too many waited for the site\'s NATS server, since start.', sampleIf(remote?.droppedPoints ?? null)),
+    family('netmon_remote_publish_retries_total', 'counter', 'Publishes to the site\'s NATS server tried again, since start.', sampleIf(remote?.retries ?? null)),
+    family('netmon_remote_duplicate_batches_total', 'counter', 'Batches the site\'s NATS server already had when published again, since start.', sampleIf(remote?.duplicates ?? null)),
     family('netmon_http_requests_total', 'counter', 'HTTP requests answered, by route pattern, method and status code.', httpSamples),
     family('netmon_http_open_connections', 'gauge', 'HTTP connections with a request open (what server.maxConnections caps); absent without a cap.', sampleIf(conns ? conns.open : null)),
     family('netmon_http_max_connections', 'gauge', 'The cap on HTTP connections with a request open (server.maxConnections).', sampleIf(conns ? conns.max : null)),

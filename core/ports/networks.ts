@@ -160,6 +160,22 @@ export interface Health {
   readonly components: Readonly<Record<string, ComponentHealth>>;
   /** The store's figures (also summed up in `components.store`), when the store reports them. */
   readonly store?: StoreStatus;
+  /** What a collector (`mode: collector`) sent to its site (also summed up in `components.remote`). */
+  readonly remote?: RemoteStatus;
+}
+
+/** A collector's publishing to the NATS server at its site, since start (docs/scale-out.md). */
+export interface RemoteStatus {
+  readonly connected: boolean;
+  /** Points and batches the site's server stored. */
+  readonly points: number;
+  readonly batches: number;
+  /** Points gathered or sealed and not yet stored; points dropped because too many waited. */
+  readonly bufferedPoints: number;
+  readonly droppedPoints: number;
+  /** Publishes tried again; batches the server already had (a publish again after a lost answer). */
+  readonly retries: number;
+  readonly duplicates: number;
 }
 
 export interface NetworksPort {

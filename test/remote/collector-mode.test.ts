@@ -57,6 +57,12 @@ t.test('a collector publishes its grid steps with the definitions of their slots
   await nats.start();
   const back = await waitFor(async () => { const h = await remoteHealth(); return h?.status === 'ok' && / 0 waiting/.test(h.detail) ? h : undefined; }, 60_000, 'the remote component to be ok with nothing waiting');
   t.pass(`publishing goes on after the server came back: ${back.detail}`);
+  const metrics = await (await fetch(`${base}/metrics`)).text();
+  const metric = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics)?.[1]);
+  t.equal(metric('netmon_remote_connections'), 1, '/metrics: connected to the site\'s server');
+  t.ok(metric('netmon_remote_published_points_total') > 0, `/metrics: points published (${metric('netmon_remote_published_points_total')})`);
+  t.ok(metric('netmon_remote_publish_retries_total') > 0, `/metrics: publishes tried again during the outage (${metric('netmon_remote_publish_retries_total')})`);
+  t.equal(metric('netmon_remote_buffered_points'), 0, '/metrics: nothing waiting');
   // Two more poll cycles, then a clean stop (it publishes what it gathered).
   await new Promise((r) => setTimeout(r, 2 * POLL_S * 1_000));
   server.proc.kill('SIGTERM');
