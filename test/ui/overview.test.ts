@@ -17,25 +17,60 @@ const STATES = ['answering', 'unreachable', 'neverAnswered', 'unknown'] as const
 interface Device { id: number; pollState: { reachability: string | null } }
 interface Alert { name: string; deviceId: number; silenced: boolean; active: boolean }
 
-/** The API's numbers the page must show: devices by state, active alerts by rule. */
-async function apiNumbers(base: string): Promise<{ devices: Record<string, number>; rules: Record<string, number>; active: number }> {
-  const { devices } = await (await fetch(`${base}/v2/ui/net/1/devices`)).json() as { devices: Device[] };
+type Numbers = { devices: Record<string, number>; rules: Record<string, number>; active: number };
+
+/** The numbers the page must show, counted here from the API's answers: devices by state, active alerts by rule. */
+function countOf(devices: Device[], alerts: Alert[]): Numbers {
   const byState: Record<string, number> = { total: devices.length };
   for (const s of STATES) byState[s] = devices.filter((d) => (d.pollState.reachability ?? 'unknown') === s).length;
-  const alerts = await (await fetch(`${base}/v2/alerts/net/1/alerts?active=true`)).json() as Alert[];
   const rules: Record<string, number> = {};
   for (const a of alerts) rules[a.name] = (rules[a.name] ?? 0) + 1;
   return { devices: byState, rules, active: alerts.length };
 }
 
+async function apiNumbers(base: string): Promise<Numbers> {
+  const { devices } = await (await fetch(`${base}/v2/ui/net/1/devices`)).json() as { devices: Device[] };
+  const alerts = await (await fetch(`${base}/v2/alerts/net/1/alerts?active=true`)).json() as Alert[];
+  return countOf(devices, alerts);
+}
+
 /** The same numbers as the page shows them. */
-async function pageNumbers(page: Page): Promise<{ devices: Record<string, number>; rules: Record<string, number>; active: number }> {
-  await page.waitForSelector('.ov-devices [data-count=total]');
-  await page.waitForSelector('.ov-alerts [data-count=active]');
+async function pageNumbers(page: Page): Promise<Numbers> {
   const devices = await page.$$eval('.ov-devices [data-count]', (els) => Object.fromEntries(els.map((e) => [e.getAttribute('data-count'), Number(e.textContent)])));
   const rules = await page.$$eval('.ov-rules tbody tr', (rows) => Object.fromEntries(rows.map((r) => [r.getAttribute('data-rule'), Number(r.querySelector('[data-field=active]')?.textContent)])));
   const active = Number(await page.textContent('.ov-alerts [data-count=active]'));
   return { devices, rules, active };
+}
+
+/** The numbers as text with every key in order (the page lists rules by count, the API's alerts come in key order). */
+function canonical(n: Numbers): string {
+  const sorted = (o: Record<string, number>): [string, number][] => Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([sorted(n.devices), sorted(n.rules), n.active]);
+}
+
+const isDevicesCall = (url: string): boolean => new URL(url).pathname === '/v2/ui/net/1/devices';
+const isActiveAlertsCall = (url: string): boolean => new URL(url).pathname === '/v2/alerts/net/1/alerts' && new URL(url).search === '?active=true';
+
+/**
+ * Refreshes the overview and takes the answers the API gave the page (the states move with the
+ * polls: a fetch of the test's own could see a later poll), then waits until the page shows what the
+ * test counts in them. Undefined when the page does not (a later answer overtook, say): try again.
+ */
+async function refreshedAgainstApi(page: Page): Promise<Numbers | undefined> {
+  const [devRes, alertRes] = await Promise.all([
+    page.waitForResponse((r) => isDevicesCall(r.url())),
+    page.waitForResponse((r) => isActiveAlertsCall(r.url())),
+    page.click('.overview-head button:has-text("Refresh")'),
+  ]);
+  const expected = countOf(((await devRes.json()) as { devices: Device[] }).devices, (await alertRes.json()) as Alert[]);
+  let shown: Numbers | undefined;
+  for (let i = 0; i < 20; i++) {
+    shown = await pageNumbers(page);
+    if (canonical(shown) === canonical(expected)) return expected;
+    await page.waitForTimeout(250);
+  }
+  // Said when every try fails (waitFor names the last error).
+  throw new Error(`the page shows ${JSON.stringify(shown)}, the API's answers ${JSON.stringify(expected)}`);
 }
 
 t.test('overview: device states, alerts by rule, busiest interfaces, discovery, health, the nav badge', { timeout: 300_000 }, async (t) => {
@@ -58,16 +93,10 @@ t.test('overview: device states, alerts by rule, busiest interfaces, discovery, 
   await page.waitForSelector('.overview-page');
   t.equal(await page.textContent('header.top nav a.active'), 'Overview', '/ opens the overview, marked in the navigation');
 
-  // The numbers: equal to the API's at one moment (they move with the polls: read both again until they meet).
-  const agreed = await waitFor(async () => {
-    const before = await apiNumbers(ui.base);
-    const shown = await pageNumbers(page);
-    const after = await apiNumbers(ui.base);
-    if (JSON.stringify(before) === JSON.stringify(after) && JSON.stringify(shown) === JSON.stringify(before)) return shown;
-    await page.click('.overview-head button:has-text("Refresh")');
-    await page.waitForTimeout(500);
-    return undefined;
-  }, 60_000, 'the page\'s numbers to be the API\'s');
+  // The numbers: those of the API's answers to the page's calls, counted by the test.
+  await page.waitForSelector('.ov-devices [data-count=total]');
+  await page.waitForSelector('.ov-alerts [data-count=active]');
+  const agreed = await waitFor(() => refreshedAgainstApi(page), 60_000, 'the page\'s numbers to be the API\'s');
   for (const s of ['total', ...STATES]) t.pass(`devices ${s}: ${agreed.devices[s]} on the page and in the device list call`);
   t.equal(agreed.devices.neverAnswered, 1, 'the silent device is counted never answered');
   t.ok(agreed.rules.interfaceDown! > 0 && agreed.rules.deviceUnreachable! > 0, `active alerts by rule as the alert call: ${JSON.stringify(agreed.rules)}`);
@@ -76,20 +105,26 @@ t.test('overview: device states, alerts by rule, busiest interfaces, discovery, 
   const row = page.locator(`.ov-failing tr:has-text("${SILENT}")`);
   t.match(await row.textContent() ?? '', /never answered.*never answered: timeout/s, 'the silent device is named with its state and why');
 
-  // The navigation's badge: the active-alert count, here and on another page.
-  const badge = async (): Promise<number | undefined> => {
-    const n = (await apiNumbers(ui.base)).active;
-    const el = await page.$('header.top nav .nav-badge');
-    const shown = el ? await el.getAttribute('data-count') : null;
-    if (Number(shown) === n && (await apiNumbers(ui.base)).active === n) return n;
-    await page.evaluate(() => { location.hash = location.hash === '#/device' ? '#/overview' : '#/device'; });
+  // The navigation's badge: the active-alert count of the alert call's answer, here and on another page
+  // (a page change has the badge read the call again).
+  const badge = async (hash: string): Promise<number | undefined> => {
+    const [res] = await Promise.all([
+      page.waitForResponse((r) => isActiveAlertsCall(r.url())),
+      page.evaluate((h) => { location.hash = h; }, hash),
+    ]);
+    const n = ((await res.json()) as Alert[]).length;
+    for (let i = 0; i < 20; i++) {
+      const el = await page.$('header.top nav .nav-badge');
+      if (el && Number(await el.getAttribute('data-count')) === n) return n;
+      await page.waitForTimeout(250);
+    }
     return undefined;
   };
-  const count = await waitFor(badge, 60_000, 'the badge to show the API\'s active-alert count');
-  t.ok(count > 0, `the badge shows ${count}, the alert call's active alerts`);
-  await page.evaluate(() => { location.hash = '#/silences'; });
-  await page.waitForSelector('.silences-page');
-  t.equal(await waitFor(badge, 60_000, 'the badge on the silences page'), (await apiNumbers(ui.base)).active, 'and on another page');
+  const count = await waitFor(() => badge('#/device'), 60_000, 'the badge to show the API\'s active-alert count');
+  t.ok(count > 0, `the badge shows ${count}, the alert call's active alerts (on the device list)`);
+  const again = await waitFor(() => badge('#/silences'), 60_000, 'the badge on the silences page');
+  t.ok(again > 0, `and ${again} on the silences page, the alert call's answer there`);
+  t.equal(Number(await page.getAttribute('header.top nav .nav-badge', 'data-count')), again, 'the badge is in the navigation');
 
   // Busiest interfaces: the vars call's top items, highest first.
   await page.evaluate(() => { location.hash = '#/overview'; });

@@ -49,7 +49,7 @@ async function tilesMatchApi(page: Page, api: Fetcher): Promise<string[]> {
 }
 
 async function login(page: Page, base: string, user: string, password: string): Promise<void> {
-  await page.goto(`${base}/`);
+  await page.goto(`${base}/#/views`);
   await page.waitForSelector('form.login');
   await page.fill('input[name=user]', user);
   await page.fill('input[name=password]', password);
