@@ -29,6 +29,7 @@ import { memoryBench } from './memory/memory-bench.js';
 import { storeBench } from './store/store-bench.js';
 import { svcqlBench } from './svcql/svcql-bench.js';
 import { uiMapBench } from './ui/map-paint.js';
+import { uiOverviewBench } from './ui/overview-paint.js';
 
 /** Every benchmark, one per line, in run order. Add yours here. */
 const BENCHES: readonly Bench[] = [
@@ -46,6 +47,7 @@ const BENCHES: readonly Bench[] = [
   promBench,
   devicePanelBench,
   uiMapBench,
+  uiOverviewBench,
   remoteBench,
 ];
 

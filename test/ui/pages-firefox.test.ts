@@ -8,6 +8,7 @@ import { browserGate, launchBrowser, screenshot, startUiServer, watchedPage } fr
  * behaviour in depth; this one checks that nothing in them is Chromium-only.
  */
 const PAGES: readonly [string, string, string][] = [
+  ['overview (home)', '#/overview', '.ov-devices [data-count=total]'],
   ['maps (the view tiles)', '#/views', '.view-tiles a[href^="#/map/"]'],
   ['map of a view', '', 'svg.netmap g.dev'],
   ['device list', '#/device', '.device-list a[href^="#/device/"]'],

@@ -49,7 +49,7 @@ async function tilesMatchApi(page: Page, api: Fetcher): Promise<string[]> {
 }
 
 async function login(page: Page, base: string, user: string, password: string): Promise<void> {
-  await page.goto(`${base}/`);
+  await page.goto(`${base}/#/views`);
   await page.waitForSelector('form.login');
   await page.fill('input[name=user]', user);
   await page.fill('input[name=password]', password);
@@ -84,7 +84,7 @@ t.test('views page: tiles, the view editor (validate at the position, preview, s
   // A refused rule is a 400 of the validate call, which chromium logs as a failed load: expected.
   const located: string[] = [];
   page.on('console', (m) => { if (m.type() === 'error') located.push(`${m.text()} @ ${m.location().url}`); });
-  await page.goto(`${ui.base}/`);
+  await page.goto(`${ui.base}/#/views`);
   await page.waitForSelector('ul.view-tiles li');
   const names = await tilesMatchApi(page, api);
   t.same(await tileNames(page), names, `the tiles are the status call's ${names.length} views`);

@@ -77,3 +77,7 @@ export type PollState = Schemas['PollState'];
 /** The query API's answer to a `table` target: a table, or the target's error. */
 export type TableEntry = Schemas['TableEntry'];
 export type TargetError = Schemas['TargetError'];
+/** The healthcheck (`GET /api/metrics/healthcheck`): the verdict and every component's status. */
+export type Health = Schemas['Health'];
+/** A last-value item of the legacy `vars` call (`GET /api/monitor/networks/:netid/vars?<rule>`). */
+export type LastValue = Schemas['LastValueItem'];

@@ -13,9 +13,15 @@ import { ConsolePage } from './page-console.js';
 import { AlertsPage } from './page-alerts.js';
 import { SilencesPage } from './page-silences.js';
 import { DeviceSearchBox } from './device-search.js';
+import { OverviewPage } from './page-overview.js';
+import { AlertBadge } from './alert-badge.js';
 
-/** The pages by the route's first part (`#/map/12` → MapPage with parts ['map', '12']). */
+/**
+ * The pages by the route's first part (`#/map/12` → MapPage with parts ['map', '12']); the first,
+ * the overview, is the home page (an empty or unknown route).
+ */
 const PAGES: Record<string, { title: string; nav?: string; page: (p: { route: Route }) => unknown }> = {
+  overview: { title: 'Overview', nav: 'Overview', page: OverviewPage },
   views: { title: 'Maps', nav: 'Maps', page: ViewsPage },
   map: { title: 'Map', page: MapPage },
   device: { title: 'Device', nav: 'Devices', page: DevicePage },
@@ -47,8 +53,8 @@ function App() {
   if (session.kind === 'login') return html`<${Login} onDone=${check} />`;
   if (session.kind === 'down') return html`<p class="error" role="alert">${session.message}</p>`;
 
-  const key = route.parts[0] ?? 'views';
-  const page = PAGES[key] ?? PAGES.views!;
+  const key = route.parts[0] ?? 'overview';
+  const page = PAGES[key] ?? PAGES.overview!;
   document.title = `${page.title} — netmon`;
   const logout = async (): Promise<void> => {
     await post('/v2/logout').catch(() => undefined);
@@ -57,10 +63,10 @@ function App() {
   const who = session.who;
   return html`
     <header class="top">
-      <a class="brand" href=${href('views')}>netmon</a>
+      <a class="brand" href=${href('overview')}>netmon</a>
       <nav>
         ${Object.entries(PAGES).filter(([, p]) => p.nav).map(([k, p]) => html`
-          <a href=${k === 'device' ? href('device') : href(k)} class=${k === key ? 'active' : ''}>${p.nav}</a>`)}
+          <a href=${k === 'device' ? href('device') : href(k)} class=${k === key ? 'active' : ''}>${p.nav}${k === 'alerts' ? html` <${AlertBadge} />` : ''}</a>`)}
       </nav>
       <${DeviceSearchBox} />
       <span class="who">

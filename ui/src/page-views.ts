@@ -6,7 +6,7 @@ import { href, type Route } from './route.js';
 import { ViewEditor } from './view-editor.js';
 
 /**
- * The home page (`#/views`): the network's map views as tiles, from the status call
+ * The maps page (`#/views`): the network's map views as tiles, from the status call
  * (`GET /v2/ui/net/:id/status`), each opening its map (`#/map/<id>`), with a network selector when
  * several networks are configured. `#/views/new` and `#/views/<id>/edit` are the view editor.
  */
