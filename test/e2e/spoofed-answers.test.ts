@@ -102,7 +102,14 @@ t.test('forged answers neither fail polls nor leave gaps, on both poll paths and
   const cycles: CycleDone[] = [];
   app.monitor.events.onCycleDone((c) => { if (c.devicesPolled + c.devicesFailed > 0) cycles.push(c); });
   const count = (net: number) => cycles.filter((c) => c.networkId === net).length;
-  await waitFor(async () => (count(1) >= 6 && count(2) >= 6 ? true : undefined), 90_000, 'six polled cycles of each network');
+  await waitFor(async () => (count(1) >= 6 && count(2) >= 6 ? true : undefined), 90_000, 'six polled cycles of each network').catch(async (e: Error) => {
+    // Say where it stood: the cycles seen, each network's discovery and the poll states of its devices.
+    const state = await Promise.all([1, 2].map(async (net) => ({
+      net, cycles: count(net), discovery: (await getJson(base, `/v2/ui/net/${net}/status`)).body?.discovery ?? null,
+      devices: ((await getJson(base, `/v2/ui/net/${net}/devices`)).body?.devices ?? []).map((d: { name: string; pollState?: unknown }) => ({ name: d.name, pollState: d.pollState })),
+    })));
+    throw new Error(`${e.message}: ${JSON.stringify(state).slice(0, 3000)}; relays: ${JSON.stringify(sent)}`);
+  });
 
   for (const net of [1, 2]) {
     const topo = (await getJson(base, `/v2/discovery/net/${net}/topo`)).body;
