@@ -53,13 +53,7 @@ export async function connectJetStream(opts: NatsOptions): Promise<BatchTranspor
         discard: DiscardPolicy.Old, max_age: spec.maxAgeMs * NS_PER_MS, max_bytes: spec.maxBytes,
         duplicate_window: spec.duplicateWindowMs * NS_PER_MS,
       };
-      try {
-        await jsm.streams.info(spec.name);
-        await jsm.streams.update(spec.name, config);
-      } catch (e) {
-        if (!/not found/i.test((e as Error).message)) throw e;
-        await jsm.streams.add({ name: spec.name, ...config });
-      }
+      await addOrUpdate(() => jsm.streams.info(spec.name), () => jsm.streams.update(spec.name, config), () => jsm.streams.add({ name: spec.name, ...config }));
     },
 
     async publish(subject, data, msgId) {
@@ -73,13 +67,11 @@ export async function connectJetStream(opts: NatsOptions): Promise<BatchTranspor
       const done = (async () => {
         const jsm = await jetstreamManager(nc);
         const config = { ack_policy: AckPolicy.Explicit, ack_wait: spec.ackWaitMs * NS_PER_MS, max_ack_pending: spec.maxAckPending };
-        try {
-          await jsm.consumers.info(spec.stream, spec.durable);
-          await jsm.consumers.update(spec.stream, spec.durable, config);
-        } catch (e) {
-          if (!/not found/i.test((e as Error).message)) throw e;
-          await jsm.consumers.add(spec.stream, { durable_name: spec.durable, deliver_policy: DeliverPolicy.All, ...config });
-        }
+        await addOrUpdate(
+          () => jsm.consumers.info(spec.stream, spec.durable),
+          () => jsm.consumers.update(spec.stream, spec.durable, config),
+          () => jsm.consumers.add(spec.stream, { durable_name: spec.durable, deliver_policy: DeliverPolicy.All, ...config }),
+        );
         if (stopRequested) return;
         const consumer = await js.consumers.get(spec.stream, spec.durable);
         // Pulls bounded in bytes, not only in messages: the server disconnects a client with more
@@ -105,6 +97,18 @@ export async function connectJetStream(opts: NatsOptions): Promise<BatchTranspor
       await nc.drain().catch(() => nc.close());
     },
   };
+}
+
+/** Brings an existing stream or consumer to its configuration, or adds it when the engine has none. */
+async function addOrUpdate(info: () => Promise<unknown>, update: () => Promise<unknown>, add: () => Promise<unknown>): Promise<void> {
+  try {
+    await info();
+  } catch (e) {
+    if (!/not found/i.test((e as Error).message)) throw e;
+    await add();
+    return;
+  }
+  await update();
 }
 
 function received(m: JsMsg): ReceivedBatch {

@@ -51,6 +51,7 @@ interface OpenBatch {
 }
 
 interface SealedBatch {
+  readonly seq: number;
   readonly id: string;
   readonly data: Uint8Array;
   readonly points: number;
@@ -175,7 +176,7 @@ export class PointsPublisher {
     const definitions = [...b.definitions].map(([slot, key]) => ({ slot, key }));
     const batch = { collector: this.opts.collector, boot: this.boot, seq, sentAtMs: this.opts.nowMs(), networkId: b.networkId, definitions, steps: b.steps };
     this.unconfirmedSeqs.add(seq);
-    this.queue.push({ id: batchMessageId(batch), data: encodePointsBatch(batch), points: b.points, networkId: b.networkId, definitions, attempts: 0 });
+    this.queue.push({ seq, id: batchMessageId(batch), data: encodePointsBatch(batch), points: b.points, networkId: b.networkId, definitions, attempts: 0 });
     this.pump();
   }
 
@@ -197,7 +198,7 @@ export class PointsPublisher {
     if (duplicate) this.stats.duplicates++;
     const net = this.slotsOf(batch.networkId);
     for (const d of batch.definitions) if (net.keys.get(d.slot) === d.key) net.unconfirmed.delete(d.slot);
-    this.unconfirmedSeqs.delete(Number(batch.id.slice(batch.id.lastIndexOf('.') + 1)));
+    this.unconfirmedSeqs.delete(batch.seq);
     for (let i = this.waiters.length - 1; i >= 0; i--) {
       if (this.confirmedUpTo(this.waiters[i]!.upTo)) this.waiters.splice(i, 1)[0]!.resolve();
     }
