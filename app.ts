@@ -17,6 +17,7 @@ import { SeriesPruner } from './store/series/series-pruner.js';
 import { createServices } from './services/index.js';
 import { enableRegexpSafety } from './svcql/index.js';
 import type { CollectorRole } from './remote/collector-role.js';
+import type { CentralRole } from './remote/central-role.js';
 
 export interface AppOptions {
   /** Loads and validates the configuration again (the start's file and environment), for reloads. */
@@ -112,16 +113,37 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
       stops.push(() => role.close());
     }
     const role = collectorRole;
+    const central = config.mode === 'central';
+    let centralRole: CentralRole | undefined;
     const monitor = new Monitor({
       config, pool, meta: store.meta, series: store.series, nowMs: () => systemClock.nowMs(), logger,
       ...(role ? {
         stepsFor: (netId: number) => role.stepsFor(netId, store.series), remote: () => ({ component: role.health(), status: role.status() }),
         onDevices: (netId: number, devices: Parameters<CollectorRole['devicesAdopted']>[1]) => role.devicesAdopted(netId, devices),
       } : {}),
+      ...(central ? {
+        central: true,
+        remote: () => (centralRole
+          ? { component: centralRole.health(), status: centralRole.status() }
+          : { component: { healthy: true, status: 'degraded' as const, detail: 'connecting to the NATS server' }, status: { connected: false, points: 0, batches: 0, bufferedPoints: 0, droppedPoints: 0, retries: 0, duplicates: 0 } }),
+      } : {}),
     });
     slotKeys = (netId) => monitor.slotKeys(netId);
     await monitor.start();
     stops.push(() => monitor.stop());
+    // `mode: central`: the networks are fed by the collectors' inventories and grid steps (docs/scale-out.md).
+    if (central && config.remote) {
+      const { startCentralRole } = await import('./remote/central-role.js');
+      const started = await startCentralRole({
+        remote: config.remote, meta: store.meta, series: store.series, nowMs: () => systemClock.nowMs(), logger: logger.child('central'),
+        resolve: (netId, keys) => monitor.resolveReportedKeys(netId, keys).map((x) => (x === 'unknown device' ? 'later' : x === 'nothing' ? undefined : x)),
+        takeInventory: (inv) => monitor.adoptReported(inv.networkId, inv.collector, inv.devices),
+        onStep: (netId, gridTsMs, points) => monitor.announceReportedStep(netId, gridTsMs, points),
+      });
+      centralRole = started;
+      // Stopped before the monitor (pushed after it): its last batches are written and acknowledged first.
+      stops.push(() => started.close());
+    }
 
     // Operator variables' definitions before the services read the catalog (again at each reload).
     monitor.catalog.configure(configuredDefinitions(config.variables));

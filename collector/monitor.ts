@@ -26,6 +26,7 @@ import { devicesPort } from './devices/devices-port.js';
 import type { DevicesPort, TasksPort } from '../core/ports/index.js';
 import type { PoolStats, WorkerPool } from './pool.js';
 import type { Resolver } from './devices/resolve-address.js';
+import { ReportedDevices, type KeyTarget, type ReportedDevice } from './reported-devices.js';
 
 const MIN_SLOTS = 4096;
 
@@ -60,8 +61,10 @@ export class Monitor implements CollectorPorts, NetworksPort {
      * they are planned again (`mode: collector` publishes them for the central).
      */
     onDevices?: (networkId: number, devices: readonly { readonly identity: string; readonly device: Device }[]) => void;
-    /** `mode: collector`: the healthcheck's `remote` component and the figures behind it. */
+    /** `mode: collector` and `central`: the healthcheck's `remote` component and the figures behind it. */
     remote?: () => { readonly component: ComponentHealth; readonly status: RemoteStatus };
+    /** `mode: central`: the networks are fed by collectors (adoptReported, the ingest): no discovery, no polling. */
+    central?: boolean;
   }) {
     this.events = new EventHub(deps.logger.child('events'));
     this.profiles = loadProfileSet(deps.config.profilesDir ?? null);
@@ -119,7 +122,39 @@ export class Monitor implements CollectorPorts, NetworksPort {
       profiles: () => this.profiles,
       tasks: this.tasks,
       ...(d.resolve ? { resolve: d.resolve } : {}),
+      ...(d.central ? { fed: true } : {}),
     }, previous);
+  }
+
+  // ---- `mode: central` (docs/scale-out.md) ---------------------------------------------------
+
+  private reportedDevices: ReportedDevices | undefined;
+  private get reported(): ReportedDevices { return this.reportedDevices ??= new ReportedDevices(this.deps.meta); }
+
+  /**
+   * A central's network takes a collector's inventory: the devices all its collectors report,
+   * under the central's ids, become its devices (a generation) and are planned, so that their
+   * variables have the central's slots before the collector's points are mapped to them.
+   */
+  async adoptReported(netId: number, collector: string, devices: readonly ReportedDevice[]): Promise<void> {
+    const n = this.need(netId);
+    const all = await this.reported.take(netId, collector, devices, (id) => n.devices.recordOf(id), this.deps.nowMs());
+    await n.adoptReported(all);
+  }
+
+  /** The central's slot of each key of a collector's slot definitions (ReportedDevices.resolveKeys). */
+  resolveReportedKeys(netId: number, keys: readonly string[]): KeyTarget[] {
+    const n = this.need(netId);
+    const live = new Set(n.devices.live().map((d) => d.id));
+    return this.reported.resolveKeys(netId, keys, (deviceId, variable, index) => {
+      if (deviceId !== 0 && !live.has(deviceId)) return 'unknown device';
+      return this.inventory.find(netId, variable, deviceId, index)?.slot ?? 'nothing';
+    });
+  }
+
+  /** The central's ingest wrote a grid step of a network: the services act on it as on a polled one. */
+  announceReportedStep(netId: number, gridTsMs: number, points: number): void {
+    this.networksById.get(netId)?.announceStep(gridTsMs, points);
   }
 
   /**
@@ -347,7 +382,8 @@ export class Monitor implements CollectorPorts, NetworksPort {
       const last = `${s.devicesPolled} polled, ${s.devicesFailed} failed in the last cycle`;
       const failing = hasDevices ? n.health.states().filter((d) => d.failing) : [];
       let poller: ComponentHealth;
-      if (!hasDevices) poller = { healthy: true, status: 'ok', detail: 'no devices discovered yet' };
+      if (this.deps.central) poller = reportedPoller(n, this.deps.nowMs());
+      else if (!hasDevices) poller = { healthy: true, status: 'ok', detail: 'no devices discovered yet' };
       else if (!polledRecently) poller = { healthy: false, status: 'failing', detail: `no poll cycle started in the last ${3 * n.net.pollIntervalMs / 1000}s; ${last}` };
       else if (failing.length > 0) poller = { healthy: true, status: 'degraded', detail: `${last}; ${failingDevicesText(failing)}` };
       else poller = { healthy: true, status: 'ok', detail: last };
@@ -405,6 +441,17 @@ function failingSeedsText(seeds: readonly SeedFailure[]): string {
   const named = seeds.slice(0, FAILING_NAMED).map((f) => `${f.address}: ${f.reasonText} (${f.reason})`);
   const more = seeds.length > FAILING_NAMED ? `; and ${seeds.length - FAILING_NAMED} more` : '';
   return `${seeds.length} seed${seeds.length === 1 ? '' : 's'} did not answer the latest run: ${named.join('; ')}${more}`;
+}
+
+/** A central's network: failing when its collectors' grid steps stopped coming for three intervals. */
+function reportedPoller(n: NetworkMonitor, nowMs: number): ComponentHealth {
+  const devices = n.devices.live().length;
+  const last = n.lastStepMs;
+  if (last === null) return { healthy: true, status: devices > 0 ? 'degraded' : 'ok', detail: `${devices} devices reported by collectors; no grid step from them yet` };
+  const behindS = Math.round((nowMs - last) / 1000);
+  const detail = `${devices} devices reported by collectors; the newest grid step from them is ${behindS}s old`;
+  if (nowMs - last > 3 * n.net.pollIntervalMs) return { healthy: false, status: 'failing', detail };
+  return { healthy: true, status: 'ok', detail };
 }
 
 /** The worker pool: failing with no thread alive, degraded while some are missing (piscina restarts them). */

@@ -44,6 +44,11 @@ interface NetworkDeps {
   readonly tasks: TasksPort;
   /** DNS names of seeds and declared devices (default: the system resolver). */
   readonly resolve?: Resolver;
+  /**
+   * `mode: central`: the network's devices and points come from its collectors (adoptReported and
+   * the central's ingest): it neither discovers nor polls.
+   */
+  readonly fed?: boolean;
 }
 
 /** How long stop() waits for polls and probes in flight (a probe is bounded by the SNMP timeout × tries). */
@@ -91,6 +96,7 @@ export class NetworkMonitor {
       snapshot: () => this.snapshot(),
       latestDevices: () => { const l = this.log.latestCompleted(); return l ? this.log.get(l.number)?.devices ?? [] : []; },
       onProbeFailed: (id, error) => this.health.noteProbeFailure(id, error),
+      ...(deps.fed ? { reportedOnly: true } : {}),
     });
     deps.inventory.setRecords(net.id, (id) => this.devices.recordOf(id));
     if (previous) {
@@ -200,6 +206,7 @@ export class NetworkMonitor {
     const latest = this.log.latestFullCompleted();
     await this.devices.open();
     await this.adoptLive();
+    if (this.deps.fed) return;
     this.scheduler.start(this.resume);
     void this.pruneGenerations();
     const sinceMs = latest?.completedAtMs ? this.deps.nowMs() - latest.completedAtMs : Infinity;
@@ -242,6 +249,7 @@ export class NetworkMonitor {
   startDiscovery(origin: 'api' | 'schedule' = 'api', user: string = origin): DiscoveryStart {
     if (this.discoveryAbort.signal.aborted) return { started: false, generation: this.log.nextNumber, message: 'the collector is stopping' };
     if (this.running) return { started: false, generation: this.running.number, message: `discovery generation ${this.running.number} is already running` };
+    if (this.deps.fed) return { started: false, generation: this.log.nextNumber, message: `network ${this.net.id} is discovered by its collectors (this server runs as a central)` };
     const nowMs = this.deps.nowMs();
     const last = this.log.latestFull();
     const minMs = this.net.discoveryMinIntervalMs;
@@ -350,6 +358,34 @@ export class NetworkMonitor {
       logger.warn('seed did not answer discovery', { network: this.net.id, address, reason, reasonKind, reasonText: failureWords(reasonKind) });
     }
     this.failingSeeds = out;
+  }
+
+  /**
+   * A central's network: the devices its collectors report (under the central's ids) become its
+   * devices, saved as a generation of kind 'full' with the links between them, and planned (their
+   * variables get the central's slots). One after the other, as the collectors' inventories come.
+   */
+  adoptReported(devices: readonly Device[]): Promise<void> {
+    const next = this.reported.then(async () => {
+      const live = await this.devices.mergeReported(devices);
+      const nowMs = this.deps.nowMs();
+      const number = this.log.reserveNumber();
+      const { links, externalNeighbors } = resolveTopology([...live]);
+      await this.log.save({ networkId: this.net.id, number, status: 'completed', startedAtMs: nowMs, completedAtMs: nowMs, devices: [...live], links, externalNeighbors, errors: [], kind: 'full' });
+      await this.adoptLive();
+      void this.pruneGenerations();
+    });
+    this.reported = next.catch(() => undefined);
+    return next;
+  }
+  private reported: Promise<unknown> = Promise.resolve();
+  /** A central's network: the newest grid step its collectors' points were written at (null: none yet). */
+  lastStepMs: number | null = null;
+
+  /** Announces a grid step written by the central's ingest (the alert rules and derived variables act on it). */
+  announceStep(gridTsMs: number, points: number): void {
+    if (this.lastStepMs === null || gridTsMs > this.lastStepMs) this.lastStepMs = gridTsMs;
+    this.deps.events.emitGridStepWritten({ networkId: this.net.id, gridTsMs, points });
   }
 
   /** Plans every live device again (the operator's SNMP variables changed: Monitor.setVariables). */

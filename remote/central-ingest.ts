@@ -14,14 +14,23 @@ import type { BatchConsumption, BatchTransport, ConsumerSpec, ReceivedBatch } fr
 import type { Logger } from '../core/logger.js';
 import type { MetaStore } from '../store/meta/meta.js';
 import type { SeriesStore } from '../store/series/series.js';
-import { BatchFormatError, decodePointsBatch, type PointsBatch } from './batch-codec.js';
+import { BatchFormatError, KIND_INVENTORY, batchKind, decodePointsBatch, type PointsBatch } from './batch-codec.js';
+import { decodeInventoryPart } from './inventory-codec.js';
+import { InventoryAssembly, type TakenInventory } from './inventory-assembly.js';
 
 const NS_REMOTE_SLOTS = 'remoteSlots';
 
+/**
+ * Where a key of a collector's definition points here: our slot; `later` while the device it names
+ * is not known yet (no inventory named it: the batch waits for one); undefined when it names
+ * nothing here.
+ */
+export type SlotTarget = number | 'later' | undefined;
+
 /** The central's slot of what a collector's definition names (device identity, variable, component). */
 export interface SlotResolver {
-  /** One entry per key, in order: our slot, or undefined when the key names nothing we know. */
-  resolve(networkId: number, keys: readonly string[]): Promise<(number | undefined)[]>;
+  /** One entry per key, in order. */
+  resolve(networkId: number, keys: readonly string[]): Promise<SlotTarget[]>;
 }
 
 export interface CentralIngestOptions {
@@ -36,8 +45,16 @@ export interface CentralIngestOptions {
   readonly flushEveryMs?: number;
   /** Points more than this ahead of the central's clock are not written (a collector's clock runs ahead). */
   readonly maxFutureMs?: number;
-  /** Called after a batch's steps are written: the network and the newest grid time of the batch. */
-  readonly onWritten?: (networkId: number, gridTsMs: number) => void;
+  /** Called for each grid step of a batch once written: the network, the step's grid time and the points written. */
+  readonly onWritten?: (networkId: number, gridTsMs: number, points: number) => void;
+  /**
+   * A collector's inventory of a network, once all its parts came: its parts are acknowledged when
+   * the promise resolves (a rejection leaves them to come again). Batches that wait for a device
+   * are tried again after it.
+   */
+  readonly onInventory?: (inv: TakenInventory) => Promise<void>;
+  /** A batch waits at most this long for an inventory that names its devices; then what maps is written. */
+  readonly holdMaxMs?: number;
 }
 
 /** What the central knows of one collector from its batches. */
@@ -65,10 +82,23 @@ export interface IngestStats {
   readonly future: number;
   /** Batches written and not yet acknowledged (waiting for the store's flush). */
   readonly pendingAcks: number;
+  /** Batches waiting for an inventory that names their devices (not written, not acknowledged). */
+  readonly held: number;
+  /** Points written without waiting further for their device (holdMaxMs passed): counted in `unmapped`. */
+  readonly heldTooLong: number;
+  /** Inventories taken, and inventories skipped (older than one taken, or replaced while gathered). */
+  readonly inventories: number;
+  readonly inventoriesSkipped: number;
   readonly collectors: readonly CollectorSeen[];
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** A batch waiting for an inventory, since when. */
+interface Held { readonly b: ReceivedBatch; readonly batch: PointsBatch; readonly sinceMs: number; touchedMs: number }
+
+/** How often held batches are tried again (and told to the engine as still worked on every third of the ack wait). */
+const HELD_TEND_MS = 1_000;
 
 /** A collector's slot as kept in the metadata store: what its definition said, and our slot (-1: none). */
 interface RemoteSlot { readonly key: string; readonly ours: number }
@@ -110,7 +140,13 @@ export class CentralIngest {
   private flushing: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly seen = new Map<string, Mutable<CollectorSeen>>();
-  private stats = { batches: 0, points: 0, malformed: 0, unmapped: 0, future: 0 };
+  private stats = { batches: 0, points: 0, malformed: 0, unmapped: 0, future: 0, heldTooLong: 0 };
+  /** `${collector}\0${networkId}` → its batches waiting for an inventory, in stream order. */
+  private readonly held = new Map<string, Held[]>();
+  private heldCount = 0;
+  private heldTimer: NodeJS.Timeout | undefined;
+  private readonly inventories: InventoryAssembly;
+  private readonly holdMaxMs: number;
   private readonly flushEveryMs: number;
   private readonly maxFutureMs: number;
   private scratchSlots = new Int32Array(1024);
@@ -119,6 +155,12 @@ export class CentralIngest {
   constructor(private readonly opts: CentralIngestOptions) {
     this.flushEveryMs = opts.flushEveryMs ?? 200;
     this.maxFutureMs = opts.maxFutureMs ?? 60_000;
+    this.holdMaxMs = opts.holdMaxMs ?? 120_000;
+    this.inventories = new InventoryAssembly(async (inv) => {
+      await opts.onInventory?.(inv);
+      // After the parts are acknowledged (InventoryAssembly.add), the batches that waited for it.
+      queueMicrotask(() => { void this.retryHeld(); });
+    });
   }
 
   /** Loads the slot mappings kept from earlier runs and starts consuming. */
@@ -135,16 +177,25 @@ export class CentralIngest {
   async stop(): Promise<void> {
     await this.consumption?.stop();
     clearTimeout(this.timer);
+    clearInterval(this.heldTimer);
     await this.flushAndAck();
   }
 
   status(): IngestStats {
-    return { ...this.stats, pendingAcks: this.pending.length, collectors: [...this.seen.values()].map((c) => ({ ...c })) };
+    const inv = this.inventories.stats;
+    return {
+      ...this.stats, pendingAcks: this.pending.length, held: this.heldCount, inventories: inv.taken, inventoriesSkipped: inv.skipped,
+      collectors: [...this.seen.values()].map((c) => ({ ...c })),
+    };
   }
 
   private async onBatch(b: ReceivedBatch): Promise<void> {
     let batch: PointsBatch;
     try {
+      if (batchKind(b.data) === KIND_INVENTORY) {
+        await this.inventories.add(decodeInventoryPart(b.data), b);
+        return;
+      }
       batch = decodePointsBatch(b.data);
     } catch (e) {
       if (!(e instanceof BatchFormatError)) throw e;
@@ -153,7 +204,22 @@ export class CentralIngest {
       b.ack();
       return;
     }
-    if (batch.definitions.length > 0) await this.learn(batch);
+    const key = `${batch.collector}\0${batch.networkId}`;
+    // Behind a batch that waits, the collector's later batches of the network wait too (in order).
+    const waiting = this.held.get(key);
+    if (waiting) { this.hold(waiting, b, batch); return; }
+    if (batch.definitions.length > 0 && !(await this.learn(batch))) {
+      const list: Held[] = [];
+      this.held.set(key, list);
+      this.hold(list, b, batch);
+      this.opts.logger.info('a collector\'s batch names devices no inventory named yet: it waits for the inventory', { collector: batch.collector, network: batch.networkId });
+      return;
+    }
+    await this.write(b, batch);
+  }
+
+  /** Writes a batch's steps (slots mapped), then acknowledges it after the next store flush. */
+  private async write(b: ReceivedBatch, batch: PointsBatch): Promise<void> {
     const map = this.mapOf(batch.collector, batch.networkId);
     const limitMs = this.opts.nowMs() + this.maxFutureMs;
     let points = 0;
@@ -169,35 +235,91 @@ export class CentralIngest {
         this.scratchSlots[k] = ours;
         this.scratchValues[k++] = step.values[i]!;
       }
-      if (k > 0) this.opts.series.appendStep(step.gridTsMs, this.scratchSlots, this.scratchValues, k);
+      if (k > 0) {
+        this.opts.series.appendStep(step.gridTsMs, this.scratchSlots, this.scratchValues, k);
+        this.opts.onWritten?.(batch.networkId, step.gridTsMs, k);
+      }
       points += k;
       if (step.gridTsMs > newest) newest = step.gridTsMs;
     }
     this.stats.batches++;
     this.stats.points += points;
     this.note(batch, b, points, newest);
-    if (newest > -Infinity) this.opts.onWritten?.(batch.networkId, newest);
     this.pending.push(b);
     if (this.pending.length >= 1_000) await this.flushAndAck();
     else this.timer ??= setTimeout(() => { this.timer = undefined; void this.flushAndAck(); }, this.flushEveryMs);
   }
 
-  /** Resolves and keeps the batch's new definitions (durable before the batch can be acknowledged). */
-  private async learn(batch: PointsBatch): Promise<void> {
+  /**
+   * Resolves and keeps the batch's new definitions (durable before the batch can be acknowledged).
+   * False when some name a device no inventory named yet (`later`): those are not kept, and the
+   * batch waits (hold) unless `settle` (it waited long enough: they map to nothing).
+   */
+  private async learn(batch: PointsBatch, settle = false): Promise<boolean> {
     const map = this.mapOf(batch.collector, batch.networkId);
-    // Only what is new or changed is resolved (a definition rides with several batches at first).
+    // Only what is new, changed or mapped to nothing is resolved (a definition rides with several
+    // batches at first; a device may have come since).
     const fresh = new Map<number, string>();
-    for (const d of batch.definitions) if (map.keyOf(d.slot) !== d.key) fresh.set(d.slot, d.key);
-    if (fresh.size === 0) return;
+    for (const d of batch.definitions) if (map.keyOf(d.slot) !== d.key || map.ours(d.slot) < 0) fresh.set(d.slot, d.key);
+    if (fresh.size === 0) return true;
     const slots = [...fresh.keys()];
-    const ours = await this.opts.resolver.resolve(batch.networkId, slots.map((s) => fresh.get(s)!));
-    const changed = slots.map((slot, i): [number, RemoteSlot] => [slot, { key: fresh.get(slot)!, ours: ours[i] ?? -1 }]);
+    const targets = await this.opts.resolver.resolve(batch.networkId, slots.map((s) => fresh.get(s)!));
+    const later = targets.some((x) => x === 'later');
+    if (later && !settle) return false;
+    const changed = slots.map((slot, i): [number, RemoteSlot] => { const x = targets[i]; return [slot, { key: fresh.get(slot)!, ours: typeof x === 'number' ? x : -1 }]; });
     await this.opts.meta.transaction((tx) => {
       for (const [slot, value] of changed) tx.put(NS_REMOTE_SLOTS, [batch.collector, batch.networkId, slot], value);
     });
     for (const [slot, value] of changed) map.set(slot, value.key, value.ours);
     const missing = changed.filter(([, v]) => v.ours < 0).length;
-    if (missing > 0) this.opts.logger.warn('a collector defines slots that name nothing here: their points are not written', { collector: batch.collector, network: batch.networkId, slots: missing });
+    if (missing > 0) this.opts.logger.warn('a collector defines slots that name nothing here: their points are not written', { collector: batch.collector, network: batch.networkId, slots: missing, first: changed.find(([, v]) => v.ours < 0)![1].key });
+    return true;
+  }
+
+  /** A batch waits (not written, not acknowledged; the engine is told it is still worked on). */
+  private hold(list: Held[], b: ReceivedBatch, batch: PointsBatch): void {
+    const now = this.opts.nowMs();
+    list.push({ b, batch, sinceMs: now, touchedMs: now });
+    this.heldCount++;
+    this.heldTimer ??= setInterval(() => this.tendHeld(), HELD_TEND_MS);
+  }
+
+  /** Every HELD_TEND_MS: held batches' ack wait starts again; those held too long are written as they map. */
+  private tendHeld(): void {
+    const now = this.opts.nowMs();
+    const touchEveryMs = this.opts.consumer.ackWaitMs / 3;
+    for (const list of this.held.values()) {
+      for (const h of list) if (now - h.touchedMs >= touchEveryMs) { h.touchedMs = now; h.b.inProgress(); }
+    }
+    void this.retryHeld();
+  }
+
+  /** Tries the held batches again in order (an inventory came, or time passed): each collector's until one still waits. */
+  private retrying: Promise<void> | undefined;
+  private retryHeld(): Promise<void> {
+    this.retrying ??= (async () => {
+      for (const [key, list] of this.held) {
+        while (list.length > 0) {
+          const h = list[0]!;
+          const settle = this.opts.nowMs() - h.sinceMs >= this.holdMaxMs;
+          if (!(await this.learn(h.batch, settle))) break;
+          if (settle) this.noteHeldTooLong(h);
+          list.shift();
+          this.heldCount--;
+          await this.write(h.b, h.batch);
+        }
+        if (list.length === 0) this.held.delete(key);
+      }
+      if (this.held.size === 0) { clearInterval(this.heldTimer); this.heldTimer = undefined; }
+    })().finally(() => { this.retrying = undefined; });
+    return this.retrying;
+  }
+
+  private noteHeldTooLong(h: Held): void {
+    this.stats.heldTooLong++;
+    this.opts.logger.warn('a collector\'s batch waited too long for an inventory naming its devices: written with what maps, the rest counted as unmapped', {
+      collector: h.batch.collector, network: h.batch.networkId, waitedMs: this.opts.nowMs() - h.sinceMs,
+    });
   }
 
   /** One store flush for every batch written so far, then their acknowledgements. */

@@ -79,7 +79,7 @@ export async function startCollectorRole(opts: CollectorRoleOptions): Promise<Co
 
   return {
     subject,
-    devicesAdopted: (networkId, devices) => inventories.send(networkId, devices),
+    devicesAdopted: (networkId, devices) => inventories.send(networkId, devices.map(withoutSecrets)),
     stepsFor(networkId, local) {
       const slots = new DefinedSlots();
       defined.set(networkId, slots);
@@ -119,6 +119,11 @@ export async function startCollectorRole(opts: CollectorRoleOptions): Promise<Co
       await transport.close();
     },
   };
+}
+
+/** A device as its inventory carries it: how it is polled, without the community (the central polls nothing). */
+function withoutSecrets(d: InventoryDevice): InventoryDevice {
+  return d.device.poll.community === '' ? d : { ...d, device: { ...d.device, poll: { ...d.device.poll, community: '' } } };
 }
 
 /** A set of small non-negative integers (slots), as a bitmap: one lookup a point. */

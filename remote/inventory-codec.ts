@@ -26,6 +26,8 @@ export interface InventoryPart {
   readonly devices: readonly InventoryDevice[];
 }
 
+/** More parts than this (512 KiB each: 2 GiB) is not an inventory of ours. */
+const MAX_PARTS = 4096;
 const utf8 = new TextEncoder();
 const fromUtf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -63,6 +65,7 @@ export function decodeInventoryPart(data: Uint8Array): InventoryPart {
   }
   const p = v as Partial<InventoryPart>;
   const whole = typeof p.collector === 'string' && [p.boot, p.seq, p.part, p.parts, p.networkId, p.sentAtMs].every((n) => typeof n === 'number')
+    && Number.isInteger(p.parts) && p.parts! >= 1 && p.parts! <= MAX_PARTS && Number.isInteger(p.part) && p.part! >= 0 && p.part! < p.parts!
     && Array.isArray(p.devices) && p.devices.every((d) => typeof d?.identity === 'string' && typeof d.device?.id === 'number');
   if (!whole) throw new BatchFormatError('an inventory part without its collector, numbers or devices');
   return p as InventoryPart;

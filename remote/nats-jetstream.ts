@@ -112,5 +112,5 @@ async function addOrUpdate(info: () => Promise<unknown>, update: () => Promise<u
 }
 
 function received(m: JsMsg): ReceivedBatch {
-  return { subject: m.subject, data: m.data, storedAtMs: m.time.getTime(), redelivered: m.redelivered, ack: () => m.ack() };
+  return { subject: m.subject, data: m.data, storedAtMs: m.time.getTime(), redelivered: m.redelivered, ack: () => m.ack(), inProgress: () => m.working() };
 }

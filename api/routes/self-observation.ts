@@ -86,6 +86,9 @@ function selfMetricFamilies(ctx: ApiContext): MetricFamily[] {
   const nets = ctx.services.networks.metrics();
   const pipeline = ctx.services.selfMetrics.counters();
   const { store, remote } = ctx.services.networks.health();
+  // A collector publishes; a central takes (RemoteStatus.central): each has its own families.
+  const central = remote?.central;
+  const published = remote && !central ? remote : undefined;
   const http = ctx.routerStats();
   const mem = process.memoryUsage();
   const lag = ctx.process?.eventLoopLag();
@@ -156,14 +159,26 @@ function selfMetricFamilies(ctx: ApiContext): MetricFamily[] {
     family('netmon_store_free_bytes', 'gauge', 'Free bytes of the file system holding the data directory.', sampleIf(store?.freeBytes ?? null)),
     family('netmon_store_unwritten_points', 'gauge', 'Points held in memory because store writes fail.', sampleIf(store ? store.unwrittenPoints : null)),
     family('netmon_store_failed_writes_total', 'counter', 'Store write transactions that failed, since start.', sampleIf(store ? store.failedWrites : null)),
-    // mode: collector only (absent otherwise): the publishing to the NATS server at the site.
-    family('netmon_remote_connections', 'gauge', 'Connections up to the NATS server at the collector\'s site: 1, or 0 while it reconnects.', sampleIf(remote ? Number(remote.connected) : null)),
-    family('netmon_remote_published_points_total', 'counter', 'Points the site\'s NATS server stored, since start.', sampleIf(remote?.points ?? null)),
-    family('netmon_remote_published_batches_total', 'counter', 'Batches the site\'s NATS server stored, since start.', sampleIf(remote?.batches ?? null)),
-    family('netmon_remote_buffered_points', 'gauge', 'Points gathered or sealed and not yet stored by the site\'s NATS server.', sampleIf(remote?.bufferedPoints ?? null)),
-    family('netmon_remote_dropped_points_total', 'counter', 'Points dropped because too many waited for the site\'s NATS server, since start.', sampleIf(remote?.droppedPoints ?? null)),
-    family('netmon_remote_publish_retries_total', 'counter', 'Publishes to the site\'s NATS server tried again, since start.', sampleIf(remote?.retries ?? null)),
-    family('netmon_remote_duplicate_batches_total', 'counter', 'Batches the site\'s NATS server already had when published again, since start.', sampleIf(remote?.duplicates ?? null)),
+    // mode: collector and central (absent otherwise): the publishing to the NATS server at the site.
+    family('netmon_remote_connections', 'gauge', 'Connections up to the NATS server (a collector\'s at its site, a central\'s at the hub): 1, or 0 while it reconnects.', sampleIf(remote ? Number(remote.connected) : null)),
+    family('netmon_remote_published_points_total', 'counter', 'Points the site\'s NATS server stored, since start.', sampleIf(published?.points ?? null)),
+    family('netmon_remote_published_batches_total', 'counter', 'Batches the site\'s NATS server stored, since start.', sampleIf(published?.batches ?? null)),
+    family('netmon_remote_buffered_points', 'gauge', 'Points gathered or sealed and not yet stored by the site\'s NATS server.', sampleIf(published?.bufferedPoints ?? null)),
+    family('netmon_remote_dropped_points_total', 'counter', 'Points dropped because too many waited for the site\'s NATS server, since start.', sampleIf(published?.droppedPoints ?? null)),
+    family('netmon_remote_publish_retries_total', 'counter', 'Publishes to the site\'s NATS server tried again, since start.', sampleIf(published?.retries ?? null)),
+    family('netmon_remote_duplicate_batches_total', 'counter', 'Batches the site\'s NATS server already had when published again, since start.', sampleIf(published?.duplicates ?? null)),
+    // mode: central only (absent otherwise): what it takes from its collectors.
+    family('netmon_remote_ingested_points_total', 'counter', 'Points of the collectors\' batches written into this central\'s store, since start.', sampleIf(central ? remote!.points : null)),
+    family('netmon_remote_ingested_batches_total', 'counter', 'Batches of the collectors written into this central\'s store, since start.', sampleIf(central ? remote!.batches : null)),
+    family('netmon_remote_held_batches', 'gauge', 'Batches waiting for an inventory that names their devices (not written, not acknowledged).', sampleIf(central?.held ?? null)),
+    family('netmon_remote_unmapped_points_total', 'counter', 'Points whose slot names nothing at this central, since start.', sampleIf(central?.unmapped ?? null)),
+    family('netmon_remote_future_points_total', 'counter', 'Points more than 60 s ahead of this central\'s clock, not written, since start.', sampleIf(central?.future ?? null)),
+    family('netmon_remote_collector_skew_seconds', 'gauge', 'A collector\'s clock minus the NATS server\'s when its last batch was stored (positive: ahead).',
+      (central?.collectors ?? []).map((c) => ({ labels: { collector: c.collector }, value: c.skewMs / 1000 }))),
+    family('netmon_remote_collector_lag_seconds', 'gauge', 'Seconds between now and the newest grid step written from a collector.',
+      (central?.collectors ?? []).filter((c) => c.newestGridMs > 0).map((c) => ({ labels: { collector: c.collector }, value: Math.max(0, now - c.newestGridMs) / 1000 }))),
+    family('netmon_remote_redelivered_batches_total', 'counter', 'A collector\'s batches that came again (not acknowledged in time, or the engine restarted), since start.',
+      (central?.collectors ?? []).map((c) => ({ labels: { collector: c.collector }, value: c.redelivered }))),
     family('netmon_http_requests_total', 'counter', 'HTTP requests answered, by route pattern, method and status code.', httpSamples),
     family('netmon_http_open_connections', 'gauge', 'HTTP connections with a request open (what server.maxConnections caps); absent without a cap.', sampleIf(conns ? conns.open : null)),
     family('netmon_http_max_connections', 'gauge', 'The cap on HTTP connections with a request open (server.maxConnections).', sampleIf(conns ? conns.max : null)),

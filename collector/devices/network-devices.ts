@@ -22,7 +22,7 @@ import { applyTags, checkTags, type TagMode } from './external-tags.js';
 import { DeviceRegistry } from './registry.js';
 import { deviceOf, isPlaceholder, placeholderOf, probeAddressOf, type RegistryEntry } from './registry-entry.js';
 import {
-  declaredOfConfig, declaredOfEntry, mergeRun, syncConfigDevices, type Declared, type RegistryEvent,
+  declaredOfConfig, declaredOfEntry, mergeReported, mergeRun, syncConfigDevices, type Declared, type RegistryEvent,
 } from './registry-rules.js';
 import { resolveAll, type Resolver } from './resolve-address.js';
 import { SubmissionQueue } from './submission-queue.js';
@@ -48,6 +48,11 @@ interface NetworkDevicesDeps {
   readonly latestDevices: () => readonly Device[];
   /** A probe of a device that never answered failed (its poll state takes the reason). */
   readonly onProbeFailed?: (deviceId: number, error: string) => void;
+  /**
+   * A central's network (`mode: central`): its devices are only what its collectors report
+   * (mergeReported); the configuration's declared devices are theirs to poll, not listed here.
+   */
+  readonly reportedOnly?: boolean;
 }
 
 /** What a full discovery run probes besides the neighbours it finds. */
@@ -108,6 +113,7 @@ export class NetworkDevices {
       }));
       await this.registry.write(seed);
     }
+    if (this.deps.reportedOnly) { this.refreshLive(); return; }
     const sync = syncConfigDevices(this.registry.all(), this.net.devices ?? []);
     await this.registry.write(sync.changed, sync.dropped);
     // Declared devices are listed (under a stable id) before they first answer.
@@ -264,6 +270,18 @@ export class NetworkDevices {
       const error = found.failed.get(address);
       if (error !== undefined && !this.registry.get(listedId)?.record) this.deps.onProbeFailed?.(listedId, withAddress(address, error));
     }
+    return this.liveDevices;
+  }
+
+  /**
+   * A central's network: the devices its collectors report (under the central's ids) become its
+   * registry (mergeReported), logged per device; returns the live devices to save as a generation.
+   */
+  async mergeReported(devices: readonly Device[]): Promise<readonly Device[]> {
+    const m = mergeReported(this.registry.all(), devices, this.deps.nowMs());
+    await this.registry.write(m.changed, m.dropped);
+    this.logEvents(m.events);
+    this.refreshLive();
     return this.liveDevices;
   }
 

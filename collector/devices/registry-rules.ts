@@ -158,3 +158,37 @@ function describeMs(ms: number): string {
   if (s < 86_400) return `${Math.floor(s / 3600)}h${Math.floor(s / 60) % 60 ? ` ${Math.floor(s / 60) % 60}m` : ''}`;
   return `${Math.floor(s / 86_400)}d${Math.floor(s / 3600) % 24 ? ` ${Math.floor(s / 3600) % 24}h` : ''}`;
 }
+
+/**
+ * A central's network (`mode: central`): its devices are what its collectors report, each already
+ * under the central's id. A reported device is present with the record as the collector has it
+ * (its origin and presence included: the collector knows whether it answers); a present entry that
+ * no collector reports any more is forgotten (its series stay readable).
+ */
+export function mergeReported(entries: ReadonlyMap<number, RegistryEntry>, reported: readonly Device[], nowMs: number): RunMerge {
+  const changed: RegistryEntry[] = [];
+  const events: RegistryEvent[] = [];
+  const ids = new Set<number>();
+  for (const d of reported) {
+    ids.add(d.id);
+    const e = entries.get(d.id);
+    const presence = d.presence ?? { answered: true, lastAnsweredMs: nowMs, unreachableSinceMs: null };
+    const entry: RegistryEntry = {
+      id: d.id, state: 'present', origin: d.origin ?? 'discovered', declaredAddress: d.address,
+      name: e?.name ?? '', comment: e?.comment ?? '', tags: e?.tags ?? [], externalTags: e?.externalTags ?? [],
+      snmp: null, record: d, presence, addedAtMs: e?.addedAtMs ?? nowMs, addedBy: e?.addedBy ?? 'collector',
+    };
+    changed.push(entry);
+    if (!e) events.push({ kind: 'new', entry });
+    else if (e.state !== 'present') events.push({ kind: 'back', entry, reason: `reported again after it was ${e.state}` });
+  }
+  for (const e of entries.values()) {
+    if (e.state !== 'present' || ids.has(e.id)) continue;
+    const entry: RegistryEntry = { ...e, state: 'forgotten' };
+    changed.push(entry);
+    events.push({ kind: 'forgotten', entry, reason: 'no collector reports it any more' });
+  }
+  const out = new Map(entries);
+  for (const e of changed) out.set(e.id, e);
+  return { entries: out, changed, dropped: [], events };
+}

@@ -46,18 +46,25 @@ export class DeviceIds {
    * called in order; a repeated identity gets the id of its first occurrence.
    */
   async idsFor(networkId: number, items: readonly { d: Pick<ProbedDevice, 'chassisId' | 'name' | 'address'>; preferId?: number }[]): Promise<number[]> {
-    const identities = items.map((x) => DeviceIds.identity(x.d));
-    const out = identities.map((identity) => this.meta.get<number>(NS_IDS, [networkId, identity]));
+    return this.idsOfIdentities(networkId, items.map((x) => ({ identity: DeviceIds.identity(x.d), ...(x.preferId !== undefined ? { preferId: x.preferId } : {}) })));
+  }
+
+  /**
+   * idsFor by identities as they are written (`chassis:…`, `name:…@…`, `declared:…`): a central
+   * (`mode: central`) gives the devices its collectors name by identity its own ids so.
+   */
+  async idsOfIdentities(networkId: number, items: readonly { identity: string; preferId?: number }[]): Promise<number[]> {
+    const out = items.map((x) => this.meta.get<number>(NS_IDS, [networkId, x.identity]));
     if (out.every((id) => id !== undefined)) return out as number[];
     return this.meta.transaction((tx) => {
       const given = new Map<string, number>();
       let next = tx.get<number>(NS_COUNTERS, 'deviceId') ?? 0;
       const counterBefore = next;
-      const ids = identities.map((identity, k) => {
+      const ids = items.map(({ identity, preferId }) => {
         const key = [networkId, identity];
         const have = given.get(identity) ?? tx.get<number>(NS_IDS, key);
         if (have !== undefined) { given.set(identity, have); return have; }
-        const id = items[k]!.preferId ?? ++next;
+        const id = preferId ?? ++next;
         tx.put(NS_IDS, key, id);
         given.set(identity, id);
         return id;
@@ -65,6 +72,11 @@ export class DeviceIds {
       if (next !== counterBefore) tx.put(NS_COUNTERS, 'deviceId', next);
       return ids;
     });
+  }
+
+  /** The id of an identity as written (idsOfIdentities), or undefined: nothing is allocated. */
+  idOfKnownIdentity(networkId: number, identity: string): number | undefined {
+    return this.meta.get<number>(NS_IDS, [networkId, identity]);
   }
 
   /**

@@ -176,6 +176,35 @@ export interface RemoteStatus {
   /** Publishes tried again; batches the server already had (a publish again after a lost answer). */
   readonly retries: number;
   readonly duplicates: number;
+  /** `mode: central`: what it takes from its collectors (then `points` and `batches` count what it wrote). */
+  readonly central?: CentralIngestStatus;
+}
+
+/** What a central (`mode: central`) took from its collectors. */
+export interface CentralIngestStatus {
+  /** Batches waiting for an inventory that names their devices. */
+  readonly held: number;
+  /** Points whose slot names nothing here; points more than 60 s ahead of the central's clock; batches that did not decode. */
+  readonly unmapped: number;
+  readonly future: number;
+  readonly malformed: number;
+  /** Inventories taken (devices of a network reported by a collector). */
+  readonly inventories: number;
+  readonly collectors: readonly RemoteCollectorStatus[];
+}
+
+/** One collector as its central sees it. */
+export interface RemoteCollectorStatus {
+  readonly collector: string;
+  readonly batches: number;
+  readonly points: number;
+  /** Batches that came again (not acknowledged in time, or the engine restarted). */
+  readonly redelivered: number;
+  /** Its clock minus the engine's when its last batch was stored (ms; positive: ahead). */
+  readonly skewMs: number;
+  /** The newest grid time written from it, and when its last batch was written (ms since the epoch). */
+  readonly newestGridMs: number;
+  readonly lastWrittenAtMs: number;
 }
 
 export interface NetworksPort {

@@ -49,6 +49,8 @@ export interface ReceivedBatch {
   readonly redelivered: boolean;
   /** Acknowledges it: the engine hands it out no more (unless it crashes before it records that). */
   ack(): void;
+  /** Says the consumer still works on it: its ack wait starts again (a batch held for a while). */
+  inProgress(): void;
 }
 
 /** A running consumption: `stop` ends it (batches handed out and not acknowledged come again later). */
