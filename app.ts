@@ -120,6 +120,7 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
       ...(role ? {
         stepsFor: (netId: number) => role.stepsFor(netId, store.series), remote: () => ({ component: role.health(), status: role.status() }),
         onDevices: (netId: number, devices: Parameters<CollectorRole['devicesAdopted']>[1]) => role.devicesAdopted(netId, devices),
+        onPollStates: (netId: number, cycleStartMs: number, failing: Parameters<CollectorRole['pollStates']>[2]) => role.pollStates(netId, cycleStartMs, failing),
       } : {}),
       ...(central ? {
         central: true,
@@ -138,6 +139,7 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
         remote: config.remote, meta: store.meta, series: store.series, nowMs: () => systemClock.nowMs(), logger: logger.child('central'),
         resolve: (netId, keys) => monitor.resolveReportedKeys(netId, keys).map((x) => (x === 'unknown device' ? 'later' : x === 'nothing' ? undefined : x)),
         takeInventory: (inv) => monitor.adoptReported(inv.networkId, inv.collector, inv.devices),
+        takeStates: (m) => monitor.adoptReportedStates(m.networkId, m.collector, m.cycleStartMs, m.failing),
         onStep: (netId, gridTsMs, points) => monitor.announceReportedStep(netId, gridTsMs, points),
       });
       centralRole = started;

@@ -27,6 +27,7 @@ import type { DevicesPort, TasksPort } from '../core/ports/index.js';
 import type { PoolStats, WorkerPool } from './pool.js';
 import type { Resolver } from './devices/resolve-address.js';
 import { ReportedDevices, type KeyTarget, type ReportedDevice } from './reported-devices.js';
+import type { ReportedState } from './polling/device-health.js';
 
 const MIN_SLOTS = 4096;
 
@@ -65,6 +66,8 @@ export class Monitor implements CollectorPorts, NetworksPort {
     remote?: () => { readonly component: ComponentHealth; readonly status: RemoteStatus };
     /** `mode: central`: the networks are fed by collectors (adoptReported, the ingest): no discovery, no polling. */
     central?: boolean;
+    /** `mode: collector`: after each poll cycle of a network, its failing devices by identity (published for the central). */
+    onPollStates?: (networkId: number, cycleStartMs: number, failing: readonly ({ readonly identity: string } & ReportedState)[]) => void;
   }) {
     this.events = new EventHub(deps.logger.child('events'));
     this.profiles = loadProfileSet(deps.config.profilesDir ?? null);
@@ -78,6 +81,19 @@ export class Monitor implements CollectorPorts, NetworksPort {
     for (const net of deps.config.networks) this.networksById.set(net.id, this.networkMonitor(net));
     for (const n of this.networksById.values()) n.reserve(cap);
     this.catalog = this.makeCatalog();
+    if (deps.onPollStates) {
+      const report = deps.onPollStates;
+      this.events.onCycleDone((e) => {
+        const n = this.networksById.get(e.networkId);
+        if (!n) return;
+        const identityOf = this.identities(e.networkId);
+        const failing = n.health.states().filter((st) => st.failing).map((st) => ({
+          identity: identityOf(st.deviceId), consecutiveFailures: st.consecutiveFailures, failingSinceMs: st.failingSinceMs, reason: st.reason,
+          lastSuccessMs: st.lastSuccessMs, neverAnswered: st.reachability === 'neverAnswered',
+        }));
+        report(e.networkId, e.cycleStartMs, failing);
+      });
+    }
     // The ring is replaced when it grows: read through the field, never keep the object.
     this.latest = {
       observations: (slot) => this.ringBuffer.read(slot),
@@ -150,6 +166,21 @@ export class Monitor implements CollectorPorts, NetworksPort {
       if (deviceId !== 0 && !live.has(deviceId)) return 'unknown device';
       return this.inventory.find(netId, variable, deviceId, index)?.slot ?? 'nothing';
     });
+  }
+
+  /**
+   * A collector's poll states of a central's network: its failing devices by identity (the others
+   * it polls answered its cycle of `cycleStartMs`); devices the central does not know are skipped.
+   */
+  adoptReportedStates(netId: number, collector: string, cycleStartMs: number, failing: readonly ({ readonly identity: string } & ReportedState)[]): void {
+    const n = this.need(netId);
+    const ids = new DeviceIds(this.deps.meta);
+    const byId = new Map<number, ReportedState>();
+    for (const f of failing) {
+      const id = ids.idOfKnownIdentity(netId, f.identity);
+      if (id !== undefined) byId.set(id, f);
+    }
+    n.health.adoptReported(collector, cycleStartMs, byId);
   }
 
   /** The central's ingest wrote a grid step of a network: the services act on it as on a polled one. */
@@ -382,7 +413,7 @@ export class Monitor implements CollectorPorts, NetworksPort {
       const last = `${s.devicesPolled} polled, ${s.devicesFailed} failed in the last cycle`;
       const failing = hasDevices ? n.health.states().filter((d) => d.failing) : [];
       let poller: ComponentHealth;
-      if (this.deps.central) poller = reportedPoller(n, this.deps.nowMs());
+      if (this.deps.central) poller = reportedPoller(n, this.deps.nowMs(), n.health.states().filter((d) => d.failing));
       else if (!hasDevices) poller = { healthy: true, status: 'ok', detail: 'no devices discovered yet' };
       else if (!polledRecently) poller = { healthy: false, status: 'failing', detail: `no poll cycle started in the last ${3 * n.net.pollIntervalMs / 1000}s; ${last}` };
       else if (failing.length > 0) poller = { healthy: true, status: 'degraded', detail: `${last}; ${failingDevicesText(failing)}` };
@@ -444,14 +475,14 @@ function failingSeedsText(seeds: readonly SeedFailure[]): string {
 }
 
 /** A central's network: failing when its collectors' grid steps stopped coming for three intervals. */
-function reportedPoller(n: NetworkMonitor, nowMs: number): ComponentHealth {
+function reportedPoller(n: NetworkMonitor, nowMs: number, failing: readonly DevicePollState[]): ComponentHealth {
   const devices = n.devices.live().length;
   const last = n.lastStepMs;
-  if (last === null) return { healthy: true, status: devices > 0 ? 'degraded' : 'ok', detail: `${devices} devices reported by collectors; no grid step from them yet` };
-  const behindS = Math.round((nowMs - last) / 1000);
-  const detail = `${devices} devices reported by collectors; the newest grid step from them is ${behindS}s old`;
+  const failingText = failing.length > 0 ? `; ${failingDevicesText(failing)}` : '';
+  if (last === null) return { healthy: true, status: devices > 0 ? 'degraded' : 'ok', detail: `${devices} devices reported by collectors; no grid step from them yet${failingText}` };
+  const detail = `${devices} devices reported by collectors; the newest grid step from them is ${Math.round((nowMs - last) / 1000)}s old${failingText}`;
   if (nowMs - last > 3 * n.net.pollIntervalMs) return { healthy: false, status: 'failing', detail };
-  return { healthy: true, status: 'ok', detail };
+  return { healthy: true, status: failing.length > 0 ? 'degraded' : 'ok', detail };
 }
 
 /** The worker pool: failing with no thread alive, degraded while some are missing (piscina restarts them). */

@@ -21,6 +21,8 @@ const VERSION = 1;
 export const KIND_POINTS = 1;
 /** A part of a collector's inventory (inventory-codec.ts). */
 export const KIND_INVENTORY = 2;
+/** A collector's poll states of a network (states-codec.ts). */
+export const KIND_STATES = 3;
 const MAX_NAME = 255;
 const MAX_KEY = 65_535;
 

@@ -14,7 +14,8 @@ import type { BatchConsumption, BatchTransport, ConsumerSpec, ReceivedBatch } fr
 import type { Logger } from '../core/logger.js';
 import type { MetaStore } from '../store/meta/meta.js';
 import type { SeriesStore } from '../store/series/series.js';
-import { BatchFormatError, KIND_INVENTORY, batchKind, decodePointsBatch, type PointsBatch } from './batch-codec.js';
+import { BatchFormatError, KIND_INVENTORY, KIND_STATES, batchKind, decodePointsBatch, type PointsBatch } from './batch-codec.js';
+import { decodeStates, type StatesMessage } from './states-codec.js';
 import { decodeInventoryPart } from './inventory-codec.js';
 import { InventoryAssembly, type TakenInventory } from './inventory-assembly.js';
 
@@ -53,6 +54,8 @@ export interface CentralIngestOptions {
    * are tried again after it.
    */
   readonly onInventory?: (inv: TakenInventory) => Promise<void>;
+  /** A collector's poll states of a network (the newest of each collector and network only); acknowledged after. */
+  readonly onStates?: (m: StatesMessage) => void;
   /** A batch waits at most this long for an inventory that names its devices; then what maps is written. */
   readonly holdMaxMs?: number;
 }
@@ -192,8 +195,14 @@ export class CentralIngest {
   private async onBatch(b: ReceivedBatch): Promise<void> {
     let batch: PointsBatch;
     try {
-      if (batchKind(b.data) === KIND_INVENTORY) {
+      const kind = batchKind(b.data);
+      if (kind === KIND_INVENTORY) {
         await this.inventories.add(decodeInventoryPart(b.data), b);
+        return;
+      }
+      if (kind === KIND_STATES) {
+        this.takeStates(decodeStates(b.data));
+        b.ack();
         return;
       }
       batch = decodePointsBatch(b.data);
@@ -217,6 +226,16 @@ export class CentralIngest {
     }
     await this.write(b, batch);
   }
+
+  /** The newest poll states of each collector and network go on; an older one (a redelivery) does not. */
+  private takeStates(m: StatesMessage): void {
+    const key = `${m.collector}\0${m.networkId}`;
+    const last = this.lastStates.get(key);
+    if (last && (last.boot > m.boot || (last.boot === m.boot && last.seq >= m.seq))) return;
+    this.lastStates.set(key, { boot: m.boot, seq: m.seq });
+    this.opts.onStates?.(m);
+  }
+  private readonly lastStates = new Map<string, { boot: number; seq: number }>();
 
   /** Writes a batch's steps (slots mapped), then acknowledges it after the next store flush. */
   private async write(b: ReceivedBatch, batch: PointsBatch): Promise<void> {

@@ -15,6 +15,7 @@ import type { SeriesStore } from '../store/series/series.js';
 import { connectJetStream } from './nats-jetstream.js';
 import { CentralIngest, type SlotTarget } from './central-ingest.js';
 import type { TakenInventory } from './inventory-assembly.js';
+import type { StatesMessage } from './states-codec.js';
 import type { BatchTransport } from '../core/ports/transport.js';
 
 export interface CentralRoleOptions {
@@ -25,6 +26,8 @@ export interface CentralRoleOptions {
   readonly resolve: (networkId: number, keys: readonly string[]) => SlotTarget[];
   /** A collector's inventory of a network: its devices become the network's (resolves once they are planned). */
   readonly takeInventory: (inv: TakenInventory) => Promise<void>;
+  /** A collector's poll states of a network (its failing devices). A network this central does not have throws UNKNOWN_NETWORK. */
+  readonly takeStates: (m: StatesMessage) => void;
   /** A grid step of a network is written (announced once a newer one comes, or STEP_SETTLE_MS after its last batch). */
   readonly onStep: (networkId: number, gridTsMs: number, points: number) => void;
   readonly nowMs: () => number;
@@ -61,6 +64,13 @@ export async function startCentralRole(opts: CentralRoleOptions): Promise<Centra
     consumer: { stream: r.stream, durable: r.durable, ackWaitMs: 30_000, maxAckPending: 2_000 },
     resolver: { resolve: async (networkId, keys) => opts.resolve(networkId, keys) },
     onWritten: (networkId, gridTsMs, points) => steps.written(networkId, gridTsMs, points),
+    onStates: (m) => {
+      try {
+        opts.takeStates(m);
+      } catch (e) {
+        if ((e as { code?: string }).code !== 'UNKNOWN_NETWORK') throw e;
+      }
+    },
     onInventory: async (inv) => {
       try {
         await opts.takeInventory(inv);

@@ -13,6 +13,7 @@ import type { SeriesStore } from '../store/series/series.js';
 import { connectJetStream } from './nats-jetstream.js';
 import { PointsPublisher } from './points-publisher.js';
 import { encodeInventory, type InventoryDevice } from './inventory-codec.js';
+import { encodeStates, type ReportedPollState } from './states-codec.js';
 import type { BatchTransport } from '../core/ports/transport.js';
 
 type StepSink = Pick<SeriesStore, 'appendStep' | 'reserveSlots'>;
@@ -30,6 +31,11 @@ export interface CollectorRole {
   stepsFor(networkId: number, local: StepSink): StepSink;
   /** A network's live devices, each with its identity: published (in parts) for the central. */
   devicesAdopted(networkId: number, devices: readonly InventoryDevice[]): void;
+  /**
+   * A network's failing devices after a poll cycle (by identity): published for the central when
+   * they changed, else at most every STATES_EVERY_MS; one lost is replaced by the next.
+   */
+  pollStates(networkId: number, cycleStartMs: number, failing: readonly ReportedPollState[]): void;
   /** The subject this collector publishes its points on (its inventories: `netmon.inventory.…`). */
   readonly subject: string;
   status(): RemoteStatus;
@@ -46,6 +52,8 @@ export interface CollectorRole {
 /** Points held in memory while the site's server does not take them (~60 MB of batches). */
 const MAX_BUFFERED_POINTS = 5_000_000;
 const RECHECK_MS = 60_000;
+/** Poll states that did not change go to the central at most this often. */
+const STATES_EVERY_MS = 30_000;
 const RESEND_ALL_MS = 3_600_000;
 
 export async function startCollectorRole(opts: CollectorRoleOptions): Promise<CollectorRole> {
@@ -72,6 +80,7 @@ export async function startCollectorRole(opts: CollectorRoleOptions): Promise<Co
     }
   }, RECHECK_MS);
   const inventories = new InventorySender(transport, `netmon.inventory.${r.site}.${r.collector}`, r.collector, opts);
+  const states = new StatesSender(transport, `netmon.states.${r.site}.${r.collector}`, r.collector, opts);
   const resendAll = setInterval(() => { publisher.defineAllAgain(); inventories.sendAllAgain(); }, RESEND_ALL_MS);
   recheck.unref();
   resendAll.unref();
@@ -80,6 +89,7 @@ export async function startCollectorRole(opts: CollectorRoleOptions): Promise<Co
   return {
     subject,
     devicesAdopted: (networkId, devices) => inventories.send(networkId, devices.map(withoutSecrets)),
+    pollStates: (networkId, cycleStartMs, failing) => states.send(networkId, cycleStartMs, failing),
     stepsFor(networkId, local) {
       const slots = new DefinedSlots();
       defined.set(networkId, slots);
@@ -212,5 +222,39 @@ class InventorySender {
       }
     }
     return false;
+  }
+}
+
+/**
+ * Publishes a network's poll states after its cycles: at once when the failing devices or their
+ * reasons changed since the last one stored, else at most every STATES_EVERY_MS. A publish that
+ * fails is not tried again: the next cycle's states replace it (and go, since nothing was stored).
+ */
+class StatesSender {
+  private readonly boot: number;
+  private seq = 0;
+  /** Per network: what the last stored message said (failing identities and reasons), and when. */
+  private readonly last = new Map<number, { said: string; atMs: number }>();
+  private readonly inFlight = new Set<number>();
+
+  constructor(
+    private readonly transport: Pick<BatchTransport, 'publish'>, private readonly subject: string, private readonly collector: string,
+    private readonly opts: Pick<CollectorRoleOptions, 'nowMs' | 'logger'>,
+  ) {
+    this.boot = opts.nowMs();
+  }
+
+  send(networkId: number, cycleStartMs: number, failing: readonly ReportedPollState[]): void {
+    if (this.inFlight.has(networkId)) return;
+    const said = failing.map((f) => `${f.identity}\0${f.reason}`).join('\n');
+    const now = this.opts.nowMs();
+    const last = this.last.get(networkId);
+    if (last && last.said === said && now - last.atMs < STATES_EVERY_MS) return;
+    const msg = encodeStates({ collector: this.collector, boot: this.boot, seq: ++this.seq, networkId, sentAtMs: now, cycleStartMs, failing });
+    this.inFlight.add(networkId);
+    this.transport.publish(this.subject, msg.data, msg.id).then(
+      () => { this.last.set(networkId, { said, atMs: now }); },
+      (e: unknown) => { this.opts.logger.debug('poll states not published: the next cycle\'s go', { network: networkId, error: (e as Error).message }); },
+    ).finally(() => this.inFlight.delete(networkId));
   }
 }

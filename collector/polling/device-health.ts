@@ -21,6 +21,15 @@ interface Entry {
   announced: boolean;
 }
 
+/** A failing device's state as a collector reports it to its central (remote/states-codec.ts). */
+export interface ReportedState {
+  readonly consecutiveFailures: number;
+  readonly failingSinceMs: number | null;
+  readonly reason: string;
+  readonly lastSuccessMs: number | null;
+  readonly neverAnswered: boolean;
+}
+
 /** A device of the current generation as setDevices takes it. */
 export interface HealthDevice {
   readonly id: number;
@@ -136,6 +145,35 @@ export class DeviceHealth {
       this.opts.logger.warn('device starts failing: its poll got no usable answer', { ...where, reason: e.reason, reasonText });
     }
   }
+
+  /**
+   * A central's network (`mode: central`): the poll states its collectors report. `failing` holds
+   * the devices a collector's last cycle (started at `cycleStartMs`) found failing, by the
+   * central's ids; every other device it polls answered then. A device failing at any collector
+   * is failing here. Transitions are logged as polls' are (once each way).
+   */
+  adoptReported(collector: string, cycleStartMs: number, failing: ReadonlyMap<number, ReportedState>): void {
+    this.reportedBy.set(collector, { cycleStartMs, failing });
+    this.snapshot = null;
+    let newestCycle: number | null = null;
+    for (const r of this.reportedBy.values()) newestCycle = Math.max(newestCycle ?? r.cycleStartMs, r.cycleStartMs);
+    for (const [id, e] of this.byId) {
+      let f: ReportedState | undefined;
+      for (const r of this.reportedBy.values()) { f = r.failing.get(id); if (f) break; }
+      const where = { device: e.name, address: e.address, network: this.opts.networkId, networkName: this.opts.networkName, collector };
+      if (f) {
+        const wasFailing = e.failingSinceMs !== null;
+        e.consecutiveFailures = f.consecutiveFailures; e.lastSuccessMs = f.lastSuccessMs; e.neverAnswered = f.neverAnswered;
+        e.failingSinceMs = f.failingSinceMs ?? e.failingSinceMs ?? cycleStartMs;
+        if (!wasFailing) e.announced = false;
+        this.fail(e, f.reason, cycleStartMs, where, 'poll');
+      } else if (newestCycle !== null && (e.failingSinceMs !== null || e.lastSuccessMs === null || e.lastSuccessMs < newestCycle)) {
+        if (e.failingSinceMs !== null) this.opts.logger.info('device recovered: it answers its polls again (its collector says)', { ...where, failedForMs: cycleStartMs - e.failingSinceMs });
+        e.consecutiveFailures = 0; e.failingSinceMs = null; e.reason = ''; e.lastSuccessMs = newestCycle; e.neverAnswered = false; e.announced = false;
+      }
+    }
+  }
+  private readonly reportedBy = new Map<string, { cycleStartMs: number; failing: ReadonlyMap<number, ReportedState> }>();
 
   /**
    * Every device's state, by device id: the same (frozen) array until a state changes, so that

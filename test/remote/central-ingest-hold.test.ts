@@ -55,6 +55,10 @@ const points = (seq: number, gridTsMs: number, defs: [number, string][], values:
 } satisfies PointsBatch);
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Waits (bounded: 15 s) for what the ingest's 1 s timer does; the assertion after says whether it came. */
+async function until(cond: () => boolean): Promise<void> {
+  for (let i = 0; i < 150 && !cond(); i++) await pause(100);
+}
 
 t.test('batches naming an unknown device wait for its inventory, in order; a late one is written with what maps', async (t) => {
   const dir = tempDir(t, 'netmon-ingest-hold-');
@@ -92,7 +96,7 @@ t.test('batches naming an unknown device wait for its inventory, in order; a lat
     t.ok(a.acked && !b.acked && !c.acked, 'only the written batch is acknowledged');
     t.equal(ingest.status().held, 2, 'two batches held');
     nowMs += 1_500;
-    await pause(1_100);
+    await until(() => b.touched > 0 && c.touched > 0);
     t.ok(b.touched > 0 && c.touched > 0, `held batches are told to the engine as worked on (${b.touched}, ${c.touched})`);
 
     // The inventory naming dev:1, in two parts (an older one after it is skipped).
@@ -101,7 +105,7 @@ t.test('batches naming an unknown device wait for its inventory, in order; a lat
     t.ok(parts.length >= 2, `the inventory in ${parts.length} parts`);
     const delivered = parts.map((p) => engine.deliver('netmon.inventory.s.c1', p.data));
     await engine.settled();
-    await pause(50);
+    await until(() => b.acked && c.acked);
     t.equal(taken.length, 1, 'the inventory is taken once all its parts came');
     t.same(taken[0]!.devices.map((d) => d.identity), ['dev:1', 'dev:2'], 'with the devices of every part in order');
     t.ok(delivered.every((x) => x.acked), 'its parts are acknowledged');
@@ -118,7 +122,7 @@ t.test('batches naming an unknown device wait for its inventory, in order; a lat
     await pause(30);
     t.notOk(d.acked, 'waits for an inventory');
     nowMs += 61_000;
-    await pause(1_100);
+    await until(() => d.acked);
     t.ok(d.acked, 'written once it waited past holdMaxMs');
     t.same(written.slice(-1), ['900@40000=4'], 'with what maps; the unknown device\'s point is not written');
     t.equal(ingest.status().heldTooLong, 1, 'counted as held too long');

@@ -14,6 +14,8 @@ import { natsServerOrSkip, startNatsServer } from '../fakes/nats-server.js';
 import { getJson, startServerReady, tempDir, waitFor, writeSimulatedConfig } from '../fakes/helpers.js';
 
 const DEVICES = 4;
+/** An address in the network's range where nothing answers. */
+const SILENT = '127.1.9.9';
 const POLL_S = 2;
 
 interface Topo {
@@ -74,6 +76,21 @@ remote: { servers: [${nats.url}], stream: SITE }
     `the collector's ${DEVICES} devices at the central (central: ${central.server.log().slice(-1500)})`);
   t.pass(`the central lists the collector's devices: ${listed.devices.map((d) => d.name).join(', ')}`);
 
+  // A device added at the collector that never answers: the central lists it, failing, with the reason.
+  const added = await fetch(`${collector.base}/v2/ui/net/1/devices/`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address: SILENT, name: 'silent-box' }),
+  });
+  t.equal(added.status, 200, 'a device that does not answer is added at the collector');
+  const silent = await waitFor(async () => {
+    const { devices } = (await getJson(central.base, '/v2/ui/net/1/devices')).body as { devices: { name: string; pollState?: { reasonKind?: string } }[] };
+    const d = devices.find((x) => x.name === 'silent-box');
+    return d?.pollState?.reasonKind ? d : undefined;
+  }, 60_000, `the silent device at the central with its reason (central: ${central.server.log().slice(-1500)})`);
+  t.match(silent, { pollState: { state: 'failing', reachability: 'neverAnswered', reasonKind: 'timeout' } }, 'the central lists it as never answered, with the collector\'s reason');
+  const failingAt = async (base: string) => ((await getJson(base, '/v2/ui/net/1/status')).body.polling.failing as { name: string; reachability: string; reasonKind: string; reason: string }[])
+    .map((f) => `${f.name} ${f.reachability} ${f.reasonKind} ${f.reason}`).sort();
+  t.same(await failingAt(central.base), await failingAt(collector.base), 'the status call names the same failing devices, the same way');
+
   const start = await getJson(central.base, '/v2/svc/discovery/net/1/start');
   t.match(JSON.stringify(start.body), /discovered by its collectors/, `the central discovers nothing itself: ${JSON.stringify(start.body)}`);
 
@@ -81,7 +98,9 @@ remote: { servers: [${nats.url}], stream: SITE }
   await waitFor(async () => ((await upAt(central.base)) === DEVICES ? true : undefined), 60_000, `sysUpTime of each device at the central (${central.server.log().slice(-1500)})`);
   const health = (await getJson(central.base, '/api/metrics/healthcheck')).body as { components: Record<string, { status: string; detail: string }> };
   t.equal(health.components.remote?.status, 'ok', `the central's remote component: ${health.components.remote?.detail}`);
-  t.equal(health.components['network.1.poller']?.status, 'ok', `the network's poller at the central is its collectors: ${health.components['network.1.poller']?.detail}`);
+  const poller = health.components['network.1.poller'];
+  t.equal(poller?.status, 'degraded', `the network's poller at the central is its collectors, naming the failing device: ${poller?.detail}`);
+  t.match(poller?.detail, /silent-box/, 'the healthcheck names it');
 
   // Killed and started again on its data directory: it goes on where it had acknowledged.
   central.server.proc.kill('SIGKILL');

@@ -15,7 +15,8 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { connect } from '@nats-io/transport-node';
 import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { KIND_INVENTORY, batchKind, decodePointsBatch, type PointsBatch } from '../../remote/batch-codec.js';
+import { KIND_INVENTORY, KIND_STATES, batchKind, decodePointsBatch, type PointsBatch } from '../../remote/batch-codec.js';
+import { decodeStates, type StatesMessage } from '../../remote/states-codec.js';
 import { decodeInventoryPart, type InventoryPart } from '../../remote/inventory-codec.js';
 import { natsServerOrSkip, startNatsServer } from '../fakes/nats-server.js';
 import { getJson, startServerReady, tempDir, waitFor, writeSimulatedConfig } from '../fakes/helpers.js';
@@ -72,8 +73,10 @@ t.test('a collector publishes its grid steps with the definitions of their slots
   const consumer = await jetstream(nc).consumers.get('SITE', 'reader');
   const batches: { subject: string; id: string; batch: PointsBatch }[] = [];
   const inventories: { subject: string; part: InventoryPart }[] = [];
+  const states: { subject: string; states: StatesMessage }[] = [];
   for (let m = await consumer.next({ expires: 2_000 }); m; m = await consumer.next({ expires: 2_000 })) {
     if (batchKind(m.data) === KIND_INVENTORY) inventories.push({ subject: m.subject, part: decodeInventoryPart(m.data) });
+    else if (batchKind(m.data) === KIND_STATES) states.push({ subject: m.subject, states: decodeStates(m.data) });
     else batches.push({ subject: m.subject, id: m.headers?.get('Nats-Msg-Id') ?? '', batch: decodePointsBatch(m.data) });
     m.ack();
   }
@@ -113,6 +116,10 @@ t.test('a collector publishes its grid steps with the definitions of their slots
   const defined = [...new Set(keyList.filter((k) => k.endsWith('|sysUpTime|0')).map((k) => k.split('|')[0]!))].sort();
   t.same(identities, defined, 'the inventory\'s devices are those its definitions name');
   t.ok((newest?.devices ?? []).every((d) => d.device.name !== '' && d.device.interfaces.length >= 2), `each with its name and its interfaces (${(newest?.devices ?? []).map((d) => `${d.device.name}: ${d.device.interfaces.map((i) => i.name).join(' ')}`).join('; ')})`);
+
+  // Poll states: after its cycles, every device answering (none listed failing).
+  t.ok(states.length > 0 && states.every((x) => x.subject === 'netmon.states.site-a.c1'), `poll states on the collector's states subject (${states.length})`);
+  t.same(states.at(-1)?.states.failing, [], 'no device failing');
 
   const upSlot = [...keys].find(([, k]) => k.endsWith('|sysUpTime|0'))![0];
   const up = (points.get(upSlot) ?? []).sort((a, b) => a[0] - b[0]);
