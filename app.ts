@@ -136,7 +136,7 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
     if (central && config.remote) {
       const { startCentralRole } = await import('./remote/central-role.js');
       const started = await startCentralRole({
-        remote: config.remote, meta: store.meta, series: store.series, nowMs: () => systemClock.nowMs(), logger: logger.child('central'),
+        remote: config.remote, meta: store.meta, series: store.series, catalog: monitor.catalog, nowMs: () => systemClock.nowMs(), logger: logger.child('central'),
         resolve: (netId, keys) => monitor.resolveReportedKeys(netId, keys).map((x) => (x === 'unknown device' ? 'later' : x === 'nothing' ? undefined : x)),
         takeInventory: (inv) => monitor.adoptReported(inv.networkId, inv.collector, inv.devices),
         takeStates: (m) => monitor.adoptReportedStates(m.networkId, m.collector, m.cycleStartMs, m.failing),

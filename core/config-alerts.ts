@@ -37,6 +37,11 @@ export const BUILTIN_ALERT_RULES: Readonly<Record<BuiltinAlertName, AlertRuleCon
     input: "variable = 'sysUpTime'", condition: 'previous IS NOT NULL AND value < `previous`', durationMs: 0,
     description: '$device restarted: sysUpTime went back to $value s',
   }),
+  /** `mode: central` only (remote/skew-series.ts writes it): a collector's clock against the NATS server's, in seconds. */
+  collectorClockSkew: rule('collectorClockSkew', {
+    input: "variable = 'collectorClockSkew'", condition: 'value > 10 OR value < -10', durationMs: 0,
+    description: 'the clock of collector #$index is $value s off the NATS server\'s (its points more than 60 s ahead of the central are not written)',
+  }),
 });
 
 function rule(name: BuiltinAlertName, r: Pick<AlertRuleConfig, 'input' | 'condition' | 'durationMs' | 'description'> & { percentage?: number }): AlertRuleConfig {

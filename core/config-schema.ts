@@ -367,7 +367,7 @@ export interface DeviceDetailsComponentsConfig {
 }
 
 /** The alert rules built in, each on by default (`alerts.builtin.<name>: false` turns one off). */
-export const BUILTIN_ALERT_NAMES = ['deviceUnreachable', 'interfaceDown', 'interfaceUtilisation', 'cpuHigh', 'deviceRebooted'] as const;
+export const BUILTIN_ALERT_NAMES = ['deviceUnreachable', 'interfaceDown', 'interfaceUtilisation', 'cpuHigh', 'deviceRebooted', 'collectorClockSkew'] as const;
 export type BuiltinAlertName = typeof BUILTIN_ALERT_NAMES[number];
 
 /**

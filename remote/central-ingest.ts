@@ -54,6 +54,8 @@ export interface CentralIngestOptions {
    * are tried again after it.
    */
   readonly onInventory?: (inv: TakenInventory) => Promise<void>;
+  /** Each batch written: its collector, network, newest grid time and the collector's clock skew (ms). */
+  readonly onBatchWritten?: (collector: string, networkId: number, newestGridMs: number, skewMs: number) => void;
   /** A collector's poll states of a network (the newest of each collector and network only); acknowledged after. */
   readonly onStates?: (m: StatesMessage) => void;
   /** A batch waits at most this long for an inventory that names its devices; then what maps is written. */
@@ -264,6 +266,7 @@ export class CentralIngest {
     this.stats.batches++;
     this.stats.points += points;
     this.note(batch, b, points, newest);
+    if (newest > -Infinity) this.opts.onBatchWritten?.(batch.collector, batch.networkId, newest, batch.sentAtMs - b.storedAtMs);
     this.pending.push(b);
     if (this.pending.length >= 1_000) await this.flushAndAck();
     else this.timer ??= setTimeout(() => { this.timer = undefined; void this.flushAndAck(); }, this.flushEveryMs);

@@ -17,6 +17,8 @@ import { CentralIngest, type SlotTarget } from './central-ingest.js';
 import type { TakenInventory } from './inventory-assembly.js';
 import type { StatesMessage } from './states-codec.js';
 import type { BatchTransport } from '../core/ports/transport.js';
+import type { VariableCatalog } from '../core/ports/catalog.js';
+import { SkewSeries } from './skew-series.js';
 
 export interface CentralRoleOptions {
   readonly remote: RemoteConfig;
@@ -30,6 +32,8 @@ export interface CentralRoleOptions {
   readonly takeStates: (m: StatesMessage) => void;
   /** A grid step of a network is written (announced once a newer one comes, or STEP_SETTLE_MS after its last batch). */
   readonly onStep: (networkId: number, gridTsMs: number, points: number) => void;
+  /** Where the collectors' clock skew is recorded (variable collectorClockSkew, skew-series.ts). */
+  readonly catalog: Pick<VariableCatalog, 'define' | 'allocate'>;
   readonly nowMs: () => number;
   readonly logger: Logger;
 }
@@ -59,11 +63,13 @@ export async function startCentralRole(opts: CentralRoleOptions): Promise<Centra
     throw e;
   }
   const steps = new StepAnnouncer(opts.onStep);
+  const skew = new SkewSeries({ catalog: opts.catalog, series: opts.series, meta: opts.meta, logger: opts.logger });
   const ingest = new CentralIngest({
     transport, meta: opts.meta, series: opts.series, nowMs: opts.nowMs, logger: opts.logger,
     consumer: { stream: r.stream, durable: r.durable, ackWaitMs: 30_000, maxAckPending: 2_000 },
     resolver: { resolve: async (networkId, keys) => opts.resolve(networkId, keys) },
     onWritten: (networkId, gridTsMs, points) => steps.written(networkId, gridTsMs, points),
+    onBatchWritten: (collector, networkId, newestGridMs, skewMs) => skew.note(networkId, collector, newestGridMs, skewMs),
     onStates: (m) => {
       try {
         opts.takeStates(m);

@@ -34,19 +34,19 @@ notifications:
   streams:
     - { name: ops-mail, email: { host: 127.0.0.1, from: a@example.org, to: [b@example.org] } }
 `);
-  t.same(c.alerts.builtin, { deviceUnreachable: true, interfaceDown: false, interfaceUtilisation: true, cpuHigh: false, deviceRebooted: true });
-  t.same(c.alerts.rules.map((r) => r.name), ['deviceUnreachable', 'interfaceUtilisation', 'deviceRebooted', 'cpuHigh', 'core.loss-1'], 'enabled built-ins first');
+  t.same(c.alerts.builtin, { deviceUnreachable: true, interfaceDown: false, interfaceUtilisation: true, cpuHigh: false, deviceRebooted: true, collectorClockSkew: true });
+  t.same(c.alerts.rules.map((r) => r.name), ['deviceUnreachable', 'interfaceUtilisation', 'deviceRebooted', 'collectorClockSkew', 'cpuHigh', 'core.loss-1'], 'enabled built-ins first');
   t.same(c.alerts.rules[1], BUILTIN_ALERT_RULES.interfaceUtilisation);
-  t.same(c.alerts.rules[3], {
+  t.same(c.alerts.rules[4], {
     name: 'cpuHigh', networks: null, input: "variable = 'cpuUtil'", condition: 'value > 95', durationMs: 600_000, percentage: 50,
     notificationTimeMs: 3_600_000, description: '$rule: $variable of $device $component is $value', fanOut: true, notify: null, key: 'alerts.rules[0]',
   });
-  t.same(c.alerts.rules[4], {
+  t.same(c.alerts.rules[5], {
     name: 'core.loss-1', networks: [2], input: "variable = 'ifInErrors' AND Role = 'Core'", condition: 'value > 0 AND ifAdminStatus = 1',
     durationMs: 0, percentage: 100, notificationTimeMs: 0, description: 'errors on $component', fanOut: false, notify: ['log', 'ops-mail'],
     key: 'alerts.rules[1]',
   });
-  t.ok(Object.isFrozen(c.alerts.rules[4]), 'frozen');
+  t.ok(Object.isFrozen(c.alerts.rules[5]), 'frozen');
   t.same(load(`${NETS}alerts:\n  rules:\n    - { name: a, input: x = 1, condition: value = 1, notify: null }\n`).alerts.rules.at(-1)?.notify, null, 'notify: null is every stream');
   for (const r of Object.values(BUILTIN_ALERT_RULES)) {
     t.doesNotThrow(() => { checkAlertRule(r.input, 'input'); checkAlertRule(r.condition, 'condition'); }, `built-in ${r.name} compiles`);
