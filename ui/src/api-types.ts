@@ -81,3 +81,15 @@ export type TargetError = Schemas['TargetError'];
 export type Health = Schemas['Health'];
 /** A last-value item of the legacy `vars` call (`GET /api/monitor/networks/:netid/vars?<rule>`). */
 export type LastValue = Schemas['LastValueItem'];
+/** The data call's answer (`GET /v2/ui/net/:id/data/...`): unscaled points, every one in the window. */
+export type DataAnswer = Schemas['DataResult'];
+/** A neighbour entry (LLDP/CDP) of the full device data, as read from the device. */
+export type Neighbor = NonNullable<Schemas['Device']['neighbors']>[number];
+/**
+ * The link's other end in the legacy link summary (`GET /api/monitor/networks/:netid/nodes/:nodeid/interfaces/:ifIndex/linkSummary`).
+ * Written here by hand: the description gives that answer no schema (a deprecated call), so there
+ * is no generated type to name; only `peer` is read.
+ */
+export interface LinkSummaryPeer {
+  readonly peer: { readonly deviceId: number; readonly ifIndex: number; readonly ifName: string } | null;
+}

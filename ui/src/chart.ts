@@ -13,6 +13,8 @@ interface TimeChartProps {
   readonly onZoom?: (fromMs: number, toMs: number) => void;
   /** Called once the chart has drawn its data (ms since the data arrived), for the benchmark. */
   readonly onDrawn?: () => void;
+  /** How the value axes write a value (a mirrored chart writes its negative half without the sign). */
+  readonly axisFormat?: (v: number) => string;
 }
 
 /**
@@ -31,6 +33,8 @@ export function TimeChart(props: TimeChartProps) {
     const { data } = props;
     const units = [...new Set(data.series.map((s) => s.unit))];
     const scaleOf = (unit: string): string => (units.indexOf(unit) === 1 ? 'right' : 'left');
+    const fmt = props.axisFormat;
+    const values = fmt ? { values: (_u: uPlot, splits: number[]) => splits.map(fmt), size: 70 } : {};
     const opts: uPlot.Options = {
       width: el.clientWidth || 600,
       height: props.height ?? 260,
@@ -47,8 +51,8 @@ export function TimeChart(props: TimeChartProps) {
       scales: { x: { time: true }, left: {}, right: {} },
       axes: [
         {},
-        { scale: 'left', label: units[0] ?? '' },
-        ...(units.length > 1 ? [{ scale: 'right', side: 1, label: units[1], grid: { show: false } }] : []),
+        { scale: 'left', label: units[0] ?? '', ...values },
+        ...(units.length > 1 ? [{ scale: 'right', side: 1, label: units[1], grid: { show: false }, ...values }] : []),
       ],
       cursor: { drag: { x: true, y: false, setScale: false } },
       hooks: {

@@ -2,6 +2,7 @@ import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
 import { get, state } from './api.js';
 import type { DeviceVariable, GraphAnswer, InterfaceBrief } from './api-types.js';
+import { href } from './route.js';
 import { formatRate, formatSpeed, formatValue, ifStatus, statusClass } from './device-format.js';
 
 /**
@@ -94,7 +95,7 @@ export function InterfacesTable(props: { devId: number; interfaces: readonly Int
         return html`
           <tr key=${i.index} data-ifindex=${i.index}>
             <td>${i.index}</td>
-            <td class="ifname">${i.name}</td>
+            <td class="ifname"><a href=${href('port', props.devId, i.index)} title="The port page">${i.name}</a></td>
             <td class="muted">${i.alias || (i.descr !== i.name ? i.descr : '')}</td>
             <td class=${admin === 1 ? 'status-ok' : 'status-none'}>${ifStatus(admin)}</td>
             <td class=${statusClass(oper, admin)}>${ifStatus(oper)}</td>

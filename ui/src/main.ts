@@ -8,6 +8,7 @@ import { href, useRoute, type Route } from './route.js';
 import { ViewsPage } from './page-views.js';
 import { MapPage } from './page-map.js';
 import { DevicePage } from './page-device.js';
+import { PortPage } from './page-port.js';
 import { WorkbenchPage } from './page-workbench.js';
 import { ConsolePage } from './page-console.js';
 import { AlertsPage } from './page-alerts.js';
@@ -25,6 +26,7 @@ const PAGES: Record<string, { title: string; nav?: string; page: (p: { route: Ro
   views: { title: 'Maps', nav: 'Maps', page: ViewsPage },
   map: { title: 'Map', page: MapPage },
   device: { title: 'Device', nav: 'Devices', page: DevicePage },
+  port: { title: 'Port', page: PortPage },
   workbench: { title: 'Graphs', nav: 'Graphs', page: WorkbenchPage },
   svcql: { title: 'SvcQL', nav: 'SvcQL', page: ConsolePage },
   alerts: { title: 'Alerts', nav: 'Alerts', page: AlertsPage },

@@ -135,3 +135,46 @@ export function fmt(v: number | null | undefined, unit = ''): string {
   const n = Math.abs(s) >= 100 || Number.isInteger(s) ? Math.round(s).toString() : s.toPrecision(3).replace(/\.?0+$/, '');
   return `${n}${u || unit ? ' ' : ''}${u}${unit}`;
 }
+
+/** Alert severities, worst first (the rules' `severity`; an alert without one counts as critical). */
+export type Severity = 'critical' | 'warning' | 'info';
+const SEVERITY_RANK: Record<Severity, number> = { critical: 3, warning: 2, info: 1 };
+export const SEVERITY_COLOR: Record<Severity, string> = { critical: '#d32f2f', warning: '#f9a825', info: '#1e88e5' };
+
+/** An alert's severity: its `severity` field when it names one, else critical (an active alert of a rule without severities). */
+export function severityOf(a: { readonly severity?: unknown }): Severity {
+  return a.severity === 'warning' || a.severity === 'info' || a.severity === 'critical' ? a.severity : 'critical';
+}
+
+/** The worst severity of the active alerts touching each device (alerts of other devices, or cleared ones, are left out by the caller). */
+export function worstSeverity(alerts: readonly { readonly deviceId: number; readonly severity?: unknown }[]): Map<number, Severity> {
+  const out = new Map<number, Severity>();
+  for (const a of alerts) {
+    const s = severityOf(a);
+    const had = out.get(a.deviceId);
+    if (had === undefined || SEVERITY_RANK[s] > SEVERITY_RANK[had]) out.set(a.deviceId, s);
+  }
+  return out;
+}
+
+/**
+ * A link's stroke width (map units) by its speed: 1 + 0.8·log10(Mb/s), within 1 – 6, so each
+ * tenfold step of speed is a visibly wider line (10 Mb/s 1.8, 1 Gb/s 3.4, 100 Gb/s 5); the old
+ * fixed 2.5 when the speed is unknown.
+ */
+export function speedWidth(bps: number | null | undefined): number {
+  if (bps === null || bps === undefined || !Number.isFinite(bps) || bps <= 0) return 2.5;
+  return Math.round(Math.min(6, Math.max(1, 1 + 0.8 * Math.log10(bps / 1e6))) * 100) / 100;
+}
+
+/** A link's speed: the slower end's (a link runs at the speed both ends can), or the one known. */
+export function linkSpeed(a: number | null, b: number | null): number | null {
+  if (a === null || a <= 0) return b !== null && b > 0 ? b : null;
+  if (b === null || b <= 0) return a;
+  return Math.min(a, b);
+}
+
+/** Where an end's rate label goes: 30 % of the way from that end to the other. */
+export function labelPoint(from: Point, to: Point): Point {
+  return { x: from.x + (to.x - from.x) * 0.3, y: from.y + (to.y - from.y) * 0.3 };
+}

@@ -1,6 +1,7 @@
 import { html } from 'htm/preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { post, state } from './api.js';
+import { get, post, state } from './api.js';
+import { columnUnits, statements, statementShape } from './console-units.js';
 import type { TableEntry, TargetError } from './api-types.js';
 import { EXAMPLES } from './console-examples.js';
 import { href, type Route } from './route.js';
@@ -12,7 +13,26 @@ type Result =
   | { kind: 'idle' }
   | { kind: 'running' }
   | { kind: 'failed'; message: string; code: string }
-  | { kind: 'done'; entries: Entry[]; ms: number };
+  | { kind: 'done'; entries: Entry[]; ms: number; units: string[][] };
+
+/** The catalog's unit of a variable; null when the name is no variable (a table such as `devices`) or the call fails. */
+async function unitOf(name: string, cache: Map<string, string | null>): Promise<string | null> {
+  if (!cache.has(name)) {
+    const items = await get<{ name: string; unit: string }[]>(`/v2/ui/net/${state.netId}/gw/catalog/variables/${encodeURIComponent(name)}`).catch(() => []);
+    cache.set(name, items.find((i) => i.name === name)?.unit ?? null);
+  }
+  return cache.get(name)!;
+}
+
+/** Per table entry, its columns' units, the entries lined up with the text's statements (none when they do not line up). */
+async function unitsOf(svcql: string, entries: readonly Entry[], cache: Map<string, string | null>): Promise<string[][]> {
+  const stmts = statements(svcql);
+  return Promise.all(entries.map(async (e, k) => {
+    if ('error' in e) return [];
+    const shape = stmts.length === entries.length ? statementShape(stmts[k]!) : null;
+    return columnUnits(shape, e.columns.length, shape ? await unitOf(shape.from, cache) : null);
+  }));
+}
 
 /** `SvcQL syntax error at 1:17: …` → line 1, column 17. */
 function errorPosition(message: string): { line: number; column: number } | null {
@@ -29,6 +49,7 @@ export function ConsolePage(props: { route: Route }) {
   const [text, setText] = useState(fromHash || EXAMPLES[0]!.svcql);
   const [result, setResult] = useState<Result>({ kind: 'idle' });
   const area = useRef<HTMLTextAreaElement>(null);
+  const unitCache = useRef(new Map<string, string | null>());
 
   const run = async (svcql: string): Promise<void> => {
     if (svcql.trim() === '') return;
@@ -36,7 +57,8 @@ export function ConsolePage(props: { route: Route }) {
     const t0 = performance.now();
     try {
       const entries = await post<Entry[]>(`/v2/query/net/${state.netId}/data/`, { targets: [{ id: 'A', svcql, format: 'table' }] });
-      setResult({ kind: 'done', entries, ms: performance.now() - t0 });
+      const ms = performance.now() - t0;
+      setResult({ kind: 'done', entries, ms, units: await unitsOf(svcql, entries, unitCache.current) });
       const e = entries.find((x): x is Extract<Entry, { error: string }> => 'error' in x);
       if (e) select(svcql, e.error);
     } catch (err) {
@@ -91,7 +113,7 @@ export function ConsolePage(props: { route: Route }) {
         ${result.kind === 'failed' && html`<p class="error" role="alert">${result.code ? html`<b>${result.code}</b> ` : ''}${result.message}</p>`}
         ${result.kind === 'done' && html`
           <p class="muted">${result.entries.length === 0 ? 'No result.' : `${result.entries.length} result${result.entries.length > 1 ? 's' : ''}`} in ${result.ms.toFixed(0)} ms</p>
-          ${result.entries.map((e, k) => ('error' in e ? html`<${QueryError} entry=${e} text=${text} />` : html`<${ResultTable} table=${e} n=${k} />`))}`}
+          ${result.entries.map((e, k) => ('error' in e ? html`<${QueryError} entry=${e} text=${text} />` : html`<${ResultTable} table=${e} n=${k} units=${result.units[k] ?? []} />`))}`}
       </div>
     </section>`;
 }
@@ -113,14 +135,14 @@ function cell(v: unknown): string {
   return String(v);
 }
 
-function ResultTable(props: { table: TableEntry; n: number }) {
+function ResultTable(props: { table: TableEntry; n: number; units: readonly string[] }) {
   const { columns, rows, warnings } = props.table;
   return html`
     <div class="console-table">
       ${warnings?.length ? html`<ul class="console-warnings status-warn" role="status">${warnings.map((w) => html`<li>⚠ ${w}</li>`)}</ul>` : null}
       <p class="muted">${rows.length} row${rows.length === 1 ? '' : 's'}</p>
       <table class="grid result" data-statement=${props.n}>
-        <thead><tr>${columns.map((c) => html`<th>${c.text}</th>`)}</tr></thead>
+        <thead><tr>${columns.map((c, i) => html`<th data-unit=${props.units[i] ?? ''}>${c.text}${props.units[i] ? html` <span class="unit muted">(${props.units[i]})</span>` : ''}</th>`)}</tr></thead>
         <tbody>${rows.map((r) => html`<tr>${r.map((v) => html`<td class=${typeof v === 'number' ? 'num' : ''}>${cell(v)}</td>`)}</tr>`)}</tbody>
       </table>
     </div>`;

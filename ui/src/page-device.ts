@@ -6,16 +6,17 @@ import { href, type Route } from './route.js';
 import { DeviceList } from './device-search.js';
 import { InterfacesTable } from './device-interfaces.js';
 import { GraphsTab, HardwareTab } from './device-graphs.js';
+import { NeighboursTab } from './device-neighbours.js';
 import { ago, formatDuration, formatSpeed, formatTime, formatValue, ifStatus, sig3, statusClass } from './device-format.js';
 
 /**
- * The device panel (`#/device/<id>?tab=summary|interfaces|hardware|graphs`) and, at `#/device`
+ * The device panel (`#/device/<id>?tab=summary|interfaces|neighbours|hardware|graphs`) and, at `#/device`
  * (`?q=<search>`), the device list and search results. The Summary call and the device data call
  * (brief) are read again every poll interval of the network, so states and rates are live.
  */
 
 
-const TABS: [string, string][] = [['summary', 'Summary'], ['interfaces', 'Interfaces'], ['hardware', 'Hardware'], ['graphs', 'Graphs']];
+const TABS: [string, string][] = [['summary', 'Summary'], ['interfaces', 'Interfaces'], ['neighbours', 'Neighbours'], ['hardware', 'Hardware'], ['graphs', 'Graphs']];
 
 export function DevicePage(props: { route: Route }) {
   const id = props.route.parts[1];
@@ -81,6 +82,7 @@ function DevicePanel(props: { devId: number; tab: string }) {
         ${TABS.map(([k, label]) => html`<a role="tab" aria-selected=${k === tab} class=${k === tab ? 'active' : ''} href=${href('device', devId, k === 'summary' ? {} : { tab: k })}>${label}</a>`)}
       </nav>
       ${tab === 'interfaces' ? html`<${InterfacesTable} devId=${devId} interfaces=${data.device.interfaces} variables=${data.variables} />`
+        : tab === 'neighbours' ? html`<${NeighboursTab} devId=${devId} />`
         : tab === 'hardware' ? html`<${HardwareTab} devId=${devId} />`
         : tab === 'graphs' ? html`<${GraphsTab} devId=${devId} variables=${data.variables} />`
         : html`<${Summary} dash=${dash} />`}
@@ -141,7 +143,7 @@ function Summary(props: { dash: Dashboard }) {
             <thead><tr><th>Interface</th><th>Description</th><th>Oper</th><th>Speed</th><th>In</th><th>Out</th></tr></thead>
             <tbody>${topInterfaces.map((i) => html`
               <tr key=${i.ifIndex} data-ifindex=${i.ifIndex}>
-                <td><a href=${href('device', idn.id, { tab: 'interfaces' })}>${i.name}</a></td><td class="muted">${i.alias}</td>
+                <td><a href=${href('port', idn.id, i.ifIndex)}>${i.name}</a></td><td class="muted">${i.alias}</td>
                 <td class=${statusClass(i.operStatus)}>${ifStatus(i.operStatus)}</td><td>${formatSpeed(i.speedBps)}</td>
                 <td>${i.inUtil?.value == null ? '—' : `${sig3(i.inUtil.value)} %`}</td><td>${i.outUtil?.value == null ? '—' : `${sig3(i.outUtil.value)} %`}</td>
               </tr>`)}</tbody>

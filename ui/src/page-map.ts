@@ -2,18 +2,20 @@ import { html } from 'htm/preact';
 import { Component } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { api, get, state } from './api.js';
-import type { CoordinatesStored, MapAnswer, MapLink, MapView, Settings, ValuesAnswer } from './api-types.js';
+import type { Alert, CoordinatesStored, MapAnswer, MapLink, MapView, Settings, ValuesAnswer } from './api-types.js';
 import { MapPopup, type PopupTarget } from './map-popup.js';
 import {
-  fitBox, linkKey, linkValue, NO_DATA_COLOR, placeDevices, reachClass, roleOf, ROLE_LABEL, shapePath, utilColor,
-  UTIL_SCALE, zoomBox, type Point, type Role, type ViewBox,
+  fitBox, fmt, labelPoint, linkKey, linkSpeed, linkValue, NO_DATA_COLOR, placeDevices, reachClass, roleOf, ROLE_LABEL,
+  SEVERITY_COLOR, shapePath, speedWidth, utilColor, UTIL_SCALE, worstSeverity, zoomBox, type Point, type Role, type Severity, type ViewBox,
 } from './map-model.js';
 import { href, type Route } from './route.js';
 
 /**
  * The network map of a view (`#/map/<viewId>[?at=<ms>]`): an SVG of the view's devices (shape by
- * role, colour by reachability, name as label) and links (colour by utilisation), from the map call
- * and the linkVar/nodeVar values call. Pan by dragging the background, zoom with the wheel or the
+ * role, colour by the worst active alert touching it, else by reachability, name as label) and links
+ * (colour by utilisation, width by speed, each end labelled with its interface's current in/out
+ * rate), from the map call, the linkVar/nodeVar values call (utilisation; after the first paint
+ * also the rates and the speed) and the active alerts. Pan by dragging the background, zoom with the wheel or the
  * buttons (the viewBox changes; nothing is re-laid out); drag a device to move it (that device alone
  * stored with the coordinates call: the server stores every device's position, so no other moves);
  * click one to open its panel; hover a device or link for its popup. `at` shows
@@ -34,7 +36,46 @@ interface LayerProps {
   readonly map: MapAnswer;
   readonly pos: Map<number, Point>;
   readonly values: ValuesAnswer | null;
+  readonly extras: Extras | null;
 }
+
+/** What the map reads after its first paint: each link end's in/out rate, each link's speed, each device's worst alert. */
+interface Extras {
+  /** By link key: [in, out] of end a and of end b (bit/s, null without a point). */
+  readonly rates: Map<string, { a: [number | null, number | null]; b: [number | null, number | null] }>;
+  readonly speed: Map<string, number | null>;
+  readonly severity: Map<number, Severity>;
+}
+
+/** The rates, speeds and alerts of a map (alerts only live: the list has the alerts active now). */
+async function loadExtras(base: string, stamp: string, live: boolean): Promise<Extras> {
+  const q = stamp ? '?' + stamp : '';
+  const values = (lv: string) => get<ValuesAnswer>(`${base}/linkVar/${lv}/nodeVar/${NODE_VAR}${q}`);
+  const [inR, outR, speed, alerts] = await Promise.allSettled([
+    values('ifInRate'), values('ifOutRate'), values('ifSpeed'),
+    live ? get<Alert[]>(`/v2/alerts/net/${state.netId}/alerts?active=true`) : Promise.resolve([] as Alert[]),
+  ]);
+  const ends = new Map<string, { a: [number | null, number | null]; b: [number | null, number | null] }>();
+  const end = (k: string) => { let e = ends.get(k); if (!e) { e = { a: [null, null], b: [null, null] }; ends.set(k, e); } return e; };
+  for (const [r, slot] of [[inR, 0], [outR, 1]] as const) {
+    if (r.status !== 'fulfilled') continue;
+    for (const l of r.value.links) {
+      const key = linkKey(l.a, l.b);
+      const e = end(key);
+      // The values call may list the ends the other way round from the map: match each by its device and ifIndex.
+      const [first, second] = endKey(l.a) <= endKey(l.b) ? [l.a, l.b] : [l.b, l.a];
+      e.a[slot] = first.value; e.b[slot] = second.value;
+    }
+  }
+  const speeds = new Map<string, number | null>();
+  if (speed.status === 'fulfilled') for (const l of speed.value.links) speeds.set(linkKey(l.a, l.b), linkSpeed(l.a.value, l.b.value));
+  const active = alerts.status === 'fulfilled' ? alerts.value.filter((a) => a.active) : [];
+  return { rates: ends, speed: speeds, severity: worstSeverity(active) };
+}
+
+/** An end's text in a link key; the end whose text sorts first is `a` in the Extras' rates (as in linkKey). */
+const endKey = (e: { deviceId: number; ifIndex: number }): string => `${e.deviceId}:${e.ifIndex}`;
+const firstEnd = (l: MapLink): 'a' | 'b' => (endKey(l.a) <= endKey(l.b) ? 'a' : 'b');
 
 /**
  * The devices and links: re-rendered only when the map, the positions or the values change (a pan
@@ -42,10 +83,10 @@ interface LayerProps {
  */
 class MapLayer extends Component<LayerProps> {
   override shouldComponentUpdate(next: LayerProps): boolean {
-    return next.map !== this.props.map || next.pos !== this.props.pos || next.values !== this.props.values;
+    return next.map !== this.props.map || next.pos !== this.props.pos || next.values !== this.props.values || next.extras !== this.props.extras;
   }
 
-  override render({ map, pos, values }: LayerProps) {
+  override render({ map, pos, values, extras }: LayerProps) {
     const reach = new Map<number, number | null>();
     const util = new Map<string, number | null>();
     for (const d of values?.devices ?? []) reach.set(d.id, d.value);
@@ -59,9 +100,17 @@ class MapLayer extends Component<LayerProps> {
           if (!a || !b) return null;
           const v = util.get(linkKey(l.a, l.b)) ?? null;
           const extra = l.matching ? '' : ' extra';
-          return html`<g class=${'link' + extra} data-i=${i} data-v=${v ?? undefined} data-a=${`${l.a.deviceId}:${l.a.ifIndex}`} data-b=${`${l.b.deviceId}:${l.b.ifIndex}`}>
+          const key = linkKey(l.a, l.b);
+          const speed = extras?.speed.get(key) ?? null;
+          const r = extras?.rates.get(key);
+          // Each end's [in, out], in the map's a/b order.
+          const [ra, rb] = r ? (firstEnd(l) === 'a' ? [r.a, r.b] : [r.b, r.a]) : [null, null];
+          const label = (at: Point, to: Point, io: [number | null, number | null] | null, which: string) => io === null ? null
+            : html`<text class="rate-label" data-end=${which} data-in=${io[0] ?? ''} data-out=${io[1] ?? ''} x=${labelPoint(at, to).x} y=${labelPoint(at, to).y}>↓${fmt(io[0], 'b/s')} ↑${fmt(io[1], 'b/s')}</text>`;
+          return html`<g class=${'link' + extra} data-i=${i} data-v=${v ?? undefined} data-a=${`${l.a.deviceId}:${l.a.ifIndex}`} data-b=${`${l.b.deviceId}:${l.b.ifIndex}`} data-speed=${speed ?? undefined}>
             <line class="hit" x1=${a.x} y1=${a.y} x2=${b.x} y2=${b.y} />
-            <line class="wire" x1=${a.x} y1=${a.y} x2=${b.x} y2=${b.y} stroke=${utilColor(v)} />
+            <line class="wire" x1=${a.x} y1=${a.y} x2=${b.x} y2=${b.y} stroke=${utilColor(v)} style=${extras ? `stroke-width:${speedWidth(speed)}` : undefined} />
+            ${label(a, b, ra, 'a')}${label(b, a, rb, 'b')}
           </g>`;
         })}
       </g>
@@ -70,7 +119,8 @@ class MapLayer extends Component<LayerProps> {
           const p = pos.get(d.id)!;
           const role = roleOf(d);
           const extra = d.matching ? '' : ' extra';
-          return html`<g class=${`dev ${reachClass(reach.get(d.id))}${extra}`} data-id=${d.id} data-x=${p.x} data-y=${p.y}
+          const sev = extras?.severity.get(d.id);
+          return html`<g class=${`dev ${reachClass(reach.get(d.id))}${extra}${sev ? ' sev-' + sev : ''}`} data-id=${d.id} data-severity=${sev ?? undefined} data-x=${p.x} data-y=${p.y}
               transform=${`translate(${p.x},${p.y})`} tabindex="0" role="link" aria-label=${`${d.name} (${ROLE_LABEL[role]})`}>
             <path d=${shape(role)} />
             ${d.vendor ? html`<text class="vendor" y="3.5">${d.vendor.slice(0, 1).toUpperCase()}</text>` : null}
@@ -91,6 +141,10 @@ function Legend({ values }: { values: ValuesAnswer | null }) {
       <span class="legend-item"><i class="dot up"></i>reachable</span>
       <span class="legend-item"><i class="dot down"></i>unreachable</span>
       <span class="legend-item"><i class="dot unknown"></i>unknown</span>
+      <div class="legend-title">Worst active alert</div>
+      ${(Object.keys(SEVERITY_COLOR) as Severity[]).map((s) => html`<span class="legend-item"><i style=${`background:${SEVERITY_COLOR[s]}`}></i>${s}</span>`)}
+      <div class="legend-title">Links</div>
+      <span class="legend-item muted">width by speed · ↓ in ↑ out at each end</span>
       <span class="legend-item muted">⬡ core ◇ distribution ◻ access ○ other</span>
     </div>`;
 }
@@ -110,6 +164,7 @@ export function MapPage({ route }: { route: Route }) {
   const [map, setMap] = useState<MapAnswer | null>(null);
   const [pos, setPos] = useState<Map<number, Point>>(new Map());
   const [values, setValues] = useState<ValuesAnswer | null>(null);
+  const [extras, setExtras] = useState<Extras | null>(null);
   const [vb, setVb] = useState<ViewBox>({ x: 0, y: 0, w: 1000, h: 600 });
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -164,14 +219,16 @@ export function MapPage({ route }: { route: Route }) {
   useEffect(() => {
     if (viewId === '') return;
     let live = true;
-    setLoading(true); setError(null); setNote(null); setPopup(null); setView(null); setMap(null); setValues(null);
+    setLoading(true); setError(null); setNote(null); setPopup(null); setView(null); setMap(null); setValues(null); setExtras(null);
     get<MapView[]>(base).then((v) => live && setView(v[0] ?? null), () => undefined);
     // The map's failure is the one to show (an unknown view fails both calls); the values' otherwise.
     Promise.allSettled([loadMap(true), loadValues()]).then(([m, v]) => {
       if (!live) return;
       setLoading(false);
-      if (m.status === 'rejected') { setMap(null); setError((m.reason as Error).message); }
-      else if (v.status === 'rejected') setError(`Values: ${(v.reason as Error).message}`);
+      if (m.status === 'rejected') { setMap(null); setError((m.reason as Error).message); return; }
+      if (v.status === 'rejected') setError(`Values: ${(v.reason as Error).message}`);
+      // After the first paint: the rates, speeds and alerts (not in the way of drawing the devices).
+      void loadExtras(base, stamp, at === null).then((x) => { if (live) setExtras(x); }, () => undefined);
     });
     return () => { live = false; };
   }, [viewId, at]);
@@ -191,6 +248,7 @@ export function MapPage({ route }: { route: Route }) {
           const v = await loadValues();
           const m = mapRef.current;
           if (m && v.generation !== m.generation) await loadMap(false);
+          setExtras(await loadExtras(base, stamp, true));
           setError((e) => (e?.startsWith('Refreshing:') ? null : e));
         } catch (e) {
           setError(`Refreshing: ${(e as Error).message}`);
@@ -205,7 +263,7 @@ export function MapPage({ route }: { route: Route }) {
       () => start(REFRESH_DEFAULT_MS),
     );
     return () => { stopped = true; window.clearInterval(timer); };
-  }, [viewId, at, loadValues, loadMap]);
+  }, [viewId, at, loadValues, loadMap, base, stamp]);
 
   const hasSvg = map !== null && map.devices.length > 0;
   // The wheel zooms about the pointer (a non-passive listener: the page must not scroll).
@@ -401,7 +459,7 @@ export function MapPage({ route }: { route: Route }) {
           <svg class="netmap" ref=${svgRef} viewBox=${`${vb.x} ${vb.y} ${vb.w} ${vb.h}`} role="img" aria-label=${`Map of ${title}`}
             onPointerDown=${onPointerDown} onPointerMove=${onPointerMove} onPointerUp=${onPointerUp} onPointerCancel=${onPointerUp}
             onPointerOver=${onPointerOver} onPointerOut=${onPointerLeaveItem} onKeyDown=${onKey}>
-            <${MapLayer} map=${map} pos=${pos} values=${values} />
+            <${MapLayer} map=${map} pos=${pos} values=${values} extras=${extras} />
           </svg>
           ${popup ? html`<${MapPopup} key=${popup.key} target=${popup} />` : null}
           <${Legend} values=${values} />
