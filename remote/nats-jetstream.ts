@@ -3,9 +3,9 @@
  * NATS client (import rule `nats-only-from-remote-nats-jetstream`). app.ts loads it only in the
  * `collector` and `central` modes, so a standalone server never loads the client.
  */
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
 import { AckPolicy, DeliverPolicy, DiscardPolicy, RetentionPolicy, StorageType, jetstream, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
-import type { BatchConsumption, BatchTransport, ConsumerSpec, ReceivedBatch, StreamSpec } from '../core/ports/transport.js';
+import type { BatchConsumption, BatchTransport, ConsumerSpec, KvBucket, KvBucketSpec, KvEntry, ReceivedBatch, StreamSpec } from '../core/ports/transport.js';
 import type { Logger } from '../core/logger.js';
 
 const NS_PER_MS = 1_000_000;
@@ -44,6 +44,19 @@ export async function connectJetStream(opts: NatsOptions): Promise<BatchTranspor
   const js = jetstream(nc, { timeout: opts.publishTimeoutMs });
 
   return {
+    async kv(spec: KvBucketSpec) {
+      const jsm = await jetstreamManager(nc);
+      const stream = `KV_${spec.name}`;
+      // The layout of JetStream's own key-value buckets (`nats kv` reads it): one value a key.
+      const config = {
+        subjects: [`$KV.${spec.name}.>`], retention: RetentionPolicy.Limits, storage: StorageType.File,
+        discard: DiscardPolicy.New, max_msgs_per_subject: 1, max_age: spec.maxAgeMs * NS_PER_MS,
+        allow_rollup_hdrs: true, deny_delete: true, allow_direct: true,
+      };
+      await addOrUpdate(() => jsm.streams.info(stream), () => jsm.streams.update(stream, config), () => jsm.streams.add({ name: stream, ...config }));
+      return kvBucket(js, jsm, spec.name, opts.logger);
+    },
+
     async ensureStream(spec: StreamSpec) {
       const jsm = await jetstreamManager(nc);
       const config = {
@@ -95,6 +108,67 @@ export async function connectJetStream(opts: NatsOptions): Promise<BatchTranspor
 
     async close() {
       await nc.drain().catch(() => nc.close());
+    },
+  };
+}
+
+/** The prefix of a bucket's subjects: `$KV.<bucket>.` then the key. */
+const kvSubject = (bucket: string, key: string) => `$KV.${bucket}.${key}`;
+
+type Js = ReturnType<typeof jetstream>;
+type Jsm = Awaited<ReturnType<typeof jetstreamManager>>;
+
+function kvBucket(js: Js, jsm: Jsm, bucket: string, logger: Logger): KvBucket {
+  const stream = `KV_${bucket}`;
+  const prefix = kvSubject(bucket, '');
+  const entryOf = (subject: string, data: Uint8Array, op: string | undefined, time: Date, seq: number): KvEntry => ({
+    key: subject.slice(prefix.length), value: data, op: op === 'DEL' || op === 'PURGE' ? 'delete' : 'put', storedAtMs: time.getTime(), revision: seq,
+  });
+  return {
+    async put(key, value) {
+      return (await js.publish(kvSubject(bucket, key), value)).seq;
+    },
+    async get(key) {
+      const m = await jsm.streams.getMessage(stream, { last_by_subj: kvSubject(bucket, key) }).catch((e: Error) => {
+        if (/not found/i.test(e.message)) return null;
+        throw e;
+      });
+      return m ? entryOf(m.subject, m.data, m.header?.get('KV-Operation') || undefined, m.time, m.seq) : null;
+    },
+    async delete(key) {
+      const h = headers();
+      h.set('KV-Operation', 'DEL');
+      await js.publish(kvSubject(bucket, key), new Uint8Array(0), { headers: h });
+    },
+    watch(onEntry) {
+      let stopRequested = false;
+      let stopNow: (() => void) | undefined;
+      let markReady!: () => void;
+      const ready = new Promise<void>((r) => { markReady = r; });
+      const done = (async () => {
+        const info = await jsm.streams.info(stream);
+        if (info.state.messages === 0) markReady();
+        // An ordered consumer: ephemeral, re-made by the client at the right place after a reconnect.
+        const consumer = await js.consumers.get(stream, { filter_subjects: `${prefix}>`, deliver_policy: DeliverPolicy.LastPerSubject });
+        if (stopRequested) return;
+        const messages = await consumer.consume();
+        stopNow = () => { void messages.stop(); };
+        if (stopRequested) stopNow();
+        for await (const m of messages) {
+          onEntry(entryOf(m.subject, m.data, m.headers?.get('KV-Operation') || undefined, m.time, m.seq));
+          if (m.info.pending === 0) markReady();
+        }
+      })();
+      done.catch((e: Error) => { if (!stopRequested) logger.error('key-value watch ended', { bucket, error: e.message }); });
+      return {
+        ready,
+        async stop() {
+          stopRequested = true;
+          stopNow?.();
+          markReady();
+          await done.catch(() => undefined);
+        },
+      };
     },
   };
 }
