@@ -62,6 +62,11 @@ export class Monitor implements CollectorPorts, NetworksPort {
     onDevices?: (networkId: number, devices: readonly { readonly identity: string; readonly device: Device }[]) => void;
     /** `mode: collector`: the healthcheck's `remote` component and the figures behind it. */
     remote?: () => { readonly component: ComponentHealth; readonly status: RemoteStatus };
+    /**
+     * `mode: collector`: the site's collectors share the devices; a network polls none until
+     * `setPolledDevices` names those this collector polls, and `polledBy` names each device's collector.
+     */
+    assignment?: { readonly polledBy: (networkId: number, deviceId: number) => string | null };
   }) {
     this.events = new EventHub(deps.logger.child('events'));
     this.profiles = loadProfileSet(deps.config.profilesDir ?? null);
@@ -119,8 +124,17 @@ export class Monitor implements CollectorPorts, NetworksPort {
       profiles: () => this.profiles,
       tasks: this.tasks,
       ...(d.resolve ? { resolve: d.resolve } : {}),
+      ...(d.assignment ? { assigned: true } : {}),
     }, previous);
   }
+
+  /** The devices of a network this collector polls, from its next cycle on (`mode: collector`). */
+  setPolledDevices(netId: number, deviceIds: ReadonlySet<number>): void {
+    this.polledDevices.set(netId, deviceIds);
+    this.networksById.get(netId)?.setPolled(deviceIds);
+  }
+  /** Kept for a network monitor that a config reload makes again. */
+  private readonly polledDevices = new Map<number, ReadonlySet<number>>();
 
   /**
    * A config reload's networks (collector/config-appliers.ts), after the new Config was validated,
@@ -147,6 +161,8 @@ export class Monitor implements CollectorPorts, NetworksPort {
     for (const net of [...plan.changed.map((c) => c.after), ...plan.added]) {
       const before = this.networksById.get(net.id);
       const n = this.networkMonitor(net, before);
+      const polled = this.polledDevices.get(net.id);
+      if (polled) n.setPolled(polled);
       if (before) n.health.carryOver(before.health);
       // An operator's pause outlives a reload of the network's settings (resume ends it).
       if (before?.paused) { n.paused = true; n.devices.queue.pause(); }
@@ -278,7 +294,9 @@ export class Monitor implements CollectorPorts, NetworksPort {
   }
 
   deviceStates(netId: number): readonly DevicePollState[] {
-    return this.need(netId).health.states();
+    const states = this.need(netId).health.states();
+    const a = this.deps.assignment;
+    return a ? states.map((s) => ({ ...s, polledBy: a.polledBy(netId, s.deviceId) })) : states;
   }
 
   rebalance(netId: number): PollOrder {
