@@ -102,11 +102,13 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
     // `mode: collector`: grid steps also go to the NATS server at the site (docs/scale-out.md). The
     // NATS client is loaded only then; the role closes after the monitor stopped (its last steps go).
     let slotKeys: ((networkId: number) => ReadonlyMap<number, string>) | undefined;
+    let setPolled: ((networkId: number, deviceIds: ReadonlySet<number>) => void) | undefined;
     let collectorRole: CollectorRole | undefined;
     if (config.mode === 'collector' && config.remote) {
       const { startCollectorRole } = await import('./remote/collector-role.js');
       collectorRole = await startCollectorRole({
         remote: config.remote, slotKeys: (netId) => slotKeys?.(netId) ?? new Map(), nowMs: () => systemClock.nowMs(), logger: logger.child('collector'),
+        onPolled: (netId, ids) => setPolled?.(netId, ids),
       });
       const role = collectorRole;
       stops.push(() => role.close());
@@ -117,9 +119,11 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
       ...(role ? {
         stepsFor: (netId: number) => role.stepsFor(netId, store.series), remote: () => ({ component: role.health(), status: role.status() }),
         onDevices: (netId: number, devices: Parameters<CollectorRole['devicesAdopted']>[1]) => role.devicesAdopted(netId, devices),
+        assignment: { polledBy: (netId: number, deviceId: number) => role.polledBy(netId, deviceId) },
       } : {}),
     });
     slotKeys = (netId) => monitor.slotKeys(netId);
+    setPolled = (netId, ids) => monitor.setPolledDevices(netId, ids);
     await monitor.start();
     stops.push(() => monitor.stop());
 

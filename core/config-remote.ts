@@ -15,6 +15,7 @@ import type { Checker, Path } from './config-check.js';
  *     maxAge: 7d
  *     maxMiB: -1              # -1: no byte limit
  *     publishTimeout: 5s
+ *     heartbeatTtl: 15s       # a collector silent this long is gone: its devices go to the others
  *
  * `mode: central` is described in docs/scale-out.md and refused until it lands. Read once at start.
  */
@@ -32,9 +33,15 @@ export interface RemoteConfig {
   /** -1: no byte limit. */
   readonly maxBytes: number;
   readonly publishTimeoutMs: number;
+  /**
+   * The collectors' heartbeats in the site's bucket `netmon-collectors-<site>` are written every
+   * TTL/4; a collector silent for this long is gone and the others poll its devices (within
+   * TTL + one poll interval: below the poll interval, within two).
+   */
+  readonly heartbeatTtlMs: number;
 }
 
-export const REMOTE_KEYS = ['servers', 'user', 'password', 'site', 'collector', 'stream', 'maxAge', 'maxMiB', 'publishTimeout'] as const;
+export const REMOTE_KEYS = ['servers', 'user', 'password', 'site', 'collector', 'stream', 'maxAge', 'maxMiB', 'publishTimeout', 'heartbeatTtl'] as const;
 
 /** A name that is one NATS subject token: letters, digits, `-` and `_`. */
 const TOKEN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -74,5 +81,6 @@ export function parseRemote(c: Checker, v: unknown, mode: ServerMode, hostName: 
     maxAgeMs: c.durationMs(o.maxAge, [...p, 'maxAge'], 60_000, 7 * 86_400_000),
     maxBytes: (() => { const m = c.int(o.maxMiB, [...p, 'maxMiB'], -1, 1 << 30, -1); return m <= 0 ? -1 : m * (1 << 20); })(),
     publishTimeoutMs: c.durationMs(o.publishTimeout, [...p, 'publishTimeout'], 100, 5_000),
+    heartbeatTtlMs: c.durationMs(o.heartbeatTtl, [...p, 'heartbeatTtl'], 500, 15_000),
   };
 }

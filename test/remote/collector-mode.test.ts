@@ -134,6 +134,7 @@ t.test('the mode\'s configuration is checked', async (t) => {
     ['a server that is not a NATS URL', 'mode: collector\nremote: { servers: [http://x:1], site: a }', /nats:\/\/host:port/],
     ['a site name that is not one subject token', 'mode: collector\nremote: { servers: [nats://127.0.0.1:4222], site: "a.b" }', /letters, digits/],
     ['a user without password', 'mode: collector\nremote: { servers: [nats://127.0.0.1:4222], site: a, user: c1 }', /user and password go together/],
+    ['a heartbeat TTL below its minimum', 'mode: collector\nremote: { servers: [nats://127.0.0.1:4222], site: a, heartbeatTtl: 100ms }', /heartbeatTtl/],
   ];
   for (const [what, top, expected] of cases) {
     const file = join(dir, 'c.yaml');
