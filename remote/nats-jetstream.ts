@@ -145,10 +145,10 @@ function kvBucket(js: Js, jsm: Jsm, bucket: string, logger: Logger): KvBucket {
       let stopNow: (() => void) | undefined;
       let markReady!: () => void;
       const ready = new Promise<void>((r) => { markReady = r; });
-      const done = (async () => {
+      /** One ordered consumer (ephemeral; the client makes it again at the right place after a reconnect), until it ends. */
+      const once = async () => {
         const info = await jsm.streams.info(stream);
         if (info.state.messages === 0) markReady();
-        // An ordered consumer: ephemeral, re-made by the client at the right place after a reconnect.
         const consumer = await js.consumers.get(stream, { filter_subjects: `${prefix}>`, deliver_policy: DeliverPolicy.LastPerSubject });
         if (stopRequested) return;
         const messages = await consumer.consume();
@@ -158,8 +158,22 @@ function kvBucket(js: Js, jsm: Jsm, bucket: string, logger: Logger): KvBucket {
           onEntry(entryOf(m.subject, m.data, m.headers?.get('KV-Operation') || undefined, m.time, m.seq));
           if (m.info.pending === 0) markReady();
         }
+      };
+      // A watch that ends or fails (the server away too long, the consumer gone) starts again: it
+      // hands out each key's newest entry again, which readers take as they did the first time.
+      const done = (async () => {
+        for (let attempt = 0; !stopRequested; attempt++) {
+          try {
+            await once();
+            if (stopRequested) return;
+            logger.warn('key-value watch ended: watching again', { bucket });
+          } catch (e) {
+            if (stopRequested) return;
+            if (attempt === 0 || attempt % 60 === 0) logger.warn('key-value watch failed: trying again', { bucket, error: (e as Error).message });
+          }
+          await new Promise((r) => setTimeout(r, 1_000));
+        }
       })();
-      done.catch((e: Error) => { if (!stopRequested) logger.error('key-value watch ended', { bucket, error: e.message }); });
       return {
         ready,
         async stop() {

@@ -2,7 +2,8 @@
  * The key-value buckets of the transport port (core/ports/transport.ts `kv`) on a real nats-server:
  * what the collectors' heartbeats rely on (remote/collector-assignment.ts). A watch hands out each
  * key's newest entry, then every write as it happens, a delete as `op: 'delete'`; `ready` resolves
- * once the entries present at its start were handed out (at once on an empty bucket); a value not
+ * once the entries present at its start were handed out (at once on an empty bucket); it goes on
+ * across a restart of the server; a value not
  * written again within the bucket's max age is gone (and a watch is not told: readers age entries
  * themselves).
  */
@@ -46,6 +47,13 @@ t.test('a key-value bucket: put, get, watch, delete, max age', async (t) => {
   await kv.delete('c2');
   await waitFor(async () => (seen.length >= 4 ? true : undefined), 10_000, `the writes after the start (${seen.join(', ')})`);
   t.same(seen.slice(2), ['c3=new', 'c2=(deleted)'], 'then every write as it happens, a delete as a delete');
+
+  // The server restarts: the watch goes on (it may hand out newest entries again).
+  await server.stop('SIGTERM');
+  await server.start();
+  await waitFor(async () => (await kv.put('c4', text('after')).then(() => true, () => undefined)), 30_000, 'a write after the server\'s restart');
+  await waitFor(async () => (seen.includes('c4=after') ? true : undefined), 30_000, `the watch to see a write after the server's restart (${seen.join(', ')})`);
+  t.pass('the watch goes on across a restart of the server');
   await watch.stop();
 
   await waitFor(async () => ((await kv.get('c1')) === null ? true : undefined), 10_000, 'c1 to age out of the bucket');
