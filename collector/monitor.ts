@@ -363,7 +363,8 @@ export class Monitor implements CollectorPorts, NetworksPort {
       const polledRecently = s.lastCycleStartMs !== null && this.deps.nowMs() - s.lastCycleStartMs < 3 * n.net.pollIntervalMs;
       const hasDevices = this.inventory.plans(n.net.id).length > 0;
       const last = `${s.devicesPolled} polled, ${s.devicesFailed} failed in the last cycle`;
-      const failing = hasDevices ? n.health.states().filter((d) => d.failing) : [];
+      // A device another collector of the site polls is its business (its state here is from before it moved).
+      const failing = hasDevices ? n.health.states().filter((d) => d.failing && n.polls(d.deviceId)) : [];
       let poller: ComponentHealth;
       if (!hasDevices) poller = { healthy: true, status: 'ok', detail: 'no devices discovered yet' };
       else if (!polledRecently) poller = { healthy: false, status: 'failing', detail: `no poll cycle started in the last ${3 * n.net.pollIntervalMs / 1000}s; ${last}` };

@@ -157,6 +157,11 @@ export class NetworkMonitor {
   private polledFrom: { plans: readonly PlanHandle[]; polled: ReadonlySet<number> } | null = null;
   private polledPlans: readonly PlanHandle[] = [];
 
+  /** Whether this collector polls the device (always, unless the devices are assigned: NetworkDeps.assigned). */
+  polls(deviceId: number): boolean {
+    return !this.deps.assigned || (this.assignedIds?.has(deviceId) ?? false);
+  }
+
   /** The devices this collector polls from the next cycle on (the others are polled by other collectors). */
   setPolled(deviceIds: ReadonlySet<number>): void {
     this.assignedIds = deviceIds;
