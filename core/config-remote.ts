@@ -35,8 +35,9 @@ export interface RemoteConfig {
   readonly publishTimeoutMs: number;
   /**
    * The collectors' heartbeats in the site's bucket `netmon-collectors-<site>` are written every
-   * TTL/4; a collector silent for this long is gone and the others poll its devices (within
-   * TTL + one poll interval: below the poll interval, within two).
+   * TTL/4; a collector silent for this long is gone and the others poll its devices from their
+   * next cycle after TTL × 1.125 (ages are checked every TTL/8): with that below the poll interval,
+   * no device's series misses more than one grid step.
    */
   readonly heartbeatTtlMs: number;
 }
