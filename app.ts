@@ -108,7 +108,7 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
       const { startCollectorRole } = await import('./remote/collector-role.js');
       collectorRole = await startCollectorRole({
         remote: config.remote, slotKeys: (netId) => slotKeys?.(netId) ?? new Map(), nowMs: () => systemClock.nowMs(), logger: logger.child('collector'),
-        onPolled: (netId, ids) => setPolled?.(netId, ids),
+        onPolled: (netId, ids) => setPolled?.(netId, ids), pollIntervalsMs: config.networks.map((n) => n.pollIntervalMs),
       });
       const role = collectorRole;
       stops.push(() => role.close());

@@ -24,6 +24,8 @@ export interface CollectorRoleOptions {
   readonly slotKeys: (networkId: number) => ReadonlyMap<number, string>;
   readonly nowMs: () => number;
   readonly logger: Logger;
+  /** The networks' poll intervals at start: a heartbeat TTL too long for them is logged. */
+  readonly pollIntervalsMs: readonly number[];
   /** Called with the ids of a network's devices this collector polls, each time they change (Monitor.setPolledDevices). */
   readonly onPolled: (networkId: number, deviceIds: ReadonlySet<number>) => void;
 }
@@ -100,6 +102,12 @@ export async function startCollectorRole(opts: CollectorRoleOptions): Promise<Co
     }
   }, RECHECK_MS);
   const site = assignment;
+  const shortest = Math.min(...opts.pollIntervalsMs);
+  if (r.heartbeatTtlMs * 1.125 >= shortest) {
+    opts.logger.warn('remote.heartbeatTtl is too long for the shortest poll interval: a dead collector\'s devices may miss more than one grid step', {
+      heartbeatTtlMs: r.heartbeatTtlMs, shortestPollIntervalMs: shortest, wanted: `below ${Math.floor(shortest / 1.125)} ms`,
+    });
+  }
   const inventories = new InventorySender(transport, `netmon.inventory.${r.site}.${r.collector}`, r.collector, opts);
   const resendAll = setInterval(() => { publisher.defineAllAgain(); inventories.sendAllAgain(); }, RESEND_ALL_MS);
   recheck.unref();

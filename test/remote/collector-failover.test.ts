@@ -65,6 +65,7 @@ t.test('a dead collector\'s devices go to the other and come back, never polled 
 
   let c1 = await start('c1');
   const c2 = await start('c2');
+  t.notMatch(c1.server.log(), /heartbeatTtl is too long/, `a heartbeat TTL of ${TTL} is short enough for ${POLL_S} s polls: nothing logged`);
   const seen: Seen = new Map();
   const stopReading = await readSite(t, nats.url, seen);
   const polledNow = (windowStart: number) => whoPolls(seen, windowStart);

@@ -39,6 +39,7 @@ t.test('a collector publishes its grid steps with the definitions of their slots
   const dir = tempDir(t, 'netmon-collector-');
   const file = writeSimulatedConfig(dir, { devices: DEVICES, interfacesPerDevice: 2, pollInterval: `${POLL_S}s`, networkExtra: '    discoveryInterval: 10m', extra: collectorYaml(nats.url) });
   const { server, base } = await startServerReady(t, file, join(dir, 'data'));
+  t.match(server.log(), /heartbeatTtl is too long for the shortest poll interval/, 'the default heartbeat TTL (15 s) against a 2 s poll interval is logged');
   const remoteHealth = async () => ((await getJson(base, '/api/metrics/healthcheck')).body as { components: Record<string, { status: string; detail: string }> }).components.remote;
 
   const nc = await connect({ servers: nats.url });
