@@ -70,6 +70,8 @@ export class CollectorAssignment {
   /** Local clock − the engine's, from our own heartbeats (sent at, stored at): ages are on the engine's clock. */
   private offsetMs = 0;
   private lastPut = { revision: -1, sentAtMs: 0 };
+  /** Heartbeats not stored in a row. */
+  private failedBeats = 0;
   private watch: KvWatch | null = null;
   private ready = false;
   private timers: NodeJS.Timeout[] = [];
@@ -141,8 +143,11 @@ export class CollectorAssignment {
       const sentAtMs = this.opts.nowMs();
       const revision = await this.opts.kv.put(this.opts.self, new TextEncoder().encode(JSON.stringify(beat)));
       this.lastPut = { revision, sentAtMs };
+      if (this.failedBeats > 0) this.opts.logger.info('heartbeats stored again', { failed: this.failedBeats });
+      this.failedBeats = 0;
     } catch (e) {
-      this.opts.logger.warn('heartbeat not stored', { error: (e as Error).message });
+      // Logged once a run of failures (the transport logs the connection's own losses).
+      if (this.failedBeats++ === 0) this.opts.logger.warn('heartbeat not stored: the other collectors will take this one\'s devices after the TTL', { error: (e as Error).message });
     }
   }
 
