@@ -103,11 +103,13 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
     // `mode: collector`: grid steps also go to the NATS server at the site (docs/scale-out.md). The
     // NATS client is loaded only then; the role closes after the monitor stopped (its last steps go).
     let slotKeys: ((networkId: number) => ReadonlyMap<number, string>) | undefined;
+    let setPolled: ((networkId: number, deviceIds: ReadonlySet<number>) => void) | undefined;
     let collectorRole: CollectorRole | undefined;
     if (config.mode === 'collector' && config.remote) {
       const { startCollectorRole } = await import('./remote/collector-role.js');
       collectorRole = await startCollectorRole({
         remote: config.remote, slotKeys: (netId) => slotKeys?.(netId) ?? new Map(), nowMs: () => systemClock.nowMs(), logger: logger.child('collector'),
+        onPolled: (netId, ids) => setPolled?.(netId, ids), pollIntervalsMs: config.networks.map((n) => n.pollIntervalMs),
       });
       const role = collectorRole;
       stops.push(() => role.close());
@@ -121,6 +123,7 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
         stepsFor: (netId: number) => role.stepsFor(netId, store.series), remote: () => ({ component: role.health(), status: role.status() }),
         onDevices: (netId: number, devices: Parameters<CollectorRole['devicesAdopted']>[1]) => role.devicesAdopted(netId, devices),
         onPollStates: (netId: number, cycleStartMs: number, failing: Parameters<CollectorRole['pollStates']>[2]) => role.pollStates(netId, cycleStartMs, failing),
+        assignment: { polledBy: (netId: number, deviceId: number) => role.polledBy(netId, deviceId) },
       } : {}),
       ...(central ? {
         central: true,
@@ -130,6 +133,7 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
       } : {}),
     });
     slotKeys = (netId) => monitor.slotKeys(netId);
+    setPolled = (netId, ids) => monitor.setPolledDevices(netId, ids);
     await monitor.start();
     stops.push(() => monitor.stop());
     // `mode: central`: the networks are fed by the collectors' inventories and grid steps (docs/scale-out.md).

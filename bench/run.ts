@@ -25,6 +25,7 @@ import { loginStormBench } from './api/login-storm.js';
 import { mapsBench } from './maps/maps-bench.js';
 import { promBench } from './api/prom-bench.js';
 import { remoteBench } from './remote/remote-bench.js';
+import { assignmentBench } from './remote/assignment-bench.js';
 import { memoryBench } from './memory/memory-bench.js';
 import { storeBench } from './store/store-bench.js';
 import { svcqlBench } from './svcql/svcql-bench.js';
@@ -49,6 +50,7 @@ const BENCHES: readonly Bench[] = [
   uiMapBench,
   uiOverviewBench,
   remoteBench,
+  assignmentBench,
 ];
 
 interface Args { scale: Scale; only: string[] | null; record: boolean }

@@ -68,6 +68,11 @@ export class Monitor implements CollectorPorts, NetworksPort {
     central?: boolean;
     /** `mode: collector`: after each poll cycle of a network, its failing devices by identity (published for the central). */
     onPollStates?: (networkId: number, cycleStartMs: number, failing: readonly ({ readonly identity: string } & ReportedState)[]) => void;
+    /**
+     * `mode: collector`: the site's collectors share the devices; a network polls none until
+     * `setPolledDevices` names those this collector polls, and `polledBy` names each device's collector.
+     */
+    assignment?: { readonly polledBy: (networkId: number, deviceId: number) => string | null };
   }) {
     this.events = new EventHub(deps.logger.child('events'));
     this.profiles = loadProfileSet(deps.config.profilesDir ?? null);
@@ -139,6 +144,7 @@ export class Monitor implements CollectorPorts, NetworksPort {
       tasks: this.tasks,
       ...(d.resolve ? { resolve: d.resolve } : {}),
       ...(d.central ? { fed: true } : {}),
+      ...(d.assignment ? { assigned: true } : {}),
     }, previous);
   }
 
@@ -188,6 +194,15 @@ export class Monitor implements CollectorPorts, NetworksPort {
     this.networksById.get(netId)?.announceStep(gridTsMs, points);
   }
 
+
+  /** The devices of a network this collector polls, from its next cycle on (`mode: collector`). */
+  setPolledDevices(netId: number, deviceIds: ReadonlySet<number>): void {
+    this.polledDevices.set(netId, deviceIds);
+    this.networksById.get(netId)?.setPolled(deviceIds);
+  }
+  /** Kept for a network monitor that a config reload makes again. */
+  private readonly polledDevices = new Map<number, ReadonlySet<number>>();
+
   /**
    * A config reload's networks (collector/config-appliers.ts), after the new Config was validated,
    * planned and swapped: removed networks stop; a changed network stops and starts again from its new
@@ -213,6 +228,8 @@ export class Monitor implements CollectorPorts, NetworksPort {
     for (const net of [...plan.changed.map((c) => c.after), ...plan.added]) {
       const before = this.networksById.get(net.id);
       const n = this.networkMonitor(net, before);
+      const polled = this.polledDevices.get(net.id);
+      if (polled) n.setPolled(polled);
       if (before) n.health.carryOver(before.health);
       // An operator's pause outlives a reload of the network's settings (resume ends it).
       if (before?.paused) { n.paused = true; n.devices.queue.pause(); }
@@ -344,7 +361,9 @@ export class Monitor implements CollectorPorts, NetworksPort {
   }
 
   deviceStates(netId: number): readonly DevicePollState[] {
-    return this.need(netId).health.states();
+    const states = this.need(netId).health.states();
+    const a = this.deps.assignment;
+    return a ? states.map((s) => ({ ...s, polledBy: a.polledBy(netId, s.deviceId) })) : states;
   }
 
   rebalance(netId: number): PollOrder {
@@ -411,7 +430,8 @@ export class Monitor implements CollectorPorts, NetworksPort {
       const polledRecently = s.lastCycleStartMs !== null && this.deps.nowMs() - s.lastCycleStartMs < 3 * n.net.pollIntervalMs;
       const hasDevices = this.inventory.plans(n.net.id).length > 0;
       const last = `${s.devicesPolled} polled, ${s.devicesFailed} failed in the last cycle`;
-      const failing = hasDevices ? n.health.states().filter((d) => d.failing) : [];
+      // A device another collector of the site polls is its business (its state here is from before it moved).
+      const failing = hasDevices ? n.health.states().filter((d) => d.failing && n.polls(d.deviceId)) : [];
       let poller: ComponentHealth;
       if (this.deps.central) poller = reportedPoller(n, this.deps.nowMs(), n.health.states().filter((d) => d.failing));
       else if (!hasDevices) poller = { healthy: true, status: 'ok', detail: 'no devices discovered yet' };

@@ -49,6 +49,11 @@ interface NetworkDeps {
    * the central's ingest): it neither discovers nor polls.
    */
   readonly fed?: boolean;
+  /**
+   * `mode: collector` with several collectors at a site: the devices are assigned, and the network
+   * polls none of them until `setPolled` names those it polls (remote/collector-assignment.ts).
+   */
+  readonly assigned?: boolean;
 }
 
 /** How long stop() waits for polls and probes in flight (a probe is bounded by the SNMP timeout × tries). */
@@ -110,7 +115,7 @@ export class NetworkMonitor {
     this.health = new DeviceHealth({ networkId: net.id, networkName: net.name, logger: deps.logger.child(`poll:${net.id}`), nowMs: deps.nowMs });
     this.scheduler = new PollScheduler({
       intervalMs: net.pollIntervalMs,
-      plans: () => this.orderedPlans(),
+      plans: () => this.duePlans(),
       poll: async (plan) => {
         const r = await deps.poll(plan);
         this.lastPollMs.set(plan.deviceId, r.durationMs);
@@ -151,6 +156,35 @@ export class NetworkMonitor {
   /** The inventory's plans array the ordered copy was made from, and the copy. */
   private orderedFrom: readonly PlanHandle[] | null = null;
   private ordered: readonly PlanHandle[] = [];
+
+  /** The devices this collector polls (null: all of them; see NetworkDeps.assigned). */
+  private assignedIds: ReadonlySet<number> | null = null;
+  /** The plans array and polled set the filtered copy was made from, and the copy. */
+  private polledFrom: { plans: readonly PlanHandle[]; polled: ReadonlySet<number> } | null = null;
+  private polledPlans: readonly PlanHandle[] = [];
+
+  /** Whether this collector polls the device (always, unless the devices are assigned: NetworkDeps.assigned). */
+  polls(deviceId: number): boolean {
+    return !this.deps.assigned || (this.assignedIds?.has(deviceId) ?? false);
+  }
+
+  /** The devices this collector polls from the next cycle on (the others are polled by other collectors). */
+  setPolled(deviceIds: ReadonlySet<number>): void {
+    this.assignedIds = deviceIds;
+  }
+
+  /** The plans in dispatch order, only of the devices this collector polls when they are assigned. */
+  private duePlans(): readonly PlanHandle[] {
+    const plans = this.orderedPlans();
+    if (!this.deps.assigned) return plans;
+    const polled = this.assignedIds;
+    if (polled === null) return [];
+    if (this.polledFrom?.plans !== plans || this.polledFrom.polled !== polled) {
+      this.polledPlans = plans.filter((p) => polled.has(p.deviceId));
+      this.polledFrom = { plans, polled };
+    }
+    return this.polledPlans;
+  }
 
   /** The plans in dispatch order: the inventory's, sorted by `rank` once per plans array. */
   private orderedPlans(): readonly PlanHandle[] {

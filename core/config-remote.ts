@@ -15,6 +15,7 @@ import type { Checker, Path } from './config-check.js';
  *     maxAge: 7d
  *     maxMiB: -1              # -1: no byte limit
  *     publishTimeout: 5s
+ *     heartbeatTtl: 15s       # a collector silent this long is gone: its devices go to the others
  *
  *   mode: central             # receives every collector's grid steps and inventories
  *   remote:
@@ -46,11 +47,18 @@ export interface RemoteConfig {
   readonly siteStream: string;
   /** `mode: central`: its durable consumer. */
   readonly durable: string;
+  /**
+   * The collectors' heartbeats in the site's bucket `netmon-collectors-<site>` are written every
+   * TTL/4; a collector silent for this long is gone and the others poll its devices from their
+   * next cycle after TTL × 1.125 (ages are checked every TTL/8): with that below the poll interval,
+   * no device's series misses more than one grid step.
+   */
+  readonly heartbeatTtlMs: number;
 }
 
-export const REMOTE_KEYS = ['servers', 'user', 'password', 'site', 'collector', 'stream', 'maxAge', 'maxMiB', 'publishTimeout', 'sites', 'siteStream', 'durable'] as const;
+export const REMOTE_KEYS = ['servers', 'user', 'password', 'site', 'collector', 'stream', 'maxAge', 'maxMiB', 'publishTimeout', 'heartbeatTtl', 'sites', 'siteStream', 'durable'] as const;
 /** The keys of one mode only: refused in the other (a key that does nothing there is a mistake). */
-const COLLECTOR_ONLY = ['site', 'collector', 'publishTimeout'] as const;
+const COLLECTOR_ONLY = ['site', 'collector', 'publishTimeout', 'heartbeatTtl'] as const;
 const CENTRAL_ONLY = ['sites', 'siteStream', 'durable'] as const;
 
 /** A name that is one NATS subject token: letters, digits, `-` and `_`. */
@@ -97,5 +105,6 @@ export function parseRemote(c: Checker, v: unknown, mode: ServerMode, hostName: 
     maxAgeMs: c.durationMs(o.maxAge, [...p, 'maxAge'], 60_000, 7 * 86_400_000),
     maxBytes: (() => { const m = c.int(o.maxMiB, [...p, 'maxMiB'], -1, 1 << 30, -1); return m <= 0 ? -1 : m * (1 << 20); })(),
     publishTimeoutMs: c.durationMs(o.publishTimeout, [...p, 'publishTimeout'], 100, 5_000),
+    heartbeatTtlMs: c.durationMs(o.heartbeatTtl, [...p, 'heartbeatTtl'], 500, 15_000),
   };
 }

@@ -15,6 +15,7 @@ import { PointsPublisher } from './points-publisher.js';
 import { encodeInventory, type InventoryDevice } from './inventory-codec.js';
 import { encodeStates, type ReportedPollState } from './states-codec.js';
 import type { BatchTransport } from '../core/ports/transport.js';
+import { CollectorAssignment } from './collector-assignment.js';
 
 type StepSink = Pick<SeriesStore, 'appendStep' | 'reserveSlots'>;
 
@@ -24,6 +25,10 @@ export interface CollectorRoleOptions {
   readonly slotKeys: (networkId: number) => ReadonlyMap<number, string>;
   readonly nowMs: () => number;
   readonly logger: Logger;
+  /** The networks' poll intervals at start: a heartbeat TTL too long for them is logged. */
+  readonly pollIntervalsMs: readonly number[];
+  /** Called with the ids of a network's devices this collector polls, each time they change (Monitor.setPolledDevices). */
+  readonly onPolled: (networkId: number, deviceIds: ReadonlySet<number>) => void;
 }
 
 export interface CollectorRole {
@@ -36,14 +41,12 @@ export interface CollectorRole {
    * they changed, else at most every STATES_EVERY_MS; one lost is replaced by the next.
    */
   pollStates(networkId: number, cycleStartMs: number, failing: readonly ReportedPollState[]): void;
+  /** The collector of the site that polls a device (null: no live collector has it). */
+  polledBy(networkId: number, deviceId: number): string | null;
   /** The subject this collector publishes its points on (its inventories: `netmon.inventory.…`). */
   readonly subject: string;
   status(): RemoteStatus;
-  /**
-   * The healthcheck's `remote` component: ok while the site's server takes the batches; degraded
-   * while it is not reachable (the batches wait in memory); failing once that memory is nearly
-   * full (new points are dropped past it).
-   */
+  /** The healthcheck's `remote` component (see `health` in startCollectorRole). */
   health(): ComponentHealth;
   /** Publishes what is gathered (waiting up to `waitMs`), then closes the connection. */
   close(waitMs?: number): Promise<void>;
@@ -70,6 +73,33 @@ export async function startCollectorRole(opts: CollectorRoleOptions): Promise<Co
   }
   const subject = `netmon.points.${r.site}.${r.collector}`;
   const publisher = new PointsPublisher({ transport, subject, collector: r.collector, nowMs: opts.nowMs, logger: opts.logger, maxBufferedPoints: MAX_BUFFERED_POINTS });
+  /**
+   * The healthcheck's `remote` component: ok while the site's server takes the batches; degraded
+   * while it is not reachable (the batches wait in memory); failing once that memory is nearly full.
+   */
+  const health = (): ComponentHealth => {
+    const st = publisher.status();
+    const live = assignment?.collectors().filter((c) => c.live).map((c) => c.collector).join(', ') ?? '';
+    const sent = `${st.points} points in ${st.batches} batches to ${subject}; ${st.bufferedPoints} waiting, ${st.droppedPoints} dropped; `
+      + `polling ${assignment?.polledCount() ?? 0} devices; collectors live at the site: ${live || 'none known yet'}`;
+    if (st.bufferedPoints >= 0.9 * MAX_BUFFERED_POINTS) return { healthy: false, status: 'failing', detail: `the site's server does not take the batches (${st.lastError || 'no answer'}): ${sent}` };
+    if (!transport.connected()) return { healthy: true, status: 'degraded', detail: `not connected to ${r.servers.join(', ')}: ${sent}` };
+    return { healthy: true, status: 'ok', detail: sent };
+  };
+  // The site's collectors share its devices (heartbeats in the site's bucket; collector-assignment.ts).
+  let assignment: CollectorAssignment | undefined;
+  try {
+    assignment = new CollectorAssignment({
+      kv: await transport.kv({ name: `netmon-collectors-${r.site}`, maxAgeMs: r.heartbeatTtlMs }),
+      self: r.collector, ttlMs: r.heartbeatTtlMs, nowMs: opts.nowMs, logger: opts.logger, onPolled: opts.onPolled,
+      figures: () => ({ health: health().status ?? 'ok', lagMs: publisher.lagMs(), bufferedBytes: publisher.status().bufferedBytes }),
+    });
+    await assignment.start();
+  } catch (e) {
+    await publisher.close(0);
+    await transport.close();
+    throw e;
+  }
   /** Per network: which slots have their definition given to the publisher. */
   const defined = new Map<number, DefinedSlots>();
 
@@ -79,6 +109,13 @@ export async function startCollectorRole(opts: CollectorRoleOptions): Promise<Co
       slots.forEach((slot) => { const key = keys.get(slot); if (key !== undefined) publisher.define(networkId, slot, key); });
     }
   }, RECHECK_MS);
+  const site = assignment;
+  const shortest = Math.min(...opts.pollIntervalsMs);
+  if (r.heartbeatTtlMs * 1.125 >= shortest) {
+    opts.logger.warn('remote.heartbeatTtl is too long for the shortest poll interval: a dead collector\'s devices may miss more than one grid step', {
+      heartbeatTtlMs: r.heartbeatTtlMs, shortestPollIntervalMs: shortest, wanted: `below ${Math.floor(shortest / 1.125)} ms`,
+    });
+  }
   const inventories = new InventorySender(transport, `netmon.inventory.${r.site}.${r.collector}`, r.collector, opts);
   const states = new StatesSender(transport, `netmon.states.${r.site}.${r.collector}`, r.collector, opts);
   const resendAll = setInterval(() => { publisher.defineAllAgain(); inventories.sendAllAgain(); }, RESEND_ALL_MS);
@@ -88,8 +125,12 @@ export async function startCollectorRole(opts: CollectorRoleOptions): Promise<Co
 
   return {
     subject,
-    devicesAdopted: (networkId, devices) => inventories.send(networkId, devices.map(withoutSecrets)),
+    devicesAdopted(networkId, devices) {
+      inventories.send(networkId, devices.map(withoutSecrets));
+      site.devices(networkId, devices.map((d) => ({ identity: d.identity, id: d.device.id })));
+    },
     pollStates: (networkId, cycleStartMs, failing) => states.send(networkId, cycleStartMs, failing),
+    polledBy: (networkId, deviceId) => site.polledBy(networkId, deviceId),
     stepsFor(networkId, local) {
       const slots = new DefinedSlots();
       defined.set(networkId, slots);
@@ -113,18 +154,17 @@ export async function startCollectorRole(opts: CollectorRoleOptions): Promise<Co
     },
     status: () => {
       const st = publisher.status();
-      return { connected: transport.connected(), points: st.points, batches: st.batches, bufferedPoints: st.bufferedPoints, droppedPoints: st.droppedPoints, retries: st.retries, duplicates: st.duplicates };
+      return {
+        connected: transport.connected(), points: st.points, batches: st.batches, bufferedPoints: st.bufferedPoints, droppedPoints: st.droppedPoints, retries: st.retries, duplicates: st.duplicates,
+        bufferedBytes: st.bufferedBytes, lagMs: publisher.lagMs(), polledDevices: site.polledCount(),
+        collectors: site.collectors().map((c) => ({ collector: c.collector, live: c.live, ageMs: c.ageMs, health: c.health, lagMs: c.lagMs, bufferedBytes: c.bufferedBytes, polled: c.polled, networks: c.networks })),
+      };
     },
-    health() {
-      const st = publisher.status();
-      const sent = `${st.points} points in ${st.batches} batches to ${subject}; ${st.bufferedPoints} waiting, ${st.droppedPoints} dropped`;
-      if (st.bufferedPoints >= 0.9 * MAX_BUFFERED_POINTS) return { healthy: false, status: 'failing', detail: `the site's server does not take the batches (${st.lastError || 'no answer'}): ${sent}` };
-      if (!transport.connected()) return { healthy: true, status: 'degraded', detail: `not connected to ${r.servers.join(', ')}: ${sent}` };
-      return { healthy: true, status: 'ok', detail: sent };
-    },
+    health,
     async close(waitMs = 10_000) {
       clearInterval(recheck);
       clearInterval(resendAll);
+      await site.close();
       await Promise.all([publisher.close(waitMs), inventories.close(waitMs)]);
       await transport.close();
     },

@@ -3,9 +3,9 @@
  * NATS client (import rule `nats-only-from-remote-nats-jetstream`). app.ts loads it only in the
  * `collector` and `central` modes, so a standalone server never loads the client.
  */
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
 import { AckPolicy, DeliverPolicy, DiscardPolicy, RetentionPolicy, StorageType, jetstream, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
-import type { BatchConsumption, BatchTransport, ConsumerSpec, ReceivedBatch, StreamSpec } from '../core/ports/transport.js';
+import type { BatchConsumption, BatchTransport, ConsumerSpec, KvBucket, KvBucketSpec, KvEntry, ReceivedBatch, StreamSpec } from '../core/ports/transport.js';
 import type { Logger } from '../core/logger.js';
 
 const NS_PER_MS = 1_000_000;
@@ -44,6 +44,19 @@ export async function connectJetStream(opts: NatsOptions): Promise<BatchTranspor
   const js = jetstream(nc, { timeout: opts.publishTimeoutMs });
 
   return {
+    async kv(spec: KvBucketSpec) {
+      const jsm = await jetstreamManager(nc);
+      const stream = `KV_${spec.name}`;
+      // The layout of JetStream's own key-value buckets (`nats kv` reads it): one value a key.
+      const config = {
+        subjects: [`$KV.${spec.name}.>`], retention: RetentionPolicy.Limits, storage: StorageType.File,
+        discard: DiscardPolicy.New, max_msgs_per_subject: 1, max_age: spec.maxAgeMs * NS_PER_MS,
+        allow_rollup_hdrs: true, deny_delete: true, allow_direct: true,
+      };
+      await addOrUpdate(() => jsm.streams.info(stream), () => jsm.streams.update(stream, config), () => jsm.streams.add({ name: stream, ...config }));
+      return kvBucket(js, jsm, spec.name, opts.logger);
+    },
+
     async ensureStream(spec: StreamSpec) {
       const jsm = await jetstreamManager(nc);
       const config = {
@@ -95,6 +108,81 @@ export async function connectJetStream(opts: NatsOptions): Promise<BatchTranspor
 
     async close() {
       await nc.drain().catch(() => nc.close());
+    },
+  };
+}
+
+/** The prefix of a bucket's subjects: `$KV.<bucket>.` then the key. */
+const kvSubject = (bucket: string, key: string) => `$KV.${bucket}.${key}`;
+
+type Js = ReturnType<typeof jetstream>;
+type Jsm = Awaited<ReturnType<typeof jetstreamManager>>;
+
+function kvBucket(js: Js, jsm: Jsm, bucket: string, logger: Logger): KvBucket {
+  const stream = `KV_${bucket}`;
+  const prefix = kvSubject(bucket, '');
+  const entryOf = (subject: string, data: Uint8Array, op: string | undefined, time: Date, seq: number): KvEntry => ({
+    key: subject.slice(prefix.length), value: data, op: op === 'DEL' || op === 'PURGE' ? 'delete' : 'put', storedAtMs: time.getTime(), revision: seq,
+  });
+  return {
+    async put(key, value) {
+      return (await js.publish(kvSubject(bucket, key), value)).seq;
+    },
+    async get(key) {
+      const m = await jsm.streams.getMessage(stream, { last_by_subj: kvSubject(bucket, key) }).catch((e: Error) => {
+        if (/not found/i.test(e.message)) return null;
+        throw e;
+      });
+      return m ? entryOf(m.subject, m.data, m.header?.get('KV-Operation') || undefined, m.time, m.seq) : null;
+    },
+    async delete(key) {
+      const h = headers();
+      h.set('KV-Operation', 'DEL');
+      await js.publish(kvSubject(bucket, key), new Uint8Array(0), { headers: h });
+    },
+    watch(onEntry) {
+      let stopRequested = false;
+      let stopNow: (() => void) | undefined;
+      let markReady!: () => void;
+      const ready = new Promise<void>((r) => { markReady = r; });
+      /** One ordered consumer (ephemeral; the client makes it again at the right place after a reconnect), until it ends. */
+      const once = async () => {
+        const info = await jsm.streams.info(stream);
+        if (info.state.messages === 0) markReady();
+        const consumer = await js.consumers.get(stream, { filter_subjects: `${prefix}>`, deliver_policy: DeliverPolicy.LastPerSubject });
+        if (stopRequested) return;
+        const messages = await consumer.consume();
+        stopNow = () => { void messages.stop(); };
+        if (stopRequested) stopNow();
+        for await (const m of messages) {
+          onEntry(entryOf(m.subject, m.data, m.headers?.get('KV-Operation') || undefined, m.time, m.seq));
+          if (m.info.pending === 0) markReady();
+        }
+      };
+      // A watch that ends or fails (the server away too long, the consumer gone) starts again: it
+      // hands out each key's newest entry again, which readers take as they did the first time.
+      const done = (async () => {
+        for (let attempt = 0; !stopRequested; attempt++) {
+          try {
+            await once();
+            if (stopRequested) return;
+            logger.warn('key-value watch ended: watching again', { bucket });
+          } catch (e) {
+            if (stopRequested) return;
+            if (attempt === 0 || attempt % 60 === 0) logger.warn('key-value watch failed: trying again', { bucket, error: (e as Error).message });
+          }
+          await new Promise((r) => setTimeout(r, 1_000));
+        }
+      })();
+      return {
+        ready,
+        async stop() {
+          stopRequested = true;
+          stopNow?.();
+          markReady();
+          await done.catch(() => undefined);
+        },
+      };
     },
   };
 }

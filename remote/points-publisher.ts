@@ -39,6 +39,8 @@ export interface PublisherStats {
   readonly bufferedPoints: number;
   /** Points dropped because the buffer was full. */
   readonly droppedPoints: number;
+  /** Bytes of the sealed batches not yet confirmed by the engine. */
+  readonly bufferedBytes: number;
   readonly lastError: string;
 }
 
@@ -74,15 +76,15 @@ export class PointsPublisher {
   private inFlight = 0;
   private readonly networks = new Map<number, NetworkSlots>();
   private readonly waiters: { upTo: number; resolve: () => void }[] = [];
-  /** Sequence numbers sealed and not yet confirmed. */
-  private readonly unconfirmedSeqs = new Set<number>();
+  /** Sequence numbers sealed and not yet confirmed, with when each was sealed (oldest first). */
+  private readonly unconfirmedSeqs = new Map<number, number>();
   private closed = false;
   private readonly maxPoints: number;
   private readonly lingerMs: number;
   private readonly maxInFlight: number;
   private readonly maxBufferedPoints: number;
   private readonly maxBackoffMs: number;
-  private stats = { batches: 0, points: 0, duplicates: 0, retries: 0, bufferedPoints: 0, droppedPoints: 0, lastError: '' };
+  private stats = { batches: 0, points: 0, duplicates: 0, retries: 0, bufferedPoints: 0, droppedPoints: 0, bufferedBytes: 0, lastError: '' };
   private lastDropLogMs = -Infinity;
 
   constructor(private readonly opts: PointsPublisherOptions) {
@@ -152,6 +154,12 @@ export class PointsPublisher {
     return { ...this.stats };
   }
 
+  /** How long the oldest sealed batch has waited for the engine (0 when none waits): the collector's lag. */
+  lagMs(): number {
+    for (const sealedAtMs of this.unconfirmedSeqs.values()) return Math.max(0, this.opts.nowMs() - sealedAtMs);
+    return 0;
+  }
+
   /** Seals what is gathered, waits up to `waitMs` for the engine to store it all, then stops publishing. */
   async close(waitMs: number): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
@@ -175,8 +183,10 @@ export class PointsPublisher {
     const seq = ++this.seq;
     const definitions = [...b.definitions].map(([slot, key]) => ({ slot, key }));
     const batch = { collector: this.opts.collector, boot: this.boot, seq, sentAtMs: this.opts.nowMs(), networkId: b.networkId, definitions, steps: b.steps };
-    this.unconfirmedSeqs.add(seq);
-    this.queue.push({ seq, id: batchMessageId(batch), data: encodePointsBatch(batch), points: b.points, networkId: b.networkId, definitions, attempts: 0 });
+    this.unconfirmedSeqs.set(seq, batch.sentAtMs);
+    const data = encodePointsBatch(batch);
+    this.stats.bufferedBytes += data.length;
+    this.queue.push({ seq, id: batchMessageId(batch), data, points: b.points, networkId: b.networkId, definitions, attempts: 0 });
     this.pump();
   }
 
@@ -195,6 +205,7 @@ export class PointsPublisher {
     this.stats.batches++;
     this.stats.points += batch.points;
     this.stats.bufferedPoints -= batch.points;
+    this.stats.bufferedBytes -= batch.data.length;
     if (duplicate) this.stats.duplicates++;
     const net = this.slotsOf(batch.networkId);
     for (const d of batch.definitions) if (net.keys.get(d.slot) === d.key) net.unconfirmed.delete(d.slot);
@@ -215,7 +226,7 @@ export class PointsPublisher {
   }
 
   private confirmedUpTo(seq: number): boolean {
-    for (const s of this.unconfirmedSeqs) if (s <= seq) return false;
+    for (const s of this.unconfirmedSeqs.keys()) if (s <= seq) return false;
     return true;
   }
 }

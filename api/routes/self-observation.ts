@@ -167,6 +167,10 @@ function selfMetricFamilies(ctx: ApiContext): MetricFamily[] {
     family('netmon_remote_dropped_points_total', 'counter', 'Points dropped because too many waited for the site\'s NATS server, since start.', sampleIf(published?.droppedPoints ?? null)),
     family('netmon_remote_publish_retries_total', 'counter', 'Publishes to the site\'s NATS server tried again, since start.', sampleIf(published?.retries ?? null)),
     family('netmon_remote_duplicate_batches_total', 'counter', 'Batches the site\'s NATS server already had when published again, since start.', sampleIf(published?.duplicates ?? null)),
+    family('netmon_remote_buffered_bytes', 'gauge', 'Bytes of the batches not yet stored by the site\'s NATS server.', sampleIf(published?.bufferedBytes ?? null)),
+    family('netmon_remote_lag_seconds', 'gauge', 'How long the oldest batch not yet stored by the site\'s NATS server has waited (0: none waits).', sampleIf(published?.lagMs === undefined ? null : published.lagMs / 1000)),
+    family('netmon_remote_assigned_devices', 'gauge', 'Devices this collector polls: its share of the devices of the site\'s live collectors.', sampleIf(published?.polledDevices ?? null)),
+    family('netmon_remote_live_collectors', 'gauge', 'Collectors of the site whose heartbeat is fresh, this one included.', sampleIf(published?.collectors ? published.collectors.filter((c) => c.live).length : null)),
     // mode: central only (absent otherwise): what it takes from its collectors.
     family('netmon_remote_ingested_points_total', 'counter', 'Points of the collectors\' batches written into this central\'s store, since start.', sampleIf(central ? remote!.points : null)),
     family('netmon_remote_ingested_batches_total', 'counter', 'Batches of the collectors written into this central\'s store, since start.', sampleIf(central ? remote!.batches : null)),

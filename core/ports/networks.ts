@@ -116,6 +116,11 @@ export interface DevicePollState {
   readonly reasonKind?: FailureKind | null;
   /** One line for people: `never answered: …`, `unreachable since <ISO time>: …`, `answering`. */
   readonly summary?: string;
+  /**
+   * `mode: collector`: the collector of the site that polls the device (its name), null while no
+   * live collector has it; absent on a standalone server.
+   */
+  readonly polledBy?: string | null;
 }
 
 /**
@@ -178,6 +183,28 @@ export interface RemoteStatus {
   readonly duplicates: number;
   /** `mode: central`: what it takes from its collectors (then `points` and `batches` count what it wrote). */
   readonly central?: CentralIngestStatus;
+  /** Bytes of the batches not yet stored; how long the oldest of them has waited (ms). */
+  readonly bufferedBytes?: number;
+  readonly lagMs?: number;
+  /** Devices this collector polls now (the site's live collectors share them). */
+  readonly polledDevices?: number;
+  /** The site's collectors as their heartbeats say (this one too), live or not yet aged out. */
+  readonly collectors?: readonly SiteCollector[];
+}
+
+/** One collector of the site, from its newest heartbeat (docs/scale-out.md "Device assignment"). */
+export interface SiteCollector {
+  readonly collector: string;
+  readonly live: boolean;
+  /** How old its newest heartbeat is (ms). */
+  readonly ageMs: number;
+  /** Its healthcheck's status (`ok`, `degraded`, `failing`). */
+  readonly health: string;
+  readonly lagMs: number;
+  readonly bufferedBytes: number;
+  /** Devices it polls; per network id, the devices it has. */
+  readonly polled: number;
+  readonly networks: Readonly<Record<string, number>>;
 }
 
 /** What a central (`mode: central`) took from its collectors. */

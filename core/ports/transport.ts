@@ -60,7 +60,50 @@ export interface BatchConsumption {
   readonly done: Promise<void>;
 }
 
+/**
+ * A key-value bucket (JetStream's KV layout: stream `KV_<name>`, subjects `$KV.<name>.<key>`): one
+ * value a key (history 1); a value older than `maxAgeMs` is dropped by the engine. The engine says
+ * nothing when it drops one (no delete marker on nats-server 2.9): a reader that needs to know a
+ * key went stale ages the entries itself (the collectors' heartbeats: remote/collector-assignment.ts).
+ */
+export interface KvBucketSpec {
+  /** Letters, digits, `-` and `_`. */
+  readonly name: string;
+  /** A value not written again within this is dropped (the heartbeats' TTL). */
+  readonly maxAgeMs: number;
+}
+
+/** One key's newest entry as a watch or `get` sees it. */
+export interface KvEntry {
+  readonly key: string;
+  /** Empty for a delete. */
+  readonly value: Uint8Array;
+  readonly op: 'put' | 'delete';
+  /** When the engine stored it (its clock, ms). */
+  readonly storedAtMs: number;
+  /** The entry's sequence in the bucket (grows with every write of any key). */
+  readonly revision: number;
+}
+
+/** A running watch: `ready` resolves once the entries present at its start were handed out. */
+export interface KvWatch {
+  readonly ready: Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface KvBucket {
+  put(key: string, value: Uint8Array): Promise<number>;
+  /** The key's newest entry, null when it has none (or it aged out). */
+  get(key: string): Promise<KvEntry | null>;
+  /** Writes a delete marker: watchers see `op: 'delete'`. */
+  delete(key: string): Promise<void>;
+  /** Each key's newest entry now, then every write as it happens (a reconnect resumes where it was). */
+  watch(onEntry: (entry: KvEntry) => void): KvWatch;
+}
+
 export interface BatchTransport {
+  /** Creates the key-value bucket, or brings an existing one to this age limit. */
+  kv(spec: KvBucketSpec): Promise<KvBucket>;
   /** Creates the stream, or brings an existing one to these limits. */
   ensureStream(spec: StreamSpec): Promise<void>;
   /**

@@ -64,6 +64,8 @@ export interface PollStateRecord {
   readonly reasonKind: FailureKind | null;
   /** One line for people: `never answered: …`, `unreachable since <time>: …`, `answering`; '' when unknown. */
   readonly summary: string;
+  /** `mode: collector`: the site's collector that polls the device (null: no live collector has it); absent otherwise. */
+  readonly polledBy?: string | null;
 }
 
 const UNKNOWN_POLL_STATE: PollStateRecord = Object.freeze({
@@ -71,8 +73,10 @@ const UNKNOWN_POLL_STATE: PollStateRecord = Object.freeze({
 });
 
 export function pollStateRecord(s: DevicePollState | undefined): PollStateRecord {
-  if (!s || (!s.failing && s.lastSuccessMs === null)) return UNKNOWN_POLL_STATE;
+  const by = s?.polledBy !== undefined ? { polledBy: s.polledBy } : {};
+  if (!s || (!s.failing && s.lastSuccessMs === null)) return s?.polledBy !== undefined ? { ...UNKNOWN_POLL_STATE, ...by } : UNKNOWN_POLL_STATE;
   return {
+    ...by,
     state: s.failing ? 'failing' : 'ok', failingSinceMs: s.failingSinceMs, consecutiveFailures: s.consecutiveFailures,
     reason: s.reason, lastSuccessMs: s.lastSuccessMs,
     reachability: s.reachability ?? (s.failing ? 'unreachable' : 'answering'), reasonKind: s.reasonKind ?? null,
@@ -82,9 +86,10 @@ export function pollStateRecord(s: DevicePollState | undefined): PollStateRecord
 
 /**
  * The most a pollState adds to a device record in JSON: the fields, two times, and a reason of at
- * most 200 characters (collector/polling/device-health.ts MAX_REASON_CHARS), escaped.
+ * most 200 characters (collector/polling/device-health.ts MAX_REASON_CHARS), escaped, and the
+ * collector that polls it (`mode: collector`: a name of at most 64 characters).
  */
-const POLL_STATE_MAX_BYTES = 1400;
+const POLL_STATE_MAX_BYTES = 1490;
 
 /** A device as the topology shows it: identity and interfaces, no neighbour tables or components. */
 function topoDevice(d: Device) {

@@ -40,6 +40,7 @@ t.test('a collector publishes its grid steps with the definitions of their slots
   const dir = tempDir(t, 'netmon-collector-');
   const file = writeSimulatedConfig(dir, { devices: DEVICES, interfacesPerDevice: 2, pollInterval: `${POLL_S}s`, networkExtra: '    discoveryInterval: 10m', extra: collectorYaml(nats.url) });
   const { server, base } = await startServerReady(t, file, join(dir, 'data'));
+  t.match(server.log(), /heartbeatTtl is too long for the shortest poll interval/, 'the default heartbeat TTL (15 s) against a 2 s poll interval is logged');
   const remoteHealth = async () => ((await getJson(base, '/api/metrics/healthcheck')).body as { components: Record<string, { status: string; detail: string }> }).components.remote;
 
   const nc = await connect({ servers: nats.url });
@@ -146,6 +147,7 @@ t.test('the mode\'s configuration is checked', async (t) => {
     ['a server that is not a NATS URL', 'mode: collector\nremote: { servers: [http://x:1], site: a }', /nats:\/\/host:port/],
     ['a site name that is not one subject token', 'mode: collector\nremote: { servers: [nats://127.0.0.1:4222], site: "a.b" }', /letters, digits/],
     ['a user without password', 'mode: collector\nremote: { servers: [nats://127.0.0.1:4222], site: a, user: c1 }', /user and password go together/],
+    ['a heartbeat TTL below its minimum', 'mode: collector\nremote: { servers: [nats://127.0.0.1:4222], site: a, heartbeatTtl: 100ms }', /heartbeatTtl/],
   ];
   for (const [what, top, expected] of cases) {
     const file = join(dir, 'c.yaml');

@@ -8858,6 +8858,8 @@ export interface components {
             reason: string;
             /** @description the latest answered poll */
             lastSuccessMs: number | null;
+            /** @description `mode: collector` only: the collector of the site that polls the device (null while no live collector has it; docs/scale-out.md "Device assignment"). */
+            polledBy?: string | null;
         };
         /** @description Project design. A device failing its polls now. */
         FailingDevice: {
@@ -9278,6 +9280,35 @@ export interface components {
             }[];
             /** @description bytes of the files in the data directory */
             storeSizeBytes?: number | null;
+            /** @description `mode: collector` only (null otherwise): its publishing to the site's NATS server and the site's collectors (docs/scale-out.md). */
+            remote?: {
+                connected?: boolean;
+                points?: number;
+                batches?: number;
+                bufferedPoints?: number;
+                bufferedBytes?: number;
+                /** @description how long the oldest batch not yet stored has waited */
+                lagMs?: number;
+                droppedPoints?: number;
+                retries?: number;
+                duplicates?: number;
+                /** @description the devices this collector polls */
+                polledDevices?: number;
+                collectors?: {
+                    collector?: string;
+                    live?: boolean;
+                    /** @description how old its newest heartbeat is */
+                    ageMs?: number;
+                    health?: string;
+                    lagMs?: number;
+                    bufferedBytes?: number;
+                    polled?: number;
+                    /** @description per network id */
+                    networks?: {
+                        [key: string]: number;
+                    };
+                }[];
+            } | null;
             eventLoop?: {
                 meanSeconds?: number;
                 p99Seconds?: number;

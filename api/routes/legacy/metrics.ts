@@ -49,7 +49,8 @@ export function registerLegacyMetrics(router: RouteGroup, ctx: ApiContext): void
    * running generation numbers, `store` the store's write state (StoreStatus, null when the store
    * does not report it), `http` the router's request counters, and `notifications` the alert
    * notifier's per-stream counters (NotifierStatus: no secret, no receiver URL), `workGates` each
-   * work gate's bounds and counters (services/work-gates.ts). `pretty` indents the JSON.
+   * work gate's bounds and counters (services/work-gates.ts), `remote` a collector's publishing and
+   * its site's collectors (RemoteStatus; null unless `mode: collector`). `pretty` indents the JSON.
    */
   router.get('/metrics/metrics', (req) => {
     const pretty = queryFlag(req, 'pretty');
@@ -58,7 +59,9 @@ export function registerLegacyMetrics(router: RouteGroup, ctx: ApiContext): void
     const body = {
       startedAtMs: ctx.startedAtMs, uptimeMs: now - ctx.startedAtMs, networks: ctx.services.networks.metrics(),
       pipeline: ctx.services.selfMetrics.counters(),
-      store: ctx.services.networks.health().store ?? null, storeSizeBytes: ctx.services.selfMetrics.storeSizeBytes(),
+      store: ctx.services.networks.health().store ?? null,
+      remote: ctx.services.networks.health().remote ?? null,
+      storeSizeBytes: ctx.services.selfMetrics.storeSizeBytes(),
       http: ctx.routerStats(),
       eventLoop: ctx.process?.eventLoopLag() ?? null,
       process: { residentMemoryBytes: mem.rss, heapUsedBytes: mem.heapUsed },
