@@ -7,6 +7,7 @@ export function alert(over: Partial<AlertRecord> = {}): AlertRecord {
     value: '2', values: { 'ifOperStatus.10.1': '2' }, description: 'Gi0/1 of sw1 is down', tags: ['Role.Core', 'Vendor.Cisco'],
     variable: 'ifDown.10.1', inputVariable: 'ifOperStatus.10.1', activeSince: 1_000, active: true, silenced: false,
     matchingSilenceId: 0, timeLastNotificationSent: 0, duration: 0, percentage: 100, notificationTimeMs: 3_600_000,
+    severity: 'warning', acknowledged: false, acknowledgedBy: '', acknowledgedAt: 0, acknowledgeComment: '',
     ...over,
   };
 }
@@ -16,4 +17,18 @@ export class FakeAlertSource implements AlertSource {
   constructor(readonly byNetwork = new Map<number, AlertRecord[]>()) {}
   alerts(networkId: number): readonly AlertRecord[] { return this.byNetwork.get(networkId) ?? []; }
   get(networkId: number, key: string): AlertRecord | undefined { return this.alerts(networkId).find((a) => a.key === key); }
+  /** One activation per alert: [activeSince, 0] while active, [activeSince, activeSince + 1000] when cleared. */
+  history(networkId: number, key: string): readonly (readonly [number, number])[] {
+    const a = this.get(networkId, key);
+    return a ? [[a.activeSince, a.active ? 0 : a.activeSince + 1000]] : [];
+  }
+  /** Replaces the alert's record with the acknowledgement's fields (at time 0: the fake has no clock). */
+  async acknowledge(networkId: number, key: string, ack: { by: string; comment: string } | null): Promise<AlertRecord> {
+    const list = this.byNetwork.get(networkId) ?? [];
+    const i = list.findIndex((a) => a.key === key);
+    if (i < 0) throw new Error(`no alert ${key}`);
+    const a = list[i]!;
+    list[i] = { ...a, acknowledged: ack !== null, acknowledgedBy: ack?.by ?? '', acknowledgedAt: 0, acknowledgeComment: ack?.comment ?? '' };
+    return list[i]!;
+  }
 }
