@@ -6,6 +6,7 @@ import { href, type Route } from './route.js';
 import { DeviceList } from './device-search.js';
 import { InterfacesTable } from './device-interfaces.js';
 import { GraphsTab, HardwareTab } from './device-graphs.js';
+import { DeviceAlertHistory } from './device-alert-history.js';
 import { ago, formatDuration, formatSpeed, formatTime, formatValue, ifStatus, sig3, statusClass } from './device-format.js';
 
 /**
@@ -83,7 +84,7 @@ function DevicePanel(props: { devId: number; tab: string }) {
       ${tab === 'interfaces' ? html`<${InterfacesTable} devId=${devId} interfaces=${data.device.interfaces} variables=${data.variables} />`
         : tab === 'hardware' ? html`<${HardwareTab} devId=${devId} />`
         : tab === 'graphs' ? html`<${GraphsTab} devId=${devId} variables=${data.variables} />`
-        : html`<${Summary} dash=${dash} />`}
+        : html`<${Summary} dash=${dash} tick=${updatedMs ?? 0} />`}
     </section>`;
 }
 
@@ -91,7 +92,7 @@ function latestCell(l: Latest | null, field: string) {
   return html`<dd data-field=${field} data-value=${l?.value ?? ''} data-ts=${l?.tsMs ?? ''}>${l === null ? html`<span class="muted">not polled</span>` : formatValue(l.value, l.unit)}</dd>`;
 }
 
-function Summary(props: { dash: Dashboard }) {
+function Summary(props: { dash: Dashboard; tick: number }) {
   const { identity: idn, uptime, lastContact: lc, reachable, topInterfaces, alerts } = props.dash;
   const field = (name: string, label: string, value: string) => html`<dt>${label}</dt><dd data-field=${name}>${value || html`<span class="muted">—</span>`}</dd>`;
   return html`
@@ -153,9 +154,10 @@ function Summary(props: { dash: Dashboard }) {
           <table class="grid alerts">
             <thead><tr><th>Alert</th><th>Component</th><th>Value</th><th>Since</th><th>Description</th></tr></thead>
             <tbody>${alerts.map((a, k) => html`
-              <tr key=${a.key ?? k}><td>${a.name ?? ''}</td><td>${a.componentName ?? ''}</td><td>${typeof a.value === 'number' ? sig3(a.value) : String(a.value ?? '')}</td>
+              <tr key=${a.key ?? k}><td>${a.key ? html`<a class="alert-link" href=${href('alerts', { state: 'all', key: a.key })}>${a.name ?? ''}</a>` : a.name ?? ''}</td><td>${a.componentName ?? ''}</td><td>${typeof a.value === 'number' ? sig3(a.value) : String(a.value ?? '')}</td>
               <td>${typeof a.activeSince === 'number' ? formatTime(a.activeSince) : ''}</td><td>${a.description ?? ''}</td></tr>`)}</tbody>
           </table>`}
       </div>
+      <${DeviceAlertHistory} devId=${idn.id} tick=${props.tick} />
     </div>`;
 }
