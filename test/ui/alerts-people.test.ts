@@ -149,7 +149,11 @@ t.test('web UI: severities, acknowledgement, an alert\'s detail and a device\'s 
         return JSON.stringify(rows) === JSON.stringify(want) ? rows : undefined;
       }, 30_000, 'the device\'s history to be the API\'s');
       t.ok(shown.length >= 1 && deviceHistory.every((h) => h.key !== ''), `the device page lists the API's ${shown.length} activations of its alerts`);
-      await screenshot(page, `device-alert-history-${kind}`);
+      const activeRow = `.summary table.alerts tr[data-key="${target.key}"]`;
+      await page.waitForSelector(activeRow);
+      t.equal(await page.textContent(`${activeRow} .sev`), 'warning', 'the device\'s active alerts show the severity');
+      t.match(await page.textContent(`${activeRow} .ack-cell`) ?? '', /by alice/, 'and the acknowledgement');
+            await screenshot(page, `device-alert-history-${kind}`);
       await page.click(`.device-alert-history tr[data-key="${target.key}"] a.alert-link`);
       await page.waitForSelector(`aside.alert-details[data-key="${target.key}"] .ack-state.acknowledged`);
       t.pass('an alert of the history links to its detail');

@@ -7,6 +7,7 @@ import { DeviceList } from './device-search.js';
 import { InterfacesTable } from './device-interfaces.js';
 import { GraphsTab, HardwareTab } from './device-graphs.js';
 import { DeviceAlertHistory } from './device-alert-history.js';
+import { ComponentLink, SeverityBadge } from './alert-detail.js';
 import { ago, formatDuration, formatSpeed, formatTime, formatValue, ifStatus, sig3, statusClass } from './device-format.js';
 
 /**
@@ -152,10 +153,13 @@ function Summary(props: { dash: Dashboard; tick: number }) {
         <h2>Active alerts</h2>
         ${alerts.length === 0 ? html`<p class="empty no-alerts">No active alerts.</p>` : html`
           <table class="grid alerts">
-            <thead><tr><th>Alert</th><th>Component</th><th>Value</th><th>Since</th><th>Description</th></tr></thead>
+            <thead><tr><th>Alert</th><th>Severity</th><th>Component</th><th>Value</th><th>Since</th><th>Acknowledged</th><th>Description</th></tr></thead>
             <tbody>${alerts.map((a, k) => html`
-              <tr key=${a.key ?? k}><td>${a.key ? html`<a class="alert-link" href=${href('alerts', { state: 'all', key: a.key })}>${a.name ?? ''}</a>` : a.name ?? ''}</td><td>${a.componentName ?? ''}</td><td>${typeof a.value === 'number' ? sig3(a.value) : String(a.value ?? '')}</td>
-              <td>${typeof a.activeSince === 'number' ? formatTime(a.activeSince) : ''}</td><td>${a.description ?? ''}</td></tr>`)}</tbody>
+              <tr key=${a.key ?? k} data-key=${a.key}><td>${a.key ? html`<a class="alert-link" href=${href('alerts', { state: 'all', key: a.key })}>${a.name ?? ''}</a>` : a.name ?? ''}</td><td><${SeverityBadge} severity=${a.severity} /></td>
+              <td><${ComponentLink} a=${a} /></td><td>${typeof a.value === 'number' ? sig3(a.value) : String(a.value ?? '')}</td>
+              <td>${typeof a.activeSince === 'number' ? formatTime(a.activeSince) : ''}</td>
+              <td class="ack-cell">${a.acknowledged ? html`<span class="acked" title=${a.acknowledgeComment}>by ${a.acknowledgedBy}</span>` : html`<span class="muted">no</span>`}</td>
+              <td>${a.description ?? ''}</td></tr>`)}</tbody>
           </table>`}
       </div>
       <${DeviceAlertHistory} devId=${idn.id} tick=${props.tick} />
