@@ -155,13 +155,16 @@ export class AlertEngine implements AlertSource {
     if (!net || !a) throw new AppError('UNKNOWN_ALERT', `no alert with key '${key.length <= 100 ? key : `${key.slice(0, 100)}…`}' in network ${networkId}`);
     if (ack !== null && !a.active) throw new AppError('CONFLICT', `alert '${key}' is cleared: only an active alert is acknowledged`);
     const nowMs = this.deps.clock.nowMs();
-    a.ack = ack && { by: ack.by, atMs: nowMs, comment: ack.comment };
-    // Stored now (not with the next step): the answer says it is kept. A failed write is retried with the next step's changes.
+    const before = a.ack;
+    const after = ack && { by: ack.by, atMs: nowMs, comment: ack.comment };
+    a.ack = after;
+    // Stored before the answer, which says it is kept. A failed write (a full disk) undoes the change
+    // unless a step changed it meanwhile (a clearing), so the caller's error is the truth.
     const rec = structuredClone(encodeAlert(a));
     try {
       await this.deps.meta.transaction((tx) => tx.put(NS_ALERTS, [networkId, key], rec));
     } catch (e) {
-      net.unsaved.add(a);
+      if (a.ack === after) a.ack = before;
       throw e;
     }
     return this.record(a, nowMs);

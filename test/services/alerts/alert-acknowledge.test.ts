@@ -106,3 +106,20 @@ t.test('severity: a reload that changes the rule\'s severity changes its alerts'
   t.match(engine.get(1, k), { severity: 'warning', active: true, acknowledged: true }, 'the new severity; still active and acknowledged');
   await engine.stop();
 });
+
+t.test('a failed write of an acknowledgement: the call fails and the alert is as it was', async (t) => {
+  const fake = new FakeService();
+  fake.vars.set(1, [variable(0, 'cpuUtil', 10, 0, '%')]);
+  const { engine, step } = setup(fake, RULES('warning'));
+  const k = alertKey(1, 'cpu', 10, 0);
+  await step(0, { 0: 95 });
+  await engine.acknowledge(1, k, { by: 'alice', comment: 'first' });
+  const transaction = fake.meta.transaction.bind(fake.meta);
+  fake.meta.transaction = (() => Promise.reject(new Error('disk full'))) as unknown as typeof transaction;
+  await t.rejects(engine.acknowledge(1, k, { by: 'bob', comment: 'second' }), /disk full/, 'the acknowledgement fails');
+  t.match(engine.get(1, k), { acknowledged: true, acknowledgedBy: 'alice', acknowledgeComment: 'first' }, 'the earlier one stays');
+  await t.rejects(engine.acknowledge(1, k, null), /disk full/, 'so does a withdrawal');
+  t.match(engine.get(1, k), { acknowledged: true, acknowledgedBy: 'alice' }, 'still acknowledged');
+  fake.meta.transaction = transaction;
+  await engine.stop();
+});
