@@ -1,7 +1,7 @@
 import { formatPath, type Checker, type Path } from './config-check.js';
 import { CONTROL_CHARS } from './names.js';
 import {
-  BUILTIN_ALERT_NAMES, type AlertRuleChecker, type AlertRuleConfig, type AlertsConfig, type BuiltinAlertName,
+  ALERT_SEVERITIES, BUILTIN_ALERT_NAMES, type AlertRuleChecker, type AlertSeverity, type AlertRuleConfig, type AlertsConfig, type BuiltinAlertName,
   type NetworkConfig,
 } from './config-schema.js';
 
@@ -16,37 +16,43 @@ const HOUR_MS = 3_600_000;
 /** The built-in rules, as if written in the configuration. */
 export const BUILTIN_ALERT_RULES: Readonly<Record<BuiltinAlertName, AlertRuleConfig>> = Object.freeze({
   /** `reachable` is written by the collector for every device and poll cycle: 1 answered, 0 failed. */
-  deviceUnreachable: rule('deviceUnreachable', {
+  deviceUnreachable: rule('deviceUnreachable', 'critical', {
     input: "variable = 'reachable'", condition: 'value = 0', durationMs: 0,
     description: '$device does not answer SNMP polls',
   }),
-  interfaceDown: rule('interfaceDown', {
+  interfaceDown: rule('interfaceDown', 'warning', {
     input: "variable = 'ifOperStatus'", condition: 'value IN (2, 7) AND ifAdminStatus = 1', durationMs: 0,
     description: 'interface $component of $device is down (operational status $value) while administratively up',
   }),
-  interfaceUtilisation: rule('interfaceUtilisation', {
+  interfaceUtilisation: rule('interfaceUtilisation', 'warning', {
     input: "variable IN ('ifInUtil', 'ifOutUtil')", condition: 'value > 90', durationMs: 10 * 60_000, percentage: 80,
     description: '$variable of $component on $device is $value% (over 90% for $percentage% of $duration)',
   }),
-  cpuHigh: rule('cpuHigh', {
+  cpuHigh: rule('cpuHigh', 'warning', {
     input: "variable = 'cpuUtil'", condition: 'value > 90', durationMs: 5 * 60_000,
     description: 'CPU of $device at $value% (over 90% for $duration)',
   }),
   /** On the right of a comparison a bare name is text: the column is written in backticks. */
-  deviceRebooted: rule('deviceRebooted', {
+  deviceRebooted: rule('deviceRebooted', 'info', {
     input: "variable = 'sysUpTime'", condition: 'previous IS NOT NULL AND value < `previous`', durationMs: 0,
     description: '$device restarted: sysUpTime went back to $value s',
   }),
   /** `mode: central` only (remote/skew-series.ts writes it): a collector's clock against the NATS server's, in seconds. */
-  collectorClockSkew: rule('collectorClockSkew', {
+  collectorClockSkew: rule('collectorClockSkew', 'warning', {
     input: "variable = 'collectorClockSkew'", condition: 'value > 10 OR value < -10', durationMs: 0,
     description: 'the clock of collector #$index is $value s off the NATS server\'s (its points more than 60 s ahead of the central are not written)',
   }),
 });
 
-function rule(name: BuiltinAlertName, r: Pick<AlertRuleConfig, 'input' | 'condition' | 'durationMs' | 'description'> & { percentage?: number }): AlertRuleConfig {
+/**
+ * A built-in rule; its severity: a device that does not answer is critical (nothing of it is
+ * watched any more), a port down or a busy link or CPU a warning, a restart (already over) info.
+ */
+function rule(
+  name: BuiltinAlertName, severity: AlertSeverity, r: Pick<AlertRuleConfig, 'input' | 'condition' | 'durationMs' | 'description'> & { percentage?: number },
+): AlertRuleConfig {
   return Object.freeze({
-    name, networks: null, percentage: 100, notificationTimeMs: HOUR_MS, fanOut: true, notify: null, key: `alerts.builtin.${name}`, ...r,
+    name, severity, networks: null, percentage: 100, notificationTimeMs: HOUR_MS, fanOut: true, notify: null, key: `alerts.builtin.${name}`, ...r,
   });
 }
 
@@ -61,12 +67,14 @@ const MAX_ALERT_NAME_CHARS = 100;
 /** The longest `input` or `condition` (SvcQL text). */
 const MAX_ALERT_EXPR_CHARS = 8192;
 const ALERT_NAME = /^[A-Za-z0-9_.-]+$/;
+/** The severity of a configured rule that gives none. */
+const DEFAULT_ALERT_SEVERITY: AlertSeverity = 'warning';
 /** The description of a configured rule that gives none. */
 const DEFAULT_ALERT_DESCRIPTION = '$rule: $variable of $device $component is $value';
 
 /**
  * Parses `alerts:` — `builtin: { <name>: true|false }` and `rules: [...]`, each rule
- * `{ name, networks?, input, condition, duration? (0), percentage? (100), notificationTime? (1h; 0:
+ * `{ name, severity? (critical, warning, info; warning), networks?, input, condition, duration? (0), percentage? (100), notificationTime? (1h; 0:
  * never again), description?, fanOut? (true), notify? (absent or null: every stream) }`. Every
  * mistake fails naming the key and its line. `check` (main.ts passes SvcQL's) checks each rule's
  * input and condition at load; without it only their type and length are checked. Each name in
@@ -96,7 +104,7 @@ export function parseAlerts(
   return Object.freeze({ builtin: Object.freeze(builtin), rules: Object.freeze(rules) });
 }
 
-const RULE_KEYS = ['name', 'networks', 'input', 'condition', 'duration', 'percentage', 'notificationTime', 'description', 'fanOut', 'notify'];
+const RULE_KEYS = ['name', 'severity', 'networks', 'input', 'condition', 'duration', 'percentage', 'notificationTime', 'description', 'fanOut', 'notify'];
 
 function parseRule(
   c: Checker, v: unknown, p: Path, netIds: ReadonlySet<number>, streamNames: readonly string[], check: AlertRuleChecker | undefined,
@@ -105,6 +113,7 @@ function parseRule(
   const name = c.str(o.name, [...p, 'name']);
   if (name.length > MAX_ALERT_NAME_CHARS) c.fail([...p, 'name'], `must be at most ${MAX_ALERT_NAME_CHARS} characters`);
   if (!ALERT_NAME.test(name)) c.fail([...p, 'name'], `must be a word of letters, digits, _, - and ., got ${JSON.stringify(name)}`);
+  const severity = parseSeverity(c, o.severity, [...p, 'severity']);
   let nets: number[] | null = null;
   if (o.networks !== undefined && o.networks !== null) {
     nets = c.list(o.networks, [...p, 'networks']).map((x, k) => {
@@ -141,7 +150,16 @@ function parseRule(
     });
   }
   return Object.freeze({
-    name, networks: nets && Object.freeze(nets), input, condition, durationMs, percentage, notificationTimeMs, description,
+    name, severity, networks: nets && Object.freeze(nets), input, condition, durationMs, percentage, notificationTimeMs, description,
     fanOut, notify: notify && Object.freeze(notify), key: formatPath(p),
   });
+}
+
+/** `severity`: one of ALERT_SEVERITIES; absent or null: DEFAULT_ALERT_SEVERITY. */
+function parseSeverity(c: Checker, v: unknown, p: Path): AlertSeverity {
+  if (v === undefined || v === null) return DEFAULT_ALERT_SEVERITY;
+  if (typeof v !== 'string' || !(ALERT_SEVERITIES as readonly string[]).includes(v)) {
+    c.fail(p, `must be one of ${ALERT_SEVERITIES.join(', ')}, got ${JSON.stringify(v)}`);
+  }
+  return v as AlertSeverity;
 }

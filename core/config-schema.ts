@@ -375,9 +375,15 @@ export type BuiltinAlertName = typeof BUILTIN_ALERT_NAMES[number];
  * inputs are the variable instances its `input` selects; its `condition` is tested on every grid
  * step against each input's interpolated value (docs: README "Alerts").
  */
+/** How urgent a rule's alerts are (ours, beside the spec's alert fields): what people look at first. */
+export const ALERT_SEVERITIES = ['critical', 'warning', 'info'] as const;
+export type AlertSeverity = typeof ALERT_SEVERITIES[number];
+
 export interface AlertRuleConfig {
   /** Unique among the rules; the alerts' `name`. */
   readonly name: string;
+  /** The severity of the rule's alerts (`warning` for a configured rule that gives none). */
+  readonly severity: AlertSeverity;
   /** The networks the rule applies to; null: every network. */
   readonly networks: readonly number[] | null;
   /** SvcQL matching expression over the `variables` table: which variable instances are inputs. */

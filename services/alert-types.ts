@@ -87,4 +87,12 @@ export interface AlertSource {
   alerts(networkId: number): readonly AlertRecord[];
   /** The alert with that key, or undefined. */
   get(networkId: number, key: string): AlertRecord | undefined;
+  /** The alert's activations, [entered ms, cleared ms (0 while active)] pairs, oldest first; [] for an unknown key. */
+  history(networkId: number, key: string): readonly (readonly [number, number])[];
+  /**
+   * Acknowledges the active alert (`ack`) or withdraws its acknowledgement (null), stored before it
+   * resolves; the alert as it is then. UNKNOWN_ALERT for an unknown key; CONFLICT when acknowledging
+   * a cleared alert.
+   */
+  acknowledge(networkId: number, key: string, ack: { readonly by: string; readonly comment: string } | null): Promise<AlertRecord>;
 }

@@ -23,6 +23,16 @@ export interface AlertRecord {
   readonly duration: number;
   readonly percentage: number;
   readonly notificationTimeMs: number;
+  /** Ours, beside the spec's fields: the rule's severity (`critical`, `warning`, `info`). */
+  readonly severity: string;
+  /** Ours: a person acknowledged the (active) alert; it ends when the alert clears. */
+  readonly acknowledged: boolean;
+  /** Who acknowledged it ('' when not acknowledged). */
+  readonly acknowledgedBy: string;
+  /** When (ms since the epoch; 0 when not acknowledged). */
+  readonly acknowledgedAt: number;
+  /** Their comment ('' when none or not acknowledged). */
+  readonly acknowledgeComment: string;
 }
 
 const bool = (b: boolean): string => (b ? 'true' : 'false');
@@ -55,6 +65,10 @@ export function alertsSource(alerts: readonly AlertRecord[] | (() => readonly Al
       duration: single((a) => a.duration),
       percentage: single((a) => a.percentage),
       notificationTimeMs: single((a) => a.notificationTimeMs),
+      severity: single((a) => a.severity),
+      acknowledged: single((a) => bool(a.acknowledged)),
+      acknowledgedBy: single((a) => a.acknowledgedBy),
+      acknowledgedAt: single((a) => a.acknowledgedAt),
       device: single((a) => a.deviceName),
       component: single((a) => a.componentName),
     },

@@ -1,8 +1,10 @@
+import { ALERT_SEVERITIES } from '../../core/config-schema.js';
 import { AppError, isAppError } from '../../core/errors.js';
+import { DEFAULT_HISTORY_LIMIT, MAX_HISTORY_LIMIT } from '../../services/alerts/index.js';
 import { ERROR_MESSAGE_MAX_CHARS, excerpt } from '../http/errors.js';
 import type { ApiResponse, RoutedRequest } from '../http/http-types.js';
 import { readJson } from '../http/json-body.js';
-import { parseNonNegativeInteger, pathParam } from '../http/params.js';
+import { parseNonNegativeInteger, pathParam, queryInteger } from '../http/params.js';
 import type { RouteGroup } from '../http/router.js';
 import { json, networkParam, type ApiContext } from './context.js';
 
@@ -29,7 +31,9 @@ export function registerAlertCalls(router: RouteGroup, ctx: ApiContext, base: { 
   const silenceId = (req: RoutedRequest) => parseNonNegativeInteger('id', pathParam(req, 'id'));
 
   for (const path of [base.alerts, `${base.alerts}/`]) {
-    router.get(path, (req) => json(alerts.list(netId(req), { active: activeParam(req), rule: req.query })));
+    router.get(path, (req) => json(alerts.list(netId(req), {
+      active: stateParam(req, 'active'), acknowledged: stateParam(req, 'acknowledged'), severities: severityParam(req), rule: req.query,
+    })));
   }
   router.get(`${base.alerts}/:alertKey`, (req) => json(alerts.get(netId(req), pathParam(req, 'alertKey'))));
 
@@ -72,13 +76,59 @@ async function silenceResult(id: number, run: () => Promise<number>): Promise<Ap
   }
 }
 
-/** `active`: true, false, or null (absent or empty: both states). */
-function activeParam(req: RoutedRequest): boolean | null {
-  const v = req.query.get('active');
+/** `active`, `acknowledged`: true, false, or null (absent or empty: both states). */
+function stateParam(req: RoutedRequest, name: 'active' | 'acknowledged'): boolean | null {
+  const v = req.query.get(name);
   if (v === null || v.trim() === '') return null;
   switch (v.trim().toLowerCase()) {
     case 'true': return true;
     case 'false': return false;
-    default: throw new AppError('BAD_PARAMETER', `parameter 'active' must be true or false, got '${excerpt(v)}'`);
+    default: throw new AppError('BAD_PARAMETER', `parameter '${name}' must be true or false, got '${excerpt(v)}'`);
   }
+}
+
+/** `severity`: comma-separated severities (any of them), or null (absent or empty: every severity). */
+function severityParam(req: RoutedRequest): string[] | null {
+  const v = req.query.get('severity');
+  if (v === null || v.trim() === '') return null;
+  const list = v.split(',').map((x) => x.trim()).filter((x) => x !== '');
+  for (const x of list) {
+    if (!(ALERT_SEVERITIES as readonly string[]).includes(x)) {
+      throw new AppError('BAD_PARAMETER', `parameter 'severity' lists ${ALERT_SEVERITIES.join(', ')}, got '${excerpt(x)}'`);
+    }
+  }
+  return list;
+}
+
+/** The largest acknowledgement body: one comment of at most 2000 characters (up to 4 bytes each, escaped). */
+const ACK_BODY_MAX_BYTES = 16 * 1024;
+
+/**
+ * Ours, v2 only (docs/api.md "Severity, acknowledgement, history and rules"): acknowledge an
+ * active alert and withdraw it, a network's (a device's, an alert's) activations, the rules in
+ * force. `user` access, as silences: acknowledging is what the people who watch alerts do.
+ */
+export function registerAlertPeopleCalls(router: RouteGroup, ctx: ApiContext, base: { alerts: string; history: string; rules: string; net: string }): void {
+  const { alerts } = ctx.services;
+  const netId = (req: RoutedRequest) => networkParam(ctx, req, base.net).id;
+  const key = (req: RoutedRequest) => pathParam(req, 'alertKey');
+  router.post(`${base.alerts}/:alertKey/ack`, async (req) => {
+    const n = netId(req);
+    // Always a JSON body (`{}` for no comment): a page of another site cannot send one without a preflight.
+    if (req.body.length > ACK_BODY_MAX_BYTES) throw new AppError('BODY_TOO_LARGE', `an acknowledgement body is at most ${ACK_BODY_MAX_BYTES} bytes, got ${req.body.length}`);
+    return json(await alerts.acknowledge(n, key(req), req.caller, readJson(req)));
+  });
+  router.add('DELETE', `${base.alerts}/:alertKey/ack`, async (req) => json(await alerts.unacknowledge(netId(req), key(req))));
+  router.get(base.history, (req) => {
+    const n = netId(req);
+    const device = req.query.get('deviceId');
+    const k = req.query.get('key');
+    const limit = queryInteger(req, 'limit') ?? DEFAULT_HISTORY_LIMIT;
+    if (limit < 1 || limit > MAX_HISTORY_LIMIT) throw new AppError('BAD_PARAMETER', `parameter 'limit' must be 1 … ${MAX_HISTORY_LIMIT}, got ${limit}`);
+    return json(alerts.history(n, {
+      deviceId: device === null || device.trim() === '' ? null : parseNonNegativeInteger('deviceId', device),
+      key: k === null || k === '' ? null : k, limit,
+    }));
+  });
+  router.get(base.rules, (req) => json(alerts.rules(netId(req))));
 }

@@ -1,4 +1,5 @@
 import type { AlertRuleConfig, NetworkConfig } from '../../core/config-schema.js';
+import { AppError } from '../../core/errors.js';
 import type { VariableInstance } from '../../core/types.js';
 import { variablesSource } from '../../svcql/index.js';
 import {
@@ -144,6 +145,31 @@ export class AlertEngine implements AlertSource {
     return a && this.record(a, this.deps.clock.nowMs());
   }
 
+  history(networkId: number, key: string): readonly (readonly [number, number])[] {
+    return this.nets.get(networkId)?.alerts.get(key)?.history.map(([e, c]) => [e, c] as const) ?? [];
+  }
+
+  async acknowledge(networkId: number, key: string, ack: { readonly by: string; readonly comment: string } | null): Promise<AlertRecord> {
+    const net = this.nets.get(networkId);
+    const a = net?.alerts.get(key);
+    if (!net || !a) throw new AppError('UNKNOWN_ALERT', `no alert with key '${key.length <= 100 ? key : `${key.slice(0, 100)}…`}' in network ${networkId}`);
+    if (ack !== null && !a.active) throw new AppError('CONFLICT', `alert '${key}' is cleared: only an active alert is acknowledged`);
+    const nowMs = this.deps.clock.nowMs();
+    const before = a.ack;
+    const after = ack && { by: ack.by, atMs: nowMs, comment: ack.comment };
+    a.ack = after;
+    // Stored before the answer, which says it is kept. A failed write (a full disk) undoes the change
+    // unless a step changed it meanwhile (a clearing), so the caller's error is the truth.
+    const rec = structuredClone(encodeAlert(a));
+    try {
+      await this.deps.meta.transaction((tx) => tx.put(NS_ALERTS, [networkId, key], rec));
+    } catch (e) {
+      if (a.ack === after) a.ack = before;
+      throw e;
+    }
+    return this.record(a, nowMs);
+  }
+
   private record(a: Alert, nowMs: number): AlertRecord {
     const rec = toRecord(a, 0);
     return withSilence(rec, this.silences.matching(a.networkId, rec, nowMs));
@@ -241,7 +267,8 @@ export class AlertEngine implements AlertSource {
     const deviceId = rule.fanOut ? first.deviceId : 0;
     const componentIndex = rule.fanOut ? first.index : 0;
     const a: Alert = {
-      key: alertKey(net.id, rule.name, deviceId, componentIndex), networkId: net.id, rule: rule.name, number: net.nextNumber++,
+      key: alertKey(net.id, rule.name, deviceId, componentIndex), networkId: net.id, rule: rule.name, severity: rule.severity, ack: null,
+      number: net.nextNumber++,
       deviceId, componentIndex, deviceName: rule.fanOut ? first.deviceName : '', componentName: rule.fanOut ? first.componentName : '',
       active: false, activeSince: 0, timeLastNotificationSent: 0, notified: false, streams: null, value: '', values: {}, description: '', tags: [],
       inputVariable: '', durationMs: rule.durationMs, percentage: rule.percentage, notificationTimeMs: rule.notificationTimeMs,
@@ -361,6 +388,7 @@ export class AlertEngine implements AlertSource {
         // interface no longer discovered), it keeps its state (the device may be down, not gone).
         if (grp === undefined) { if (prev !== undefined && !same) clear(a, g, cx); continue; }
         st.alerts[grp] = a;
+        a.severity = rule.severity;
         a.durationMs = rule.durationMs;
         a.percentage = rule.percentage;
         a.notificationTimeMs = rule.notificationTimeMs;

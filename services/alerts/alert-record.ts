@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AlertRuleConfig } from '../../core/config-schema.js';
+import { ALERT_SEVERITIES, type AlertRuleConfig, type AlertSeverity } from '../../core/config-schema.js';
 import type { Tag } from '../../core/types.js';
 import type { AlertRecord } from '../alert-types.js';
 
@@ -22,10 +22,22 @@ export const MAX_ALERT_VALUES = 100;
 /** Transitions kept per alert: 50 [entered, cleared] pairs. */
 const MAX_HISTORY_PAIRS = 50;
 
+/** A person's acknowledgement of an active alert (ended when the alert clears). */
+export interface Acknowledgement {
+  /** The user's name, `token:<name>` for a token, `anonymous` with authentication off. */
+  readonly by: string;
+  readonly atMs: number;
+  readonly comment: string;
+}
+
 export interface Alert {
   readonly key: string;
   readonly networkId: number;
   readonly rule: string;
+  /** The rule's severity (taken again from the rule at each reconcile: a reload may change it). */
+  severity: AlertSeverity;
+  /** Set while a person has acknowledged the active alert; null otherwise (stored; absent in alerts stored before it). */
+  ack: Acknowledgement | null;
   /** The alert's number in its network: the index of its state variable `alertState.0.<number>`. */
   readonly number: number;
   readonly deviceId: number;
@@ -77,6 +89,8 @@ export function toRecord(a: Alert, silenceId: number): AlertRecord {
     variable: stateTriplet(a), inputVariable: a.inputVariable, activeSince: a.activeSince, active: a.active,
     silenced: silenceId !== 0, matchingSilenceId: silenceId, timeLastNotificationSent: a.timeLastNotificationSent,
     duration: a.durationMs, percentage: a.percentage, notificationTimeMs: a.notificationTimeMs,
+    severity: a.severity, acknowledged: a.ack !== null, acknowledgedBy: a.ack?.by ?? '', acknowledgedAt: a.ack?.atMs ?? 0,
+    acknowledgeComment: a.ack?.comment ?? '',
   };
 }
 
@@ -164,5 +178,14 @@ export function decodeAlert(v: unknown): Alert | undefined {
     && typeof o.values === 'object' && o.values !== null;
   if (!ok) return undefined;
   const streams = Array.isArray(o.streams) && o.streams.every((x) => typeof x === 'string') ? o.streams as string[] : null;
-  return { ...(o as unknown as Alert), streams, stateSlot: -1 };
+  // Alerts stored before severities: `warning` until their rule's next reconcile sets the rule's.
+  const severity = (ALERT_SEVERITIES as readonly unknown[]).includes(o.severity) ? o.severity as AlertSeverity : 'warning';
+  return { ...(o as unknown as Alert), severity, ack: decodeAck(o.ack), streams, stateSlot: -1 };
+}
+
+function decodeAck(v: unknown): Acknowledgement | null {
+  if (v === null || typeof v !== 'object') return null;
+  const o = v as Record<string, unknown>;
+  if (typeof o.by !== 'string' || typeof o.atMs !== 'number' || !Number.isFinite(o.atMs) || typeof o.comment !== 'string') return null;
+  return { by: o.by, atMs: o.atMs, comment: o.comment };
 }

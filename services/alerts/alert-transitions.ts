@@ -15,7 +15,8 @@ import type { AlertNoticeKind, AlertNotifier, SilenceLookup } from '../alert-typ
  *
  * Notices (services/alert-types.ts): entering Active sends `active` unless a silence matches; an
  * active alert whose `active` notice was held back by a silence sends it once no silence matches;
- * while active and notified, `repeat` every `notificationTimeMs` (> 0) unless silenced; clearing
+ * while active and notified, `repeat` every `notificationTimeMs` (> 0) unless silenced or
+ * acknowledged (a person is on it; the acknowledgement ends when the alert clears); clearing
  * sends `cleared` when the activation was notified, silenced or not (the receivers saw it active
  * and must see it end), and nothing otherwise. `timeLastNotificationSent` is set when a notice is
  * handed to the notifier.
@@ -51,7 +52,7 @@ export function applyTransitions(state: RuleState, gridTsMs: number, cx: Transit
       }
       if (!a.notified) {
         if (notify(a, 'active', cx, state.rule.notify)) { a.notified = true; a.streams = state.rule.notify; }
-      } else if (a.notificationTimeMs > 0 && cx.nowMs - a.timeLastNotificationSent >= a.notificationTimeMs) {
+      } else if (a.ack === null && a.notificationTimeMs > 0 && cx.nowMs - a.timeLastNotificationSent >= a.notificationTimeMs) {
         notify(a, 'repeat', cx, state.rule.notify);
       }
     } else if (a && a.active && groupJudged[g] === 1) {
@@ -68,6 +69,8 @@ export function applyTransitions(state: RuleState, gridTsMs: number, cx: Transit
 export function clear(a: Alert, atMs: number, cx: NoticeContext): void {
   if (!a.active) return;
   a.active = false;
+  // An acknowledgement is of one activation: the next one needs a person again.
+  a.ack = null;
   recordCleared(a, atMs);
   if (a.notified) notify(a, 'cleared', cx, a.streams, true);
   a.notified = false;

@@ -1,6 +1,8 @@
+import type { Caller } from '../../core/caller.js';
 import { AppError } from '../../core/errors.js';
 import type { VariableInstance } from '../../core/types.js';
 import { compileVariableRule, type RuleStats } from '../../svcql/index.js';
+import { ackAuthor, alertHistory, parseAckBody, ruleView, type AlertHistoryEntry, type AlertRuleView, type HistoryOptions } from './alert-people.js';
 import { withSilence } from './alert-record.js';
 import type { AlertRecord, AlertSource, SilenceLookup } from '../alert-types.js';
 import type { ServiceDeps } from '../deps.js';
@@ -10,6 +12,10 @@ import { inputVariableName } from '../silences/index.js';
 interface AlertListOptions {
   /** true: active alerts only; false: cleared ones only; null or absent: both. */
   readonly active?: boolean | null;
+  /** Ours: true: acknowledged alerts only; false: unacknowledged ones only; null or absent: both. */
+  readonly acknowledged?: boolean | null;
+  /** Ours: only alerts of these severities; null or absent: every severity. */
+  readonly severities?: readonly string[] | null;
   /** The variable matching rule's parameters (docs/api.md "The variable matching rule"); null or absent: none. */
   readonly rule?: URLSearchParams | null;
 }
@@ -50,6 +56,14 @@ export class AlertService {
       const want = opts.active;
       alerts = alerts.filter((a) => a.active === want);
     }
+    if (opts.acknowledged !== undefined && opts.acknowledged !== null) {
+      const want = opts.acknowledged;
+      alerts = alerts.filter((a) => a.acknowledged === want);
+    }
+    if (opts.severities) {
+      const want = new Set(opts.severities);
+      alerts = alerts.filter((a) => want.has(a.severity));
+    }
     if (opts.rule && RULE_PARAMS.some((p) => opts.rule!.has(p))) alerts = selectByRule(opts.rule, alerts);
     return alerts.map((a) => this.withSilence(networkId, a, nowMs));
   }
@@ -59,6 +73,34 @@ export class AlertService {
     const a = this.source.get(networkId, key);
     if (!a) throw new AppError('UNKNOWN_ALERT', `no alert with key '${key.length <= 100 ? key : `${key.slice(0, 100)}…`}' in network ${networkId}`);
     return this.withSilence(networkId, a, this.deps.clock.nowMs());
+  }
+
+  /**
+   * Acknowledges the active alert for the caller with the body's comment (who: the caller; when:
+   * the server's clock); UNKNOWN_ALERT, CONFLICT for a cleared alert, BAD_REQUEST for a bad body.
+   */
+  async acknowledge(networkId: number, key: string, caller: Caller, body: unknown): Promise<AlertRecord> {
+    const comment = parseAckBody(body);
+    this.get(networkId, key);
+    const a = await this.source.acknowledge(networkId, key, { by: ackAuthor(caller), comment });
+    return this.withSilence(networkId, a, this.deps.clock.nowMs());
+  }
+
+  /** Withdraws the alert's acknowledgement (none: nothing changes); UNKNOWN_ALERT. */
+  async unacknowledge(networkId: number, key: string): Promise<AlertRecord> {
+    this.get(networkId, key);
+    const a = await this.source.acknowledge(networkId, key, null);
+    return this.withSilence(networkId, a, this.deps.clock.nowMs());
+  }
+
+  /** Past and current activations of the network's alerts (of one device, one alert), newest first. */
+  history(networkId: number, opts: HistoryOptions): AlertHistoryEntry[] {
+    return alertHistory(this.source, networkId, this.source.alerts(networkId), opts);
+  }
+
+  /** The alert rules in force on the network, as configured (built-ins first). */
+  rules(networkId: number): AlertRuleView[] {
+    return this.deps.config().alerts.rules.filter((r) => r.networks === null || r.networks.includes(networkId)).map(ruleView);
   }
 
   private withSilence(networkId: number, a: AlertRecord, nowMs: number): AlertRecord {

@@ -4,3 +4,4 @@
 export { AlertEngine } from './alert-engine.js';
 export { checkAlertRule } from './alert-rules.js';
 export { AlertService } from './alerts.js';
+export { DEFAULT_HISTORY_LIMIT, MAX_HISTORY_LIMIT, type AlertHistoryEntry, type AlertRuleView } from './alert-people.js';

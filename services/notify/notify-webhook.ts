@@ -81,7 +81,8 @@ const FIRING_ENDS_AT = '0001-01-01T00:00:00Z';
  * and its notify/webhook/webhook.go `Message` (template.Data + version, groupKey, truncatedAlerts).
  *
  * One notice is one message with one alert. Its labels identify the alert (alertname, network,
- * device, component when the alert has one) and are the group's labels too (as `group_by: ['...']`
+ * device, component when the alert has one) and carry its rule's severity (receivers route by a
+ * `severity` label), and are the group's labels too (as `group_by: ['...']`
  * does), so `groupKey` is per alert and a receiver that groups by it never merges two alerts.
  * `fingerprint` is the alert's key. `status` is `resolved` for a `cleared` notice, else `firing`;
  * `endsAt` is `0001-01-01T00:00:00Z` while firing and the notice's time once resolved.
@@ -116,6 +117,7 @@ function alertmanagerPayload(n: AlertNotice, receiver: string, externalUrl: stri
 function alertLabels(network: string, a: AlertRecord): Record<string, string> {
   const labels: Record<string, string> = { alertname: a.name, network, device: a.deviceName };
   if (a.componentName !== '') labels.component = a.componentName;
+  labels.severity = a.severity;
   return labels;
 }
 

@@ -6,6 +6,7 @@
  * administrator through. Each credential transport works; filters see token and user callers.
  */
 import t from 'tap';
+import { alert, FakeAlertSource } from '../fakes/alert-fixture.js';
 import type { Router } from '../../api/http/router.js';
 import { buildRouter } from '../../api/routes/index.js';
 import type { RouteInfo } from '../../api/http/http-types.js';
@@ -261,4 +262,31 @@ t.test('the ping with the token in its path (older Grafana datasources): a valid
   ];
   for (const [what, url, status] of cases) t.equal((await send(s.router, 'GET', url)).status, status, `${what}: ${status}`);
   t.equal((await send(s.router, 'GET', '/v2/ping/net/1/test/', bearer(s.userToken))).status, 200, 'the empty-segment form with the token in a header: 200');
+});
+
+t.test('acknowledging an alert (ours): refused without credentials and cross-site; its author is the real user or token', async (t) => {
+  const source = new FakeAlertSource(new Map([[1, [alert({ key: 'k-ack', active: true })]]]));
+  const s = await setup('', { ...SMALL_COST, alertSource: source });
+  const cookie = { cookie: `netmon_session=${await s.login('ann', 'ann-password')}` };
+  const json = { 'content-type': 'application/json' };
+  const ack = (headers: Record<string, string>, method = 'POST') =>
+    send(s.router, method, '/v2/alerts/net/1/alerts/k-ack/ack', { ...json, ...headers }, method === 'POST' ? JSON.stringify({ comment: 'on it' }) : undefined);
+  const cases: [string, Record<string, string>, string, number, string][] = [
+    ['no credentials', {}, 'POST', 401, ''],
+    ['a bad token', bearer('nmt_wrong'), 'POST', 401, ''],
+    ['cookie, cross-site', { ...cookie, 'sec-fetch-site': 'cross-site' }, 'POST', 403, ''],
+    ['cookie, cross-site withdrawal', { ...cookie, 'sec-fetch-site': 'cross-site' }, 'DELETE', 403, ''],
+    ['the user by cookie', { ...cookie, 'sec-fetch-site': 'same-origin' }, 'POST', 200, 'ann'],
+    ['the user by Basic', basic('ann', 'ann-password'), 'POST', 200, 'ann'],
+    ['a user-role token', bearer(s.userToken), 'POST', 200, 'token:ci'],
+    ['an administrator', basic('root', 'root-password'), 'POST', 200, 'root'],
+  ];
+  let author = '';
+  for (const [what, headers, method, want, by] of cases) {
+    const a = await ack(headers, method);
+    t.equal(a.status, want, `${what}: ${want}`);
+    if (want === 200) { t.equal(JSON.parse(a.text).acknowledgedBy, by, `${what}: acknowledged by ${by}`); author = by; }
+    else t.equal(source.get(1, 'k-ack')?.acknowledgedBy, author, `${what}: nothing changed`);
+  }
+  t.equal((await ack(bearer(s.userToken), 'DELETE')).status, 200, 'a user-role token withdraws it');
 });

@@ -23,6 +23,7 @@ t.test('alerts: built-ins by default, switches, configured rules with defaults',
       duration: 10m
       percentage: 50
     - name: core.loss-1
+      severity: critical
       networks: [2]
       input: "variable = 'ifInErrors' AND Role = 'Core'"
       condition: value > 0 AND ifAdminStatus = 1
@@ -38,15 +39,21 @@ notifications:
   t.same(c.alerts.rules.map((r) => r.name), ['deviceUnreachable', 'interfaceUtilisation', 'deviceRebooted', 'collectorClockSkew', 'cpuHigh', 'core.loss-1'], 'enabled built-ins first');
   t.same(c.alerts.rules[1], BUILTIN_ALERT_RULES.interfaceUtilisation);
   t.same(c.alerts.rules[4], {
-    name: 'cpuHigh', networks: null, input: "variable = 'cpuUtil'", condition: 'value > 95', durationMs: 600_000, percentage: 50,
+    name: 'cpuHigh', severity: 'warning', networks: null, input: "variable = 'cpuUtil'", condition: 'value > 95', durationMs: 600_000, percentage: 50,
     notificationTimeMs: 3_600_000, description: '$rule: $variable of $device $component is $value', fanOut: true, notify: null, key: 'alerts.rules[0]',
   });
   t.same(c.alerts.rules[5], {
-    name: 'core.loss-1', networks: [2], input: "variable = 'ifInErrors' AND Role = 'Core'", condition: 'value > 0 AND ifAdminStatus = 1',
+    name: 'core.loss-1', severity: 'critical', networks: [2], input: "variable = 'ifInErrors' AND Role = 'Core'", condition: 'value > 0 AND ifAdminStatus = 1',
     durationMs: 0, percentage: 100, notificationTimeMs: 0, description: 'errors on $component', fanOut: false, notify: ['log', 'ops-mail'],
     key: 'alerts.rules[1]',
   });
   t.ok(Object.isFrozen(c.alerts.rules[5]), 'frozen');
+  t.same(Object.fromEntries(Object.values(BUILTIN_ALERT_RULES).map((r) => [r.name, r.severity])),
+    { deviceUnreachable: 'critical', interfaceDown: 'warning', interfaceUtilisation: 'warning', cpuHigh: 'warning', deviceRebooted: 'info', collectorClockSkew: 'warning' },
+    'the built-ins\' severities');
+  for (const sev of ['critical', 'warning', 'info']) {
+    t.equal(load(`${NETS}alerts:\n  rules:\n    - { name: a, severity: ${sev}, input: x = 1, condition: value = 1 }\n`).alerts.rules.at(-1)?.severity, sev, `severity ${sev}`);
+  }
   t.same(load(`${NETS}alerts:\n  rules:\n    - { name: a, input: x = 1, condition: value = 1, notify: null }\n`).alerts.rules.at(-1)?.notify, null, 'notify: null is every stream');
   for (const r of Object.values(BUILTIN_ALERT_RULES)) {
     t.doesNotThrow(() => { checkAlertRule(r.input, 'input'); checkAlertRule(r.condition, 'condition'); }, `built-in ${r.name} compiles`);
@@ -61,7 +68,10 @@ t.test('alerts: each mistake named by key and line', async (t) => {
     ['unknown built-in', 'alerts:\n  builtin: { diskFull: false }\n', /alerts\.builtin\.diskFull \(line 5\): unknown key 'diskFull'; allowed here: deviceUnreachable/],
     ['built-in switch not a boolean', 'alerts:\n  builtin: { cpuHigh: off }\n', /alerts\.builtin\.cpuHigh \(line 5\): must be true or false/],
     ['rules not a list', 'alerts:\n  rules: { name: a }\n', /alerts\.rules \(line 5\): must be a list/],
-    ['unknown rule key', `alerts:\n  rules:\n    - name: a\n      severity: 1\n${R}`, /alerts\.rules\[0\]\.severity \(line 7\): unknown key 'severity'/],
+    ['unknown rule key', `alerts:\n  rules:\n    - name: a\n      sevrity: 1\n${R}`, /alerts\.rules\[0\]\.sevrity \(line 7\): unknown key 'sevrity'/],
+    ['severity not a word', `alerts:\n  rules:\n    - name: a\n      severity: 1\n${R}`, /alerts\.rules\[0\]\.severity \(line 7\): must be one of critical, warning, info, got 1/],
+    ['unknown severity', `alerts:\n  rules:\n    - name: a\n      severity: urgent\n${R}`, /alerts\.rules\[0\]\.severity \(line 7\): must be one of critical, warning, info, got "urgent"/],
+    ['severity in capitals', `alerts:\n  rules:\n    - name: a\n      severity: Critical\n${R}`, /alerts\.rules\[0\]\.severity \(line 7\): must be one of/],
     ['no name', `alerts:\n  rules:\n    - duration: 0\n${R}`, /alerts\.rules\[0\]\.name .*must be a non-empty string/],
     ['name not a word', `alerts:\n  rules:\n    - name: "a b"\n${R}`, /alerts\.rules\[0\]\.name \(line 6\): must be a word of letters, digits, _, - and \., got "a b"/],
     ['long name', `alerts:\n  rules:\n    - name: ${'n'.repeat(101)}\n${R}`, /alerts\.rules\[0\]\.name \(line 6\): must be at most 100 characters/],

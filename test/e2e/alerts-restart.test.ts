@@ -2,7 +2,8 @@
  * Alerts and silences across a restart on the same data directory (real LMDB files): an alert that
  * was active and notified is still active after the restart, with the same key, activeSince and
  * timeLastNotificationSent, and is not notified again; its history stays; a silence made before
- * the restart is still listed.
+ * the restart is still listed; its acknowledgement (ours) is kept as it was, and ends when the alert
+ * clears.
  */
 import { createServer, type Server } from 'node:http';
 import t from 'tap';
@@ -53,6 +54,10 @@ alerts:
     body: JSON.stringify({ expirationTimeMs: 3_600_000, reason: 'kept', match: { deviceName: other } }),
   })).json() as { id: number; status: string };
   t.equal(made.status, 'success');
+  const acked = await (await fetch(`${base}/v2/alerts/net/1/alerts/${before.key}/ack`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ comment: 'kept across the restart' }),
+  })).json() as { acknowledged: boolean; acknowledgedBy: string; acknowledgedAt: number; acknowledgeComment: string };
+  t.match(acked, { acknowledged: true, acknowledgedBy: 'anonymous', acknowledgeComment: 'kept across the restart' }, 'acknowledged before the restart');
   await app.stop();
 
   ({ app, base } = await start());
@@ -63,6 +68,8 @@ alerts:
     key: before.key, active: true, activeSince: before.activeSince, timeLastNotificationSent: before.timeLastNotificationSent,
     deviceName: dev, silenced: false, matchingSilenceId: 0,
   }, 'the alert is still active, as notified');
+  t.same([after.acknowledged, after.acknowledgedBy, after.acknowledgedAt, after.acknowledgeComment],
+    [true, 'anonymous', acked.acknowledgedAt, 'kept across the restart'], 'and acknowledged as it was');
   t.match((await getJson(base, '/v2/alerts/net/1/silences')).body, [{ id: made.id, reason: 'kept', match: { deviceName: other } }], 'the silence is still listed');
 
   // Its input still over the threshold in the new process: it stays active, and nothing is sent again.
@@ -71,4 +78,12 @@ alerts:
   const later = (await getJson(base, `/v2/alerts/net/1/alerts/${before.key}`)).body;
   t.match(later, { active: true, activeSince: before.activeSince }, 'still active since the same time');
   t.same(kinds, ['active'], 'no second notice after the restart');
+
+  // Its input back under the threshold: it clears, and the acknowledgement ends with it.
+  app.simulator!.setCpuLoad(dev, 10);
+  const cleared = await waitFor(async () => {
+    const a = (await getJson(base, `/v2/alerts/net/1/alerts/${before.key}`)).body;
+    return a.active === false ? a : undefined;
+  }, 30_000, 'the alert to clear');
+  t.same([cleared.acknowledged, cleared.acknowledgedBy, cleared.acknowledgedAt, cleared.acknowledgeComment], [false, '', 0, ''], 'cleared: no longer acknowledged');
 });

@@ -11,6 +11,7 @@ export function alert(i: number, over: Partial<AlertRecord> = {}): AlertRecord {
     value: '2', values: { [`sw${i}|Gi0/1|ifOperStatus`]: '2' }, description: `interface Gi0/1 of sw${i} is down`, tags: ['Role.Core'],
     variable: `sw${i}|Gi0/1|alert.interfaceDown`, inputVariable: `sw${i}|Gi0/1|ifOperStatus`, activeSince: 1_764_000_000_000, active: true,
     silenced: false, matchingSilenceId: 0, timeLastNotificationSent: 0, duration: 0, percentage: 100, notificationTimeMs: 3_600_000,
+    severity: 'warning', acknowledged: false, acknowledgedBy: '', acknowledgedAt: 0, acknowledgeComment: '',
     ...over,
   };
 }

@@ -87,7 +87,7 @@ const HOSTILE_REGEXPS = [
   `^(.|.|.|.|.){${'0'.repeat(40)}050}Z`, '(a+)+$', '(a|aa)+$', '(.*a){20}', '^(\\w+\\s?)*$', '(?<=a)b', '(a)\\1', '[', '(?:x{99999})',
 ];
 
-function pathValues(name: string, triplets: string[], handles: string[]): string[] {
+function pathValues(name: string, triplets: string[], handles: string[], alertKeys: readonly string[] = []): string[] {
   const common = ['0', '-1', '99999999999999999999', 'abc', '%', '%zz', '%00', '..', 'a'.repeat(5000), 'ü', ' ', '1.5', '1e3', '0x10', ',,,'];
   if (/^(id|netid)$/.test(name)) return ['1', '1', '2', ...common];
   if (/devid|nodeid|taskid/.test(name)) return ['1', '2', '10', ...common];
@@ -101,6 +101,8 @@ function pathValues(name: string, triplets: string[], handles: string[]): string
     return ['inventory-net1-20260101T000000000Z.csv', 'inventory-net1-20260101T000000000Z', '..%2f..%2fetc%2fpasswd', '../lock', 'x.csv%00.html', '1', ...common];
   }
   if (name === 'token') return ['nope', 'nmt_AAAA', ...common];
+  // Real alert keys (acknowledged, withdrawn, read) most of the time, else an unknown one.
+  if (name === 'alertKey') return [...alertKeys, ...alertKeys, '0123456789abcdef0123', ...common];
   if (/filter_id|view_id|viewid/.test(name)) return ['1', '2', ...common];
   if (/^(lv|nv|intfvarName|nodevarName)$/.test(name)) return ['ifInRate', 'ifOutRate', 'cpuUtil', 'memUtil', 'sysUpTime', ...common];
   if (name === 'name') return ['__name__', 'device', 'component', 'index', 'network', 'tag_Role', 'nope', ...common];
@@ -117,11 +119,13 @@ const PROMQL_VALUES = ['ifInRate', 'ifInRate{device=~"sim.*", component!~"x"}', 
 const QUERY_KEYS = ['intervalHr', 'start', 'end', 'length', 'monitor', 'forceDb', 'forceMem', 'name', 'devices', 'components', 'tags',
   'tagMatch', 'sortBy', 'limit', 'count', 'timestamp', 'generation', 's', 'pretty', 'user', 'validate', 'type', 'unknownKey',
   'layout', 'devRule', 'linkRule', 'hide', 'adjacent', 'connecting', 'width', 'height', 'margin', 'zoom', 'viewBox', 'fit', 'reset',
-  'query', 'step', 'time', 'match[]', 'offset', 'q', 'status', 'from', 'until', 'desc', 'fields', 'most_recent', 'retentionHrs'];
+  'query', 'step', 'time', 'match[]', 'offset', 'q', 'status', 'from', 'until', 'desc', 'fields', 'most_recent', 'retentionHrs',
+  'active', 'acknowledged', 'severity', 'deviceId', 'key'];
 const QUERY_VALUES = ['1', '0', '-1', '24', '1e308', 'NaN', 'true', 'maybe', '', 'ifInRate', 'curr.desc', 'max.asc', 'nope.sideways', '2026-11-23',
   '2026-02-31', '9'.repeat(40), 'Role.Core,Vendor.*', '/(a+)+$/', 'auto', 'fit', 'reset', "Role = 'Core'", "name REGEXP '(a+)+$'",
   '0,0,1000,1000', '0,0,-1,5', '1e6,1e6,1e6,1e6', ...HOSTILE_REGEXPS.map((r) => `/${r}/`), 'a'.repeat(3000),
-  'SYSTEM', 'SCRIPTED', 'INTERACTIVE', 'name', 'completed,running', 'name,createdAt', 'createdAt', 'inventory', 'svcql-tables', '87601', ...PROMQL_VALUES];
+  'SYSTEM', 'SCRIPTED', 'INTERACTIVE', 'name', 'completed,running', 'name,createdAt', 'createdAt', 'inventory', 'svcql-tables', '87601',
+  'critical', 'warning,info', 'critical,,info', 'critical,nope', 'false', '5000', '5001', ...PROMQL_VALUES];
 
 function bodies(r: () => number): { body: string | Buffer; type?: string }[] {
   const svcql = (q: string) => JSON.stringify({ from: 'now-1h', targets: [{ id: 'A', svcql: q, format: 'table' }] });
@@ -169,6 +173,12 @@ function bodies(r: () => number): { body: string | Buffer; type?: string }[] {
     { body: JSON.stringify({ expirationTimeMs: 1e308, user: 'x'.repeat(5000), reason: { a: 1 }, match: { index: -1, deviceId: 2 ** 60, tags: '!,!' } }), type: 'application/json' },
     { body: '{"expirationTimeMs":1,"match":{"__proto__":{"key":"x"},"constructor":1}}', type: 'application/json' },
     { body: JSON.stringify({ expirationTimeMs: '1h', match: 'all', extra: [1] }), type: 'application/json' },
+    // Acknowledgement bodies (docs/api.md "Severity, acknowledgement, history and rules"): good ones, then wrong types, bounds and fields.
+    { body: JSON.stringify({ comment: `fuzz ${Math.floor(r() * 1e6)}: on it` }), type: 'application/json' },
+    { body: '{}', type: 'application/json' },
+    { body: JSON.stringify({ comment: 'x'.repeat(2001) }), type: 'application/json' },
+    { body: JSON.stringify({ comment: 5, by: 'someone else', atMs: 0 }), type: 'application/json' },
+    { body: JSON.stringify({ comment: 'bell \u0007 and\nline' }).replace('\\u0007', '\u0007'), type: 'application/json' },
     // Inventory bodies (docs/api.md "Inventory"): device add and change, blocked entries, external tags — good ones, then wrong types, bounds and fields.
     { body: JSON.stringify({ address: `10.0.${Math.floor(r() * 250)}.${Math.floor(r() * 250)}`, name: 'fuzz', tags: ['Role.Edge'], community: 'public', port: 161 }), type: 'application/json' },
     { body: JSON.stringify({ address: 'sw.example.net', comment: 'x'.repeat(2000), tags: ['x', 5], port: 0 }), type: 'application/json' },
@@ -187,10 +197,10 @@ function bodies(r: () => number): { body: string | Buffer; type?: string }[] {
   ];
 }
 
-function fill(pattern: string, r: () => number, triplets: string[], handles: string[]): string {
+function fill(pattern: string, r: () => number, triplets: string[], handles: string[], alertKeys: readonly string[] = []): string {
   return pattern.split('/').map((seg) => {
     if (!seg.startsWith(':')) return seg;
-    const values = pathValues(seg.slice(1), triplets, handles);
+    const values = pathValues(seg.slice(1), triplets, handles, alertKeys);
     return encodeURIComponent(values[Math.floor(r() * values.length)]!).replace(/%25(?=[0-9A-Fa-f]{0,2})/g, r() < 0.5 ? '%' : '%25');
   }).join('/');
 }
@@ -259,6 +269,11 @@ t.test('fuzz every route of the route table over real sockets', { timeout: 400_0
   const triplets = devs.flatMap((d) => [`ifInRate.${d}.1`, `cpuUtil.${d}.0`, `ifOutUtil.${d}.2`]);
   const stored = await send(server.port, 'POST', '/v2/ui/net/1/keyvalue', {}, 'a block of UI state');
   const handles: string[] = [JSON.parse(stored.text).handle];
+  // The simulated network's admin-up, oper-down ports raise interfaceDown alerts: their keys for the acknowledgement routes.
+  const alertKeys = await waitFor(async () => {
+    const a = await getJson(base, '/v2/alerts/net/1/alerts?active=true');
+    return Array.isArray(a.body) && a.body.length > 0 ? (a.body as { key: string }[]).map((x) => x.key) : undefined;
+  }, 60_000, 'an active alert');
 
   const { router } = buildRouter({ services: servicesOf(fixture()), clock: { nowMs: () => 0 }, logger: silentLogger });
   const noDevices = await collectorLacksDevices(server.port);
@@ -274,7 +289,7 @@ t.test('fuzz every route of the route table over real sockets', { timeout: 400_0
   let round = 0;
   while (rep.requests < MAX_REQUESTS && Date.now() - started < MAX_WALK_MS) {
     for (const route of routes) {
-      const path = fill(route.pattern, r, triplets, handles) + (route.pattern.startsWith('/api/v1/') ? promQuery(r) : query(r));
+      const path = fill(route.pattern, r, triplets, handles, alertKeys) + (route.pattern.startsWith('/api/v1/') ? promQuery(r) : query(r));
       const method = round % 5 === 4 ? methods[Math.floor(r() * methods.length)]! : route.method;
       const bodyCase = method === 'POST' || method === 'PUT' || round % 7 === 6 ? bodyCases[Math.floor(r() * bodyCases.length)] : undefined;
       const headers: Record<string, string> = { ...keepRunning(route.pattern), ...(bodyCase?.type ? { 'content-type': bodyCase.type } : {}) };

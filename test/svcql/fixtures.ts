@@ -92,12 +92,14 @@ export const alerts: AlertRecord[] = [
     values: { 'cpuLoad.1.0': '42' }, description: 'CPU above 40', tags: ['Role.Core'], variable: 'highCpu.1.0',
     inputVariable: 'cpuLoad.1.0', activeSince: T0, active: true, silenced: false, matchingSilenceId: 0,
     timeLastNotificationSent: 0, duration: 60000, percentage: 0, notificationTimeMs: 0,
+    severity: 'critical', acknowledged: true, acknowledgedBy: 'ana', acknowledgedAt: T0 + MIN, acknowledgeComment: 'on it',
   },
   {
     key: 'a2', name: 'linkDown', deviceName: 'dfw3-dr01-re0', deviceId: 1, componentName: 'Gi0/2', componentIndex: 2, value: '2',
     values: {}, description: 'link down', tags: [], variable: 'linkDown.1.2', inputVariable: 'ifOperStatus.1.2',
     activeSince: T0 + MIN, active: false, silenced: true, matchingSilenceId: 3, timeLastNotificationSent: T0, duration: 0,
     percentage: 0, notificationTimeMs: 0,
+    severity: 'info', acknowledged: false, acknowledgedBy: '', acknowledgedAt: 0, acknowledgeComment: '',
   },
 ];
 

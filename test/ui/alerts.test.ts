@@ -92,7 +92,7 @@ t.test('web UI: alerts list, details, a silence from an alert, its edit and expi
   await page.waitForSelector('aside.alert-details td[data-field=key]');
   t.equal(await page.textContent('aside.alert-details td[data-field=key]'), target.key, 'the details are the clicked alert\'s');
   t.equal(await page.textContent('aside.alert-details .description'), target.description, 'with its description');
-  t.equal(await page.$$eval('aside.alert-details td[data-field]', (tds) => tds.length), 19, 'every other field of the alert (docs/api.md "Alerts and silences")');
+  t.equal(await page.$$eval('aside.alert-details td[data-field]', (tds) => tds.length), 24, 'every other field of the alert (docs/api.md "Alerts and silences")');
   await screenshot(page, 'alert-details');
 
   // A silence from the alert: the form is pre-filled with its match.

@@ -50,8 +50,10 @@ async function run(t: Test, kind: BrowserKind, base: string, viewId: number): Pr
   }, 60_000, 'the devices with active alerts coloured');
   t.ok(agreed.length > 0, `${agreed.length} devices coloured by their worst alert (${agreed.slice(0, 4).join(', ')}…)`);
   const fills = await page.$$eval('svg.netmap g.dev', (gs) => gs.map((g) => ({ sev: g.getAttribute('data-severity'), down: g.classList.contains('down'), fill: getComputedStyle(g.querySelector('path')!).fill })));
-  const critical = fills.filter((f) => f.sev === 'critical').map((f) => f.fill);
-  t.ok(critical.length > 0 && critical.every((f) => f === 'rgb(211, 47, 47)'), 'critical: the critical colour');
+  // The rules carry severities: each coloured device (not down: an unreachable one stays red) in its worst alert's colour.
+  const colour: Record<string, string> = { critical: 'rgb(211, 47, 47)', warning: 'rgb(249, 168, 37)', info: 'rgb(30, 136, 229)' };
+  const coloured = fills.filter((f) => f.sev && !f.down);
+  t.ok(coloured.length > 0 && coloured.every((f) => f.fill === colour[f.sev!]), `each device in its worst alert's severity colour (${coloured.map((f) => `${f.sev}=${f.fill}`).slice(0, 4).join(', ')})`);
   t.ok(fills.filter((f) => !f.sev && !f.down).every((f) => f.fill !== 'rgb(211, 47, 47)'), 'devices without alerts are not');
   await screenshot(page, `map-alerts-rates-${kind}`);
 

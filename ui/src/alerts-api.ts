@@ -1,5 +1,5 @@
-import { ApiError, get, post, state } from './api.js';
-import type { Alert, Silence, SilenceMatch as Match, SilenceResult } from './api-types.js';
+import { ApiError, api, get, post, state } from './api.js';
+import type { Alert, AlertHistoryEntry, AlertRuleInfo, Silence, SilenceMatch as Match, SilenceResult } from './api-types.js';
 
 /**
  * The alerts and silences calls of the API (docs/api.md "Alerts and silences"), typed, and the
@@ -9,14 +9,25 @@ import type { Alert, Silence, SilenceMatch as Match, SilenceResult } from './api
 /** Which alerts the list asks for: the `active` parameter. */
 export type AlertState = 'active' | 'cleared' | 'all';
 
+/** Which acknowledgement state the list asks for: the `acknowledged` parameter (ours). */
+export type AckState = 'any' | 'acknowledged' | 'unacknowledged';
+
+/** The severities, most urgent first (ours). */
+export const SEVERITIES = ['critical', 'warning', 'info'] as const;
+
 /** The matching rule's selection parameters the alert list offers. */
 export interface AlertRule { name: string; devices: string; components: string; tags: string }
 
+/** The list's narrowing beyond the state: acknowledgement and severity ('' for every severity). */
+export interface AlertNarrowing { ack: AckState; severity: string }
+
 const alertsBase = (): string => `/v2/alerts/net/${state.netId}`;
 
-function alertsQuery(which: AlertState, rule: AlertRule): string {
+function alertsQuery(which: AlertState, rule: AlertRule, more: AlertNarrowing): string {
   const q = new URLSearchParams();
   if (which !== 'all') q.set('active', which === 'active' ? 'true' : 'false');
+  if (more.ack !== 'any') q.set('acknowledged', more.ack === 'acknowledged' ? 'true' : 'false');
+  if (more.severity !== '') q.set('severity', more.severity);
   for (const k of ['name', 'devices', 'components', 'tags'] as const) {
     const v = rule[k].trim();
     if (v !== '') q.set(k, v);
@@ -25,8 +36,26 @@ function alertsQuery(which: AlertState, rule: AlertRule): string {
   return s === '' ? '' : `?${s}`;
 }
 
-export const listAlerts = (which: AlertState, rule: AlertRule): Promise<Alert[]> =>
-  get<Alert[]>(`${alertsBase()}/alerts${alertsQuery(which, rule)}`);
+export const listAlerts = (which: AlertState, rule: AlertRule, more: AlertNarrowing = { ack: 'any', severity: '' }): Promise<Alert[]> =>
+  get<Alert[]>(`${alertsBase()}/alerts${alertsQuery(which, rule, more)}`);
+
+/** Acknowledges the active alert with a comment (who and when: the server's). */
+export const acknowledgeAlert = (key: string, comment: string): Promise<Alert> =>
+  post<Alert>(`${alertsBase()}/alerts/${encodeURIComponent(key)}/ack`, { comment });
+
+/** Withdraws the alert's acknowledgement. */
+export const unacknowledgeAlert = (key: string): Promise<Alert> =>
+  api<Alert>('DELETE', `${alertsBase()}/alerts/${encodeURIComponent(key)}/ack`);
+
+/** Activations, newest first: of one device's alerts or of one alert. */
+export function alertHistory(of: { deviceId: number } | { key: string }, limit = 200): Promise<AlertHistoryEntry[]> {
+  const q = new URLSearchParams('deviceId' in of ? { deviceId: String(of.deviceId) } : { key: of.key });
+  q.set('limit', String(limit));
+  return get<AlertHistoryEntry[]>(`${alertsBase()}/history?${q.toString()}`);
+}
+
+/** The alert rules in force on the network. */
+export const alertRules = (): Promise<AlertRuleInfo[]> => get<AlertRuleInfo[]>(`${alertsBase()}/rules`);
 
 export const getAlert = (key: string): Promise<Alert> =>
   get<Alert>(`${alertsBase()}/alerts/${encodeURIComponent(key)}`);

@@ -3301,6 +3301,10 @@ export interface paths {
                 query?: {
                     /** @description `true`: active alerts only; `false`: cleared ones only; absent or empty: both (spec 3.3). */
                     active?: components["parameters"]["AlertActive"];
+                    /** @description *(ours)* `true`: acknowledged alerts only; `false`: unacknowledged ones only; absent or empty: both. */
+                    acknowledged?: components["parameters"]["AlertAcknowledged"];
+                    /** @description *(ours)* Comma-separated severities (`critical`, `warning`, `info`): alerts of any of them; absent or empty: every severity; another word is a 400. */
+                    severity?: components["parameters"]["AlertSeverity"];
                     /** @description Matching rule (spec 4.3) — comma-separated variable names. */
                     name?: components["parameters"]["RuleName"];
                     /** @description Matching rule — comma-separated device names. */
@@ -3372,6 +3376,10 @@ export interface paths {
                 query?: {
                     /** @description `true`: active alerts only; `false`: cleared ones only; absent or empty: both (spec 3.3). */
                     active?: components["parameters"]["AlertActive"];
+                    /** @description *(ours)* `true`: acknowledged alerts only; `false`: unacknowledged ones only; absent or empty: both. */
+                    acknowledged?: components["parameters"]["AlertAcknowledged"];
+                    /** @description *(ours)* Comma-separated severities (`critical`, `warning`, `info`): alerts of any of them; absent or empty: every severity; another word is a 400. */
+                    severity?: components["parameters"]["AlertSeverity"];
                     /** @description Matching rule (spec 4.3) — comma-separated variable names. */
                     name?: components["parameters"]["RuleName"];
                     /** @description Matching rule — comma-separated device names. */
@@ -3453,6 +3461,184 @@ export interface paths {
                     };
                 };
                 404: components["responses"]["UnknownAlert"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/alerts/net/{netid}/alerts/{alertKey}/ack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledge an active alert (ours)
+         * @description *(ours, beside the spec)* Marks the active alert acknowledged by the caller (the user;
+         *     `token:<name>` for a token; `anonymous` with authentication off) at the server's time, with
+         *     the body's comment. The alert stays active and listed; it sends no `repeat` notices until it
+         *     clears, and the acknowledgement ends when it clears. Acknowledging again replaces the
+         *     acknowledgement. Stored with the alert (survives a restart). `user` access.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    netid: components["parameters"]["AlertNetworkId"];
+                    /** @description The alert's key (spec 2.4, a string). */
+                    alertKey: components["parameters"]["AlertKey"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AlertAckBody"];
+                };
+            };
+            responses: {
+                /** @description The alert, acknowledged. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Alert"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["UnknownAlert"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["AckBodyTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        /**
+         * Withdraw an alert's acknowledgement (ours)
+         * @description *(ours)* The alert is unacknowledged again (nothing changes when it was not acknowledged). `user` access.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    netid: components["parameters"]["AlertNetworkId"];
+                    /** @description The alert's key (spec 2.4, a string). */
+                    alertKey: components["parameters"]["AlertKey"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The alert, not acknowledged. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Alert"];
+                    };
+                };
+                404: components["responses"]["UnknownAlert"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/alerts/net/{netid}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Past and current activations of the network's alerts (ours)
+         * @description *(ours)* One entry per activation (the last 50 of each alert are kept), newest first (by
+         *     the later of entry and clearing; active ones first). `deviceId` keeps one device's alerts,
+         *     `key` one alert's.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only this device's alerts. */
+                    deviceId?: number;
+                    /** @description Only this alert. */
+                    key?: string;
+                    /** @description Most entries (1 … 5000; default 200). */
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    netid: components["parameters"]["AlertNetworkId"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description History entries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AlertHistoryEntry"][];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/alerts/net/{netid}/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The alert rules in force on the network (ours)
+         * @description *(ours)* The built-in rules that are on, then the configured ones that apply to the network, as configured.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    netid: components["parameters"]["AlertNetworkId"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Rules. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AlertRule"][];
+                    };
+                };
+                404: components["responses"]["NotFound"];
             };
         };
         put?: never;
@@ -3682,6 +3868,10 @@ export interface paths {
                 query?: {
                     /** @description `true`: active alerts only; `false`: cleared ones only; absent or empty: both (spec 3.3). */
                     active?: components["parameters"]["AlertActive"];
+                    /** @description *(ours)* `true`: acknowledged alerts only; `false`: unacknowledged ones only; absent or empty: both. */
+                    acknowledged?: components["parameters"]["AlertAcknowledged"];
+                    /** @description *(ours)* Comma-separated severities (`critical`, `warning`, `info`): alerts of any of them; absent or empty: every severity; another word is a 400. */
+                    severity?: components["parameters"]["AlertSeverity"];
                     /** @description Matching rule (spec 4.3) — comma-separated variable names. */
                     name?: components["parameters"]["RuleName"];
                     /** @description Matching rule — comma-separated device names. */
@@ -3753,6 +3943,10 @@ export interface paths {
                 query?: {
                     /** @description `true`: active alerts only; `false`: cleared ones only; absent or empty: both (spec 3.3). */
                     active?: components["parameters"]["AlertActive"];
+                    /** @description *(ours)* `true`: acknowledged alerts only; `false`: unacknowledged ones only; absent or empty: both. */
+                    acknowledged?: components["parameters"]["AlertAcknowledged"];
+                    /** @description *(ours)* Comma-separated severities (`critical`, `warning`, `info`): alerts of any of them; absent or empty: every severity; another word is a 400. */
+                    severity?: components["parameters"]["AlertSeverity"];
                     /** @description Matching rule (spec 4.3) — comma-separated variable names. */
                     name?: components["parameters"]["RuleName"];
                     /** @description Matching rule — comma-separated device names. */
@@ -8478,7 +8672,7 @@ export interface components {
                 string
             ];
         };
-        /** @description An alert (spec 2.4). Every field is always present. */
+        /** @description An alert (spec 2.4), with our severity and acknowledgement fields beside the spec's. Every field is always present. */
         Alert: {
             key: string;
             name: string;
@@ -8505,6 +8699,57 @@ export interface components {
             duration: number;
             percentage: number;
             notificationTimeMs: number;
+            /**
+             * @description *(ours)* The rule's severity.
+             * @enum {string}
+             */
+            severity: "critical" | "warning" | "info";
+            /** @description *(ours)* A person acknowledged the active alert; false again once it clears. */
+            acknowledged: boolean;
+            /** @description *(ours)* Who: the user, `token:<name>`, `anonymous`; '' when not acknowledged. */
+            acknowledgedBy: string;
+            /** @description *(ours)* When (ms since the epoch); 0 when not acknowledged. */
+            acknowledgedAt: number;
+            /** @description *(ours)* The comment; '' when none. */
+            acknowledgeComment: string;
+        };
+        /** @description *(ours)* An acknowledgement: an optional comment (at most 2000 characters; no control characters but line breaks). */
+        AlertAckBody: {
+            comment?: string;
+        };
+        /** @description *(ours)* One activation of an alert: entered Active at `enteredAt`, cleared at `clearedAt` (0 while active; an `enteredAt` of 0 is older than what is kept). */
+        AlertHistoryEntry: {
+            key: string;
+            name: string;
+            /** @enum {string} */
+            severity: "critical" | "warning" | "info";
+            deviceId: number;
+            deviceName: string;
+            componentName: string;
+            componentIndex: number;
+            inputVariable: string;
+            /** @description The alert's description as it is now. */
+            description: string;
+            enteredAt: number;
+            clearedAt: number;
+        };
+        /** @description *(ours)* An alert rule as configured (README "Alerts"). */
+        AlertRule: {
+            name: string;
+            /** @enum {string} */
+            severity: "critical" | "warning" | "info";
+            builtin: boolean;
+            /** @description SvcQL matching expression over the variables table. */
+            input: string;
+            /** @description SvcQL matching expression per input and grid step. */
+            condition: string;
+            /** @description The window (ms). */
+            duration: number;
+            percentage: number;
+            notificationTimeMs: number;
+            fanOut: boolean;
+            /** @description The description with its macros unexpanded. */
+            description: string;
         };
         /**
          * @description What a silence matches (spec 2.5); '' and 0 are ignored; every given attribute must hold; no
@@ -9559,6 +9804,15 @@ export interface components {
                 "application/json": components["schemas"]["PromError"];
             };
         };
+        /** @description An acknowledgement body over 16 KiB (BODY_TOO_LARGE). */
+        AckBodyTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description No alert with that key in the network (UNKNOWN_ALERT), or an unknown network (UNKNOWN_NETWORK). */
         UnknownAlert: {
             headers: {
@@ -9765,6 +10019,10 @@ export interface components {
         AlertNetworkId: number;
         /** @description `true`: active alerts only; `false`: cleared ones only; absent or empty: both (spec 3.3). */
         AlertActive: "true" | "false" | "";
+        /** @description *(ours)* `true`: acknowledged alerts only; `false`: unacknowledged ones only; absent or empty: both. */
+        AlertAcknowledged: "true" | "false" | "";
+        /** @description *(ours)* Comma-separated severities (`critical`, `warning`, `info`): alerts of any of them; absent or empty: every severity; another word is a 400. */
+        AlertSeverity: string;
         /**
          * @description `<column>.<asc|desc>`, column one of devices, component, description, curr, min, max; for
          *     alerts curr, min and max all sort by `value` read as a number (non-numbers last).

@@ -13,6 +13,10 @@ export type Whoami = Schemas['Caller'];
 
 /** An alert of the alert list (docs/api.md "Alerts and silences"). */
 export type Alert = Schemas['Alert'];
+/** One activation of an alert (`GET /v2/alerts/net/:netid/history`; ours). */
+export type AlertHistoryEntry = Schemas['AlertHistoryEntry'];
+/** An alert rule as configured (`GET /v2/alerts/net/:netid/rules`; ours). */
+export type AlertRuleInfo = Schemas['AlertRule'];
 /** A silence as answered: `expirationTimeMs` is the absolute expiry, every match field present. */
 export type Silence = Schemas['Silence'];
 /** A silence's match as answered (`''` and `0` take no part). */

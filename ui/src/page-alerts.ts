@@ -1,14 +1,15 @@
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
-import { getAlert, listAlerts, matchOfAlert, span, when, type AlertRule, type AlertState } from './alerts-api.js';
+import { listAlerts, SEVERITIES, span, when, type AckState, type AlertNarrowing, type AlertRule, type AlertState } from './alerts-api.js';
 import type { Alert } from './api-types.js';
-import { SilenceForm } from './alerts-silence-form.js';
+import { AlertDetails, ComponentLink, DeviceLink, SeverityBadge } from './alert-detail.js';
 import { href, type Route } from './route.js';
 
 /**
- * `#/alerts?state=active&name=…&devices=…&components=…&tags=…&key=<alert key>`: the alert list
- * (active, cleared or all, narrowed by the matching rule), refreshed every REFRESH_MS; a selected
- * alert's every field beside it, and "Silence" on it: the silence form pre-filled with its match.
+ * `#/alerts?state=active&ack=…&severity=…&name=…&devices=…&components=…&tags=…&key=<alert key>`:
+ * the alert list (active, cleared or all; acknowledged or not; of some severities; narrowed by the
+ * matching rule), refreshed every REFRESH_MS; a selected alert's detail beside it
+ * (alert-detail.ts: acknowledge, silence, its rule, a chart of its input, its activations).
  * The filter and the selection live in the route, so a reload or a shared link shows the same.
  */
 
@@ -18,6 +19,14 @@ const RULE_KEYS = ['name', 'devices', 'components', 'tags'] as const;
 function stateOf(q: URLSearchParams): AlertState {
   const s = q.get('state');
   return s === 'cleared' || s === 'all' ? s : 'active';
+}
+function narrowingOf(q: URLSearchParams): AlertNarrowing {
+  const ack = q.get('ack');
+  const sev = q.get('severity') ?? '';
+  return {
+    ack: ack === 'acknowledged' || ack === 'unacknowledged' ? ack : 'any',
+    severity: (SEVERITIES as readonly string[]).includes(sev) ? sev : '',
+  };
 }
 function ruleOf(q: URLSearchParams): AlertRule {
   return { name: q.get('name') ?? '', devices: q.get('devices') ?? '', components: q.get('components') ?? '', tags: q.get('tags') ?? '' };
@@ -36,8 +45,9 @@ export function AlertsPage(props: { route: Route }) {
   const q = props.route.query;
   const which = stateOf(q);
   const rule = ruleOf(q);
+  const more = narrowingOf(q);
   const selected = q.get('key') ?? '';
-  const ruleKey = `${which}|${RULE_KEYS.map((k) => rule[k]).join('|')}`;
+  const ruleKey = `${which}|${more.ack}|${more.severity}|${RULE_KEYS.map((k) => rule[k]).join('|')}`;
 
   const [list, setList] = useState<Load<Alert[]>>({ kind: 'loading' });
   const [tick, setTick] = useState(0);
@@ -46,7 +56,7 @@ export function AlertsPage(props: { route: Route }) {
   useEffect(() => { setList({ kind: 'loading' }); }, [ruleKey]);
   useEffect(() => {
     let live = true;
-    listAlerts(which, rule).then(
+    listAlerts(which, rule, more).then(
       (data) => { if (live) setList({ kind: 'ok', data, at: Date.now() }); },
       (e: unknown) => { if (live) setList({ kind: 'error', message: (e as Error).message }); },
     );
@@ -60,10 +70,10 @@ export function AlertsPage(props: { route: Route }) {
   return html`
     <section class="alerts-page">
       <h2>Alerts</h2>
-      <${AlertFilter} which=${which} rule=${rule} query=${q} onRefresh=${refresh} />
+      <${AlertFilter} which=${which} more=${more} rule=${rule} query=${q} onRefresh=${refresh} />
       <div class=${selected ? 'alerts-split' : ''}>
         <div class="alerts-list">${listBody(list, which, q, selected)}</div>
-        ${selected && html`<${AlertDetails} key=${selected} alertKey=${selected} tick=${tick} query=${q} onChanged=${refresh} />`}
+        ${selected && html`<${AlertDetails} key=${selected} alertKey=${selected} tick=${tick} closeHref=${withQuery(q, { key: '' })} onChanged=${refresh} />`}
       </div>
     </section>`;
 }
@@ -73,21 +83,26 @@ function listBody(list: Load<Alert[]>, which: AlertState, q: URLSearchParams, se
   if (list.kind === 'error') return html`<p class="error" role="alert">Alerts could not be read: ${list.message}</p>`;
   const alerts = list.data;
   const status = html`<p class="muted alerts-count" aria-live="polite">
-    <span data-count=${alerts.length}>${alerts.length} ${which === 'all' ? '' : which} alert${alerts.length === 1 ? '' : 's'}</span>${' · '}${alerts.filter((a) => a.silenced).length} silenced · updated ${when(list.at).slice(11)}</p>`;
-  if (alerts.length === 0) return html`${status}<p class="empty panel">No ${which === 'all' ? '' : which} alerts${q.toString().match(/name=|devices=|components=|tags=/) ? ' match the filter' : ''}.</p>`;
+    <span data-count=${alerts.length}>${alerts.length} ${which === 'all' ? '' : which} alert${alerts.length === 1 ? '' : 's'}</span>${' · '}${alerts.filter((a) => a.acknowledged).length} acknowledged · ${alerts.filter((a) => a.silenced).length} silenced · updated ${when(list.at).slice(11)}</p>`;
+  if (alerts.length === 0) return html`${status}<p class="empty panel">No ${which === 'all' ? '' : which} alerts${q.toString().match(/name=|devices=|components=|tags=|ack=|severity=/) ? ' match the filter' : ''}.</p>`;
   return html`${status}
     <table class="grid alerts-table">
-      <thead><tr><th>Name</th><th>Device</th><th>Component</th><th>Value</th><th>Since / cleared</th><th>Silenced</th></tr></thead>
+      <thead><tr><th>Name</th><th>Device</th><th>Component</th><th>Value</th><th>Since / cleared</th><th>Severity</th><th>Acknowledged</th><th>Silenced</th></tr></thead>
       <tbody>
         ${alerts.map((a) => html`
-          <tr key=${a.key} data-key=${a.key} class=${[a.key === selected ? 'selected' : '', a.active ? 'is-active' : 'is-cleared', a.silenced ? 'is-silenced' : ''].join(' ')}>
-            <td><a href=${withQuery(q, { key: a.key })}>${a.name}</a></td>
-            <td>${a.deviceName}</td>
-            <td>${a.componentName}</td>
+          <tr key=${a.key} data-key=${a.key} data-severity=${a.severity}
+            class=${[a.key === selected ? 'selected' : '', a.active ? 'is-active' : 'is-cleared', a.silenced ? 'is-silenced' : '', a.acknowledged ? 'is-acked' : ''].join(' ')}>
+            <td><a class="alert-link" href=${withQuery(q, { key: a.key })}>${a.name}</a></td>
+            <td><${DeviceLink} deviceId=${a.deviceId} name=${a.deviceName} /></td>
+            <td><${ComponentLink} a=${a} /></td>
             <td class="num">${a.value}</td>
             <td>${a.active
               ? html`<span class="status-crit">active</span> for ${span(Date.now() - a.activeSince)} <span class="muted">(${when(a.activeSince)})</span>`
               : html`<span class="status-ok">cleared</span> <span class="muted">(was active since ${when(a.activeSince)})</span>`}</td>
+            <td><${SeverityBadge} severity=${a.severity} /></td>
+            <td class="ack-cell">${a.acknowledged
+              ? html`<span class="acked" title=${a.acknowledgeComment}>by ${a.acknowledgedBy}</span> <span class="muted">${when(a.acknowledgedAt).slice(11)}</span>`
+              : html`<span class="muted">no</span>`}</td>
             <td class="silenced-cell">${a.silenced
               ? html`<a href=${href('silences', { id: String(a.matchingSilenceId) })} title="the matching silence">silenced #${a.matchingSilenceId}</a>`
               : html`<span class="muted">no</span>`}</td>
@@ -96,7 +111,9 @@ function listBody(list: Load<Alert[]>, which: AlertState, q: URLSearchParams, se
     </table>`;
 }
 
-function AlertFilter(props: { which: AlertState; rule: AlertRule; query: URLSearchParams; onRefresh: () => void }) {
+const ACK_STATES: [AckState, string][] = [['any', 'Any'], ['unacknowledged', 'Unacknowledged'], ['acknowledged', 'Acknowledged']];
+
+function AlertFilter(props: { which: AlertState; more: AlertNarrowing; rule: AlertRule; query: URLSearchParams; onRefresh: () => void }) {
   const [rule, setRule] = useState<AlertRule>(props.rule);
   useEffect(() => setRule(props.rule), [RULE_KEYS.map((k) => props.rule[k]).join('|')]);
   const apply = (e: Event): void => {
@@ -113,61 +130,22 @@ function AlertFilter(props: { which: AlertState; rule: AlertRule; query: URLSear
           <a href=${withQuery(props.query, { state: s === 'active' ? '' : s, key: '' })} class=${s === props.which ? 'on' : ''}
             aria-current=${s === props.which ? 'true' : undefined}>${s[0]!.toUpperCase() + s.slice(1)}</a>`)}
       </div>
+      <div class="seg ack-seg" role="group" aria-label="Acknowledgement">
+        ${ACK_STATES.map(([s, label]) => html`
+          <a href=${withQuery(props.query, { ack: s === 'any' ? '' : s, key: '' })} class=${s === props.more.ack ? 'on' : ''} data-ack=${s}
+            aria-current=${s === props.more.ack ? 'true' : undefined}>${label}</a>`)}
+      </div>
+      <label>Severity <select name="severity" value=${props.more.severity}
+        onChange=${(e: Event) => { location.hash = withQuery(props.query, { severity: (e.target as HTMLSelectElement).value, key: '' }); }}>
+        <option value="">any</option>
+        ${SEVERITIES.map((s) => html`<option value=${s}>${s}</option>`)}
+      </select></label>
       ${field('name', 'Name', 'alert or variable names')}
       ${field('devices', 'Devices', 'sw1,sw2')}
       ${field('components', 'Components', 'eth1,eth2')}
       ${field('tags', 'Tags', 'Facet.Word,!Facet')}
       <button type="submit">Filter</button>
-      <button type="button" onClick=${() => { location.hash = withQuery(props.query, { name: '', devices: '', components: '', tags: '', key: '' }); }}>Clear</button>
+      <button type="button" onClick=${() => { location.hash = withQuery(props.query, { name: '', devices: '', components: '', tags: '', ack: '', severity: '', key: '' }); }}>Clear</button>
       <button type="button" onClick=${props.onRefresh} title="read the list again now">Refresh</button>
     </form>`;
-}
-
-function AlertDetails(props: { alertKey: string; tick: number; query: URLSearchParams; onChanged: () => void }) {
-  const [alert, setAlert] = useState<Load<Alert>>({ kind: 'loading' });
-  const [silencing, setSilencing] = useState(false);
-  const [notice, setNotice] = useState('');
-  useEffect(() => { setAlert({ kind: 'loading' }); setSilencing(false); setNotice(''); }, [props.alertKey]);
-  useEffect(() => {
-    let live = true;
-    getAlert(props.alertKey).then(
-      (data) => { if (live) setAlert({ kind: 'ok', data, at: Date.now() }); },
-      (e: unknown) => { if (live) setAlert({ kind: 'error', message: (e as Error).message }); },
-    );
-    return () => { live = false; };
-  }, [props.alertKey, props.tick]);
-
-  const close = html`<a class="close" href=${withQuery(props.query, { key: '' })} aria-label="Close the details">×</a>`;
-  if (alert.kind === 'loading') return html`<aside class="alert-details panel">${close}<p class="loading">Loading the alert…</p></aside>`;
-  if (alert.kind === 'error') return html`<aside class="alert-details panel">${close}<p class="error" role="alert">${alert.message}</p></aside>`;
-  const a = alert.data;
-  const rows: [string, unknown][] = [
-    ['key', a.key], ['name', a.name], ['deviceName', a.deviceName], ['deviceId', a.deviceId],
-    ['componentName', a.componentName], ['componentIndex', a.componentIndex], ['value', a.value],
-    ['values', Object.entries(a.values).map(([k, v]) => `${k} = ${v}`).join('\n')],
-    ['tags', a.tags.join(', ')], ['variable', a.variable], ['inputVariable', a.inputVariable],
-    ['active', a.active ? 'yes' : 'no (cleared)'], ['activeSince', `${when(a.activeSince)} (${a.activeSince})`],
-    ['silenced', a.silenced ? 'yes' : 'no'], ['matchingSilenceId', a.matchingSilenceId],
-    ['timeLastNotificationSent', a.timeLastNotificationSent ? `${when(a.timeLastNotificationSent)} (${a.timeLastNotificationSent})` : 'never (0)'],
-    ['duration', a.duration], ['percentage', a.percentage], ['notificationTimeMs', a.notificationTimeMs],
-  ];
-  return html`
-    <aside class="alert-details panel" aria-label="Alert details">
-      ${close}
-      <h3>${a.name} <span class="muted">on ${a.deviceName} ${a.componentName}</span></h3>
-      <p class="description">${a.description || html`<span class="muted">(no description)</span>`}</p>
-      <p class="silence-state">
-        ${a.silenced
-          ? html`<span class="badge silenced">Silenced by <a href=${href('silences', { id: String(a.matchingSilenceId) })}>silence #${a.matchingSilenceId}</a></span>`
-          : html`<span class="badge">Not silenced</span>`}
-        ${!silencing && html` <button type="button" onClick=${() => { setSilencing(true); setNotice(''); }}>Silence…</button>`}
-        ${notice && html` <span class="ok-note" role="status">${notice}</span>`}
-      </p>
-      ${silencing && html`<${SilenceForm} initial=${matchOfAlert(a)}
-        onCancel=${() => setSilencing(false)}
-        onDone=${(id: number) => { setSilencing(false); setNotice(`Silence #${id} created.`); props.onChanged(); }} />`}
-      <table class="grid fields">
-        <tbody>${rows.map(([k, v]) => html`<tr><th>${k}</th><td data-field=${k}>${String(v)}</td></tr>`)}</tbody>
-      </table>
-    </aside>`;
 }

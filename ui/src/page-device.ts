@@ -7,6 +7,8 @@ import { DeviceList } from './device-search.js';
 import { InterfacesTable } from './device-interfaces.js';
 import { GraphsTab, HardwareTab } from './device-graphs.js';
 import { NeighboursTab } from './device-neighbours.js';
+import { DeviceAlertHistory } from './device-alert-history.js';
+import { ComponentLink, SeverityBadge } from './alert-detail.js';
 import { ago, formatDuration, formatSpeed, formatTime, formatValue, ifStatus, sig3, statusClass } from './device-format.js';
 
 /**
@@ -85,7 +87,7 @@ function DevicePanel(props: { devId: number; tab: string }) {
         : tab === 'neighbours' ? html`<${NeighboursTab} devId=${devId} />`
         : tab === 'hardware' ? html`<${HardwareTab} devId=${devId} />`
         : tab === 'graphs' ? html`<${GraphsTab} devId=${devId} variables=${data.variables} />`
-        : html`<${Summary} dash=${dash} />`}
+        : html`<${Summary} dash=${dash} tick=${updatedMs ?? 0} />`}
     </section>`;
 }
 
@@ -93,7 +95,7 @@ function latestCell(l: Latest | null, field: string) {
   return html`<dd data-field=${field} data-value=${l?.value ?? ''} data-ts=${l?.tsMs ?? ''}>${l === null ? html`<span class="muted">not polled</span>` : formatValue(l.value, l.unit)}</dd>`;
 }
 
-function Summary(props: { dash: Dashboard }) {
+function Summary(props: { dash: Dashboard; tick: number }) {
   const { identity: idn, uptime, lastContact: lc, reachable, topInterfaces, alerts } = props.dash;
   const field = (name: string, label: string, value: string) => html`<dt>${label}</dt><dd data-field=${name}>${value || html`<span class="muted">—</span>`}</dd>`;
   return html`
@@ -153,11 +155,15 @@ function Summary(props: { dash: Dashboard }) {
         <h2>Active alerts</h2>
         ${alerts.length === 0 ? html`<p class="empty no-alerts">No active alerts.</p>` : html`
           <table class="grid alerts">
-            <thead><tr><th>Alert</th><th>Component</th><th>Value</th><th>Since</th><th>Description</th></tr></thead>
+            <thead><tr><th>Alert</th><th>Severity</th><th>Component</th><th>Value</th><th>Since</th><th>Acknowledged</th><th>Description</th></tr></thead>
             <tbody>${alerts.map((a, k) => html`
-              <tr key=${a.key ?? k}><td>${a.name ?? ''}</td><td>${a.componentName ?? ''}</td><td>${typeof a.value === 'number' ? sig3(a.value) : String(a.value ?? '')}</td>
-              <td>${typeof a.activeSince === 'number' ? formatTime(a.activeSince) : ''}</td><td>${a.description ?? ''}</td></tr>`)}</tbody>
+              <tr key=${a.key ?? k} data-key=${a.key}><td>${a.key ? html`<a class="alert-link" href=${href('alerts', { state: 'all', key: a.key })}>${a.name ?? ''}</a>` : a.name ?? ''}</td><td><${SeverityBadge} severity=${a.severity} /></td>
+              <td><${ComponentLink} a=${a} /></td><td>${typeof a.value === 'number' ? sig3(a.value) : String(a.value ?? '')}</td>
+              <td>${typeof a.activeSince === 'number' ? formatTime(a.activeSince) : ''}</td>
+              <td class="ack-cell">${a.acknowledged ? html`<span class="acked" title=${a.acknowledgeComment}>by ${a.acknowledgedBy}</span>` : html`<span class="muted">no</span>`}</td>
+              <td>${a.description ?? ''}</td></tr>`)}</tbody>
           </table>`}
       </div>
+      <${DeviceAlertHistory} devId=${idn.id} tick=${props.tick} />
     </div>`;
 }

@@ -58,10 +58,10 @@ t.test('alertmanager format: the Alertmanager webhook payload, firing then resol
   n.send(notice(1), ['am']);
   n.send(notice(1, 'cleared'), ['am']);
   await rx.waitFor(2);
-  const labels = { alertname: 'interfaceDown', network: 'lab', device: 'sw1', component: 'Gi0/1' };
+  const labels = { alertname: 'interfaceDown', network: 'lab', device: 'sw1', component: 'Gi0/1', severity: 'warning' };
   const annotations = { description: 'interface Gi0/1 of sw1 is down', value: '2' };
   const msg = (status: string, endsAt: string) => ({
-    version: '4', groupKey: '{}:{alertname="interfaceDown", component="Gi0/1", device="sw1", network="lab"}', truncatedAlerts: 0,
+    version: '4', groupKey: '{}:{alertname="interfaceDown", component="Gi0/1", device="sw1", network="lab", severity="warning"}', truncatedAlerts: 0,
     status, receiver: 'am', groupLabels: labels, commonLabels: labels, commonAnnotations: annotations,
     externalURL: 'http://netmon.example:8080',
     alerts: [{ status, labels, annotations, startsAt: '2025-11-24T16:00:00.000Z', endsAt, generatorURL: '', fingerprint: 'k1' }],
