@@ -2846,7 +2846,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            users: components["schemas"]["AccountUser"][];
+                        };
                     };
                 };
                 401: components["responses"]["Unauthorized"];
@@ -3008,7 +3010,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            tokens: components["schemas"]["AccountToken"][];
+                        };
                     };
                 };
                 401: components["responses"]["Unauthorized"];
@@ -3042,7 +3046,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                            token: string;
+                            info: components["schemas"]["AccountToken"];
+                        };
                     };
                 };
                 400: components["responses"]["BadRequest"];
@@ -4540,7 +4549,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["AgentTestResult"];
                     };
                 };
                 400: components["responses"]["BadRequest"];
@@ -4733,7 +4742,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            blocked: components["schemas"]["BlockedAddress"][];
+                        };
                     };
                 };
                 400: components["responses"]["BadRequest"];
@@ -4814,7 +4825,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            blocked: components["schemas"]["BlockedAddress"][];
+                        };
                     };
                 };
                 400: components["responses"]["BadRequest"];
@@ -9139,6 +9152,65 @@ export interface components {
             /** @description How many interfaces it has. */
             interfaces: number;
             discoveredAtMs: number;
+        };
+        /** @description Project design. An address or CIDR range discovery never probes. */
+        BlockedAddress: {
+            id: number;
+            address: string;
+            comment: string;
+            createdAtMs: number;
+            user: string;
+            /**
+             * @description `config` entries are read-only through the API.
+             * @enum {string}
+             */
+            origin: "api" | "config";
+        };
+        /** @description Project design. A user as administrators see it; never a password. */
+        AccountUser: {
+            name: string;
+            /** @enum {string} */
+            role: "admin" | "user";
+            createdAtMs: number;
+            changedAtMs: number;
+        };
+        /** @description Project design. An API token as lists show it; never its secret nor its digest. */
+        AccountToken: {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            role: "admin" | "user";
+            createdAtMs: number;
+            lastUsedMs: number | null;
+        };
+        /** @description Project design. What a test poll got (the system group and the profile that would match), or why nothing answered. */
+        AgentTestResult: {
+            answered: boolean;
+            /** @description The address polled (a DNS name resolved). */
+            address: string;
+            port: number;
+            tookMs: number;
+            /**
+             * @description Answered only.
+             * @enum {string}
+             */
+            version?: "2c" | "3";
+            /** @description Which credential answered, named without its secret (answered only). */
+            credential?: string;
+            sysName?: string;
+            sysObjectID?: string;
+            sysDescr?: string;
+            /** @description The device profile discovery would match; null when none. */
+            profile?: string | null;
+            vendor?: string;
+            model?: string;
+            os?: string;
+            /** @description The error text (not answered only). */
+            reason?: string;
+            /** @enum {string} */
+            reasonKind?: "timeout" | "credentials" | "noRoute" | "refused" | "agentError" | "unresolved" | "other";
+            /** @description The kind in words. */
+            reasonText?: string;
         };
         ManagedDeviceList: {
             networkId: number;

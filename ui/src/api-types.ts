@@ -81,3 +81,13 @@ export type TargetError = Schemas['TargetError'];
 export type Health = Schemas['Health'];
 /** A last-value item of the legacy `vars` call (`GET /api/monitor/networks/:netid/vars?<rule>`). */
 export type LastValue = Schemas['LastValueItem'];
+/** A user as administrators see it (`GET /v2/admin/users`): never a password. */
+export type AccountUser = Schemas['AccountUser'];
+/** An API token as listed (`GET /v2/admin/tokens`): never its secret. */
+export type AccountToken = Schemas['AccountToken'];
+/** A test poll's answer (`POST /v2/ui/net/:netid/devices/test`). */
+export type AgentTestResult = Schemas['AgentTestResult'];
+/** A managed device of the list. */
+export type ManagedDevice = Schemas['ManagedDevice'];
+/** An address or range blocked from discovery (`GET …/devices/blocking`). */
+export type BlockedAddress = Schemas['BlockedAddress'];
