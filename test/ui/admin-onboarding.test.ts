@@ -1,7 +1,7 @@
 import t from 'tap';
 import type { Browser, Page } from 'playwright-core';
 import { waitFor } from '../fakes/helpers.js';
-import { browserGate, launchBrowser, screenshot, startUiServer, watchedPage, type UiServer } from './browser.js';
+import { browserGate, launchBrowser, screenshot, startUiServer, watchedPage, type BrowserKind, type UiServer } from './browser.js';
 
 /**
  * Onboarding in the UI (issue 26.3), in a real browser on the built server and its simulated
@@ -21,6 +21,9 @@ const DEVICE = '127.1.0.2';
 const WRONG = 'wrong-community-7';
 const RIGHT = 'public';
 
+/** A same-document navigation (the app follows hashchange; Firefox fires no load event for it). */
+const go = (page: Page, hash: string): Promise<void> => page.evaluate((h) => { location.hash = h; }, hash);
+
 async function logIn(browser: Browser, ui: UiServer, user: string, password: string): Promise<{ page: Page; errors: string[]; cookie: string }> {
   const { page, errors } = await watchedPage(browser);
   page.on('dialog', (d) => { void d.accept(); });
@@ -35,15 +38,18 @@ async function logIn(browser: Browser, ui: UiServer, user: string, password: str
   return { page, errors, cookie };
 }
 
-t.test('onboarding pages: a device fixed in the browser, users, tokens, blocked addresses, settings', { timeout: 300_000 }, async (t) => {
-  if (!browserGate(t)) return;
+// The same flows in Chromium and in Firefox ESR, each on a server of its own.
+for (const kind of ['chromium', 'firefox'] as const satisfies readonly BrowserKind[]) {
+t.test(`onboarding pages in ${kind}: a device fixed in the browser, users, tokens, blocked addresses, settings`, { timeout: 300_000 }, async (t) => {
+  if (!browserGate(t, kind)) return;
   const ui = await startUiServer(t, {
     devices: 3, interfacesPerDevice: 2, pollInterval: `${POLL_MS / 1000}s`, timeout: `${SNMP_TIMEOUT_MS}ms`, retries: 0,
     networkExtra: '    discoveryInterval: 1h',
     users: [['root', 'root-password', 'admin'], ['ann', 'ann-password', 'user']],
     editConfig: (yaml) => yaml.replace('snmp: { port:', 'snmp: { communities: [not-the-agents], port:'),
   });
-  const browser = await launchBrowser(t);
+  const browser = await launchBrowser(t, kind);
+  const shot = (p: Page, name: string) => screenshot(p, `onboarding-${kind}-${name}`);
   const { page, errors, cookie } = await logIn(browser, ui, 'root', 'root-password');
   const api = async (path: string, init: RequestInit = {}) => {
     const r = await fetch(ui.base + path, { ...init, headers: { cookie, 'content-type': 'application/json', ...(init.headers ?? {}) } });
@@ -70,7 +76,7 @@ t.test('onboarding pages: a device fixed in the browser, users, tokens, blocked 
       return h.text.includes(DEVICE) ? h.text : undefined;
     }, 30_000, 'the healthcheck naming the device');
     t.match(health, /degraded/, 'the healthcheck is degraded, naming it');
-    await screenshot(page, 'admin-device-never-answered');
+    await shot(page, 'admin-device-never-answered');
 
     // The test poll from the top form: the wrong community, then the right one.
     await page.fill('form.test-form input[name=address]', DEVICE);
@@ -91,7 +97,7 @@ t.test('onboarding pages: a device fixed in the browser, users, tokens, blocked 
     t.match(await answered.locator('[data-field=sysName]').textContent(), /\S/, 'the agent\'s sysName');
     t.match(await answered.locator('[data-field=sysObjectID]').textContent(), /^1\.3\.6\.1\.4\.1\./, 'its sysObjectID');
     t.match(await answered.locator('[data-field=profile]').textContent(), /\S/, 'the profile that would match (or none, said so)');
-    await screenshot(page, 'admin-device-test-answered');
+    await shot(page, 'admin-device-test-answered');
 
     await edit.locator('button[type=submit]').click();
     await page.waitForSelector('p.ok-note:has-text("probed again")');
@@ -107,7 +113,7 @@ t.test('onboarding pages: a device fixed in the browser, users, tokens, blocked 
       return d.record ? d : undefined;
     }, 30_000, 'the device probed again: its record');
     t.ok(record.record.sysObjectID, 'probed again: it has its discovery record');
-    await screenshot(page, 'admin-device-fixed');
+    await shot(page, 'admin-device-fixed');
 
     const reads = await Promise.all(['/v2/ui/net/1/devices', `/v2/ui/net/1/devices/${added.id}`, '/v2/ui/net/1/settings', `/v2/discovery/net/1/devices/${added.id}`].map((p) => api(p)));
     t.same(reads.filter((r) => r.text.includes(WRONG)), [], 'no GET answer carries the community');
@@ -115,7 +121,7 @@ t.test('onboarding pages: a device fixed in the browser, users, tokens, blocked 
   });
 
   t.test('users: add, role, reset password, remove; the last administrator stays', async (t) => {
-    await page.goto(`${ui.base}/#/admin/users`);
+    await go(page, '#/admin/users');
     await page.waitForSelector('tr[data-user=root]');
     await page.fill('form.add-user input[name=name]', 'bob');
     await page.selectOption('form.add-user select[name=role]', 'user');
@@ -135,7 +141,7 @@ t.test('onboarding pages: a device fixed in the browser, users, tokens, blocked 
     const login = async (user: string, password: string) => (await fetch(`${ui.base}/v2/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user, password }) })).status;
     t.equal(await login('bob', 'bob-new-password'), 200, 'the new password works');
     t.equal(await login('bob', 'bob-password'), 401, 'the old one no longer');
-    await screenshot(page, 'admin-users');
+    await shot(page, 'admin-users');
 
     await page.click('tr[data-user=bob] button:has-text("Remove")');
     await page.waitForSelector('tr[data-user=bob]', { state: 'detached' });
@@ -148,14 +154,14 @@ t.test('onboarding pages: a device fixed in the browser, users, tokens, blocked 
   });
 
   t.test('API tokens: the secret shown once, it works, revoked it does not', async (t) => {
-    await page.goto(`${ui.base}/#/admin/tokens`);
+    await go(page, '#/admin/tokens');
     await page.waitForSelector('form.add-token');
     await page.fill('form.add-token input[name=name]', 'grafana');
     await page.click('form.add-token button[type=submit]');
     const secret = (await page.locator('.token-secret [data-field=secret]').textContent()) ?? '';
     t.match(secret, /^\S{20,}$/, 'the secret is shown');
     await page.waitForSelector('tr[data-token=grafana]');
-    await screenshot(page, 'admin-tokens');
+    await shot(page, 'admin-tokens');
     const whoami = async () => (await fetch(`${ui.base}/v2/whoami`, { headers: { 'x-nsg-auth-api-token': secret } })).status;
     t.equal(await whoami(), 200, 'the token works');
     t.notOk((await api('/v2/admin/tokens')).text.includes(secret), 'the list never carries it');
@@ -169,7 +175,7 @@ t.test('onboarding pages: a device fixed in the browser, users, tokens, blocked 
   });
 
   t.test('blocked addresses and the settings in force', async (t) => {
-    await page.goto(`${ui.base}/#/admin/blocked`);
+    await go(page, '#/admin/blocked');
     await page.waitForSelector('form.block-form');
     await page.fill('form.block-form input[name=address]', '10.9.0.0/16');
     await page.fill('form.block-form input[name=comment]', 'lab');
@@ -180,29 +186,29 @@ t.test('onboarding pages: a device fixed in the browser, users, tokens, blocked 
     await page.fill('tr.edit-row input[name=comment]', 'the lab, blocked');
     await page.click('tr.edit-row button[type=submit]');
     await page.waitForSelector('tr[data-block]:has-text("the lab, blocked")');
-    await screenshot(page, 'admin-blocked');
+    await shot(page, 'admin-blocked');
     await page.locator('tr[data-block]:has-text("10.9.0.0/16") button:has-text("Unblock")').click();
     await page.waitForSelector('tr[data-block]:has-text("10.9.0.0/16")', { state: 'detached' });
     t.same(JSON.parse((await api('/v2/ui/net/1/devices/blocking')).text).blocked, [], 'added, changed and removed');
 
-    await page.goto(`${ui.base}/#/admin/settings`);
+    await go(page, '#/admin/settings');
     const config = page.locator('pre[data-field=config]');
     await config.waitFor();
     const text = (await config.textContent()) ?? '';
     t.match(text, /"pollIntervalMs": 2000/, 'the settings in force');
     t.notOk(text.includes('not-the-agents'), 'the network\'s community is not shown');
     t.match(await page.locator('[data-field=source]').textContent(), /netmon\.yaml/, 'where the configuration came from');
-    await screenshot(page, 'admin-settings');
+    await shot(page, 'admin-settings');
     t.same(errors, [], 'no console errors');
   });
 
   t.test('a user-role caller: no Admin link, the page and the server refuse', async (t) => {
     const ann = await logIn(browser, ui, 'ann', 'ann-password');
     t.equal(await ann.page.locator('header.top nav a:has-text("Admin")').count(), 0, 'no Admin link');
-    await ann.page.goto(`${ui.base}/#/admin/users`);
+    await go(ann.page, '#/admin/users');
     await ann.page.waitForSelector('[data-refused=admin]');
     t.equal(await ann.page.locator('form.add-user').count(), 0, 'no form');
-    await screenshot(ann.page, 'admin-refused');
+    await shot(ann.page, 'admin-refused');
     const status = async (method: string, path: string, body?: unknown) => (await fetch(ui.base + path, {
       method, headers: { cookie: ann.cookie, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}),
     })).status;
@@ -212,3 +218,4 @@ t.test('onboarding pages: a device fixed in the browser, users, tokens, blocked 
     t.same(ann.errors, [], 'no console errors');
   });
 });
+}
