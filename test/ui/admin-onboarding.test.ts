@@ -115,8 +115,12 @@ t.test(`onboarding pages in ${kind}: a device fixed in the browser, users, token
     t.ok(record.record.sysObjectID, 'probed again: it has its discovery record');
     await shot(page, 'admin-device-fixed');
 
-    const reads = await Promise.all(['/v2/ui/net/1/devices', `/v2/ui/net/1/devices/${added.id}`, '/v2/ui/net/1/settings', `/v2/discovery/net/1/devices/${added.id}`].map((p) => api(p)));
-    t.same(reads.filter((r) => r.text.includes(WRONG)), [], 'no GET answer carries the community');
+    const paths = ['/v2/ui/net/1/devices', `/v2/ui/net/1/devices/${added.id}`, '/v2/ui/net/1/settings', `/v2/discovery/net/1/devices/${added.id}`,
+      `/api/ui/networks/1/nodes/${added.id}`, `/v2/ui/net/1/dashboards/device/${added.id}`, `/v2/ui/net/1/data/device/${added.id}?format=full`];
+    const reads = await Promise.all(paths.map(async (p) => ({ p, ...(await api(p)) })));
+    t.same(reads.filter((r) => r.status !== 200).map((r) => `${r.p}: ${r.status}`), [], 'every read answers');
+    t.same(reads.filter((r) => r.text.includes(WRONG) || /"(community|firstCommunities)"/.test(r.text)).map((r) => r.p), [],
+      'no GET answer carries the device\'s community, the old or the new one');
     t.same(errors, [], 'no console errors');
   });
 
