@@ -31,17 +31,21 @@ export class AccountAdmin {
 
   async changeUser(name: string, change: UserChange, by: string): Promise<{ status: 'ok'; user: UserInfo }> {
     const before = this.need(name);
-    if (change.role !== undefined && change.role !== 'admin' && before.role === 'admin') this.keepAnAdmin(name, 'demote');
-    // The password first: a bad password changes nothing, the role included.
+    const admins = this.accounts.listUsers().filter((u) => u.role === 'admin').length;
+    // Checked first so that a refused demotion changes nothing (the password included); the role's
+    // own transaction checks again, for two changes at once.
+    if (change.role !== undefined && change.role !== 'admin' && before.role === 'admin' && admins <= 1) {
+      throw new AppError('CONFLICT', `'${name}' is the last administrator user: cannot demote it (add another administrator first)`);
+    }
+    // The password before the role: a bad password changes nothing.
     if (change.password !== undefined) await this.accounts.setPassword(name, change.password);
-    if (change.role !== undefined) await this.accounts.setRole(name, change.role);
+    if (change.role !== undefined) await this.accounts.setRole(name, change.role, { keepAnAdmin: true });
     this.logger.info('user changed through the API', { user: name, fields: Object.keys(change).join(','), by });
     return { status: 'ok', user: this.need(name) };
   }
 
   async removeUser(name: string, by: string): Promise<{ status: 'ok'; removed: string }> {
-    if (this.need(name).role === 'admin') this.keepAnAdmin(name, 'remove');
-    await this.accounts.removeUser(name);
+    await this.accounts.removeUser(name, { keepAnAdmin: true });
     this.logger.info('user removed through the API', { user: name, by });
     return { status: 'ok', removed: name };
   }
@@ -65,12 +69,5 @@ export class AccountAdmin {
     const u = this.accounts.listUsers().find((x) => x.name === name);
     if (!u) throw new AppError('NOT_FOUND', `no user '${name.slice(0, 100)}'`);
     return u;
-  }
-
-  private keepAnAdmin(name: string, what: 'remove' | 'demote'): void {
-    const admins = this.accounts.listUsers().filter((u) => u.role === 'admin');
-    if (admins.length <= 1) {
-      throw new AppError('CONFLICT', `'${name}' is the last administrator user: cannot ${what} it (add another administrator first)`);
-    }
   }
 }

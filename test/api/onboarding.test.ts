@@ -124,3 +124,12 @@ t.test('secrets: in no GET answer and no log line', async (t) => {
   t.ok(lines.some((l) => /user changed through the API/.test(l)), 'the changes are logged');
   t.same(lines.filter((l) => secrets.some((s) => l.includes(s))), [], 'no log line carries a secret');
 });
+
+t.test('two administrators removed at once: one stays', async (t) => {
+  const { send } = setup();
+  await send('POST', U, { name: 'root', role: 'admin', password: PASSWORD });
+  await send('POST', U, { name: 'rita', role: 'admin', password: PASSWORD });
+  const answers = await Promise.all([send('DELETE', `${U}/root`), send('DELETE', `${U}/rita`)]);
+  t.same(answers.map((a) => a.status).sort(), [200, 409], 'one removed, the other refused');
+  t.equal((await send('GET', U)).json.users.filter((u: any) => u.role === 'admin').length, 1, 'an administrator is left');
+});
