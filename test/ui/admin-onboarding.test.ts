@@ -20,6 +20,9 @@ const SNMP_TIMEOUT_MS = 300;
 const DEVICE = '127.1.0.2';
 const WRONG = 'wrong-community-7';
 const RIGHT = 'public';
+/** A v3 user of the network (the simulated agents speak v2c only): its keys must never reach the page. */
+const V3_SECRETS = ['v3-auth-Secret-1', 'v3-priv-Secret-2'];
+const V3_USER = `{ name: ops, level: authPriv, authProtocol: sha, authKey: ${V3_SECRETS[0]}, privProtocol: aes, privKey: ${V3_SECRETS[1]} }`;
 
 /** A same-document navigation (the app follows hashchange; Firefox fires no load event for it). */
 const go = (page: Page, hash: string): Promise<void> => page.evaluate((h) => { location.hash = h; }, hash);
@@ -46,7 +49,7 @@ t.test(`onboarding pages in ${kind}: a device fixed in the browser, users, token
     devices: 3, interfacesPerDevice: 2, pollInterval: `${POLL_MS / 1000}s`, timeout: `${SNMP_TIMEOUT_MS}ms`, retries: 0,
     networkExtra: '    discoveryInterval: 1h',
     users: [['root', 'root-password', 'admin'], ['ann', 'ann-password', 'user']],
-    editConfig: (yaml) => yaml.replace('snmp: { port:', 'snmp: { communities: [not-the-agents], port:'),
+    editConfig: (yaml) => yaml.replace('snmp: { port:', `snmp: { communities: [not-the-agents], v3Users: [${V3_USER}], port:`),
   });
   const browser = await launchBrowser(t, kind);
   const shot = (p: Page, name: string) => screenshot(p, `onboarding-${kind}-${name}`);
@@ -86,6 +89,13 @@ t.test(`onboarding pages in ${kind}: a device fixed in the browser, users, token
     await failed.waitFor();
     t.match(await failed.locator('[data-field=reasonText]').textContent(), /timeout: no SNMP answer/, 'a wrong community: why, in words');
     t.match(await failed.locator('[data-field=reason]').textContent(), DEVICE, 'the error text names the address');
+
+    // One of the network's v3 users, chosen by name: the agent (v2c only) does not answer it.
+    await page.fill('form.test-form input[name=community]', '');
+    await page.selectOption('form.test-form select[name=v3User]', 'ops');
+    await page.click('form.test-form button[type=submit]');
+    await page.waitForSelector('form.test-form .test-result[data-answered=false]');
+    t.match(await page.locator('form.test-form .test-result [data-field=reason]').textContent(), DEVICE, 'the network\'s v3 user tried: why not, in words');
 
     // The fix: the device's edit form, tested with the right community, then saved.
     await page.click(`tr[data-device="${added.id}"] button:has-text("Edit")`);
@@ -201,6 +211,9 @@ t.test(`onboarding pages in ${kind}: a device fixed in the browser, users, token
     const text = (await config.textContent()) ?? '';
     t.match(text, /"pollIntervalMs": 2000/, 'the settings in force');
     t.notOk(text.includes('not-the-agents'), 'the network\'s community is not shown');
+    const whole = await page.content();
+    t.same(V3_SECRETS.filter((x) => whole.includes(x)), [], 'nor the v3 user\'s keys, anywhere on the page');
+    t.match(text, /"name": "ops"/, 'the v3 user is named');
     t.match(await page.locator('[data-field=source]').textContent(), /netmon\.yaml/, 'where the configuration came from');
     await shot(page, 'admin-settings');
     t.same(errors, [], 'no console errors');

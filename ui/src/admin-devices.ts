@@ -1,7 +1,7 @@
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
 import { del, get, post, put, state } from './api.js';
-import type { AgentTestResult, ManagedDevice, ManagedDeviceList } from './api-types.js';
+import type { AgentTestResult, ManagedDevice, ManagedDeviceList, Settings } from './api-types.js';
 import { href } from './route.js';
 
 /**
@@ -17,9 +17,21 @@ const REFRESH_MS = 3000;
 
 const devicesPath = (): string => `/v2/ui/net/${state.netId}/devices`;
 
-/** The test poll of an address (`POST …/devices/test`). */
-export const testAgent = (address: string, community: string, port?: number): Promise<AgentTestResult> =>
-  post<AgentTestResult>(`${devicesPath()}/test`, { address, ...(community ? { community } : {}), ...(port ? { port } : {}) });
+/** The test poll of an address (`POST …/devices/test`): a community, or one of the network's v3 users, or (neither) the network's credentials. */
+export const testAgent = (address: string, community: string, v3User = ''): Promise<AgentTestResult> =>
+  post<AgentTestResult>(`${devicesPath()}/test`, { address, ...(community ? { community } : v3User ? { v3User } : {}) });
+
+/** The names of the network's SNMPv3 users (their secrets stay on the server), from the settings in force. */
+function useV3Users(): string[] {
+  const [names, setNames] = useState<string[]>([]);
+  useEffect(() => {
+    get<Settings>(`/v2/ui/net/${state.netId}/settings`).then((s) => {
+      const nets = (s.config as { networks?: { id: number; snmp?: { v3Users?: { name: string }[] } }[] }).networks ?? [];
+      setNames(nets.find((n) => n.id === state.netId)?.snmp?.v3Users?.map((u) => u.name) ?? []);
+    }, () => setNames([]));
+  }, []);
+  return names;
+}
 
 /** What a test poll answered, in words. */
 export function TestResult(props: { result: AgentTestResult | null; error: string }) {
@@ -48,13 +60,15 @@ export function TestResult(props: { result: AgentTestResult | null; error: strin
 function TestForm() {
   const [address, setAddress] = useState('');
   const [community, setCommunity] = useState('');
+  const [v3User, setV3User] = useState('');
+  const users = useV3Users();
   const [result, setResult] = useState<AgentTestResult | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const run = async (e: Event): Promise<void> => {
     e.preventDefault();
     setBusy(true); setError(''); setResult(null);
-    try { setResult(await testAgent(address, community)); } catch (err) { setError((err as Error).message); }
+    try { setResult(await testAgent(address, community, v3User)); } catch (err) { setError((err as Error).message); }
     setBusy(false);
   };
   return html`
@@ -62,6 +76,8 @@ function TestForm() {
       <h3>Test an address</h3>
       <label>Address <input name="address" required value=${address} onInput=${(e: Event) => setAddress((e.target as HTMLInputElement).value)} /></label>
       <label>Community <input name="community" type="password" autocomplete="off" placeholder="the network's" value=${community} onInput=${(e: Event) => setCommunity((e.target as HTMLInputElement).value)} /></label>
+      ${users.length > 0 && html`<label>or v3 user <select name="v3User" disabled=${community !== ''} onChange=${(e: Event) => setV3User((e.target as HTMLSelectElement).value)}>
+        <option value="">—</option>${users.map((u) => html`<option value=${u} selected=${u === v3User}>${u}</option>`)}</select></label>`}
       <button type="submit" disabled=${busy}>${busy ? 'Testing…' : 'Test'}</button>
       <${TestResult} result=${result} error=${error} />
     </form>`;
