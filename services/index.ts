@@ -1,4 +1,4 @@
-import { AccountsService, Authenticator, PasswordPool } from './accounts/index.js';
+import { AccountAdmin, AccountsService, Authenticator, PasswordPool } from './accounts/index.js';
 import { AlertEngine, AlertService } from './alerts/index.js';
 import type { AlertNotifier, AlertSource, SilenceLookup } from './alert-types.js';
 import { CatalogService } from './catalog/index.js';
@@ -40,6 +40,8 @@ export interface Services {
   readonly views: ViewService;
   /** Users and tokens (the CLI's commands). */
   readonly accounts: AccountsService;
+  /** Users and tokens as administrators manage them through the API (never without an administrator user). */
+  readonly accountAdmin: AccountAdmin;
   /** Credentials to callers, sessions, login limits, the password pool (the authentication middleware and the login call; app.ts closes it on stop). */
   readonly auth: Authenticator;
   /** Maps of views: selection, layouts, coordinates, values (built on `views` as their MapViewSource). */
@@ -150,6 +152,7 @@ export function createServices(deps: ServiceDeps, sources: ServiceSources = {}):
     keyValues: new KeyValueService(deps),
     views,
     accounts,
+    accountAdmin: new AccountAdmin(accounts, deps.logger.child('accounts')),
     auth: new Authenticator(deps, accounts, passwords),
     maps,
     notifier,

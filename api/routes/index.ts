@@ -28,6 +28,7 @@ import { registerTasks } from './v2/tasks.js';
 import { registerFilters } from './v2/filters.js';
 import { registerKeyValue } from './v2/keyvalue.js';
 import { registerLogin } from './v2/login.js';
+import { registerAccounts } from './v2/accounts.js';
 import { RefusalDelay } from '../middleware/refusal-delay.js';
 import { registerMaps } from './v2/maps.js';
 import { registerGraph } from './v2/graph.js';
@@ -75,6 +76,8 @@ export function buildRouter(deps: RouterDeps): { router: Router; ctx: ApiContext
   const legacy = router.group('/api');
 
   registerLogin(v2, ctx, refusals);
+  // Users and API tokens for administrators (the onboarding pages).
+  registerAccounts(v2, ctx);
   // The web UI's page and files (public: the login form loads before anyone is logged in).
   registerWebUi(router, ctx);
   registerStatus(v2, ctx);

@@ -8,7 +8,7 @@ import type { DevicesPort } from '../../core/ports/devices.js';
 export function devicesUnavailable(what: string): DevicesPort {
   const no = (): never => { throw new AppError('NOT_IMPLEMENTED', `${what} manages no devices`); };
   return {
-    list: no, get: no, add: no, update: no, remove: no, blocked: no, block: no, updateBlock: no, unblock: no,
+    list: no, get: no, add: no, update: no, remove: no, test: no, blocked: no, block: no, updateBlock: no, unblock: no,
     submit: no, queue: no, newGeneration: no, pause: no, resume: no, externalTags: no, setExternalTags: no,
   };
 }

@@ -16,6 +16,7 @@ export function devicesPort(need: (netId: number) => { readonly devices: Network
     add: (netId, a, user) => d(netId).add(a, user),
     update: (netId, id, patch, user) => d(netId).update(id, patch, user),
     remove: (netId, ids, user) => d(netId).remove(ids, user),
+    test: (netId, t) => d(netId).test(t),
     blocked: (netId) => d(netId).blocked(),
     block: (netId, b, user) => d(netId).block(b, user),
     updateBlock: (netId, id, b, user) => d(netId).updateBlock(id, b, user),

@@ -7,7 +7,7 @@ import { AppError } from '../../core/errors.js';
 import { isDeviceAddress, isIpAddress } from '../../core/host-name.js';
 import type { Logger } from '../../core/logger.js';
 import type {
-  BlockedAdd, BlockedAddress, DeviceAdd, DeviceKey, DevicePatch, DiscoveryQueue, ExternalTags, ManagedDevice, RemoveResult,
+  AgentTest, AgentTestResult, BlockedAdd, BlockedAddress, DeviceAdd, DeviceKey, DevicePatch, DiscoveryQueue, ExternalTags, ManagedDevice, RemoveResult,
 } from '../../core/ports/devices.js';
 import type { TaskHandle, TaskInfo, TasksPort } from '../../core/ports/tasks.js';
 import type { Device, Tag } from '../../core/types.js';
@@ -26,6 +26,7 @@ import {
 } from './registry-rules.js';
 import { resolveAll, type Resolver } from './resolve-address.js';
 import { SubmissionQueue } from './submission-queue.js';
+import { testAgent } from './agent-test.js';
 import { failureKind, failureWords, withAddress } from '../polling/poll-reason.js';
 
 interface NetworkDevicesDeps {
@@ -350,17 +351,30 @@ export class NetworkDevices {
     if (e.origin === 'config') throw new AppError('READ_ONLY', `device ${id} of network ${this.net.id} is declared in the config (networks[].devices): change it there`);
     if (patch.name !== undefined && (typeof patch.name !== 'string' || patch.name.length > 200)) throw new AppError('BAD_PARAMETER', 'name must be a string of at most 200 characters');
     if (patch.comment !== undefined && (typeof patch.comment !== 'string' || patch.comment.length > 2000)) throw new AppError('BAD_PARAMETER', 'comment must be a string of at most 2000 characters');
+    if (patch.community !== undefined && patch.community !== null && (typeof patch.community !== 'string' || patch.community === '')) throw new AppError('BAD_PARAMETER', 'community must be a non-empty string or null');
     const tags = patch.tags === undefined ? e.tags : checkTags(patch.tags, 'tags');
     const address = patch.address === undefined ? undefined : this.checkAddress(patch.address);
+    const snmp = patch.community === undefined ? e.snmp : withOwnCommunity(e.snmp, patch.community);
+    const reprobe = address !== undefined || patch.community !== undefined;
     const next: RegistryEntry = {
-      ...e, name: patch.name ?? e.name, comment: patch.comment ?? e.comment, tags,
-      ...(address !== undefined ? { declaredAddress: address, origin: e.origin === 'discovered' ? 'api' : e.origin } : {}),
+      ...e, name: patch.name ?? e.name, comment: patch.comment ?? e.comment, tags, snmp,
+      // An address or community given by an operator makes the device theirs: it is probed as declared.
+      ...(reprobe ? { declaredAddress: address ?? e.declaredAddress, origin: e.origin === 'discovered' ? 'api' : e.origin } : {}),
     };
     await this.registry.write([next]);
+    // The field names only: a community is a secret and never goes to the log.
     this.log.info('device changed through the API', { network: this.net.id, device: id, user, fields: Object.keys(patch).join(',') });
     await this.reapply();
-    if (address !== undefined) this.enqueue(address, 'api', user, `re-probe device ${id} at ${address}`, declaredOfEntry(next), id);
+    if (reprobe) {
+      const at = address ?? probeAddressOf(next);
+      this.enqueue(at, 'api', user, `re-probe device ${id} at ${at}`, declaredOfEntry(next), id);
+    }
     return this.get(id)!;
+  }
+
+  /** One test poll of an address with the test's credentials or this network's (agent-test.ts). */
+  test(t: AgentTest): Promise<AgentTestResult> {
+    return testAgent({ pool: this.deps.pool, profiles: this.deps.profiles(), resolve: this.deps.resolve, nowMs: this.deps.nowMs }, this.net, t);
   }
 
   async remove(ids: readonly number[], user: string): Promise<RemoveResult> {
@@ -676,4 +690,11 @@ function blockedError(netId: number, address: string, b: BlockedAddress): AppErr
 
 function checkComment(c: unknown): void {
   if (c !== undefined && (typeof c !== 'string' || c.length > 2000)) throw new AppError('BAD_PARAMETER', 'comment must be a string of at most 2000 characters');
+}
+
+/** A device's SNMP settings with its own first community set (or dropped: null), the rest kept. */
+function withOwnCommunity(snmp: DeviceSnmpOverride | null, community: string | null): DeviceSnmpOverride | null {
+  const { firstCommunities: _dropped, ...rest } = snmp ?? {};
+  const next: DeviceSnmpOverride = community === null ? rest : { ...rest, firstCommunities: [community] };
+  return Object.keys(next).length === 0 ? null : next;
 }

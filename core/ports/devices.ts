@@ -1,3 +1,4 @@
+import type { FailureKind } from './networks.js';
 import type { DeviceOrigin, DevicePresence, Tag } from '../types.js';
 import type { TaskInfo } from './tasks.js';
 
@@ -56,7 +57,43 @@ export interface DevicePatch {
   readonly tags?: readonly Tag[];
   /** Change the address it is polled at (re-probed at once). */
   readonly address?: string;
+  /**
+   * The SNMP v2c community tried first for this device (re-probed at once); null drops the device's
+   * own community (the network's are tried). Write-only: no answer ever carries it.
+   */
+  readonly community?: string | null;
 }
+
+/**
+ * One test poll of an address (the onboarding's "test"): the credentials to try, or none for the
+ * network's (those a device at the address would be probed with). Never stored.
+ */
+export interface AgentTest {
+  readonly address: string;
+  readonly port?: number;
+  /** A v2c community to try alone. */
+  readonly community?: string;
+  /** The name of one of the network's SNMPv3 users (config `snmp.v3Users`) to try alone. */
+  readonly v3User?: string;
+}
+
+/** What a test poll got: the system group and the profile that would match, or why not. */
+export type AgentTestResult =
+  | {
+    readonly answered: true; readonly address: string; readonly port: number;
+    /** `2c` or `3`, and which credential answered, named without its secret (`community 1 of 2`, `v3 user ops`). */
+    readonly version: '2c' | '3'; readonly credential: string;
+    readonly sysName: string; readonly sysObjectID: string; readonly sysDescr: string;
+    /** The device profile discovery would choose (null: none matches), and what it says of the device. */
+    readonly profile: string | null; readonly vendor: string; readonly model: string; readonly os: string;
+    readonly tookMs: number;
+  }
+  | {
+    readonly answered: false; readonly address: string; readonly port: number;
+    /** The last error text, its kind, and the kind in words (as a device's poll state says them). */
+    readonly reason: string; readonly reasonKind: FailureKind; readonly reasonText: string;
+    readonly tookMs: number;
+  };
 
 /** An address or CIDR range discovery never probes (and a device at it is not polled). */
 export interface BlockedAddress {
@@ -128,6 +165,12 @@ export interface DevicesPort {
    * device that discovery finds again comes back with its id, unless its address is blocked.
    */
   remove(netId: number, ids: readonly number[], user: string): Promise<RemoveResult>;
+  /**
+   * Polls an address once (sysName, sysObjectID, sysDescr; no retries) with the given credentials or
+   * the network's, and says what answered or why not. Changes nothing. Throws BAD_PARAMETER for an
+   * address that is neither an IP address nor a DNS name or an unknown v3 user.
+   */
+  test(netId: number, t: AgentTest): Promise<AgentTestResult>;
 
   blocked(netId: number): readonly BlockedAddress[];
   /** Throws BAD_PARAMETER for a malformed address or range. A device of the inventory at a blocked address stops being polled. */

@@ -92,20 +92,24 @@ export class AccountsService {
     await this.removeSessionsOf(name);
   }
 
-  async setRole(name: string, role: string): Promise<void> {
+  /** `keepAnAdmin`: refuse (CONFLICT) to demote the last administrator user, decided inside the change's transaction. */
+  async setRole(name: string, role: string, opts: { keepAnAdmin?: boolean } = {}): Promise<void> {
     const r = checkRole(role);
     const now = this.clock.nowMs();
     await this.meta.transaction((tx) => {
-      this.users.within(tx).update(this.userId(tx, name), (u) => ({ ...u, role: r, changedAtMs: now }));
+      const id = this.userId(tx, name);
+      if (opts.keepAnAdmin && r !== 'admin') this.keepAnAdmin(tx, id, 'demote');
+      this.users.within(tx).update(id, (u) => ({ ...u, role: r, changedAtMs: now }));
       bump(tx);
     });
     this.changeCount++;
   }
 
-  /** Removes a user and their sessions. */
-  async removeUser(name: string): Promise<void> {
+  /** Removes a user and their sessions. `keepAnAdmin`: refuse (CONFLICT) to remove the last administrator user. */
+  async removeUser(name: string, opts: { keepAnAdmin?: boolean } = {}): Promise<void> {
     await this.meta.transaction((tx) => {
       const id = this.userId(tx, name);
+      if (opts.keepAnAdmin) this.keepAnAdmin(tx, id, 'remove');
       this.users.within(tx).remove(id);
       tx.remove(NS_USER_NAMES, name);
       bump(tx);
@@ -148,6 +152,18 @@ export class AccountsService {
       bump(tx);
     });
     this.changeCount++;
+  }
+
+  /**
+   * Throws CONFLICT when user `id` is the only administrator user. Run inside the change's
+   * transaction: transactions are serialized, so two removals at once cannot both pass.
+   */
+  private keepAnAdmin(tx: MetaTxn, id: number, what: 'remove' | 'demote'): void {
+    const user = this.users.within(tx).get(id)?.data;
+    if (user?.role !== 'admin') return;
+    if (this.users.list().filter((u) => u.data.role === 'admin').length <= 1) {
+      throw new AppError('CONFLICT', `'${user.name}' is the last administrator user: cannot ${what} it (add another administrator first)`);
+    }
   }
 
   private userId(tx: MetaTxn, name: string): number {

@@ -1,7 +1,7 @@
 import { isAddressOrRange, isDeviceAddress } from '../../core/host-name.js';
 import { DEVICE_TAG } from '../../core/names.js';
 import { AppError } from '../../core/errors.js';
-import type { BlockedAdd, DeviceAdd, DeviceKey, DevicePatch } from '../../core/ports/devices.js';
+import type { AgentTest, BlockedAdd, DeviceAdd, DeviceKey, DevicePatch } from '../../core/ports/devices.js';
 import type { Tag } from '../../core/types.js';
 
 /**
@@ -90,10 +90,10 @@ export function deviceAdd(body: unknown): DeviceAdd {
   };
 }
 
-/** PUT devices/:dev_id: `{name?, comment?, tags?, address?}`, at least one. */
+/** PUT devices/:dev_id: `{name?, comment?, tags?, address?, community?}`, at least one. */
 export function devicePatch(body: unknown): DevicePatch {
-  const o = object(body, 'device change', ['name', 'comment', 'tags', 'address']);
-  if (Object.keys(o).length === 0) throw new AppError('BAD_PARAMETER', 'device change names no field (fields: name, comment, tags, address)');
+  const o = object(body, 'device change', ['name', 'comment', 'tags', 'address', 'community']);
+  if (Object.keys(o).length === 0) throw new AppError('BAD_PARAMETER', 'device change names no field (fields: name, comment, tags, address, community)');
   const name = str(o, 'name', MAX_NAME_CHARS);
   if (name !== undefined && name.trim() === '') throw new AppError('BAD_PARAMETER', `field 'name' must not be empty`);
   return {
@@ -101,6 +101,35 @@ export function devicePatch(body: unknown): DevicePatch {
     ...optional('comment', str(o, 'comment', MAX_COMMENT_CHARS)),
     ...optional('tags', o.tags === undefined ? undefined : checkTags('tags', o.tags)),
     ...optional('address', address(o, 'address', false)),
+    ...optional('community', communityChange(o)),
+  };
+}
+
+/** A device's own community: a non-empty string, or null to drop it (the network's are tried). */
+function communityChange(o: Record<string, unknown>): string | null | undefined {
+  if (o.community === null) return null;
+  const c = str(o, 'community', 255);
+  if (c === '') throw new AppError('BAD_PARAMETER', `field 'community' must not be empty (null drops the device's own community)`);
+  return c;
+}
+
+/** POST devices/test: `{address, port?, community?, v3User?}` (at most one of community and v3User). */
+export function agentTest(body: unknown): AgentTest {
+  const o = object(body, 'test', ['address', 'port', 'community', 'v3User']);
+  const port = o.port;
+  if (port !== undefined && (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535)) {
+    throw new AppError('BAD_PARAMETER', `field 'port' must be an integer from 1 to 65535, got ${show(port)}`);
+  }
+  const community = str(o, 'community', 255);
+  const v3User = str(o, 'v3User', 255);
+  if (community === '') throw new AppError('BAD_PARAMETER', `field 'community' must not be empty (leave it out to test the network's credentials)`);
+  if (v3User === '') throw new AppError('BAD_PARAMETER', `field 'v3User' must not be empty`);
+  if (community !== undefined && v3User !== undefined) throw new AppError('BAD_PARAMETER', `give 'community' or 'v3User', not both`);
+  return {
+    address: address(o, 'address', true)!,
+    ...optional('port', port as number | undefined),
+    ...optional('community', community),
+    ...optional('v3User', v3User),
   };
 }
 

@@ -1,6 +1,6 @@
 import { AppError } from '../../core/errors.js';
 import type {
-  BlockedAddress, BlockedAdd, DeviceAdd, DeviceKey, DevicePatch, DiscoveryQueue, ExternalTags, ManagedDevice, RemoveResult,
+  AgentTest, AgentTestResult, BlockedAddress, BlockedAdd, DeviceAdd, DeviceKey, DevicePatch, DiscoveryQueue, ExternalTags, ManagedDevice, RemoveResult,
 } from '../../core/ports/devices.js';
 import type { TaskInfo } from '../../core/ports/tasks.js';
 import type { Tag } from '../../core/types.js';
@@ -72,6 +72,20 @@ export class DeviceService {
   async update(netId: number, deviceId: number, patch: DevicePatch, user: string): Promise<{ status: 'ok'; device: ListedDevice }> {
     const d = await this.port.update(this.net(netId), deviceId, patch, user);
     return { status: 'ok', device: { ...d, pollState: pollStateRecord(this.networks.deviceStates(netId).get(d.id)) } };
+  }
+
+  /**
+   * One test poll of an address (the onboarding's "test"): what the agent answered and the profile
+   * that would match, or why not. Under the gate `limits.discovery` like a submission: it is SNMP
+   * work a caller starts.
+   */
+  async test(netId: number, t: AgentTest, key?: string): Promise<AgentTestResult> {
+    const id = this.net(netId);
+    if (!this.gates || key === undefined) return this.port.test(id, t);
+    const release = this.gates.hold('discovery', key);
+    const answer = this.port.test(id, t);
+    release(answer);
+    return answer;
   }
 
   async remove(netId: number, ids: readonly number[], user: string): Promise<{ status: 'ok' } & RemoveResult> {

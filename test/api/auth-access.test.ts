@@ -29,7 +29,10 @@ const ADMIN = [
   'GET /v2/svc/discovery/net/:id/start',
   'POST /v2/ui/net/:netid/devices', 'POST /v2/ui/net/:netid/devices/', 'PUT /v2/ui/net/:netid/devices/:dev_id', 'DELETE /v2/ui/net/:netid/devices/:ids',
   'POST /v2/ui/net/:netid/devices/blocking', 'POST /v2/ui/net/:netid/devices/blocking/', 'PUT /v2/ui/net/:netid/devices/blocking/:id',
-  'DELETE /v2/ui/net/:netid/devices/blocking/:ids',
+  'DELETE /v2/ui/net/:netid/devices/blocking/:ids', 'POST /v2/ui/net/:netid/devices/test',
+  // Users and API tokens (docs/api.md "Users and tokens").
+  'GET /v2/admin/users', 'POST /v2/admin/users', 'PUT /v2/admin/users/:name', 'DELETE /v2/admin/users/:name',
+  'GET /v2/admin/tokens', 'POST /v2/admin/tokens', 'DELETE /v2/admin/tokens/:name',
   'POST /v2/svc/discovery/net/:netid/submit/:dev', 'POST /v2/svc/discovery/net/:netid/new_generation',
   'POST /v2/svc/discovery/net/:netid/pause', 'POST /v2/svc/discovery/net/:netid/resume',
   'POST /v2/tags/net/:netid/external', 'POST /v2/tags/:netcolon/external',

@@ -232,11 +232,13 @@ t.test('the server route table: every route once, with its access level', async 
     && /^\/v2\/(ui\/net\/:netid\/devices|svc\/discovery\/net\/:netid\/|tags\/)/.test(pattern);
   // the actions that change something (docs/api.md "Actions and settings"): all but cache/list
   const isChangingAction = (pattern: string) => pattern.startsWith('/v2/ui/net/:id/actions/') && !pattern.endsWith('/cache/list');
-  const wantAdmin = table.filter((r) => isInventoryWrite(r.method, r.pattern) || isChangingAction(r.pattern)
+  // users and tokens (docs/api.md "Users and tokens"): every call, reads included
+  const isAccounts = (pattern: string) => pattern.startsWith('/v2/admin/');
+  const wantAdmin = table.filter((r) => isInventoryWrite(r.method, r.pattern) || isChangingAction(r.pattern) || isAccounts(r.pattern)
     || ['GET /v2/svc/discovery/net/:id/start', 'GET /api/ui/networks/:netid/discover', 'GET /api/quit'].includes(`${r.method} ${r.pattern}`));
   t.ok(wantAdmin.length >= 15, `the inventory's writes are in the table (${wantAdmin.length})`);
   t.same(table.filter((r) => r.access === 'admin').map((r) => `${r.method} ${r.pattern}`).sort(),
-    wantAdmin.map((r) => `${r.method} ${r.pattern}`).sort(), 'discovery control, the inventory\'s writes, the actions that change something and /api/quit, and nothing else, are for administrators');
+    wantAdmin.map((r) => `${r.method} ${r.pattern}`).sort(), 'discovery control, the inventory\'s writes, the actions that change something, users and tokens and /api/quit, and nothing else, are for administrators');
   const anon = await call(router, 'GET', '/v2/ui/net/1/status');
   t.equal(anon.status, 200, 'with authentication off the anonymous caller is allowed');
 });

@@ -11,7 +11,7 @@ import { isIP } from 'node:net';
 import { cidrContains, parseCidr } from '../../core/cidr.js';
 import { AppError } from '../../core/errors.js';
 import type {
-  BlockedAdd, BlockedAddress, DeviceAdd, DeviceKey, DevicePatch, DevicesPort, DiscoveryQueue, ExternalTags, ManagedDevice, QueuedAddress,
+  AgentTest, AgentTestResult, BlockedAdd, BlockedAddress, DeviceAdd, DeviceKey, DevicePatch, DevicesPort, DiscoveryQueue, ExternalTags, ManagedDevice, QueuedAddress,
   RemoveResult, TaskHandle, TaskInfo, TasksPort,
 } from '../../core/ports/index.js';
 import type { Tag } from '../../core/types.js';
@@ -35,6 +35,10 @@ export class FakeDevices implements DevicesPort {
   private nextBlockId = 1;
   /** Calls made, for tests that check what reached the port (method and network). */
   readonly calls: string[] = [];
+  /** Test setup: the agents a test poll finds, by address, with the one community they answer. */
+  readonly agents = new Map<string, { community: string; sysName: string; sysObjectID: string }>();
+  /** Every community a device was given through `update` (what a test checks reached the port). */
+  readonly communities = new Map<number, string | null>();
 
   constructor(private readonly knows: (netId: number) => boolean, private readonly tasks: TasksPort, private readonly nowMs: () => number) {}
 
@@ -103,7 +107,21 @@ export class FakeDevices implements DevicesPort {
     if (patch.name !== undefined) d.name = patch.name;
     if (patch.comment !== undefined) d.comment = patch.comment;
     if (patch.tags !== undefined) d.tags = [...patch.tags];
+    if (patch.community !== undefined) this.communities.set(deviceId, patch.community);
     return { ...d };
+  }
+
+  /** Plays a test poll: an agent of `agents` answers its community (or any, with none given); anything else times out. */
+  async test(netId: number, t: AgentTest): Promise<AgentTestResult> {
+    this.state(netId);
+    this.calls.push(`test ${netId}`);
+    if (isIP(t.address) === 0 && !DNS.test(t.address)) throw new AppError('BAD_PARAMETER', `address '${t.address}' is neither an IP address nor a DNS name`);
+    const port = t.port ?? 161;
+    const agent = this.agents.get(t.address);
+    if (agent && (t.community === undefined || t.community === agent.community)) {
+      return { answered: true, address: t.address, port, version: '2c', credential: 'the community given', sysName: agent.sysName, sysObjectID: agent.sysObjectID, sysDescr: '', profile: null, vendor: '', model: '', os: '', tookMs: 0 };
+    }
+    return { answered: false, address: t.address, port, reason: `${t.address}:${port}: Request timed out`, reasonKind: 'timeout', reasonText: 'timeout: no SNMP answer', tookMs: 0 };
   }
 
   async remove(netId: number, ids: readonly number[], _user: string): Promise<RemoveResult> {

@@ -194,6 +194,16 @@ function bodies(r: () => number): { body: string | Buffer; type?: string }[] {
     { body: JSON.stringify({ top: 10, interval: '1h', device: 'sim-1', metric: 'bytes' }), type: 'application/json' },
     { body: JSON.stringify({ network: 'x', nested: { a: [1, 2] }, n: 1e308, b: true, s: 'a&b=c#d' }), type: 'application/json' },
     { body: JSON.stringify('just a string'), type: 'application/json' },
+    // Users, tokens and the test poll of the onboarding (docs/api.md "Users and tokens", "Inventory"); the test poll only to loopback.
+    { body: JSON.stringify({ name: `fuzz${Math.floor(r() * 1e6)}`, role: 'user', password: 'fuzz-password' }), type: 'application/json' },
+    { body: JSON.stringify({ name: 'a b', role: 'root', password: 'x'.repeat(5000) }), type: 'application/json' },
+    { body: JSON.stringify({ role: 'admin', password: 7, extra: true }), type: 'application/json' },
+    { body: JSON.stringify({ name: `tok${Math.floor(r() * 1e6)}`, role: 'admin' }), type: 'application/json' },
+    { body: JSON.stringify({ address: '127.1.0.1', community: 'public' }), type: 'application/json' },
+    { body: JSON.stringify({ address: '127.1.0.250', community: 'x'.repeat(255), port: 1161 }), type: 'application/json' },
+    { body: JSON.stringify({ address: '127.1.0.1', community: 'a', v3User: 'b', port: 0 }), type: 'application/json' },
+    { body: JSON.stringify({ address: '127.1.0.1', v3User: 'nobody' }), type: 'application/json' },
+    { body: JSON.stringify({ community: null, name: 'x' }), type: 'application/json' },
   ];
 }
 

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, firefox, type Browser, type Page } from 'playwright-core';
@@ -83,15 +83,17 @@ export interface UiServer {
  * The built server on a simulated network, with users made by the CLI before it starts when
  * `users` is given (authentication on): [name, password, role].
  */
-export async function startUiServer(t: Tap, c: Partial<SimulatedConfig> & { users?: readonly [string, string, string][] } = {}): Promise<UiServer> {
+export async function startUiServer(t: Tap, c: Partial<SimulatedConfig> & { users?: readonly [string, string, string][]; editConfig?: (yaml: string) => string } = {}): Promise<UiServer> {
   const dir = tempDir(t, 'netmon-ui-');
   const dataDir = join(dir, 'data');
   const auth = c.users !== undefined && c.users.length > 0;
   const configPath = writeSimulatedConfig(dir, {
     devices: c.devices ?? 6, interfacesPerDevice: c.interfacesPerDevice ?? 8, pollInterval: c.pollInterval ?? '2s',
+    ...(c.timeout ? { timeout: c.timeout } : {}), ...(c.retries !== undefined ? { retries: c.retries } : {}),
     ...(c.networkExtra ? { networkExtra: c.networkExtra } : {}),
     extra: [auth ? 'auth: { enabled: true }' : '', c.extra ?? ''].join('\n'),
   });
+  if (c.editConfig) writeFileSync(configPath, c.editConfig(readFileSync(configPath, 'utf8')));
   for (const [name, password, role] of c.users ?? []) {
     const r = spawnSync(process.execPath, [MAIN, 'user', 'add', name, '--role', role], {
       env: { ...process.env, DATA_DIR: dataDir, NETMON_CONFIG: '' }, input: `${password}\n`, encoding: 'utf8', timeout: 60_000,

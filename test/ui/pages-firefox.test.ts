@@ -18,6 +18,11 @@ const PAGES: readonly [string, string, string][] = [
   ['SvcQL console', "#/svcql?q=SELECT%20device%2C%20metric%20FROM%20ifInRate%20LIMIT%203", 'table.result tbody tr'],
   ['alerts', '#/alerts', '.alerts-count, .alerts-list .empty'],
   ['silences', '#/silences', 'table.silences-table, p.empty'],
+  ['admin: devices', '#/admin/devices', 'table.admin-device-table tbody tr'],
+  ['admin: blocked addresses', '#/admin/blocked', 'form.block-form'],
+  ['admin: users', '#/admin/users', 'tr[data-user=alice]'],
+  ['admin: API tokens', '#/admin/tokens', 'form.add-token'],
+  ['admin: settings', '#/admin/settings', 'pre[data-field=config]'],
 ];
 
 t.test('every page in Firefox: logged in, content shown, no console errors', { timeout: 240_000 }, async (t) => {

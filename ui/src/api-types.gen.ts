@@ -2820,6 +2820,297 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The users (project design); names, roles and times, never a password
+         * @description Administrators only.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description {users: [{name, role, createdAtMs, changedAtMs}]} by name. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            users: components["schemas"]["AccountUser"][];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        /**
+         * Add a user (project design)
+         * @description The password is hashed (scrypt) and never returned nor logged. 409 CONFLICT for a name taken. Administrators only.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @enum {string} */
+                        role: "admin" | "user";
+                        /** @description at least 8 characters */
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description {status: ok, user}. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                409: components["responses"]["Conflict"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/admin/users/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a user's role or password (project design)
+         * @description A new password ends the user's sessions. Demoting the last administrator user is 409 CONFLICT. 404 NOT_FOUND for an unknown name. Administrators only.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description user name */
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        role?: "admin" | "user";
+                        password?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description {status: ok, user}. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        post?: never;
+        /**
+         * Remove a user and their sessions (project design)
+         * @description Removing the last administrator user is 409 CONFLICT. 404 NOT_FOUND for an unknown name. Administrators only.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description user name */
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description {status: ok, removed}. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/admin/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The API tokens (project design); never a secret nor its digest
+         * @description Administrators only.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description {tokens: [{id, name, role, createdAtMs, lastUsedMs}]} by name. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            tokens: components["schemas"]["AccountToken"][];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        /**
+         * Create an API token (project design); its secret is in this answer only
+         * @description The secret is shown once: only its SHA-256 digest is stored. 409 CONFLICT for a name taken. Administrators only.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @enum {string} */
+                        role: "admin" | "user";
+                    };
+                };
+            };
+            responses: {
+                /** @description {status: ok, token, info}: `token` is the secret. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                            token: string;
+                            info: components["schemas"]["AccountToken"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                409: components["responses"]["Conflict"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/admin/tokens/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API token (project design)
+         * @description 404 NOT_FOUND for an unknown name. Administrators only.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description token name */
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description {status: ok, revoked}. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/ui/net/{id}/views/{view_id}/map": {
         parameters: {
             query?: never;
@@ -4412,6 +4703,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/ui/net/{netid}/devices/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test poll of an address (project design); the onboarding's "test"
+         * @description One SNMP get of sysName, sysObjectID and sysDescr (no retries) with the community or v3 user given, else the network's credentials; answers what the agent said and the device profile that would match, or why not (`reason`, `reasonKind`, `reasonText` as a device's poll state). Stores nothing; the credentials are never returned nor logged. Under the `discovery` work gate. Administrators only.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description network id */
+                    netid: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        address: string;
+                        port?: number;
+                        community?: string;
+                        v3User?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description {answered: true, address, port, version, credential, sysName, sysObjectID, sysDescr, profile, vendor, model, os, tookMs} or {answered: false, address, port, reason, reasonKind, reasonText, tookMs}. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AgentTestResult"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/ui/net/{netid}/devices/{devid}": {
         parameters: {
             query?: never;
@@ -4468,7 +4813,7 @@ export interface paths {
         get?: never;
         /**
          * Change a managed device (spec 4.4)
-         * @description Name, comment, tags or address (re-probed). `blocking` as the id is 405. Administrators only.
+         * @description Name, comment, tags, address or community (either re-probes it). `community` (write-only, never returned): the v2c community tried first for the device, null to drop it. `blocking` as the id is 405. Administrators only.
          */
         put: {
             parameters: {
@@ -4489,6 +4834,7 @@ export interface paths {
                         comment?: string;
                         tags?: string[];
                         address?: string;
+                        community?: string | null;
                     };
                 };
             };
@@ -4590,7 +4936,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            blocked: components["schemas"]["BlockedAddress"][];
+                        };
                     };
                 };
                 400: components["responses"]["BadRequest"];
@@ -4671,7 +5019,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            blocked: components["schemas"]["BlockedAddress"][];
+                        };
                     };
                 };
                 400: components["responses"]["BadRequest"];
@@ -9047,6 +9397,65 @@ export interface components {
             /** @description How many interfaces it has. */
             interfaces: number;
             discoveredAtMs: number;
+        };
+        /** @description Project design. An address or CIDR range discovery never probes. */
+        BlockedAddress: {
+            id: number;
+            address: string;
+            comment: string;
+            createdAtMs: number;
+            user: string;
+            /**
+             * @description `config` entries are read-only through the API.
+             * @enum {string}
+             */
+            origin: "api" | "config";
+        };
+        /** @description Project design. A user as administrators see it; never a password. */
+        AccountUser: {
+            name: string;
+            /** @enum {string} */
+            role: "admin" | "user";
+            createdAtMs: number;
+            changedAtMs: number;
+        };
+        /** @description Project design. An API token as lists show it; never its secret nor its digest. */
+        AccountToken: {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            role: "admin" | "user";
+            createdAtMs: number;
+            lastUsedMs: number | null;
+        };
+        /** @description Project design. What a test poll got (the system group and the profile that would match), or why nothing answered. */
+        AgentTestResult: {
+            answered: boolean;
+            /** @description The address polled (a DNS name resolved). */
+            address: string;
+            port: number;
+            tookMs: number;
+            /**
+             * @description Answered only.
+             * @enum {string}
+             */
+            version?: "2c" | "3";
+            /** @description Which credential answered, named without its secret (answered only). */
+            credential?: string;
+            sysName?: string;
+            sysObjectID?: string;
+            sysDescr?: string;
+            /** @description The device profile discovery would match; null when none. */
+            profile?: string | null;
+            vendor?: string;
+            model?: string;
+            os?: string;
+            /** @description The error text (not answered only). */
+            reason?: string;
+            /** @enum {string} */
+            reasonKind?: "timeout" | "credentials" | "noRoute" | "refused" | "agentError" | "unresolved" | "other";
+            /** @description The kind in words. */
+            reasonText?: string;
         };
         ManagedDeviceList: {
             networkId: number;

@@ -97,3 +97,13 @@ export type Neighbor = NonNullable<Schemas['Device']['neighbors']>[number];
 export interface LinkSummaryPeer {
   readonly peer: { readonly deviceId: number; readonly ifIndex: number; readonly ifName: string } | null;
 }
+/** A user as administrators see it (`GET /v2/admin/users`): never a password. */
+export type AccountUser = Schemas['AccountUser'];
+/** An API token as listed (`GET /v2/admin/tokens`): never its secret. */
+export type AccountToken = Schemas['AccountToken'];
+/** A test poll's answer (`POST /v2/ui/net/:netid/devices/test`). */
+export type AgentTestResult = Schemas['AgentTestResult'];
+/** A managed device of the list. */
+export type ManagedDevice = Schemas['ManagedDevice'];
+/** An address or range blocked from discovery (`GET …/devices/blocking`). */
+export type BlockedAddress = Schemas['BlockedAddress'];

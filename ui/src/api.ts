@@ -37,3 +37,5 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
 
 export const get = <T>(path: string): Promise<T> => api<T>('GET', path);
 export const post = <T>(path: string, body?: unknown): Promise<T> => api<T>('POST', path, body ?? {});
+export const put = <T>(path: string, body: unknown): Promise<T> => api<T>('PUT', path, body);
+export const del = <T>(path: string): Promise<T> => api<T>('DELETE', path);

@@ -16,12 +16,13 @@ import { SilencesPage } from './page-silences.js';
 import { DeviceSearchBox } from './device-search.js';
 import { OverviewPage } from './page-overview.js';
 import { AlertBadge } from './alert-badge.js';
+import { AdminPage, isAdmin } from './page-admin.js';
 
 /**
  * The pages by the route's first part (`#/map/12` → MapPage with parts ['map', '12']); the first,
  * the overview, is the home page (an empty or unknown route).
  */
-const PAGES: Record<string, { title: string; nav?: string; page: (p: { route: Route }) => unknown }> = {
+const PAGES: Record<string, { title: string; nav?: string; adminOnly?: boolean; page: (p: { route: Route; who: Whoami }) => unknown }> = {
   overview: { title: 'Overview', nav: 'Overview', page: OverviewPage },
   views: { title: 'Maps', nav: 'Maps', page: ViewsPage },
   map: { title: 'Map', page: MapPage },
@@ -31,6 +32,8 @@ const PAGES: Record<string, { title: string; nav?: string; page: (p: { route: Ro
   svcql: { title: 'SvcQL', nav: 'SvcQL', page: ConsolePage },
   alerts: { title: 'Alerts', nav: 'Alerts', page: AlertsPage },
   silences: { title: 'Silences', nav: 'Silences', page: SilencesPage },
+  // Onboarding (devices, blocked addresses, users, tokens, settings): in the navigation of administrators only.
+  admin: { title: 'Administration', nav: 'Admin', adminOnly: true, page: AdminPage },
 };
 
 type Session = { kind: 'loading' } | { kind: 'login' } | { kind: 'in'; who: Whoami } | { kind: 'down'; message: string };
@@ -67,7 +70,7 @@ function App() {
     <header class="top">
       <a class="brand" href=${href('overview')}>netmon</a>
       <nav>
-        ${Object.entries(PAGES).filter(([, p]) => p.nav).map(([k, p]) => html`
+        ${Object.entries(PAGES).filter(([, p]) => p.nav && (!p.adminOnly || isAdmin(who))).map(([k, p]) => html`
           <a href=${k === 'device' ? href('device') : href(k)} class=${k === key ? 'active' : ''}>${p.nav}${k === 'alerts' ? html` <${AlertBadge} />` : ''}</a>`)}
       </nav>
       <${DeviceSearchBox} />
@@ -77,7 +80,7 @@ function App() {
           : html`<span class="user muted">authentication off</span>`}
       </span>
     </header>
-    <main>${html`<${page.page} route=${route} />`}</main>`;
+    <main>${html`<${page.page} route=${route} who=${who} />`}</main>`;
 }
 
 render(html`<${App} />`, document.getElementById('app')!);

@@ -3,7 +3,7 @@ import type { Handler, RoutedRequest } from '../../http/http-types.js';
 import { readJson } from '../../http/json-body.js';
 import { parseNonNegativeInteger, pathParam } from '../../http/params.js';
 import type { RouteGroup } from '../../http/router.js';
-import { blockedAdd, deviceAdd, devicePatch, MAX_IDS_PER_CALL } from '../../../services/devices/index.js';
+import { agentTest, blockedAdd, deviceAdd, devicePatch, MAX_IDS_PER_CALL } from '../../../services/devices/index.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 import { gateKeyOf, userOf } from '../../http/caller-keys.js';
 import { idListParam } from '../../http/id-list-param.js';
@@ -27,6 +27,8 @@ export function registerDevices(router: RouteGroup, ctx: ApiContext): void {
     router.get(p, list);
     router.post(p, add, { access: 'admin' });
   }
+  // The onboarding's test: one poll of an address, nothing stored (a word of the path, like `blocking`).
+  router.post(`${base}/test`, async (req) => json(await s.test(net(req), agentTest(readJson(req)), gateKeyOf(req))), { access: 'admin' });
   router.get(`${base}/:devid`, (req) => json(s.get(net(req), parseNonNegativeInteger('devid', pathParam(req, 'devid')))));
   router.add('PUT', `${base}/:dev_id`, async (req) => {
     if (req.params.dev_id === 'blocking') return blockingWithoutId(req);
