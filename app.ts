@@ -116,6 +116,7 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
     }
     const role = collectorRole;
     const central = config.mode === 'central';
+    let reachableSlot: (netId: number, deviceId: number) => number = () => -1;
     let centralRole: CentralRole | undefined;
     const monitor = new Monitor({
       config, pool, meta: store.meta, series: store.series, nowMs: () => systemClock.nowMs(), logger,
@@ -127,12 +128,15 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
       } : {}),
       ...(central ? {
         central: true,
+        // Which collector polls a device: the one whose batches last wrote its `reachable`.
+        assignment: { polledBy: (netId: number, deviceId: number) => centralRole?.sentBy(reachableSlot(netId, deviceId)) ?? null },
         remote: () => (centralRole
           ? { component: centralRole.health(), status: centralRole.status() }
           : { component: { healthy: true, status: 'degraded' as const, detail: 'connecting to the NATS server' }, status: { connected: false, points: 0, batches: 0, bufferedPoints: 0, droppedPoints: 0, retries: 0, duplicates: 0 } }),
       } : {}),
     });
     slotKeys = (netId) => monitor.slotKeys(netId);
+    reachableSlot = (netId, deviceId) => monitor.reachableSlot(netId, deviceId);
     setPolled = (netId, ids) => monitor.setPolledDevices(netId, ids);
     await monitor.start();
     stops.push(() => monitor.stop());

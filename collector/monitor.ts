@@ -144,7 +144,7 @@ export class Monitor implements CollectorPorts, NetworksPort {
       tasks: this.tasks,
       ...(d.resolve ? { resolve: d.resolve } : {}),
       ...(d.central ? { fed: true } : {}),
-      ...(d.assignment ? { assigned: true } : {}),
+      ...(d.assignment && !d.central ? { assigned: true } : {}),
     }, previous);
   }
 
@@ -187,6 +187,11 @@ export class Monitor implements CollectorPorts, NetworksPort {
       if (id !== undefined) byId.set(id, f);
     }
     n.health.adoptReported(collector, cycleStartMs, byId);
+  }
+
+  /** A device's `reachable` slot (-1: none). */
+  reachableSlot(netId: number, deviceId: number): number {
+    return this.inventory.reachableSlot(netId, deviceId);
   }
 
   /** The central's ingest wrote a grid step of a network: the services act on it as on a polled one. */

@@ -152,6 +152,9 @@ export class CentralIngest {
   private heldTimer: NodeJS.Timeout | undefined;
   private readonly inventories: InventoryAssembly;
   private readonly holdMaxMs: number;
+  /** Our slot → 1 + the index in `senders` of the collector whose batch last wrote it (0: none). */
+  private sentBy = new Uint16Array(4096);
+  private readonly senders: string[] = [];
   private readonly flushEveryMs: number;
   private readonly maxFutureMs: number;
   private scratchSlots = new Int32Array(1024);
@@ -229,6 +232,24 @@ export class CentralIngest {
     await this.write(b, batch);
   }
 
+  /** The collector whose batch last wrote our slot (which collector polls the device of the slot), or null. */
+  sentByOf(slot: number): string | null {
+    const i = slot >= 0 && slot < this.sentBy.length ? this.sentBy[slot]! : 0;
+    return i === 0 ? null : this.senders[i - 1]!;
+  }
+
+  private senderOf(collector: string): number {
+    let i = this.senders.indexOf(collector);
+    if (i < 0) { this.senders.push(collector); i = this.senders.length - 1; }
+    return i + 1;
+  }
+
+  private growSentBy(slot: number): void {
+    const grown = new Uint16Array(Math.max(slot + 1, this.sentBy.length * 2));
+    grown.set(this.sentBy);
+    this.sentBy = grown;
+  }
+
   /** The newest poll states of each collector and network go on; an older one (a redelivery) does not. */
   private takeStates(m: StatesMessage): void {
     const key = `${m.collector}\0${m.networkId}`;
@@ -242,6 +263,7 @@ export class CentralIngest {
   /** Writes a batch's steps (slots mapped), then acknowledges it after the next store flush. */
   private async write(b: ReceivedBatch, batch: PointsBatch): Promise<void> {
     const map = this.mapOf(batch.collector, batch.networkId);
+    const sender = this.senderOf(batch.collector);
     const limitMs = this.opts.nowMs() + this.maxFutureMs;
     let points = 0;
     let newest = -Infinity;
@@ -253,6 +275,8 @@ export class CentralIngest {
       for (let i = 0; i < n; i++) {
         const ours = map.ours(step.slots[i]!);
         if (ours < 0) { this.stats.unmapped++; continue; }
+        if (ours >= this.sentBy.length) this.growSentBy(ours);
+        this.sentBy[ours] = sender;
         this.scratchSlots[k] = ours;
         this.scratchValues[k++] = step.values[i]!;
       }

@@ -40,6 +40,8 @@ export interface CentralRoleOptions {
 
 export interface CentralRole {
   status(): RemoteStatus;
+  /** The collector whose batches last wrote our slot (null: none yet): which collector polls its device. */
+  sentBy(slot: number): string | null;
   /** The healthcheck's `remote` component: the connection, batches waiting, collectors whose clock is off. */
   health(): ComponentHealth;
   close(): Promise<void>;
@@ -103,6 +105,7 @@ export async function startCentralRole(opts: CentralRoleOptions): Promise<Centra
   };
   return {
     status,
+    sentBy: (slot) => ingest.sentByOf(slot),
     health() {
       const st = ingest.status();
       const off = st.collectors.filter((c) => Math.abs(c.skewMs) >= SKEW_WARN_MS);

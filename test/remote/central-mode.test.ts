@@ -12,6 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { natsServerOrSkip, startNatsServer } from '../fakes/nats-server.js';
 import { getJson, startServerReady, tempDir, waitFor, writeSimulatedConfig } from '../fakes/helpers.js';
+import { browserGate, launchBrowser, screenshot, watchedPage } from '../ui/browser.js';
 
 const DEVICES = 4;
 /** An address in the network's range where nothing answers. */
@@ -90,6 +91,26 @@ remote: { servers: [${nats.url}], stream: SITE }
   const failingAt = async (base: string) => ((await getJson(base, '/v2/ui/net/1/status')).body.polling.failing as { name: string; reachability: string; reasonKind: string; reason: string }[])
     .map((f) => `${f.name} ${f.reachability} ${f.reasonKind} ${f.reason}`).sort();
   t.same(await failingAt(central.base), await failingAt(collector.base), 'the status call names the same failing devices, the same way');
+
+  // The UI: the overview's collectors panel and, on a device's page, which collector polls it.
+  const firstId = listed.devices.find((d) => d.name !== 'silent-box')!.id;
+  for (const kind of ['chromium', 'firefox'] as const) {
+    await t.test(`the central's UI (${kind})`, async (t) => {
+      if (!browserGate(t, kind)) return;
+      const { page, errors } = await watchedPage(await launchBrowser(t, kind));
+      await page.goto(`${central.base}/#/overview`);
+      const row = page.locator('.ov-collectors tr[data-collector="c1"]');
+      await row.waitFor();
+      t.match(await row.locator('[data-field="skew"]').innerText(), /^-?\d+(\.\d)? s$/, 'the overview shows collector c1 with its clock skew');
+      await screenshot(page, `central-overview-${kind}`);
+      await page.evaluate((h) => { location.hash = h; }, `#/device/${firstId}`);
+      const by = page.locator('[data-field="polledBy"]');
+      await by.waitFor();
+      t.equal(await by.getAttribute('data-value'), 'c1', 'a device\'s page says collector c1 polls it');
+      await screenshot(page, `central-device-${kind}`);
+      t.same(errors, [], 'no console errors');
+    });
+  }
 
   const start = await getJson(central.base, '/v2/svc/discovery/net/1/start');
   t.match(JSON.stringify(start.body), /discovered by its collectors/, `the central discovers nothing itself: ${JSON.stringify(start.body)}`);

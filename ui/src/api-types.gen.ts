@@ -9512,7 +9512,7 @@ export interface components {
             reason: string;
             /** @description the latest answered poll */
             lastSuccessMs: number | null;
-            /** @description `mode: collector` only: the collector of the site that polls the device (null while no live collector has it; docs/scale-out.md "Device assignment"). */
+            /** @description `mode: collector` and `central` only: the collector of the site that polls the device (null while no live collector has it; at a central: the collector whose batches last wrote its reachable; docs/scale-out.md "Device assignment"). */
             polledBy?: string | null;
         };
         /** @description Project design. A device failing its polls now. */
@@ -9934,7 +9934,7 @@ export interface components {
             }[];
             /** @description bytes of the files in the data directory */
             storeSizeBytes?: number | null;
-            /** @description `mode: collector` only (null otherwise): its publishing to the site's NATS server and the site's collectors (docs/scale-out.md). */
+            /** @description `mode: collector` and `central` only (null otherwise): a collector's publishing to the site's NATS server and the site's collectors; a central's intake from its collectors (`central`; then `points` and `batches` count what it wrote) (docs/scale-out.md). */
             remote?: {
                 connected?: boolean;
                 points?: number;
@@ -9962,6 +9962,27 @@ export interface components {
                         [key: string]: number;
                     };
                 }[];
+                /** @description `mode: central` only: what it took from its collectors. */
+                central?: {
+                    /** @description batches waiting for an inventory that names their devices */
+                    held?: number;
+                    unmapped?: number;
+                    /** @description points more than 60 s ahead of the central's clock */
+                    future?: number;
+                    malformed?: number;
+                    inventories?: number;
+                    collectors?: {
+                        collector?: string;
+                        batches?: number;
+                        points?: number;
+                        redelivered?: number;
+                        /** @description its clock minus the NATS server's when its last batch was stored (positive: ahead) */
+                        skewMs?: number;
+                        /** @description the newest grid time written from it (0 before any) */
+                        newestGridMs?: number;
+                        lastWrittenAtMs?: number;
+                    }[];
+                };
             } | null;
             eventLoop?: {
                 meanSeconds?: number;

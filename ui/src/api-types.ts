@@ -107,3 +107,6 @@ export type AgentTestResult = Schemas['AgentTestResult'];
 export type ManagedDevice = Schemas['ManagedDevice'];
 /** An address or range blocked from discovery (`GET …/devices/blocking`). */
 export type BlockedAddress = Schemas['BlockedAddress'];
+/** The server's own metrics (`GET /api/metrics/metrics`); `remote` is a collector's or a central's (docs/scale-out.md). */
+export type ServerMetrics = Schemas['Metrics'];
+export type RemoteMetrics = NonNullable<ServerMetrics['remote']>;

@@ -132,6 +132,8 @@ function Summary(props: { dash: Dashboard; tick: number }) {
               ? `${lc.summary}; ${lc.consecutiveFailures} failed polls`
               : `${lc.consecutiveFailures} failed polls since ${formatTime(lc.failingSinceMs)}: ${lc.summary || lc.reason}`}</span>` : ''}
           </dd>
+          ${lc.polledBy === undefined ? '' : html`<dt>Polled by</dt>
+          <dd data-field="polledBy" data-value=${lc.polledBy ?? ''}>${lc.polledBy === null ? html`<span class="status-crit">no live collector</span>` : html`collector <strong>${lc.polledBy}</strong>`}</dd>`}
           ${(props.dash.discoveryErrors ?? []).length === 0 ? '' : html`<dt>Discovery</dt>
           <dd data-field="discoveryErrors">${props.dash.discoveryErrors!.map((e) => html`<span class="error">${e.table}: ${e.error}</span><br />`)}</dd>`}
           <dt>CPU</dt>${latestCell(props.dash.cpu, 'cpu')}

@@ -8,6 +8,7 @@ import {
 } from './overview-data.js';
 import { formatValue } from './device-format.js';
 import { href } from './route.js';
+import { CollectorsPanel } from './overview-collectors.js';
 
 /**
  * The home page (`#/` and `#/overview`): what an operator looks at first. Devices answering,
@@ -65,6 +66,7 @@ export function OverviewPage() {
         <${InterfacesPanel} tick=${tick} />
         <${DiscoveryPanel} tick=${tick} />
         <${HealthPanel} tick=${tick} />
+        <${CollectorsPanel} tick=${tick} />
       </div>
     </section>`;
 }
