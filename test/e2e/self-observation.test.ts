@@ -52,7 +52,7 @@ const EXPECTED: [string, ParsedFamily['type']][] = [
 ];
 
 /** The unit rule: counters end in `_total`, info gauges in `_info`, everything else in its unit. */
-const UNITS = ['seconds', 'bytes', 'devices', 'points', 'tasks', 'connections', 'notices'];
+const UNITS = ['seconds', 'bytes', 'devices', 'points', 'tasks', 'connections', 'notices', 'batches', 'collectors'];
 function unitRuleBroken(f: ParsedFamily): string {
   if (f.type === 'COUNTER') return f.name.endsWith('_total') ? '' : `${f.name}: a counter not ending in _total`;
   if (f.name.endsWith('_total')) return `${f.name}: _total on a ${f.type}`;

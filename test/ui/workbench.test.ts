@@ -110,7 +110,8 @@ t.test('graph workbench and SvcQL console', { timeout: 240_000 }, async (t) => {
   await page.press('textarea#svcql-text', 'Control+Enter');
   await page.waitForSelector('table.result tbody tr');
   const shown = await page.evaluate(() => ({
-    columns: [...document.querySelectorAll('table.result th')].map((c) => c.textContent),
+    // A column's unit (the console adds it where the variable has one) is a span after its name.
+    columns: [...document.querySelectorAll('table.result th')].map((c) => c.firstChild?.textContent ?? ''),
     rows: [...document.querySelectorAll('table.result tbody tr')].map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent ?? '')),
   }));
   const answer = await api<{ columns: { text: string }[]; rows: unknown[][] }[]>('/v2/query/net/1/data/', { targets: [{ id: 'A', svcql: query, format: 'table' }] });
