@@ -1,7 +1,7 @@
 /**
  * Remote collectors' points path (issue "Beyond one machine, part 1"): the collector's publisher
- * (this process) → a real nats-server with JetStream (Debian's, started here: own store, loopback)
- * → the central's ingest in a process of its own (test/fakes/remote-central.ts) → its LMDB store,
+ * (this process) → a real nats-server with JetStream (Debian's, started here: own store, loopback),
+ * or a site's server and the hub's that sources it (the site → hub hop), → the central's ingest in a process of its own (test/fakes/remote-central.ts) → its LMDB store,
  * every batch acknowledged after the store's flush. All three share this machine's cores.
  *
  * Per run, on a fresh server and data directory:
@@ -35,17 +35,43 @@ interface RunFigures { pacedRate: number; pacedLagMs: number; liveRate: number; 
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function oneRun(points: number, log: (s: string) => void): Promise<RunFigures> {
+/**
+ * The engine: one nats-server, or (`hop`) a site's server (JetStream domain site-a) whose stream the
+ * hub's server (domain hub, the site a leaf node of it, on loopback) sources into its own, as
+ * deploy/nats/ sets them up. Returns where the collector publishes and the central consumes.
+ */
+async function engine(owner: { teardown(fn: () => unknown): void }, hop: boolean, logger: ReturnType<typeof createLogger>) {
+  const limits = { maxAgeMs: 86_400_000, maxBytes: -1, duplicateWindowMs: 120_000 };
+  if (!hop) {
+    const server = await startNatsServer(owner);
+    return { collectorUrl: server.url, centralUrl: server.url, centralStream: STREAM, ensure: async (t: Awaited<ReturnType<typeof connectJetStream>>) => t.ensureStream({ name: STREAM, subjects: ['netmon.points.>'], ...limits }) };
+  }
+  const leafPort = 20_000 + Math.floor(Math.random() * 20_000);
+  const hub = await startNatsServer(owner, { config: (dir, port) => `port: ${port}\nhost: 127.0.0.1\nserver_name: hub\njetstream { store_dir: "${dir}", domain: hub }\nleafnodes { listen: "127.0.0.1:${leafPort}" }\n` });
+  const site = await startNatsServer(owner, { config: (dir, port) => `port: ${port}\nhost: 127.0.0.1\nserver_name: site-a\njetstream { store_dir: "${dir}", domain: site-a }\nleafnodes { remotes: [ { url: "nats-leaf://127.0.0.1:${leafPort}" } ], reconnect: 1 }\n` });
+  for (let i = 0; i < 300 && !/Leafnode connection created/i.test(site.log() + hub.log()); i++) await pause(100);
+  const hubTransport = await connectJetStream({ servers: [hub.url], name: 'bench-hub-admin', publishTimeoutMs: 10_000, logger });
+  owner.teardown(() => hubTransport.close());
+  return {
+    collectorUrl: site.url, centralUrl: hub.url, centralStream: 'HUB',
+    ensure: async (t: Awaited<ReturnType<typeof connectJetStream>>) => {
+      await t.ensureStream({ name: STREAM, subjects: ['netmon.points.>'], ...limits });
+      await hubTransport.ensureStream({ name: 'HUB', subjects: [], sources: [{ stream: STREAM, domain: 'site-a' }], ...limits });
+    },
+  };
+}
+
+async function oneRun(points: number, hop: boolean, log: (s: string) => void): Promise<RunFigures> {
   const cleanups: (() => unknown)[] = [];
   const owner = { teardown: (fn: () => unknown) => { cleanups.push(fn); } };
   const dataDir = mkdtempSync(join(tmpdir(), 'remote-bench-'));
   try {
-    const server = await startNatsServer(owner);
     const logger = createLogger({ level: 'error', component: 'bench-collector' });
-    const transport = await connectJetStream({ servers: [server.url], name: 'bench-collector', publishTimeoutMs: 10_000, logger });
+    const e = await engine(owner, hop, logger);
+    const transport = await connectJetStream({ servers: [e.collectorUrl], name: 'bench-collector', publishTimeoutMs: 10_000, logger });
     cleanups.push(() => transport.close());
-    await transport.ensureStream({ name: STREAM, subjects: ['netmon.points.>'], maxAgeMs: 86_400_000, maxBytes: -1, duplicateWindowMs: 120_000 });
-    const central = centralProcess(owner, dataDir, server.url, STREAM);
+    await e.ensure(transport);
+    const central = centralProcess(owner, dataDir, e.centralUrl, e.centralStream);
     const slots = Int32Array.from({ length: SLOTS }, (_, i) => i);
     const values = new Float64Array(SLOTS);
     const steps = Math.ceil(points / SLOTS);
@@ -110,7 +136,7 @@ async function oneRun(points: number, log: (s: string) => void): Promise<RunFigu
       liveRate: n / (liveMs / 1000), drainRate: n / (drainMs / 1000), publishRate: n / (publishMs / 1000), centralCpuSPerM: centralCpuMs / 1000 / (n / 1e6),
     };
     const f = (x: number) => Math.round(x).toLocaleString('en-US');
-    log(`${f(n)} points a phase: sustained ${f(r.pacedRate)}/s (lag at the end ${r.pacedLagMs} ms), unpaced ${f(r.liveRate)}/s, publish alone ${f(r.publishRate)}/s, drain ${f(r.drainRate)}/s, central ${r.centralCpuSPerM.toFixed(2)} CPU-s per 1M`);
+    log(`${hop ? 'site → hub: ' : ''}${f(n)} points a phase: sustained ${f(r.pacedRate)}/s (lag at the end ${r.pacedLagMs} ms), unpaced ${f(r.liveRate)}/s, publish alone ${f(r.publishRate)}/s, drain ${f(r.drainRate)}/s, central ${r.centralCpuSPerM.toFixed(2)} CPU-s per 1M`);
     return r;
   } finally {
     for (const c of cleanups.reverse()) await Promise.resolve().then(c).catch(() => undefined);
@@ -121,9 +147,20 @@ async function oneRun(points: number, log: (s: string) => void): Promise<RunFigu
 async function run(o: BenchOptions): Promise<Figure[]> {
   const points = o.scale === 'full' ? 6_000_000 : 500_000;
   const runs: RunFigures[] = [];
-  for (let i = 0; i < 3; i++) runs.push(await oneRun(points, o.log));
-  const note = `${points.toLocaleString('en-US')} points a phase in steps of ${SLOTS.toLocaleString('en-US')} slots, batches of 5,000 points, 8 unanswered; one nats-server (no site→hub hop yet); collector, engine and central on the same 2 cores`;
+  const hops: RunFigures[] = [];
+  // Side by side: one run of each, three times.
+  for (let i = 0; i < 3; i++) {
+    runs.push(await oneRun(points, false, o.log));
+    hops.push(await oneRun(points, true, o.log));
+  }
+  const note = `${points.toLocaleString('en-US')} points a phase in steps of ${SLOTS.toLocaleString('en-US')} slots, batches of 5,000 points, 8 unanswered; one nats-server; collector, engine and central on the same 2 cores`;
+  const hopNote = `as above, through a site's nats-server whose stream the hub's nats-server sources (a leaf node on loopback): collector, both servers and the central on the same 2 cores`;
   return [
+    { name: 'remote points path with the site → hub hop, sustained at 1M/s (collector → site → hub → central LMDB, acked)', unit: 'points/s', samples: hops.map((r) => r.pacedRate), target: { op: '>=', value: 1_000_000 * 0.98 }, note: hopNote },
+    { name: 'remote points path with the site → hub hop, sustained: the central\'s lag after the last publish', unit: 'ms', samples: hops.map((r) => r.pacedLagMs) },
+    { name: 'remote points path with the site → hub hop, unpaced', unit: 'points/s', samples: hops.map((r) => r.liveRate) },
+    { name: 'remote points path with the site → hub hop, drain / the sustained 1M points/s', unit: '×', samples: hops.map((r) => r.drainRate / PACED_RATE), target: { op: '>=', value: 2 } },
+    { name: 'remote points path with the site → hub hop, central CPU per 1M points (live)', unit: 'CPU-s', samples: hops.map((r) => r.centralCpuSPerM) },
     { name: 'remote points path, sustained at 1M/s (collector → JetStream → central LMDB, acked)', unit: 'points/s', samples: runs.map((r) => r.pacedRate), target: { op: '>=', value: 1_000_000 * 0.98 }, note },
     { name: 'remote points path, sustained: the central\'s lag after the last publish', unit: 'ms', samples: runs.map((r) => r.pacedLagMs) },
     { name: 'remote points path, unpaced', unit: 'points/s', samples: runs.map((r) => r.liveRate) },
