@@ -164,3 +164,23 @@ function text(data: Uint8Array, at: number, length: number): string {
     throw new BatchFormatError(`text at byte ${at} is not UTF-8`);
   }
 }
+
+/** A message of `kind` whose body is JSON (inventories, poll states): the header, then the JSON's UTF-8. */
+export function encodeJsonMessage(kind: number, body: unknown): Uint8Array {
+  const header = batchHeader(kind);
+  const json = utf8.encode(JSON.stringify(body));
+  const data = new Uint8Array(header.length + json.length);
+  data.set(header);
+  data.set(json, header.length);
+  return data;
+}
+
+/** The JSON body of a message of `kind` (BatchFormatError naming `what` when it is another kind or not JSON). */
+export function decodeJsonMessage(data: Uint8Array, kind: number, what: string): unknown {
+  if (batchKind(data) !== kind) throw new BatchFormatError(`not ${what} of a netmon collector`);
+  try {
+    return JSON.parse(fromUtf8.decode(data.subarray(3)));
+  } catch (e) {
+    throw new BatchFormatError(`${what} that is not JSON: ${(e as Error).message}`);
+  }
+}

@@ -12,6 +12,7 @@
  */
 import type { BatchConsumption, BatchTransport, ConsumerSpec, ReceivedBatch } from '../core/ports/transport.js';
 import type { Logger } from '../core/logger.js';
+import type { RemoteCollectorStatus } from '../core/ports/networks.js';
 import type { MetaStore } from '../store/meta/meta.js';
 import type { SeriesStore } from '../store/series/series.js';
 import { BatchFormatError, KIND_INVENTORY, KIND_STATES, batchKind, decodePointsBatch, type PointsBatch } from './batch-codec.js';
@@ -62,19 +63,8 @@ export interface CentralIngestOptions {
   readonly holdMaxMs?: number;
 }
 
-/** What the central knows of one collector from its batches. */
-export interface CollectorSeen {
-  readonly collector: string;
-  readonly batches: number;
-  readonly points: number;
-  /** Batches that came again (not acknowledged in time, or the engine crashed). */
-  readonly redelivered: number;
-  /** Its clock minus the engine's when the engine stored its last batch (ms; positive: ahead). */
-  readonly skewMs: number;
-  /** The newest grid time written from it (ms), and when its last batch was written here. */
-  readonly newestGridMs: number;
-  readonly lastWrittenAtMs: number;
-}
+/** What the central knows of one collector from its batches (`newestGridMs` -Infinity before any). */
+export type CollectorSeen = RemoteCollectorStatus;
 
 export interface IngestStats {
   readonly batches: number;

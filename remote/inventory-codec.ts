@@ -7,7 +7,7 @@
  * (collector, boot, seq); the central takes an inventory once it has all its parts.
  */
 import type { Device } from '../core/types.js';
-import { BatchFormatError, KIND_INVENTORY, batchHeader, batchKind } from './batch-codec.js';
+import { BatchFormatError, KIND_INVENTORY, decodeJsonMessage, encodeJsonMessage } from './batch-codec.js';
 
 export interface InventoryDevice {
   readonly identity: string;
@@ -29,7 +29,6 @@ export interface InventoryPart {
 /** More parts than this (512 KiB each: 2 GiB) is not an inventory of ours. */
 const MAX_PARTS = 4096;
 const utf8 = new TextEncoder();
-const fromUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The message id of a part: a replay of it is stored once. */
 export const inventoryMessageId = (p: Pick<InventoryPart, 'collector' | 'boot' | 'seq' | 'part'>): string => `${p.collector}.${p.boot}.inventory.${p.seq}.${p.part}`;
@@ -44,25 +43,14 @@ export function encodeInventory(head: Omit<InventoryPart, 'part' | 'parts' | 'de
     groups[groups.length - 1]!.push(d);
     size += n;
   }
-  const header = batchHeader(KIND_INVENTORY);
   return groups.map((group, part) => {
     const body: InventoryPart = { ...head, part, parts: groups.length, devices: group };
-    const json = utf8.encode(JSON.stringify(body));
-    const data = new Uint8Array(header.length + json.length);
-    data.set(header);
-    data.set(json, header.length);
-    return { id: inventoryMessageId(body), data };
+    return { id: inventoryMessageId(body), data: encodeJsonMessage(KIND_INVENTORY, body) };
   });
 }
 
 export function decodeInventoryPart(data: Uint8Array): InventoryPart {
-  if (batchKind(data) !== KIND_INVENTORY) throw new BatchFormatError('not an inventory part of a netmon collector');
-  let v: unknown;
-  try {
-    v = JSON.parse(fromUtf8.decode(data.subarray(3)));
-  } catch (e) {
-    throw new BatchFormatError(`an inventory part that is not JSON: ${(e as Error).message}`);
-  }
+  const v = decodeJsonMessage(data, KIND_INVENTORY, 'an inventory part');
   const p = v as Partial<InventoryPart>;
   const whole = typeof p.collector === 'string' && [p.boot, p.seq, p.part, p.parts, p.networkId, p.sentAtMs].every((n) => typeof n === 'number')
     && Number.isInteger(p.parts) && p.parts! >= 1 && p.parts! <= MAX_PARTS && Number.isInteger(p.part) && p.part! >= 0 && p.part! < p.parts!

@@ -5,6 +5,7 @@
  * (each to the collector that scored next), and when it comes back exactly those move back
  * (docs/scale-out.md "Device assignment"; bench/remote/assignment-bench.ts measures it).
  */
+import { mix32 } from '../core/mix32.js';
 
 /** FNV-1a over the string's UTF-16 code units, 32 bits. */
 export function hash32(s: string): number {
@@ -21,13 +22,7 @@ export function hash32(s: string): number {
  * the devices are independent of another's.
  */
 export function weight(collectorHash: number, deviceHash: number): number {
-  let h = (collectorHash ^ Math.imul(deviceHash, 0x9e3779b1)) >>> 0;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
+  return mix32((collectorHash ^ Math.imul(deviceHash, 0x9e3779b1)) >>> 0);
 }
 
 /**

@@ -6,7 +6,7 @@
  * At most MAX_FAILING devices are listed (`more` counts the others), which keeps one message well
  * under NATS's 1 MiB.
  */
-import { BatchFormatError, KIND_STATES, batchHeader, batchKind } from './batch-codec.js';
+import { BatchFormatError, KIND_STATES, decodeJsonMessage, encodeJsonMessage } from './batch-codec.js';
 
 /** A failing device's poll state, as DeviceHealth keeps it. */
 export interface ReportedPollState {
@@ -32,29 +32,16 @@ export interface StatesMessage {
 }
 
 export const MAX_FAILING = 2_000;
-const utf8 = new TextEncoder();
-const fromUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 export const statesMessageId = (m: Pick<StatesMessage, 'collector' | 'boot' | 'seq'>): string => `${m.collector}.${m.boot}.states.${m.seq}`;
 
 export function encodeStates(m: Omit<StatesMessage, 'more'>): { id: string; data: Uint8Array } {
   const body: StatesMessage = { ...m, failing: m.failing.slice(0, MAX_FAILING), more: Math.max(0, m.failing.length - MAX_FAILING) };
-  const header = batchHeader(KIND_STATES);
-  const json = utf8.encode(JSON.stringify(body));
-  const data = new Uint8Array(header.length + json.length);
-  data.set(header);
-  data.set(json, header.length);
-  return { id: statesMessageId(m), data };
+  return { id: statesMessageId(m), data: encodeJsonMessage(KIND_STATES, body) };
 }
 
 export function decodeStates(data: Uint8Array): StatesMessage {
-  if (batchKind(data) !== KIND_STATES) throw new BatchFormatError('not a poll states message of a netmon collector');
-  let v: unknown;
-  try {
-    v = JSON.parse(fromUtf8.decode(data.subarray(3)));
-  } catch (e) {
-    throw new BatchFormatError(`a poll states message that is not JSON: ${(e as Error).message}`);
-  }
+  const v = decodeJsonMessage(data, KIND_STATES, 'a poll states message');
   const m = v as Partial<StatesMessage>;
   const num = (x: unknown) => typeof x === 'number' && Number.isFinite(x);
   const orNull = (x: unknown) => x === null || num(x);

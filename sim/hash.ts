@@ -3,15 +3,7 @@
  * so that no per-interface state has to be stored for thousands of devices.
  */
 
-/** 32-bit avalanche mix (the murmur3 finaliser). */
-function mix(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
+import { mix32 as mix } from '../core/mix32.js';
 
 /** A uint32 hash of up to four small integers under a seed. */
 export function hash4(seed: number, a: number, b = 0, c = 0): number {
