@@ -120,8 +120,14 @@ t.test(`SNMP credentials in ${kind}: a community added in the UI makes a device 
   await shot(page, 'credentials-edited');
   t.equal((await deviceOf())?.pollState.reachability, 'answering', 'the device still answers (its community stayed)');
 
-  // Write-only: no GET answer, nothing on the page, nothing in the log carries a secret.
-  const secrets = [WRONG, FILE_COMMUNITY, ...V3_KEYS, 'file-auth-Key-1', 'file-priv-Key-2'];
+  // A malformed entry: 400 naming the entry, not its value.
+  const bad = await api('/v2/admin/net/1/snmp', { method: 'PUT', body: JSON.stringify({ v3Users: [{ name: 'x', authKey: 'short-k', privKey: 'Long-enough-9' }] }) });
+  t.equal(bad.status, 400, 'a short key is refused');
+  t.match(bad.text, /v3Users\[0\]\.authKey/, 'naming the entry');
+  t.notOk(bad.text.includes('short-k'), 'without its value');
+
+  // Write-only: no GET answer, nothing on the page, nothing in the log carries a secret (nor the refused one's).
+  const secrets = [WRONG, FILE_COMMUNITY, ...V3_KEYS, 'file-auth-Key-1', 'file-priv-Key-2', 'short-k', 'Long-enough-9'];
   const paths = ['/v2/admin/net/1/snmp', '/v2/ui/net/1/settings', '/v2/ui/net/1/devices', `/v2/ui/net/1/devices/${added.id}`, `/v2/discovery/net/1/devices/${added.id}`];
   const reads = await Promise.all(paths.map(async (p) => ({ p, ...(await api(p)) })));
   t.same(reads.filter((r) => r.status !== 200).map((r) => `${r.p}: ${r.status}`), [], 'every read answers');
@@ -133,11 +139,10 @@ t.test(`SNMP credentials in ${kind}: a community added in the UI makes a device 
   t.same(secrets.filter((s) => log.includes(s)), [], 'the server log carries no secret');
   t.notOk(log.includes(`"${RIGHT}"`) || log.includes(`=${RIGHT} `), 'nor the community that answers as a value');
 
-  // A malformed entry: 400 naming the entry, not its value.
-  const bad = await api('/v2/admin/net/1/snmp', { method: 'PUT', body: JSON.stringify({ v3Users: [{ name: 'x', authKey: 'short-k', privKey: 'Long-enough-9' }] }) });
-  t.equal(bad.status, 400, 'a short key is refused');
-  t.match(bad.text, /v3Users\[0\]\.authKey/, 'naming the entry');
-  t.notOk(bad.text.includes('short-k'), 'without its value');
+  // The test form of the devices section offers the v3 users in force, the UI's among them.
+  await go(page, '#/admin/devices');
+  await page.waitForSelector('form.test-form select[name=v3User] option[value=ui-ops]', { state: 'attached' });
+  t.same(await page.locator('form.test-form select[name=v3User] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)), ['', 'ui-ops', 'ops'], 'the test form names the v3 users in force');
 
   // A user-role caller: the page refuses them, and so does the server.
   const ann = await logIn(browser, ui, 'ann', 'ann-password');
