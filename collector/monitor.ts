@@ -23,6 +23,8 @@ import { NetworkMonitor } from './network-monitor.js';
 import { TaskRegistry } from './tasks.js';
 import { loadProfileSet, type ProfileSet } from './discovery/profiles.js';
 import { devicesPort } from './devices/devices-port.js';
+import { applyChange, credentialsView, sameCredentials, SnmpOverlays, withOverlay } from './devices/snmp-overlay.js';
+import type { SnmpCredentialsChange, SnmpCredentialsView } from '../core/ports/devices.js';
 import type { DevicesPort, TasksPort } from '../core/ports/index.js';
 import type { PoolStats, WorkerPool } from './pool.js';
 import type { Resolver } from './devices/resolve-address.js';
@@ -77,7 +79,11 @@ export class Monitor implements CollectorPorts, NetworksPort {
     this.events = new EventHub(deps.logger.child('events'));
     this.profiles = loadProfileSet(deps.config.profilesDir ?? null);
     this.tasks = new TaskRegistry((netId) => this.networksById.has(netId), deps.nowMs);
-    this.devices = devicesPort((netId) => this.need(netId));
+    this.overlays = new SnmpOverlays(deps.meta);
+    this.devices = devicesPort((netId) => this.need(netId), {
+      view: (netId) => this.snmpCredentials(netId),
+      set: (netId, change, user) => this.setSnmpCredentials(netId, change, user),
+    });
     this.inventory = new Inventory(deps.meta, this.defs);
     this.inventory.setVariables(new OperatorVariables(deps.config.variables.snmp));
     const cap = capacityFor(this.inventory.slotCount);
@@ -132,9 +138,11 @@ export class Monitor implements CollectorPorts, NetworksPort {
     this.deps.onDevices?.(netId, devices.map((device) => ({ identity: identityOf(device.id), device })));
   }
 
+  /** Builds a network's monitor from its config file settings with the SNMP credentials added through the API over them. */
   private networkMonitor(net: NetworkConfig, previous?: NetworkMonitor): NetworkMonitor {
     const d = this.deps;
-    return new NetworkMonitor(net, {
+    this.fileNets.set(net.id, net);
+    return new NetworkMonitor(withOverlay(net, this.overlays.get(net.id)), {
       pool: d.pool, meta: d.meta, steps: d.stepsFor?.(net.id) ?? d.series, inventory: this.inventory, nowMs: d.nowMs,
       logger: d.logger, events: this.events,
       poll: (plan) => d.pool.poll(plan, this.ringBuffer.buffer, this.state.buffer),
@@ -220,7 +228,23 @@ export class Monitor implements CollectorPorts, NetworksPort {
    * unchanged ones go on untouched.
    */
   async applyReload(plan: ReloadPlan): Promise<void> {
+    await this.exclusive(() => this.restartNetworks(plan));
     const log = this.deps.logger;
+    for (const id of plan.removed) log.info('network removed by a config reload', { network: id });
+    for (const c of plan.changed) log.info('network changed by a config reload', { network: c.after.id, fields: c.fields.join(',') });
+    for (const net of plan.added) log.info('network added by a config reload', { network: net.id, name: net.name });
+  }
+
+  private stopping = false;
+  /** Reloads and credential changes restart networks one change at a time. */
+  private serial: Promise<unknown> = Promise.resolve();
+  private exclusive<T>(run: () => Promise<T>): Promise<T> {
+    const next = this.serial.catch(() => undefined).then(run);
+    this.serial = next;
+    return next;
+  }
+
+  private async restartNetworks(plan: Pick<ReloadPlan, 'removed' | 'changed' | 'added'>): Promise<void> {
     // A removed network leaves the map at once; a changed one answers from its old monitor until its new one replaces it.
     await Promise.all([
       ...plan.removed.map(async (id) => {
@@ -242,9 +266,54 @@ export class Monitor implements CollectorPorts, NetworksPort {
       this.networksById.set(net.id, n);
       await n.start();
     }
-    for (const id of plan.removed) log.info('network removed by a config reload', { network: id });
-    for (const c of plan.changed) log.info('network changed by a config reload', { network: c.after.id, fields: c.fields.join(',') });
-    for (const net of plan.added) log.info('network added by a config reload', { network: net.id, name: net.name });
+    for (const id of plan.removed) this.fileNets.delete(id);
+  }
+
+  // ---- SNMP credentials added through the API (collector/devices/snmp-overlay.ts) ------------
+
+  private readonly overlays: SnmpOverlays;
+  /** Each network as the config file gives it (the overlay goes over it when its monitor is built). */
+  private readonly fileNets = new Map<number, NetworkConfig>();
+
+  snmpCredentials(netId: number): SnmpCredentialsView {
+    this.need(netId);
+    return credentialsView(this.fileNets.get(netId)!, this.overlays.get(netId));
+  }
+
+  /**
+   * Stores a network's new overlay and, when its credentials changed, restarts the network as a
+   * config reload would (same grid, nothing lost), then probes its never-answered devices again.
+   * Answers once the overlay is stored; the restart follows at once, after any reload or change
+   * before it (a restart waits, bounded, for the network's SNMP requests in flight). Logs who and
+   * how many, never a secret.
+   */
+  async setSnmpCredentials(netId: number, change: SnmpCredentialsChange, user: string): Promise<SnmpCredentialsView> {
+    this.need(netId);
+    const changed = await this.exclusive(async () => {
+      const before = this.overlays.get(netId);
+      const next = applyChange(before, change, user, this.deps.nowMs());
+      await this.overlays.put(netId, next);
+      this.deps.logger.info('SNMP credentials of a network set through the API', {
+        network: netId, user, communities: next.communities.length, v3Users: next.v3Users.map((u) => u.name).join(','),
+      });
+      return !sameCredentials(before, next);
+    });
+    if (changed) void this.exclusive(() => this.replanCredentials(netId));
+    return this.snmpCredentials(netId);
+  }
+
+  /** The network restarted with its overlay in force now, and its devices that never answered probed again. */
+  private async replanCredentials(netId: number): Promise<void> {
+    const running = this.networksById.get(netId);
+    const file = this.fileNets.get(netId);
+    if (!running || !file || this.stopping) return; // removed by a reload meanwhile, or the server is stopping
+    try {
+      await this.restartNetworks({ removed: [], added: [], changed: [{ before: running.net, after: file, fields: ['snmp.communities', 'snmp.v3Users'] }] });
+      const reprobed = this.need(netId).devices.reprobeNeverAnswered('its network\'s SNMP credentials changed');
+      this.deps.logger.info('network planned again with its SNMP credentials', { network: netId, reprobed });
+    } catch (e) {
+      this.deps.logger.error('network not planned again with its new SNMP credentials', { network: netId, error: (e as Error).message });
+    }
   }
 
   /**
@@ -295,6 +364,9 @@ export class Monitor implements CollectorPorts, NetworksPort {
 
   /** Stops polling and discovery and waits (bounded) for their tasks in flight, so the pool can then be destroyed. */
   async stop(): Promise<void> {
+    // A credential change's restart queued now does nothing; one under way ends first.
+    this.stopping = true;
+    await this.serial.catch(() => undefined);
     await Promise.all([...this.networksById.values()].map((n) => n.stop()));
   }
 

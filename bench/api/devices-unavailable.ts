@@ -10,5 +10,6 @@ export function devicesUnavailable(what: string): DevicesPort {
   return {
     list: no, get: no, add: no, update: no, remove: no, test: no, blocked: no, block: no, updateBlock: no, unblock: no,
     submit: no, queue: no, newGeneration: no, pause: no, resume: no, externalTags: no, setExternalTags: no,
+    snmpCredentials: no, setSnmpCredentials: no,
   };
 }

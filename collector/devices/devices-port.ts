@@ -1,4 +1,4 @@
-import type { DevicesPort } from '../../core/ports/devices.js';
+import type { DevicesPort, SnmpCredentialsChange, SnmpCredentialsView } from '../../core/ports/devices.js';
 import type { NetworkDevices } from './network-devices.js';
 
 /** Addresses pause and resume list of the queue (the queue call lists more with its `limit`). */
@@ -8,7 +8,13 @@ const PAUSE_ANSWER_LIMIT = 100;
  * The collector's DevicesPort over each network's NetworkDevices; `need` throws UNKNOWN_NETWORK for a
  * network that is not configured. Pause and resume also hold the network's scheduled discovery.
  */
-export function devicesPort(need: (netId: number) => { readonly devices: NetworkDevices; paused: boolean }): DevicesPort {
+export function devicesPort(
+  need: (netId: number) => { readonly devices: NetworkDevices; paused: boolean },
+  credentials: {
+    readonly view: (netId: number) => SnmpCredentialsView;
+    readonly set: (netId: number, change: SnmpCredentialsChange, user: string) => Promise<SnmpCredentialsView>;
+  },
+): DevicesPort {
   const d = (netId: number) => need(netId).devices;
   return {
     list: (netId) => d(netId).list(),
@@ -38,5 +44,7 @@ export function devicesPort(need: (netId: number) => { readonly devices: Network
     },
     externalTags: (netId, key) => d(netId).externalTags(key),
     setExternalTags: (netId, key, tags, mode, user) => d(netId).setExternalTags(key, tags, mode, user),
+    snmpCredentials: (netId) => credentials.view(netId),
+    setSnmpCredentials: (netId, change, user) => credentials.set(netId, change, user),
   };
 }

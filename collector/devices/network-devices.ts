@@ -450,6 +450,25 @@ export class NetworkDevices {
   }
 
   /**
+   * Probes again every present device that never answered (its network's credentials changed: the
+   * probe tries them all, where its placeholder's poll tries the first only). Returns how many were
+   * queued; a full queue or a blocked address leaves the rest to the next discovery.
+   */
+  reprobeNeverAnswered(why: string): number {
+    let queued = 0;
+    for (const e of this.registry.all().values()) {
+      if (e.state !== 'present' || e.record || this.queue.has(e.declaredAddress)) continue;
+      try {
+        this.enqueue(e.declaredAddress, 'api', 'discovery', `probe device ${e.id} at ${e.declaredAddress} (${why})`, declaredOfEntry(e), e.id);
+        queued++;
+      } catch (err) {
+        this.log.warn('a device that never answered could not be probed again', { network: this.net.id, device: e.id, error: (err as Error).message });
+      }
+    }
+    return queued;
+  }
+
+  /**
    * Saves the inventory as a generation now. Refused (CONFLICT, naming when the next is accepted)
    * less than `discoveryMinInterval` after the last incremental generation: each is a full copy of
    * the inventory, so they are bounded like API discovery starts.

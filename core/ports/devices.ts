@@ -1,6 +1,7 @@
 import type { FailureKind } from './networks.js';
 import type { DeviceOrigin, DevicePresence, Tag } from '../types.js';
 import type { TaskInfo } from './tasks.js';
+import type { SnmpV3User } from '../config-schema.js';
 
 /**
  * The managed-device port (docs/api.md "Inventory"): the inventory's device list as operators manage
@@ -147,6 +148,43 @@ export interface RemoveResult {
   readonly unknown: readonly number[];
 }
 
+/**
+ * A network's SNMP credentials in force, without a secret (GET /v2/admin/net/:netid/snmp): the
+ * config file's, and those administrators added through the API (the overlay, stored in the
+ * metadata store), each named by where it comes from and its index in that list or its name.
+ */
+export interface SnmpCredentialsView {
+  readonly network: number;
+  /** The v2c communities in the order they are tried: the overlay's first, then the file's not among them. */
+  readonly communities: readonly { readonly source: 'ui' | 'file'; readonly index: number }[];
+  /** The v3 users in force: the overlay's, then the file's whose name none of them has. */
+  readonly v3Users: readonly SnmpV3UserView[];
+  /** Who last changed the overlay, and when (null: never). */
+  readonly updatedBy: string | null;
+  readonly updatedAtMs: number | null;
+}
+
+export interface SnmpV3UserView {
+  readonly name: string;
+  readonly level: SnmpV3User['level'];
+  readonly authProtocol: SnmpV3User['authProtocol'];
+  readonly privProtocol: SnmpV3User['privProtocol'];
+  readonly source: 'ui' | 'file';
+  /** An overlay user named as one of the file's: it replaces that one. */
+  readonly replacesFile: boolean;
+}
+
+/**
+ * The new overlay of a network's SNMP credentials (PUT /v2/admin/net/:netid/snmp), whole: each
+ * entry keeps one the overlay holds (its secret unchanged and unsent) or gives a new one.
+ */
+export interface SnmpCredentialsChange {
+  /** `{ keep: i }`: the overlay's community of index i; `{ community }`: a new one. */
+  readonly communities: readonly ({ readonly keep: number } | { readonly community: string })[];
+  /** `{ name, keep: true }`: the overlay's user of that name; else a whole user with its keys. */
+  readonly v3Users: readonly ({ readonly name: string; readonly keep: true } | SnmpV3User)[];
+}
+
 export interface DevicesPort {
   /** Every device of the inventory (polled, unreachable, added and not yet answered), by id. */
   list(netId: number): readonly ManagedDevice[];
@@ -197,4 +235,14 @@ export interface DevicesPort {
    * Throws UNKNOWN_DEVICE, BAD_PARAMETER for a tag that is not `Facet.Word`.
    */
   setExternalTags(netId: number, key: DeviceKey, tags: readonly Tag[], mode: 'replace' | 'add' | 'remove', user: string): Promise<ExternalTags>;
+
+  /** The network's SNMP credentials in force, named, without a secret. */
+  snmpCredentials(netId: number): SnmpCredentialsView;
+  /**
+   * Replaces the network's overlay of SNMP credentials (stored; the config file's stay as they
+   * are): the network is planned again with them, its devices that never answered are probed again,
+   * and the next discovery uses them. Throws BAD_PARAMETER for a malformed entry (the message names
+   * the entry, never a secret).
+   */
+  setSnmpCredentials(netId: number, change: SnmpCredentialsChange, user: string): Promise<SnmpCredentialsView>;
 }

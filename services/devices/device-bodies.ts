@@ -1,7 +1,7 @@
 import { isAddressOrRange, isDeviceAddress } from '../../core/host-name.js';
 import { DEVICE_TAG } from '../../core/names.js';
 import { AppError } from '../../core/errors.js';
-import type { AgentTest, BlockedAdd, DeviceAdd, DeviceKey, DevicePatch } from '../../core/ports/devices.js';
+import type { AgentTest, BlockedAdd, DeviceAdd, DeviceKey, DevicePatch, SnmpCredentialsChange } from '../../core/ports/devices.js';
 import type { Tag } from '../../core/types.js';
 
 /**
@@ -131,6 +131,19 @@ export function agentTest(body: unknown): AgentTest {
     ...optional('community', community),
     ...optional('v3User', v3User),
   };
+}
+
+/**
+ * PUT admin/net/:netid/snmp: `{communities?: [...], v3Users?: [...]}`, each a list (absent: empty).
+ * The entries are checked by the collector (collector/devices/snmp-overlay.ts), whose messages name
+ * an entry by its place and never echo a secret.
+ */
+export function snmpCredentialsBody(body: unknown): SnmpCredentialsChange {
+  const o = object(body, 'SNMP credentials', ['communities', 'v3Users']);
+  for (const k of ['communities', 'v3Users'] as const) {
+    if (o[k] !== undefined && !Array.isArray(o[k])) throw new AppError('BAD_PARAMETER', `field '${k}' must be a list`);
+  }
+  return { communities: (o.communities ?? []) as SnmpCredentialsChange['communities'], v3Users: (o.v3Users ?? []) as SnmpCredentialsChange['v3Users'] };
 }
 
 /** POST and PUT devices/blocking/: `{address, comment?}`, the address an IP address or a CIDR range. */

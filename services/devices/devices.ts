@@ -1,6 +1,7 @@
 import { AppError } from '../../core/errors.js';
 import type {
   AgentTest, AgentTestResult, BlockedAddress, BlockedAdd, DeviceAdd, DeviceKey, DevicePatch, DiscoveryQueue, ExternalTags, ManagedDevice, RemoveResult,
+  SnmpCredentialsChange, SnmpCredentialsView,
 } from '../../core/ports/devices.js';
 import type { TaskInfo } from '../../core/ports/tasks.js';
 import type { Tag } from '../../core/types.js';
@@ -86,6 +87,16 @@ export class DeviceService {
     const answer = this.port.test(id, t);
     release(answer);
     return answer;
+  }
+
+  /** The network's SNMP credentials in force, named by source and index or name: never a secret. */
+  snmpCredentials(netId: number): SnmpCredentialsView {
+    return this.port.snmpCredentials(this.net(netId));
+  }
+
+  /** Replaces the network's overlay of SNMP credentials (docs/api.md "SNMP credentials"); answers the credentials in force. */
+  setSnmpCredentials(netId: number, change: SnmpCredentialsChange, user: string): Promise<SnmpCredentialsView> {
+    return this.port.setSnmpCredentials(this.net(netId), change, user);
   }
 
   async remove(netId: number, ids: readonly number[], user: string): Promise<{ status: 'ok' } & RemoveResult> {

@@ -33,6 +33,8 @@ const ADMIN = [
   // Users and API tokens (docs/api.md "Users and tokens").
   'GET /v2/admin/users', 'POST /v2/admin/users', 'PUT /v2/admin/users/:name', 'DELETE /v2/admin/users/:name',
   'GET /v2/admin/tokens', 'POST /v2/admin/tokens', 'DELETE /v2/admin/tokens/:name',
+  // A network's SNMP credentials (docs/api.md "SNMP credentials").
+  'GET /v2/admin/net/:netid/snmp', 'PUT /v2/admin/net/:netid/snmp',
   'POST /v2/svc/discovery/net/:netid/submit/:dev', 'POST /v2/svc/discovery/net/:netid/new_generation',
   'POST /v2/svc/discovery/net/:netid/pause', 'POST /v2/svc/discovery/net/:netid/resume',
   'POST /v2/tags/net/:netid/external', 'POST /v2/tags/:netcolon/external',

@@ -81,6 +81,8 @@ const EXPECTED = [
   'GET /reports user',
   'GET /reports/:report_file user',
   'GET /ui/:file public',
+  'GET /v2/admin/net/:netid/snmp admin',
+  'PUT /v2/admin/net/:netid/snmp admin',
   'GET /v2/admin/tokens admin',
   'POST /v2/admin/tokens admin',
   'DELETE /v2/admin/tokens/:name admin',

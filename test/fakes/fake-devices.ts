@@ -12,8 +12,10 @@ import { cidrContains, parseCidr } from '../../core/cidr.js';
 import { AppError } from '../../core/errors.js';
 import type {
   AgentTest, AgentTestResult, BlockedAdd, BlockedAddress, DeviceAdd, DeviceKey, DevicePatch, DevicesPort, DiscoveryQueue, ExternalTags, ManagedDevice, QueuedAddress,
-  RemoveResult, TaskHandle, TaskInfo, TasksPort,
+  RemoveResult, SnmpCredentialsChange, SnmpCredentialsView, TaskHandle, TaskInfo, TasksPort,
 } from '../../core/ports/index.js';
+import type { NetworkConfig } from '../../core/config-schema.js';
+import { applyChange, credentialsView, type SnmpOverlay } from '../../collector/devices/snmp-overlay.js';
 import type { Tag } from '../../core/types.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -204,6 +206,21 @@ export class FakeDevices implements DevicesPort {
     return this.externalTags(netId, { id: d.id });
   }
 
+  /** Each network's overlay of SNMP credentials (the collector's checks and view, over a file network of community `public`). */
+  readonly overlays = new Map<number, SnmpOverlay>();
+
+  snmpCredentials(netId: number): SnmpCredentialsView {
+    this.state(netId);
+    return credentialsView(fileNetwork(netId), this.overlays.get(netId));
+  }
+
+  async setSnmpCredentials(netId: number, change: SnmpCredentialsChange, user: string): Promise<SnmpCredentialsView> {
+    this.state(netId);
+    this.calls.push(`setSnmpCredentials ${netId}`);
+    this.overlays.set(netId, applyChange(this.overlays.get(netId), change, user, this.nowMs()));
+    return this.snmpCredentials(netId);
+  }
+
   private find(netId: number, key: DeviceKey): Mutable<ManagedDevice> {
     const all = [...this.state(netId).devices.values()];
     const d = 'id' in key ? all.find((x) => x.id === key.id) : 'name' in key ? all.find((x) => x.name === key.name) : all.find((x) => x.address === key.address);
@@ -237,6 +254,9 @@ export class FakeDevices implements DevicesPort {
     return st;
   }
 }
+
+/** What the fake takes as a network's config file credentials: community `public`, no v3 user. */
+const fileNetwork = (id: number): NetworkConfig => ({ id, snmp: { communities: ['public'], v3Users: [] } }) as unknown as NetworkConfig;
 
 function checkRange(address: string): void {
   if (isIP(address) === 0 && !parseCidr(address)) throw new AppError('BAD_PARAMETER', `'${address}' is neither an IP address nor a CIDR range`);

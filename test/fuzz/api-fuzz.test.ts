@@ -37,7 +37,7 @@ const isDeclared501Call = (pattern: string): boolean => /^\/api\/networks\/:neti
  * to the walk over the in-memory DevicesPort (the third test) and says so.
  */
 const isDevicesPortRoute = (pattern: string): boolean =>
-  /^\/v2\/ui\/net\/:netid\/devices|^\/v2\/svc\/discovery\/net\/:netid\/(submit|queue|new_generation|pause|resume)|^\/v2\/tags\//.test(pattern);
+  /^\/v2\/ui\/net\/:netid\/devices|^\/v2\/admin\/net\/:netid\/snmp|^\/v2\/svc\/discovery\/net\/:netid\/(submit|queue|new_generation|pause|resume)|^\/v2\/tags\//.test(pattern);
 
 /**
  * Headers the walk adds to a route's requests: `/api/quit` goes with a proxy header, so that the
@@ -204,6 +204,14 @@ function bodies(r: () => number): { body: string | Buffer; type?: string }[] {
     { body: JSON.stringify({ address: '127.1.0.1', community: 'a', v3User: 'b', port: 0 }), type: 'application/json' },
     { body: JSON.stringify({ address: '127.1.0.1', v3User: 'nobody' }), type: 'application/json' },
     { body: JSON.stringify({ community: null, name: 'x' }), type: 'application/json' },
+    // A network's SNMP credentials (docs/api.md "SNMP credentials"): a good overlay, keeps, then wrong shapes, repeats and bounds.
+    { body: JSON.stringify({ communities: [{ community: 'public' }, { community: `fuzz-${Math.floor(r() * 1e6)}` }], v3Users: [{ name: 'fz', level: 'authPriv', authKey: 'auth-key-1', privKey: 'priv-key-1' }] }), type: 'application/json' },
+    { body: JSON.stringify({ communities: [{ keep: 0 }, { keep: 1 }], v3Users: [{ name: 'fz', keep: true }] }), type: 'application/json' },
+    { body: JSON.stringify({ communities: [{ keep: 99 }, { keep: -1, community: 'x' }, 'public', null], v3Users: [{ name: 'fz', keep: 'yes' }] }), type: 'application/json' },
+    { body: JSON.stringify({ communities: Array.from({ length: 17 }, (_, i) => ({ community: `c${i}` })), v3Users: {} }), type: 'application/json' },
+    { body: JSON.stringify({ communities: [{ community: 'a' }, { community: 'a' }, { community: 'x'.repeat(256) }, { community: 'bell\u0007' }] }), type: 'application/json' },
+    { body: JSON.stringify({ v3Users: [{ name: 'u', level: 'authPriv', authKey: 'short', privProtocol: 'rot13' }, { name: 'u', level: 'noAuthNoPriv' }], extra: 1 }), type: 'application/json' },
+    { body: JSON.stringify({ communities: [], v3Users: [] }), type: 'application/json' },
   ];
 }
 

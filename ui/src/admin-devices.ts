@@ -1,7 +1,8 @@
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
 import { del, get, post, put, state } from './api.js';
-import type { AgentTestResult, ManagedDevice, ManagedDeviceList, Settings } from './api-types.js';
+import type { AgentTestResult, ManagedDevice, ManagedDeviceList } from './api-types.js';
+import { useV3UserNames } from './admin-snmp.js';
 import { href } from './route.js';
 
 /**
@@ -20,18 +21,6 @@ const devicesPath = (): string => `/v2/ui/net/${state.netId}/devices`;
 /** The test poll of an address (`POST …/devices/test`): a community, or one of the network's v3 users, or (neither) the network's credentials. */
 export const testAgent = (address: string, community: string, v3User = ''): Promise<AgentTestResult> =>
   post<AgentTestResult>(`${devicesPath()}/test`, { address, ...(community ? { community } : v3User ? { v3User } : {}) });
-
-/** The names of the network's SNMPv3 users (their secrets stay on the server), from the settings in force. */
-function useV3Users(): string[] {
-  const [names, setNames] = useState<string[]>([]);
-  useEffect(() => {
-    get<Settings>(`/v2/ui/net/${state.netId}/settings`).then((s) => {
-      const nets = (s.config as { networks?: { id: number; snmp?: { v3Users?: { name: string }[] } }[] }).networks ?? [];
-      setNames(nets.find((n) => n.id === state.netId)?.snmp?.v3Users?.map((u) => u.name) ?? []);
-    }, () => setNames([]));
-  }, []);
-  return names;
-}
 
 /** What a test poll answered, in words. */
 export function TestResult(props: { result: AgentTestResult | null; error: string }) {
@@ -61,7 +50,7 @@ function TestForm() {
   const [address, setAddress] = useState('');
   const [community, setCommunity] = useState('');
   const [v3User, setV3User] = useState('');
-  const users = useV3Users();
+  const users = useV3UserNames();
   const [result, setResult] = useState<AgentTestResult | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);

@@ -2820,6 +2820,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/admin/net/{netid}/snmp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A network's SNMP credentials in force (project design); names and kinds only, never a secret
+         * @description The v2c communities in the order they are tried and the v3 users in force, each with where it comes from (`file`: the configuration file; `ui`: added through the API, the overlay) and its index in that list (communities) or its name (v3 users): never a community nor a key. Administrators only; answered with `cache-control: no-store`. docs/api.md "SNMP credentials".
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description network id */
+                    netid: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description {network, communities: [{source, index}], v3Users: [{name, level, authProtocol, privProtocol, source, replacesFile}], updatedBy, updatedAtMs}. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SnmpCredentials"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        /**
+         * Set the network's overlay of SNMP credentials (project design); secrets write-only
+         * @description Replaces the credentials added through the API (the overlay, stored in the metadata store; the file's stay as they are): each community entry keeps one of the overlay by its index (`{keep: 0}`) or gives a new one (`{community}`); each v3 user keeps one of the overlay by name (`{name, keep: true}`) or gives a whole user (`{name, level, authProtocol, authKey, privProtocol, privKey}`; keys of at least 8 characters). At most 16 of each. The overlay's communities are tried before the file's; an overlay v3 user named as one of the file's replaces it. Applied at once without a restart: the network is planned again (as a config reload does), its devices that never answered are probed again, the next discovery uses them. 400 BAD_PARAMETER naming the entry, never its secret. Answers as GET. Administrators only.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description network id */
+                    netid: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        communities?: ({
+                            keep: number;
+                        } | {
+                            community: string;
+                        })[];
+                        v3Users?: ({
+                            name: string;
+                            /** @enum {boolean} */
+                            keep: true;
+                        } | {
+                            name: string;
+                            /**
+                             * @default authPriv
+                             * @enum {string}
+                             */
+                            level?: "noAuthNoPriv" | "authNoPriv" | "authPriv";
+                            /**
+                             * @default sha
+                             * @enum {string}
+                             */
+                            authProtocol?: "md5" | "sha" | "sha224" | "sha256" | "sha384" | "sha512";
+                            authKey?: string;
+                            /**
+                             * @default aes
+                             * @enum {string}
+                             */
+                            privProtocol?: "des" | "aes" | "aes256b" | "aes256r";
+                            privKey?: string;
+                        })[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The credentials in force, as GET answers them. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SnmpCredentials"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/admin/users": {
         parameters: {
             query?: never;
@@ -9427,6 +9535,29 @@ export interface components {
             role: "admin" | "user";
             createdAtMs: number;
             lastUsedMs: number | null;
+        };
+        /** @description Project design. A network's SNMP credentials in force, named by source and index or name; never a secret. */
+        SnmpCredentials: {
+            network: number;
+            /** @description In the order they are tried. */
+            communities: {
+                /** @enum {string} */
+                source: "ui" | "file";
+                index: number;
+            }[];
+            v3Users: {
+                name: string;
+                /** @enum {string} */
+                level: "noAuthNoPriv" | "authNoPriv" | "authPriv";
+                authProtocol: string;
+                privProtocol: string;
+                /** @enum {string} */
+                source: "ui" | "file";
+                /** @description An overlay user named as one of the file's, which it replaces. */
+                replacesFile: boolean;
+            }[];
+            updatedBy: string | null;
+            updatedAtMs: number | null;
         };
         /** @description Project design. What a test poll got (the system group and the profile that would match), or why nothing answered. */
         AgentTestResult: {

@@ -103,6 +103,8 @@ export type AccountUser = Schemas['AccountUser'];
 export type AccountToken = Schemas['AccountToken'];
 /** A test poll's answer (`POST /v2/ui/net/:netid/devices/test`). */
 export type AgentTestResult = Schemas['AgentTestResult'];
+/** A network's SNMP credentials in force, named by source and index or name (never a secret). */
+export type SnmpCredentials = Schemas['SnmpCredentials'];
 /** A managed device of the list. */
 export type ManagedDevice = Schemas['ManagedDevice'];
 /** An address or range blocked from discovery (`GET …/devices/blocking`). */

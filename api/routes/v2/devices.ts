@@ -3,7 +3,7 @@ import type { Handler, RoutedRequest } from '../../http/http-types.js';
 import { readJson } from '../../http/json-body.js';
 import { parseNonNegativeInteger, pathParam } from '../../http/params.js';
 import type { RouteGroup } from '../../http/router.js';
-import { agentTest, blockedAdd, deviceAdd, devicePatch, MAX_IDS_PER_CALL } from '../../../services/devices/index.js';
+import { agentTest, blockedAdd, deviceAdd, devicePatch, MAX_IDS_PER_CALL, snmpCredentialsBody } from '../../../services/devices/index.js';
 import { json, networkParam, type ApiContext } from '../context.js';
 import { gateKeyOf, userOf } from '../../http/caller-keys.js';
 import { idListParam } from '../../http/id-list-param.js';
@@ -51,6 +51,13 @@ export function registerDevices(router: RouteGroup, ctx: ApiContext): void {
     return json(await s.updateBlock(net(req), id, blockedAdd(readJson(req)), userOf(req)));
   }, { access: 'admin' });
   router.add('DELETE', `${base}/blocking/:ids`, async (req) => json(await s.unblock(net(req), idListParam(req, 'ids', MAX_IDS_PER_CALL), userOf(req))), { access: 'admin' });
+
+  // The network's SNMP credentials (docs/api.md "SNMP credentials"), administrators only: the answers
+  // name them by source and index or name; secrets go in, never out. No cache keeps an answer.
+  const snmp = '/admin/net/:netid/snmp';
+  const noStore = (body: unknown) => ({ status: 200, headers: { 'cache-control': 'no-store' }, body });
+  router.get(snmp, (req) => noStore(s.snmpCredentials(net(req))), { access: 'admin' });
+  router.add('PUT', snmp, async (req) => noStore(await s.setSnmpCredentials(net(req), snmpCredentialsBody(readJson(req)), userOf(req))), { access: 'admin' });
 }
 
 function blockingWithoutId(req: RoutedRequest) {
