@@ -12,7 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { natsServerOrSkip, startNatsServer } from '../fakes/nats-server.js';
 import { getJson, startServerReady, tempDir, waitFor, writeSimulatedConfig } from '../fakes/helpers.js';
-import { browserGate, launchBrowser, screenshot, watchedPage } from '../ui/browser.js';
+import { browserGate, launchBrowser, screenshot, watchedPage } from '../fakes/browser.js';
 
 const DEVICES = 4;
 /** An address in the network's range where nothing answers. */

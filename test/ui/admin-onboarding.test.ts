@@ -1,7 +1,7 @@
 import t from 'tap';
 import type { Browser, Page } from 'playwright-core';
 import { waitFor } from '../fakes/helpers.js';
-import { browserGate, launchBrowser, screenshot, startUiServer, watchedPage, type BrowserKind, type UiServer } from './browser.js';
+import { browserGate, launchBrowser, screenshot, startUiServer, watchedPage, type BrowserKind, type UiServer } from '../fakes/browser.js';
 
 /**
  * Onboarding in the UI (issue 26.3), in a real browser on the built server and its simulated

@@ -1,7 +1,7 @@
 import t from 'tap';
 import type { Browser, Page } from 'playwright-core';
 import { waitFor } from '../fakes/helpers.js';
-import { browserGate, launchBrowser, screenshot, startUiServer, watchedPage, type BrowserKind, type UiServer } from './browser.js';
+import { browserGate, launchBrowser, screenshot, startUiServer, watchedPage, type BrowserKind, type UiServer } from '../fakes/browser.js';
 
 /**
  * A network's SNMP credentials edited by an administrator in the UI (issue 26.3), in a real browser

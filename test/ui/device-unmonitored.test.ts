@@ -1,6 +1,6 @@
 import t from 'tap';
 import { waitFor } from '../fakes/helpers.js';
-import { browserGate, launchBrowser, screenshot, startUiServer, watchedPage } from './browser.js';
+import { browserGate, launchBrowser, screenshot, startUiServer, watchedPage } from '../fakes/browser.js';
 
 /**
  * Nothing silently unmonitored, in a real browser: a device declared in the config at an address

@@ -1,7 +1,7 @@
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { waitFor } from '../fakes/helpers.js';
-import { browserGate, launchBrowser, screenshot, startUiServer, watchedPage } from './browser.js';
+import { browserGate, launchBrowser, screenshot, startUiServer, watchedPage } from '../fakes/browser.js';
 
 /**
  * The device panel and the device search in a real browser, against a simulated network: the

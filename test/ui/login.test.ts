@@ -1,5 +1,5 @@
 import t from 'tap';
-import { browserGate, launchBrowser, screenshot, startUiServer, watchedPage } from './browser.js';
+import { browserGate, launchBrowser, screenshot, startUiServer, watchedPage } from '../fakes/browser.js';
 
 /**
  * The UI's shell in a real browser: served at `/` by the server itself, compressed and cached;

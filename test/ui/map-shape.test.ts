@@ -1,7 +1,7 @@
 import t, { type Test } from 'tap';
 import type { Page } from 'playwright-core';
 import { waitFor } from '../fakes/helpers.js';
-import { browserGate, launchBrowser, screenshot, startUiServer, watchedPage, type BrowserKind } from './browser.js';
+import { browserGate, launchBrowser, screenshot, startUiServer, watchedPage, type BrowserKind } from '../fakes/browser.js';
 
 /**
  * Maps keep their shape (issue 26, point 2), in Chromium and Firefox ESR on the simulated network:

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { waitFor } from '../fakes/helpers.js';
-import { browserGate, launchBrowser, screenshot, startUiServer, watchedPage } from './browser.js';
+import { browserGate, launchBrowser, screenshot, startUiServer, watchedPage } from '../fakes/browser.js';
 
 /**
  * The network map page (`#/map/<viewId>`) in a real browser on the simulated network: every device

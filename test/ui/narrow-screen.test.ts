@@ -1,5 +1,5 @@
 import t from 'tap';
-import { browserGate, launchBrowser, screenshot, startUiServer, watchedPage } from './browser.js';
+import { browserGate, launchBrowser, screenshot, startUiServer, watchedPage } from '../fakes/browser.js';
 
 /**
  * The web UI on a phone-sized screen (375 px wide, issue 26.7): on every page of the navigation,

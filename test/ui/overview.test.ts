@@ -1,7 +1,7 @@
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { waitFor } from '../fakes/helpers.js';
-import { browserGate, launchBrowser, screenshot, startUiServer, watchedPage } from './browser.js';
+import { browserGate, launchBrowser, screenshot, startUiServer, watchedPage } from '../fakes/browser.js';
 
 /**
  * The overview (home) page in a real browser, on the simulated network with one device declared at

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { browserGate, launchBrowser, screenshot, startUiServer, watchedPage } from './browser.js';
+import { browserGate, launchBrowser, screenshot, startUiServer, watchedPage } from '../fakes/browser.js';
 
 /**
  * Issue 15 point 7: the UI works in Firefox too. Debian's Firefox ESR (over WebDriver BiDi) logs in

@@ -1,7 +1,7 @@
 import t, { type Test } from 'tap';
 import type { Page } from 'playwright-core';
 import { waitFor } from '../fakes/helpers.js';
-import { browserGate, launchBrowser, screenshot, startUiServer, watchedPage, type BrowserKind } from './browser.js';
+import { browserGate, launchBrowser, screenshot, startUiServer, watchedPage, type BrowserKind } from '../fakes/browser.js';
 
 /**
  * Issue 26 point 6, the port page, and the device panel's Neighbours tab, in Chromium and Firefox

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, firefox, type Browser, type Page } from 'playwright-core';
-import { startServerReady, tempDir, writeSimulatedConfig, type ServerProcess, type SimulatedConfig } from '../fakes/helpers.js';
+import { startServerReady, tempDir, writeSimulatedConfig, type ServerProcess, type SimulatedConfig } from './helpers.js';
 
 /**
  * The browser tests' harness: Debian's chromium driven by playwright-core, against the built server
