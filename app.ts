@@ -18,10 +18,21 @@ import { createServices } from './services/index.js';
 import { enableRegexpSafety } from './svcql/index.js';
 import type { CollectorRole } from './remote/collector-role.js';
 import type { CentralRole } from './remote/central-role.js';
+import { withoutCredentials, type DistributedConfig } from './core/config-distributed.js';
+
+/** Where a collector keeps the last configuration it took from the central (metadata store). */
+const RECEIVED_NS = 'remoteConfig';
+const RECEIVED_KEY = 'received';
+interface ReceivedConfig { readonly part: DistributedConfig; readonly revision: number }
 
 export interface AppOptions {
-  /** Loads and validates the configuration again (the start's file and environment), for reloads. */
-  readonly load?: () => Config;
+  /**
+   * Loads and validates the configuration again (the start's file and environment), for reloads;
+   * with `distributed`, the central's networks and variables in place of the file's (`remote.configFrom: central`).
+   */
+  readonly load?: (distributed?: DistributedConfig) => Config;
+  /** `mode: central`: the distributed part of the configuration file, read again after each reload (core/config-distributed.ts). */
+  readonly distributedPart?: () => DistributedConfig;
   /** Called on an accepted `GET /api/quit`: the caller stops the app (main.ts: `stop()` then exit 0). */
   readonly onQuit?: () => void;
 }
@@ -71,6 +82,23 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
     });
     stops.push(() => store.close());
     logger.info('store open', { dataDir: config.server.dataDir });
+    // `remote.configFrom: central`: the configuration last received, so that a collector started
+    // while its NATS server is away polls what the central said, not its own file's networks.
+    const fromCentral = config.mode === 'collector' && config.remote?.configFrom === 'central';
+    let received = fromCentral ? store.meta.get<ReceivedConfig>(RECEIVED_NS, RECEIVED_KEY) : undefined;
+    if (received && opts.load) {
+      try {
+        config = opts.load(received.part);
+        logger.info('starting with the configuration last received from the central', { revision: received.revision, networks: config.networks.length });
+      } catch (e) {
+        logger.warn('the configuration last received from the central does not load: starting with the file\'s', { error: withoutCredentials((e as Error).message, received.part) });
+        received = undefined;
+      }
+    }
+    /** Resolved once the app runs: a configuration from the central waits for it. */
+    let running!: () => void;
+    const started = new Promise<void>((r) => { running = r; });
+    let applyReceived: (part: DistributedConfig, revision: number) => Promise<void> = async () => {};
 
     let simulator: SimNetwork | null = null;
     /** Applied to every configuration loaded later, so that a reload sees the simulator where it runs. */
@@ -110,6 +138,7 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
       collectorRole = await startCollectorRole({
         remote: config.remote, slotKeys: (netId) => slotKeys?.(netId) ?? new Map(), nowMs: () => systemClock.nowMs(), logger: logger.child('collector'),
         onPolled: (netId, ids) => setPolled?.(netId, ids), pollIntervalsMs: config.networks.map((n) => n.pollIntervalMs),
+        ...(fromCentral ? { onConfig: async (part: DistributedConfig, revision: number) => { await started; await applyReceived(part, revision); } } : {}),
       });
       const role = collectorRole;
       stops.push(() => role.close());
@@ -153,6 +182,7 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
       centralRole = started;
       // Stopped before the monitor (pushed after it): its last batches are written and acknowledged first.
       stops.push(() => started.close());
+      publishDistributed(started, opts, logger);
     }
 
     // Operator variables' definitions before the services read the catalog (again at each reload).
@@ -208,38 +238,69 @@ export async function startApp(loaded: Config, logger: Logger, opts: AppOptions 
 
     // One reload at a time: a second waits for the first (both read the file when their turn comes).
     let reloading: Promise<unknown> = Promise.resolve();
-    const reload = async (): Promise<ReloadPlan> => {
+    /** `part`: a configuration from the central, taken when the reload passes (the file's own reload keeps the last one). */
+    const reload = async (part?: ReceivedConfig): Promise<ReloadPlan> => {
       if (!opts.load) throw new AppError('CONFIG_RELOAD_REFUSED', 'this server was started without a configuration loader');
       const load = opts.load;
+      const distributed = (part ?? received)?.part;
       // The checks of every applier, then the restart-only keys, may refuse: nothing has changed.
       // The swap and the applies that follow it start in the same turn (applyConfig).
-      const plan = reloadConfig(holder, () => follow(load()), (next, p) => checkConfig(appliers, next, p));
+      const plan = reloadConfig(holder, () => follow(load(distributed)), (next, p) => checkConfig(appliers, next, p));
+      if (part) received = part;
       await applyConfig(appliers, holder.current(), plan);
       logger.info('configuration reloaded', {
         source: holder.current().source, added: plan.added.length, removed: plan.removed.length, changed: plan.changed.length,
       });
+      if (centralRole) publishDistributed(centralRole, opts, logger);
       return plan;
     };
 
-    const reloadOnce = (): Promise<ReloadPlan> => {
-      const run = reloading.then(reload, reload);
+    const reloadOnce = (part?: ReceivedConfig): Promise<ReloadPlan> => {
+      const run = reloading.then(() => reload(part), () => reload(part));
       reloading = run.catch(() => {});
       return run;
+    };
+    // A configuration from the central: applied as a reload, kept for the next start once it passed;
+    // refused (a WARN, credentials hidden) when it does not load or needs a restart: the last one stays.
+    applyReceived = async (part, revision) => {
+      if (received && JSON.stringify(received.part) === JSON.stringify(part)) {
+        logger.info('configuration from the central: the one in force', { revision });
+        return;
+      }
+      try {
+        await reloadOnce({ part, revision });
+      } catch (e) {
+        logger.warn('configuration from the central refused: the last one stays', { revision, error: withoutCredentials((e as Error).message, part) });
+        return;
+      }
+      await store.meta.put(RECEIVED_NS, RECEIVED_KEY, { part, revision } satisfies ReceivedConfig);
+      logger.info('configuration from the central applied', { revision });
     };
     // The actions' service reaches the reload through these hooks (routes reach the app only through services).
     services.operations.attach({ reloadConfig: reloadOnce, version: packageVersion(), startedAtMs: systemClock.nowMs() });
 
     let stopped = false;
+    running();
     return {
       port: api.port, monitor, simulator, retention,
       config: () => holder.current(),
       configAppliers: appliers,
-      reloadConfig: reloadOnce,
+      reloadConfig: () => reloadOnce(),
       stop: async () => { if (!stopped) { stopped = true; await stopAll(); } },
     };
   } catch (e) {
     await stopAll();
     throw e;
+  }
+}
+
+/** `mode: central`: the distributed part of the file for the collectors (a file that does not read is logged; nothing is put). */
+function publishDistributed(role: CentralRole, opts: AppOptions, logger: Logger): void {
+  if (!opts.distributedPart) return;
+  try {
+    role.publishConfig(opts.distributedPart());
+  } catch (e) {
+    logger.error('configuration for the collectors not read', { error: (e as Error).message });
   }
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { loadConfig } from './core/config-load.js';
+import { readDistributedPart } from './core/config-distributed.js';
 import { isAppError } from './core/errors.js';
 import { createLogger, logFormatFromEnv, type LogFormat } from './core/logger.js';
 import { packageVersion, startApp } from './app.js';
@@ -82,7 +83,8 @@ async function main(): Promise<number> {
   let app;
   try {
     app = await startApp(config, logger, {
-      load: () => loadConfig({ path: path || undefined, checkViewRule, checkAlertRule, checkDerivedExpression }),
+      load: (distributed) => loadConfig({ path: path || undefined, checkViewRule, checkAlertRule, checkDerivedExpression, ...(distributed ? { distributed } : {}) }),
+      ...(path ? { distributedPart: () => readDistributedPart(path) } : {}),
       onQuit: () => stop('GET /api/quit'),
     });
   } catch (e) {

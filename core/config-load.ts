@@ -15,6 +15,7 @@ import { parseMode, parseRemote } from './config-remote.js';
 import { parseCidr } from './cidr.js';
 import { isAddressOrRange, isDeviceAddress } from './host-name.js';
 import { readProfileDir } from './profile-load.js';
+import { DISTRIBUTED_KEYS, type DistributedConfig } from './config-distributed.js';
 import {
   DEFAULTS, type Config, type NetworkConfig, type RangeConfig, type ServerConfig, type SimulatorConfig,
   type SnmpConfig, type UiConfig, type AuthConfig, type SnmpV3User, type LogLevel, type PollPath, type ViewConfig, type DeviceDetailsComponentsConfig, type MapLegendConfig,
@@ -29,6 +30,8 @@ import {
 export function loadConfig(opts: {
   path?: string; text?: string; env?: NodeJS.ProcessEnv; checkViewRule?: ViewRuleChecker; checkAlertRule?: AlertRuleChecker;
   checkDerivedExpression?: DerivedExpressionChecker;
+  /** `remote.configFrom: central`: the central's networks and variables, in place of the file's (core/config-distributed.ts). */
+  distributed?: DistributedConfig;
 }): Config {
   const env = opts.env ?? process.env;
   let cfg: Config;
@@ -41,7 +44,8 @@ export function loadConfig(opts: {
       try { text = readFileSync(opts.path!, 'utf8'); }
       catch (e) { throw new AppError('CONFIG_INVALID', `${source}: cannot read the file: ${(e as Error).message}`); }
     }
-    cfg = parseConfigText(text, source, opts.checkViewRule, opts.checkAlertRule, opts.checkDerivedExpression);
+    cfg = parseConfigText(text, opts.distributed ? `${source} with the central's ${DISTRIBUTED_KEYS.join(' and ')}` : source,
+      opts.checkViewRule, opts.checkAlertRule, opts.checkDerivedExpression, opts.distributed);
   }
   return deepFreeze(applyEnv(cfg, env));
 }
@@ -155,7 +159,7 @@ const MAX_SESSION_LIFETIME_MS = 365 * 86_400_000;
  */
 function parseConfigText(
   text: string, source: string, checkViewRule?: ViewRuleChecker, checkAlertRule?: AlertRuleChecker,
-  checkDerivedExpression?: DerivedExpressionChecker,
+  checkDerivedExpression?: DerivedExpressionChecker, distributed?: DistributedConfig,
 ): Config {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
@@ -163,6 +167,11 @@ function parseConfigText(
     const e = doc.errors[0];
     const pos = lines.linePos(e.pos[0]);
     throw new AppError('CONFIG_INVALID', `${source}: YAML syntax error at line ${pos.line}, column ${pos.col}: ${e.message.split('\n')[0]}`);
+  }
+  // The central's keys replace the file's (their nodes have no line: a message names the key path only).
+  if (distributed) for (const k of DISTRIBUTED_KEYS) {
+    if (distributed[k] === undefined) doc.deleteIn([k]);
+    else doc.setIn([k], doc.createNode(distributed[k]));
   }
   const c = new Checker(doc, lines, source);
   const raw = doc.toJS() ?? {};

@@ -16,6 +16,7 @@ import type { Checker, Path } from './config-check.js';
  *     maxMiB: -1              # -1: no byte limit
  *     publishTimeout: 5s
  *     heartbeatTtl: 15s       # a collector silent this long is gone: its devices go to the others
+ *     configFrom: local       # central: networks and variables from the central's bucket (netmon-config)
  *
  *   mode: central             # receives every collector's grid steps and inventories
  *   remote:
@@ -54,11 +55,19 @@ export interface RemoteConfig {
    * no device's series misses more than one grid step.
    */
   readonly heartbeatTtlMs: number;
+  /**
+   * `mode: collector`: where its networks and variables come from. `local` (default): its own
+   * file. `central`: the central's, through the bucket `netmon-config` (remote/config-distribution.ts),
+   * kept in its metadata store so that a restart without the NATS server starts with the last received.
+   */
+  readonly configFrom: ConfigFrom;
 }
 
-export const REMOTE_KEYS = ['servers', 'user', 'password', 'site', 'collector', 'stream', 'maxAge', 'maxMiB', 'publishTimeout', 'heartbeatTtl', 'sites', 'siteStream', 'durable'] as const;
+export type ConfigFrom = 'local' | 'central';
+
+export const REMOTE_KEYS = ['servers', 'user', 'password', 'site', 'collector', 'stream', 'maxAge', 'maxMiB', 'publishTimeout', 'heartbeatTtl', 'configFrom', 'sites', 'siteStream', 'durable'] as const;
 /** The keys of one mode only: refused in the other (a key that does nothing there is a mistake). */
-const COLLECTOR_ONLY = ['site', 'collector', 'publishTimeout', 'heartbeatTtl'] as const;
+const COLLECTOR_ONLY = ['site', 'collector', 'publishTimeout', 'heartbeatTtl', 'configFrom'] as const;
 const CENTRAL_ONLY = ['sites', 'siteStream', 'durable'] as const;
 
 /** A name that is one NATS subject token: letters, digits, `-` and `_`. */
@@ -106,5 +115,6 @@ export function parseRemote(c: Checker, v: unknown, mode: ServerMode, hostName: 
     maxBytes: (() => { const m = c.int(o.maxMiB, [...p, 'maxMiB'], -1, 1 << 30, -1); return m <= 0 ? -1 : m * (1 << 20); })(),
     publishTimeoutMs: c.durationMs(o.publishTimeout, [...p, 'publishTimeout'], 100, 5_000),
     heartbeatTtlMs: c.durationMs(o.heartbeatTtl, [...p, 'heartbeatTtl'], 500, 15_000),
+    configFrom: central ? 'local' : c.oneOf<ConfigFrom>(o.configFrom, [...p, 'configFrom'], ['local', 'central'], 'local'),
   };
 }

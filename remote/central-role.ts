@@ -19,6 +19,8 @@ import type { StatesMessage } from './states-codec.js';
 import type { BatchTransport } from '../core/ports/transport.js';
 import type { VariableCatalog } from '../core/ports/catalog.js';
 import { SkewSeries } from './skew-series.js';
+import { CONFIG_BUCKET, ConfigPublisher } from './config-distribution.js';
+import type { DistributedConfig } from '../core/config-distributed.js';
 
 export interface CentralRoleOptions {
   readonly remote: RemoteConfig;
@@ -39,6 +41,8 @@ export interface CentralRoleOptions {
 }
 
 export interface CentralRole {
+  /** Puts the distributed part of the configuration for the collectors (at start and after each reload; config-distribution.ts). */
+  publishConfig(part: DistributedConfig): void;
   status(): RemoteStatus;
   /** The collector whose batches last wrote our slot (null: none yet): which collector polls its device. */
   sentBy(slot: number): string | null;
@@ -64,6 +68,11 @@ export async function startCentralRole(opts: CentralRoleOptions): Promise<Centra
     await transport.close();
     throw e;
   }
+  // The configuration for the collectors: a bucket without an age limit (its one value stays).
+  const configs = await transport.kv({ name: CONFIG_BUCKET, maxAgeMs: 0 }).then(
+    (bucket) => new ConfigPublisher(bucket, opts.logger),
+    (e: Error) => { opts.logger.error('the collectors\' configuration bucket is not made: no configuration is distributed', { bucket: CONFIG_BUCKET, error: e.message }); return null; },
+  );
   const steps = new StepAnnouncer(opts.onStep);
   const skew = new SkewSeries({ catalog: opts.catalog, series: opts.series, meta: opts.meta, logger: opts.logger });
   const ingest = new CentralIngest({
@@ -106,6 +115,7 @@ export async function startCentralRole(opts: CentralRoleOptions): Promise<Centra
   return {
     status,
     sentBy: (slot) => ingest.sentByOf(slot),
+    publishConfig: (part) => configs?.publish(part),
     health() {
       const st = ingest.status();
       const off = st.collectors.filter((c) => Math.abs(c.skewMs) >= SKEW_WARN_MS);
@@ -118,6 +128,7 @@ export async function startCentralRole(opts: CentralRoleOptions): Promise<Centra
     },
     async close() {
       steps.close();
+      await configs?.close();
       await ingest.stop();
       await transport.close();
     },

@@ -84,8 +84,10 @@ export class CollectorAssignment {
   /** Writes the first heartbeat and reads the bucket; resolves once this collector knows who is live. */
   async start(): Promise<void> {
     await this.beat();
+    if (this.closed) return;
     this.watch = this.opts.kv.watch((e) => this.seen(e));
     await this.watch.ready;
+    if (this.closed) return;
     this.ready = true;
     const every = (ms: number, fn: () => void) => { const t = setInterval(fn, ms); t.unref(); this.timers.push(t); };
     every(Math.max(50, Math.floor(this.opts.ttlMs / 4)), () => { void this.beat(); });

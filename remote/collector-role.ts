@@ -16,6 +16,9 @@ import { encodeInventory, type InventoryDevice } from './inventory-codec.js';
 import { encodeStates, type ReportedPollState } from './states-codec.js';
 import type { BatchTransport } from '../core/ports/transport.js';
 import { CollectorAssignment } from './collector-assignment.js';
+import { lazyBucket, lazyTransport } from './lazy-transport.js';
+import { CONFIG_BUCKET, followConfig } from './config-distribution.js';
+import type { DistributedConfig } from '../core/config-distributed.js';
 
 type StepSink = Pick<SeriesStore, 'appendStep' | 'reserveSlots'>;
 
@@ -29,6 +32,8 @@ export interface CollectorRoleOptions {
   readonly pollIntervalsMs: readonly number[];
   /** Called with the ids of a network's devices this collector polls, each time they change (Monitor.setPolledDevices). */
   readonly onPolled: (networkId: number, deviceIds: ReadonlySet<number>) => void;
+  /** `remote.configFrom: central`: each new configuration from the central (its value's revision), applied one at a time. */
+  readonly onConfig?: (part: DistributedConfig, revision: number) => Promise<void>;
 }
 
 export interface CollectorRole {
@@ -61,16 +66,15 @@ const RESEND_ALL_MS = 3_600_000;
 
 export async function startCollectorRole(opts: CollectorRoleOptions): Promise<CollectorRole> {
   const r = opts.remote;
-  const transport = await connectJetStream({
+  let closing = false;
+  // The connection is made in the background: a collector whose site's server is away starts,
+  // polls and answers its API all the same (its batches wait in memory meanwhile).
+  const transport = lazyTransport(connectJetStream({
     servers: r.servers, name: `netmon-collector-${r.site}-${r.collector}`, publishTimeoutMs: r.publishTimeoutMs, logger: opts.logger,
     ...(r.user !== null ? { user: r.user, pass: r.password ?? '' } : {}),
-  });
-  try {
-    await transport.ensureStream({ name: r.stream, subjects: [`netmon.*.${r.site}.>`], maxAgeMs: r.maxAgeMs, maxBytes: r.maxBytes, duplicateWindowMs: 120_000 });
-  } catch (e) {
-    await transport.close();
-    throw e;
-  }
+  }));
+  transport.ensureStream({ name: r.stream, subjects: [`netmon.*.${r.site}.>`], maxAgeMs: r.maxAgeMs, maxBytes: r.maxBytes, duplicateWindowMs: 120_000 })
+    .catch((e: Error) => { if (!closing) opts.logger.error('the site\'s stream is not made: publishes fail until it is', { stream: r.stream, error: e.message }); });
   const subject = `netmon.points.${r.site}.${r.collector}`;
   const publisher = new PointsPublisher({ transport, subject, collector: r.collector, nowMs: opts.nowMs, logger: opts.logger, maxBufferedPoints: MAX_BUFFERED_POINTS });
   /**
@@ -79,27 +83,23 @@ export async function startCollectorRole(opts: CollectorRoleOptions): Promise<Co
    */
   const health = (): ComponentHealth => {
     const st = publisher.status();
-    const live = assignment?.collectors().filter((c) => c.live).map((c) => c.collector).join(', ') ?? '';
+    const live = assignment.collectors().filter((c) => c.live).map((c) => c.collector).join(', ');
     const sent = `${st.points} points in ${st.batches} batches to ${subject}; ${st.bufferedPoints} waiting, ${st.droppedPoints} dropped; `
-      + `polling ${assignment?.polledCount() ?? 0} devices; collectors live at the site: ${live || 'none known yet'}`;
+      + `polling ${assignment.polledCount()} devices; collectors live at the site: ${live || 'none known yet'}`;
     if (st.bufferedPoints >= 0.9 * MAX_BUFFERED_POINTS) return { healthy: false, status: 'failing', detail: `the site's server does not take the batches (${st.lastError || 'no answer'}): ${sent}` };
     if (!transport.connected()) return { healthy: true, status: 'degraded', detail: `not connected to ${r.servers.join(', ')}: ${sent}` };
     return { healthy: true, status: 'ok', detail: sent };
   };
   // The site's collectors share its devices (heartbeats in the site's bucket; collector-assignment.ts).
-  let assignment: CollectorAssignment | undefined;
-  try {
-    assignment = new CollectorAssignment({
-      kv: await transport.kv({ name: `netmon-collectors-${r.site}`, maxAgeMs: r.heartbeatTtlMs }),
-      self: r.collector, ttlMs: r.heartbeatTtlMs, nowMs: opts.nowMs, logger: opts.logger, onPolled: opts.onPolled,
-      figures: () => ({ health: health().status ?? 'ok', lagMs: publisher.lagMs(), bufferedBytes: publisher.status().bufferedBytes }),
-    });
-    await assignment.start();
-  } catch (e) {
-    await publisher.close(0);
-    await transport.close();
-    throw e;
-  }
+  const assignment = new CollectorAssignment({
+    kv: lazyBucket(transport.kv({ name: `netmon-collectors-${r.site}`, maxAgeMs: r.heartbeatTtlMs })),
+    self: r.collector, ttlMs: r.heartbeatTtlMs, nowMs: opts.nowMs, logger: opts.logger, onPolled: opts.onPolled,
+    figures: () => ({ health: health().status ?? 'ok', lagMs: publisher.lagMs(), bufferedBytes: publisher.status().bufferedBytes }),
+  });
+  assignment.start().catch((e: Error) => { if (!closing) opts.logger.error('device assignment not started: this collector polls nothing', { error: e.message }); });
+  // `configFrom: central`: the central's networks and variables (config-distribution.ts).
+  const configWatch = r.configFrom === 'central' && opts.onConfig
+    ? followConfig(transport.openKv(CONFIG_BUCKET), opts.onConfig, opts.logger) : null;
   /** Per network: which slots have their definition given to the publisher. */
   const defined = new Map<number, DefinedSlots>();
 
@@ -162,8 +162,12 @@ export async function startCollectorRole(opts: CollectorRoleOptions): Promise<Co
     },
     health,
     async close(waitMs = 10_000) {
+      closing = true;
+      // Never connected (the site's server away since the start): nothing waits for it any more.
+      transport.abandonIfConnecting();
       clearInterval(recheck);
       clearInterval(resendAll);
+      await configWatch?.stop();
       await site.close();
       await Promise.all([publisher.close(waitMs), inventories.close(waitMs)]);
       await transport.close();

@@ -54,7 +54,11 @@ export async function connectJetStream(opts: NatsOptions): Promise<BatchTranspor
         allow_rollup_hdrs: true, deny_delete: true, allow_direct: true,
       };
       await addOrUpdate(() => jsm.streams.info(stream), () => jsm.streams.update(stream, config), () => jsm.streams.add({ name: stream, ...config }));
-      return kvBucket(js, jsm, spec.name, opts.logger);
+      return kvBucket(js, async () => jsm, spec.name, opts.logger);
+    },
+
+    openKv(name: string) {
+      return kvBucket(js, () => jetstreamManager(nc), name, opts.logger);
     },
 
     async ensureStream(spec: StreamSpec) {
@@ -118,7 +122,7 @@ const kvSubject = (bucket: string, key: string) => `$KV.${bucket}.${key}`;
 type Js = ReturnType<typeof jetstream>;
 type Jsm = Awaited<ReturnType<typeof jetstreamManager>>;
 
-function kvBucket(js: Js, jsm: Jsm, bucket: string, logger: Logger): KvBucket {
+function kvBucket(js: Js, manager: () => Promise<Jsm>, bucket: string, logger: Logger): KvBucket {
   const stream = `KV_${bucket}`;
   const prefix = kvSubject(bucket, '');
   const entryOf = (subject: string, data: Uint8Array, op: string | undefined, time: Date, seq: number): KvEntry => ({
@@ -129,6 +133,7 @@ function kvBucket(js: Js, jsm: Jsm, bucket: string, logger: Logger): KvBucket {
       return (await js.publish(kvSubject(bucket, key), value)).seq;
     },
     async get(key) {
+      const jsm = await manager();
       const m = await jsm.streams.getMessage(stream, { last_by_subj: kvSubject(bucket, key) }).catch((e: Error) => {
         if (/not found/i.test(e.message)) return null;
         throw e;
@@ -147,7 +152,7 @@ function kvBucket(js: Js, jsm: Jsm, bucket: string, logger: Logger): KvBucket {
       const ready = new Promise<void>((r) => { markReady = r; });
       /** One ordered consumer (ephemeral; the client makes it again at the right place after a reconnect), until it ends. */
       const once = async () => {
-        const info = await jsm.streams.info(stream);
+        const info = await (await manager()).streams.info(stream);
         if (info.state.messages === 0) markReady();
         const consumer = await js.consumers.get(stream, { filter_subjects: `${prefix}>`, deliver_policy: DeliverPolicy.LastPerSubject });
         if (stopRequested) return;

@@ -104,6 +104,12 @@ export interface KvBucket {
 export interface BatchTransport {
   /** Creates the key-value bucket, or brings an existing one to this age limit. */
   kv(spec: KvBucketSpec): Promise<KvBucket>;
+  /**
+   * A bucket another party creates, used as it is (a reader that may not manage the bucket: the
+   * collectors and the central's configuration). A watch of a bucket not there yet tries again
+   * until it is.
+   */
+  openKv(name: string): KvBucket;
   /** Creates the stream, or brings an existing one to these limits. */
   ensureStream(spec: StreamSpec): Promise<void>;
   /**

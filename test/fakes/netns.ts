@@ -1,6 +1,6 @@
 /**
  * A site behind a link that a test can cut: a network namespace of its own joined to this one by a
- * veth pair (site 192.0.2.1/30, here 192.0.2.2/30; TEST-NET-1, nothing else uses it). Needs root and
+ * veth pair (site 192.0.2.1/30, here 192.0.2.2/30 by default; TEST-NET-1, nothing else uses it). Needs root and
  * iproute2: without them the test skips loudly, except with CI=true, where it fails.
  */
 import { execFileSync } from 'node:child_process';
@@ -25,9 +25,13 @@ export interface SiteLink {
 
 const ip = (...args: string[]) => execFileSync('ip', args, { stdio: ['ignore', 'ignore', 'pipe'] });
 
-/** The site's namespace and its link, made now and removed at teardown. */
-export function siteLink(t: { teardown(fn: () => unknown): void }): SiteLink {
+/**
+ * The site's namespace and its link, made now and removed at teardown. `subnet` picks the link's /30
+ * in 192.0.2.0/24 (0: .1 and .2, 1: .5 and .6…): test files that run at the same time each use their own.
+ */
+export function siteLink(t: { teardown(fn: () => unknown): void }, subnet = 0): SiteLink {
   const name = `nmrs${process.pid % 100_000}`;
+  const [siteIp, hubIp] = [`192.0.2.${4 * subnet + 1}`, `192.0.2.${4 * subnet + 2}`];
   const [site, here] = [`${name}s`, `${name}h`];
   try { ip('netns', 'del', name); } catch { /* none left from an earlier run */ }
   try { ip('link', 'del', here); } catch { /* none left from an earlier run */ }
@@ -38,13 +42,13 @@ export function siteLink(t: { teardown(fn: () => unknown): void }): SiteLink {
   });
   ip('link', 'add', here, 'type', 'veth', 'peer', 'name', site);
   ip('link', 'set', site, 'netns', name);
-  ip('addr', 'add', '192.0.2.2/30', 'dev', here);
+  ip('addr', 'add', `${hubIp}/30`, 'dev', here);
   ip('link', 'set', here, 'up');
-  ip('-n', name, 'addr', 'add', '192.0.2.1/30', 'dev', site);
+  ip('-n', name, 'addr', 'add', `${siteIp}/30`, 'dev', site);
   ip('-n', name, 'link', 'set', site, 'up');
   ip('-n', name, 'link', 'set', 'lo', 'up');
   return {
-    netns: name, siteAddress: '192.0.2.1', hubAddress: '192.0.2.2',
+    netns: name, siteAddress: siteIp, hubAddress: hubIp,
     cut: () => ip('-n', name, 'link', 'set', site, 'down'),
     restore: () => ip('-n', name, 'link', 'set', site, 'up'),
   };

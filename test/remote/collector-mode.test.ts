@@ -147,6 +147,9 @@ t.test('the mode\'s configuration is checked', async (t) => {
     ['a server that is not a NATS URL', 'mode: collector\nremote: { servers: [http://x:1], site: a }', /nats:\/\/host:port/],
     ['a site name that is not one subject token', 'mode: collector\nremote: { servers: [nats://127.0.0.1:4222], site: "a.b" }', /letters, digits/],
     ['a user without password', 'mode: collector\nremote: { servers: [nats://127.0.0.1:4222], site: a, user: c1 }', /user and password go together/],
+    ['a collector taking its networks from the central', 'mode: collector\nremote: { servers: [nats://127.0.0.1:4222], site: a, configFrom: central }', ''],
+    ['an unknown configuration source', 'mode: collector\nremote: { servers: [nats://127.0.0.1:4222], site: a, configFrom: hub }', /configFrom/],
+    ['configFrom at a central', 'mode: central\nremote: { servers: [nats://127.0.0.1:4222], configFrom: central }', /.configFrom. is read only with .mode: collector./],
     ['a heartbeat TTL below its minimum', 'mode: collector\nremote: { servers: [nats://127.0.0.1:4222], site: a, heartbeatTtl: 100ms }', /heartbeatTtl/],
   ];
   for (const [what, top, expected] of cases) {
