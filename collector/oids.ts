@@ -24,10 +24,18 @@ export const OID = Object.freeze({
   ifOutErrors: '1.3.6.1.2.1.2.2.1.20',
 
   ifName: '1.3.6.1.2.1.31.1.1.1.1',
+  ifInMulticastPkts: '1.3.6.1.2.1.31.1.1.1.2',
+  ifInBroadcastPkts: '1.3.6.1.2.1.31.1.1.1.3',
+  ifOutMulticastPkts: '1.3.6.1.2.1.31.1.1.1.4',
+  ifOutBroadcastPkts: '1.3.6.1.2.1.31.1.1.1.5',
   ifHCInOctets: '1.3.6.1.2.1.31.1.1.1.6',
   ifHCInUcastPkts: '1.3.6.1.2.1.31.1.1.1.7',
+  ifHCInMulticastPkts: '1.3.6.1.2.1.31.1.1.1.8',
+  ifHCInBroadcastPkts: '1.3.6.1.2.1.31.1.1.1.9',
   ifHCOutOctets: '1.3.6.1.2.1.31.1.1.1.10',
   ifHCOutUcastPkts: '1.3.6.1.2.1.31.1.1.1.11',
+  ifHCOutMulticastPkts: '1.3.6.1.2.1.31.1.1.1.12',
+  ifHCOutBroadcastPkts: '1.3.6.1.2.1.31.1.1.1.13',
   ifHighSpeed: '1.3.6.1.2.1.31.1.1.1.15',
   ifAlias: '1.3.6.1.2.1.31.1.1.1.18',
 

@@ -16,7 +16,8 @@ import { SERVER_VARIABLE_NAMES } from './variable-names.js';
  * variable may not take one of them.
  */
 export const BUILTIN_VARIABLE_NAMES: readonly string[] = Object.freeze([
-  'ifInRate', 'ifOutRate', 'ifInUtil', 'ifOutUtil', 'ifInUcastPkts', 'ifOutUcastPkts', 'ifInErrors', 'ifOutErrors',
+  'ifInRate', 'ifOutRate', 'ifInUtil', 'ifOutUtil', 'ifInUcastPkts', 'ifOutUcastPkts',
+  'ifInMulticastPkts', 'ifOutMulticastPkts', 'ifInBroadcastPkts', 'ifOutBroadcastPkts', 'ifInErrors', 'ifOutErrors',
   'ifInDiscards', 'ifOutDiscards', 'ifOperStatus', 'ifAdminStatus', 'ifSpeed', 'sysUpTime', 'cpuUtil', 'memUtil',
   'sensorValue', 'reachable',
 ]);

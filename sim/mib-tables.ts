@@ -210,16 +210,25 @@ export function buildMib(ctx: MibContext): MibTable[] {
     defineTable({
       name: 'ifXTable',
       base: '1.3.6.1.2.1.31.1.1.1',
-      columns: [[1, OctetString], [6, Counter64], [7, Counter64], [10, Counter64], [11, Counter64], [15, Gauge32], [18, OctetString]],
+      columns: [[1, OctetString], [2, Counter32], [3, Counter32], [4, Counter32], [5, Counter32], [6, Counter64], [7, Counter64],
+        [8, Counter64], [9, Counter64], [10, Counter64], [11, Counter64], [12, Counter64], [13, Counter64], [15, Gauge32], [18, OctetString]],
       rows: (d) => rowsOneTo(ifCount(d)),
       write(d, col, row, s, w) {
         const i = row + 1;
         switch (col) {
           case 1: w.writeString(OctetString, ifName(d, i)); break;
+          case 2: counter32(w, d, i, CounterKind.InMulticastPkts, s); break;
+          case 3: counter32(w, d, i, CounterKind.InBroadcastPkts, s); break;
+          case 4: counter32(w, d, i, CounterKind.OutMulticastPkts, s); break;
+          case 5: counter32(w, d, i, CounterKind.OutBroadcastPkts, s); break;
           case 6: counter64(w, d, i, CounterKind.InOctets, s); break;
           case 7: counter64(w, d, i, CounterKind.InUcastPkts, s); break;
+          case 8: counter64(w, d, i, CounterKind.InMulticastPkts, s); break;
+          case 9: counter64(w, d, i, CounterKind.InBroadcastPkts, s); break;
           case 10: counter64(w, d, i, CounterKind.OutOctets, s); break;
           case 11: counter64(w, d, i, CounterKind.OutUcastPkts, s); break;
+          case 12: counter64(w, d, i, CounterKind.OutMulticastPkts, s); break;
+          case 13: counter64(w, d, i, CounterKind.OutBroadcastPkts, s); break;
           case 15: w.writeInt(Gauge32, Math.round(ifSpeedBps(d, i) / 1e6)); break;
           default: {
             const nb = d.neighbors.get(i);

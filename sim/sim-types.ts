@@ -45,7 +45,9 @@ export interface SimLink { a: SimLinkEnd; b: SimLinkEnd }
 export type SimCounterColumn =
   | 'ifHCInOctets' | 'ifHCOutOctets' | 'ifHCInUcastPkts' | 'ifHCOutUcastPkts'
   | 'ifInOctets' | 'ifOutOctets' | 'ifInUcastPkts' | 'ifOutUcastPkts'
-  | 'ifInDiscards' | 'ifInErrors' | 'ifOutDiscards' | 'ifOutErrors';
+  | 'ifInDiscards' | 'ifInErrors' | 'ifOutDiscards' | 'ifOutErrors'
+  | 'ifHCInMulticastPkts' | 'ifHCOutMulticastPkts' | 'ifHCInBroadcastPkts' | 'ifHCOutBroadcastPkts'
+  | 'ifInMulticastPkts' | 'ifOutMulticastPkts' | 'ifInBroadcastPkts' | 'ifOutBroadcastPkts';
 
 export interface SimStats {
   /** datagrams received by all devices */

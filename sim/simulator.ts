@@ -43,6 +43,14 @@ const columnKind: Record<SimCounterColumn, { kind: CounterKindCode; bits: 32 | 6
   ifInErrors: { kind: CounterKind.InErrors, bits: 32 },
   ifOutDiscards: { kind: CounterKind.OutDiscards, bits: 32 },
   ifOutErrors: { kind: CounterKind.OutErrors, bits: 32 },
+  ifHCInMulticastPkts: { kind: CounterKind.InMulticastPkts, bits: 64 },
+  ifHCOutMulticastPkts: { kind: CounterKind.OutMulticastPkts, bits: 64 },
+  ifHCInBroadcastPkts: { kind: CounterKind.InBroadcastPkts, bits: 64 },
+  ifHCOutBroadcastPkts: { kind: CounterKind.OutBroadcastPkts, bits: 64 },
+  ifInMulticastPkts: { kind: CounterKind.InMulticastPkts, bits: 32 },
+  ifOutMulticastPkts: { kind: CounterKind.OutMulticastPkts, bits: 32 },
+  ifInBroadcastPkts: { kind: CounterKind.InBroadcastPkts, bits: 32 },
+  ifOutBroadcastPkts: { kind: CounterKind.OutBroadcastPkts, bits: 32 },
 };
 
 const bad = (msg: string) => new AppError('CONFIG_INVALID', `simulator: ${msg}`);

@@ -6,7 +6,9 @@
  *
  * is the integral of a rate R·(1 + a·sin(2π·s/P + φ)), always > 0 because a < 1, that swings
  * slowly (period P of 2–15 min) around a mean R of 2–400 Mb/s. Packets are octets divided by a
- * per-interface mean packet size; errors and discards grow slowly and linearly. Each counter is
+ * per-interface mean packet size; multicast and broadcast packets a small per-interface share of
+ * those (0.1–2% and 0.05–0.5%), so they swing with the traffic; errors and discards grow slowly and
+ * linearly. Each counter is
  * base + increment, kept as two exact 32-bit halves (no BigInt on the answer path); a quarter of
  * the interfaces have a Counter64 base above 2^60. Oper-down interfaces keep their base.
  * The 32-bit columns are the low half, so they wrap like real Counter32s.
@@ -17,6 +19,8 @@ import { ifOperUp, ifSpeedBps, type DeviceModel } from './model.js';
 export const CounterKind = {
   InOctets: 0, OutOctets: 1, InUcastPkts: 2, OutUcastPkts: 3,
   InDiscards: 4, InErrors: 5, OutDiscards: 6, OutErrors: 7,
+  // in = even, out = odd, as above (counterHiLo takes the direction from the low bit)
+  InMulticastPkts: 8, OutMulticastPkts: 9, InBroadcastPkts: 10, OutBroadcastPkts: 11,
 } as const;
 export type CounterKindCode = (typeof CounterKind)[keyof typeof CounterKind];
 
@@ -40,6 +44,16 @@ function octetsSince(seed: number, d: DeviceModel, ifIndex: number, dir: number,
   return v > 0 ? Math.floor(v) : 0;
 }
 
+/** Multicast or broadcast packets since start: a per-interface share of the unicast packets' pace. */
+function nonUnicastSince(seed: number, d: DeviceModel, ifIndex: number, kind: CounterKindCode, s: number): number {
+  const k = d.index;
+  const dir = kind & 1;
+  const meanPacketBytes = 300 + 1100 * frac4(seed, k, ifIndex, 40 + dir);
+  const multicast = kind <= CounterKind.OutMulticastPkts;
+  const share = multicast ? 0.001 + 0.019 * frac4(seed, k, ifIndex, 110 + kind) : 0.0005 + 0.0045 * frac4(seed, k, ifIndex, 110 + kind);
+  return Math.floor((octetsSince(seed, d, ifIndex, dir, s) / meanPacketBytes) * share);
+}
+
 /**
  * Writes the counter of `kind` on (device, ifIndex) at `s` seconds after start into `out`.
  * Exact: the base halves come from hashes and the increment is an integer below 2^53.
@@ -51,7 +65,11 @@ export function counterHiLo(seed: number, d: DeviceModel, ifIndex: number, kind:
   const up = ifOperUp(seed, d, ifIndex);
   const ss = up && s > 0 ? s : 0;
   let inc: number;
-  if (kind <= CounterKind.OutUcastPkts) {
+  if (kind >= CounterKind.InMulticastPkts) {
+    baseHi = 0;
+    baseLo = hash4(seed, k, ifIndex, 90 + kind);
+    inc = nonUnicastSince(seed, d, ifIndex, kind, ss);
+  } else if (kind <= CounterKind.OutUcastPkts) {
     const dir = kind & 1;
     const octets = octetsSince(seed, d, ifIndex, dir, ss);
     if (kind <= CounterKind.OutOctets) {

@@ -1,8 +1,8 @@
 /**
  * A synthetic discovery generation shaped like what discovery returns for the project's simulated
  * network: switches with 48 interfaces each (64-bit counters, HOST-RESOURCES CPU, UCD memory, so
- * 13 interface variables per interface, 3 polled device variables and `reachable`, which the
- * collector writes: 628 variables per device), two
+ * 17 interface variables per interface, 3 polled device variables and `reachable`, which the
+ * collector writes: 820 variables per device), two
  * LLDP neighbours each, a ring of links. Strings are built per device and per interface, as
  * discovery builds them from each device's answers.
  */
@@ -10,7 +10,7 @@ import type { NetworkConfig } from '../../core/config-schema.js';
 import type { Device, Generation, Interface, Link } from '../../core/types.js';
 
 export const INTERFACES_PER_DEVICE = 48;
-export const VARIABLES_PER_DEVICE = 13 * INTERFACES_PER_DEVICE + 4;
+export const VARIABLES_PER_DEVICE = 17 * INTERFACES_PER_DEVICE + 4;
 
 export const devicesFor = (variables: number): number => Math.ceil(variables / VARIABLES_PER_DEVICE);
 

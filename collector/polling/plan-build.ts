@@ -70,6 +70,11 @@ export function* devicePlanSteps(d: Device, net: NetworkConfig, slotOf: SlotOf, 
     const outRate = counter('ifOutRate', OID.ifHCOutOctets, OID.ifOutOctets, 8);
     counter('ifInUcastPkts', OID.ifHCInUcastPkts, OID.ifInUcastPkts, 1);
     counter('ifOutUcastPkts', OID.ifHCOutUcastPkts, OID.ifOutUcastPkts, 1);
+    // non-unicast: ifXTable both ways (its Counter32 columns where the interface has no HC counters)
+    counter('ifInMulticastPkts', OID.ifHCInMulticastPkts, OID.ifInMulticastPkts, 1);
+    counter('ifOutMulticastPkts', OID.ifHCOutMulticastPkts, OID.ifOutMulticastPkts, 1);
+    counter('ifInBroadcastPkts', OID.ifHCInBroadcastPkts, OID.ifInBroadcastPkts, 1);
+    counter('ifOutBroadcastPkts', OID.ifHCOutBroadcastPkts, OID.ifOutBroadcastPkts, 1);
     for (const [name, c] of [['ifInErrors', OID.ifInErrors], ['ifOutErrors', OID.ifOutErrors], ['ifInDiscards', OID.ifInDiscards], ['ifOutDiscards', OID.ifOutDiscards]] as const) {
       const slot = add(name, i.index, GridKind.Rate);
       ops.push({ op: 'counter', slot, oid: col(c, i.index), width: 32, scale: 1 });
@@ -119,8 +124,8 @@ export function* devicePlanSteps(d: Device, net: NetworkConfig, slotOf: SlotOf, 
   return { plan: { deviceId: d.id, target, uptimeSlot, scalars: [...scalars], columns: [...columns], ops }, vars };
 }
 
-/** OIDs one polled interface reads: 4 counters, 4 error/discard counters, 2 statuses, the speed. */
-const READS_PER_INTERFACE = 11;
+/** OIDs one polled interface reads: 8 octet/packet counters, 4 error/discard counters, 2 statuses, the speed. */
+const READS_PER_INTERFACE = 15;
 /** OIDs a device reads besides its interfaces, sensors and operator variables, at most: sysUpTime, CPU and memory sources. */
 const READS_OF_DEVICE = 16;
 

@@ -103,10 +103,10 @@ t.test('hostile agents end their discovery with reasons, stay bounded, and harm 
   t.ok(rows > 0 && rows <= DEFAULTS.maxTableRows, `huge: ${rows} rows read, within maxTableRows`);
   t.ok(huge.interfaces.length > 0 && huge.interfaces.length <= DEFAULTS.maxTableRows, `huge: recorded with the ${huge.interfaces.length} interfaces it could read`);
   t.ok((huge.tableErrors ?? []).some((e: { table: string; error: string }) => e.table === 'polling' && /interfaces polled/.test(e.error)), 'huge: the interfaces left out of its polls are named');
-  // Variables (series slots) of the hostile network: within the device bound (13 per polled interface of ~11 varbinds).
+  // Variables (series slots) of the hostile network: within the device bound (17 per polled interface of ~15 varbinds).
   // (the generation is saved before its devices are planned: waits, bounded, for their variables)
   const instances = await waitFor(async () => { const n = app.monitor.catalog.instanceCount(2); return n > 0 ? n : undefined; }, 60_000, 'the hostile network planned');
-  const boundOfSlots = 3 * Math.ceil((DEFAULTS.maxVarbindsPerDevice / 11) * 13 + 100);
+  const boundOfSlots = 3 * Math.ceil((DEFAULTS.maxVarbindsPerDevice / 15) * 17 + 100);
   t.ok(instances > 0 && instances <= boundOfSlots, `hostile network: ${instances} variables, within ${boundOfSlots}`);
 
   const loop = byAddress.get('127.3.151.2');

@@ -185,8 +185,11 @@ t.test('GETBULK answers are cut to the size limit; GET over it answers tooBig', 
 t.test('SNMPv1: Counter64 is skipped by GETNEXT, missing names are noSuchName', async (t) => {
   const agent = new Agent(tables, community, 65507);
   const d = devs[0]!;
-  const r1 = request(agent, d, next('1.3.6.1.2.1.31.1.1.1.1.5'), { version: 0 })!;
-  t.same(names(r1), ['1.3.6.1.2.1.31.1.1.1.15.1'], 'ifHCInOctets..ifHCOutUcastPkts skipped');
+  // past the last row of ifOutBroadcastPkts (Counter32): columns 6..13 are Counter64
+  const r1 = request(agent, d, next('1.3.6.1.2.1.31.1.1.1.5.999'), { version: 0 })!;
+  t.same(names(r1), ['1.3.6.1.2.1.31.1.1.1.15.1'], 'ifHCInOctets..ifHCOutBroadcastPkts skipped');
+  const r0 = request(agent, d, next('1.3.6.1.2.1.31.1.1.1.1.999'), { version: 0 })!;
+  t.same(names(r0), ['1.3.6.1.2.1.31.1.1.1.2.1'], 'the Counter32 ifInMulticastPkts is answered in v1');
   t.equal(r1.version, 0);
   const r2 = request(agent, d, get('1.3.6.1.2.1.1.5.0', '1.3.6.1.2.1.31.1.1.1.6.1'), { version: 0 })!;
   t.same(r2.pdu.type === PduType.Response && [r2.pdu.errorStatus, r2.pdu.errorIndex], [2, 2], 'noSuchName at index 2');

@@ -4,7 +4,7 @@ import t from 'tap';
 import { addressAt, formatIpv4, parseIpv4 } from '../../sim/addresses.js';
 import { parseSimArgs } from '../../sim/cli-args.js';
 import { buildDevices, publicDevice, publicLinks, PortIdSubtype } from '../../sim/model.js';
-import { counterBigInt, CounterKind } from '../../sim/traffic.js';
+import { counterBigInt, CounterKind, type CounterKindCode } from '../../sim/traffic.js';
 
 t.test('device addresses skip .0 and .255', async (t) => {
   const base = parseIpv4('127.1.0.1')!;
@@ -61,7 +61,8 @@ t.test('counters: monotonic, exact, 32-bit = 64-bit mod 2^32, some above 2^53', 
   let down = 0;
   for (const d of devs) {
     for (let i = 1; i <= 9; i++) {
-      const kinds = [CounterKind.InOctets, CounterKind.OutOctets, CounterKind.InUcastPkts, CounterKind.InErrors, CounterKind.OutDiscards];
+      const kinds = [CounterKind.InOctets, CounterKind.OutOctets, CounterKind.InUcastPkts, CounterKind.InErrors, CounterKind.OutDiscards,
+        CounterKind.InMulticastPkts, CounterKind.OutMulticastPkts, CounterKind.InBroadcastPkts, CounterKind.OutBroadcastPkts];
       for (const k of kinds) {
         let prev = -1n;
         for (const s of [0, 0.001, 1, 59.5, 60, 3600, 86400, 30 * 86400]) {
@@ -81,6 +82,15 @@ t.test('counters: monotonic, exact, 32-bit = 64-bit mod 2^32, some above 2^53', 
     const bytes = counterBigInt(1, d, 1, CounterKind.InOctets, 160) - counterBigInt(1, d, 1, CounterKind.InOctets, 100);
     const mbps = Number(bytes) * 8 / 60 / 1e6;
     t.ok(mbps > 0.5 && mbps < 1000, `${d.name} port 1 carries ${mbps.toFixed(1)} Mb/s`);
+  }
+  // non-unicast packets: rising, a small share of the unicast ones, multicast above broadcast's floor
+  const perMin = (d: (typeof devs)[number], k: CounterKindCode) => Number(counterBigInt(1, d, 1, k, 160) - counterBigInt(1, d, 1, k, 100)) / 60;
+  for (const d of devs) {
+    for (const [uni, multi, broad] of [[CounterKind.InUcastPkts, CounterKind.InMulticastPkts, CounterKind.InBroadcastPkts], [CounterKind.OutUcastPkts, CounterKind.OutMulticastPkts, CounterKind.OutBroadcastPkts]] as const) {
+      const u = perMin(d, uni), m = perMin(d, multi), b = perMin(d, broad);
+      t.ok(m > 0 && m <= 0.02 * u + 1, `${d.name} port 1: ${m.toFixed(1)} multicast pkt/s of ${u.toFixed(0)} unicast`);
+      t.ok(b > 0 && b <= 0.005 * u + 1, `${d.name} port 1: ${b.toFixed(2)} broadcast pkt/s`);
+    }
   }
 });
 

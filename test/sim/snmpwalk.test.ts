@@ -41,12 +41,20 @@ t.test('Net-SNMP tools against the simulator', async (t) => {
       for (const i of d.interfaces) {
         t.equal(v.get(`1.3.6.1.2.1.31.1.1.1.1.${i.ifIndex}`)?.text, i.ifName, `${d.name} ifName.${i.ifIndex}`);
         t.equal(v.get(`1.3.6.1.2.1.31.1.1.1.15.${i.ifIndex}`)?.text, String(Math.round(i.speedBps / 1e6)), `${d.name} ifHighSpeed.${i.ifIndex}`);
-        const cases = [['6', 'ifHCInOctets'], ['10', 'ifHCOutOctets'], ['7', 'ifHCInUcastPkts'], ['11', 'ifHCOutUcastPkts']] as const;
+        const cases = [['6', 'ifHCInOctets'], ['10', 'ifHCOutOctets'], ['7', 'ifHCInUcastPkts'], ['11', 'ifHCOutUcastPkts'],
+          ['8', 'ifHCInMulticastPkts'], ['9', 'ifHCInBroadcastPkts'], ['12', 'ifHCOutMulticastPkts'], ['13', 'ifHCOutBroadcastPkts']] as const;
         for (const [col, name] of cases) {
           const got = v.get(`1.3.6.1.2.1.31.1.1.1.${col}.${i.ifIndex}`);
           const want = sim.counterAt(d.name, i.ifIndex, name, fixedMs);
           t.same(got, { type: 'Counter64', text: want.toString() }, `${d.name} ${name}.${i.ifIndex}`);
           if (want > 1n << 53n) above53++;
+        }
+        // the Counter32 multicast and broadcast columns: the 64-bit ones mod 2^32
+        for (const [col, name, hc] of [['2', 'ifInMulticastPkts', 'ifHCInMulticastPkts'], ['3', 'ifInBroadcastPkts', 'ifHCInBroadcastPkts'],
+          ['4', 'ifOutMulticastPkts', 'ifHCOutMulticastPkts'], ['5', 'ifOutBroadcastPkts', 'ifHCOutBroadcastPkts']] as const) {
+          const want = sim.counterAt(d.name, i.ifIndex, name, fixedMs);
+          t.equal(want, sim.counterAt(d.name, i.ifIndex, hc, fixedMs) % (1n << 32n), `${d.name} ${name}.${i.ifIndex} = ${hc} mod 2^32`);
+          t.same(v.get(`1.3.6.1.2.1.31.1.1.1.${col}.${i.ifIndex}`), { type: 'Counter32', text: want.toString() }, `${d.name} ${name}.${i.ifIndex}`);
         }
       }
     }

@@ -31,6 +31,23 @@ t.test('a data series as points', async (t) => {
   t.same([...port.pointsOf(undefined).entries()], [], 'no series: no points');
 });
 
+t.test('packet charts mirrored: the ifOut… series negated, the lowest value drawn', async (t) => {
+  const series = (n: number) => Array.from({ length: n }, (_, i) => ({ label: `s${i}`, unit: 'pkt/s', axisSide: 'left' as const }));
+  const cases: [string, string[], (number | null)[][], (number | null)[][], number][] = [
+    ['in kept, out below zero', ['ifInMulticastPkts', 'ifOutMulticastPkts'], [[1, 2], [3, null]], [[1, 2], [-3, null]], -3],
+    ['every out series, whatever its place', ['ifOutBroadcastPkts', 'ifInBroadcastPkts', 'ifOutMulticastPkts'], [[4, 0], [5, 6], [1, 9]], [[-4, -0], [5, 6], [-1, -9]], -9],
+    ['no outbound points: lowest 0', ['ifInUcastPkts', 'ifOutUcastPkts'], [[2, 3], [null, null]], [[2, 3], [null, null]], 0],
+    ['no outbound series', ['ifInUcastPkts'], [[2, 3]], [[2, 3]], 0],
+  ];
+  for (const [what, names, values, want, minOut] of cases) {
+    const data = { times: [1, 2], values, series: series(names.length) };
+    const got = port.mirrorOut(data, names);
+    t.same(got.data.values, want, `${what}: values`);
+    t.equal(got.minOut, minOut, `${what}: lowest ${minOut}`);
+    t.same(data.values, values, `${what}: the input left alone`);
+  }
+});
+
 t.test('map: link width by speed, link speed, worst alert', async (t) => {
   const widths: [number | null, number][] = [[null, 2.5], [0, 2.5], [1e3, 1], [10e6, 1.8], [100e6, 2.6], [1e9, 3.4], [10e9, 4.2], [100e9, 5], [1e13, 6]];
   for (const [bps, w] of widths) t.equal(map.speedWidth(bps), w, `${bps} bit/s → ${w}`);

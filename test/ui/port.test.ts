@@ -8,7 +8,8 @@ import { browserGate, launchBrowser, screenshot, startUiServer, watchedPage, typ
  * ESR on the simulated network (a ring: every device has LLDP neighbours): every interface row links
  * to its port page; the page draws traffic in and out mirrored (out below zero) and gives the 95th
  * percentile of the window, equal to the one computed here from the data call's points of the same
- * window; utilisation, errors and discards and packets are drawn from the interface's variables;
+ * window; utilisation, errors and discards, unicast and non-unicast (multicast, broadcast) packets
+ * are drawn from the interface's variables, the packets mirrored like traffic;
  * the neighbour is the link summary's peer and the LLDP entries the device reported for the port,
  * and its link leads to the peer's port page. The Neighbours tab lists every entry of the full
  * device data, resolved peers linked. No console errors.
@@ -61,11 +62,23 @@ async function run(t: Test, kind: BrowserKind, base: string): Promise<void> {
   const negative = await page.$eval('[data-chart=traffic]', (el) => el.getAttribute('data-min-out'));
   t.ok(Number(negative) <= 0, `out drawn below zero (lowest ${negative})`);
 
-  // Utilisation, errors and discards, packets: the interface's variables.
-  for (const [chart, names] of [['util', ['ifInUtil', 'ifOutUtil']], ['errors', ['ifInErrors', 'ifOutErrors', 'ifInDiscards', 'ifOutDiscards']], ['packets', ['ifInUcastPkts', 'ifOutUcastPkts']]] as const) {
+  // Utilisation, errors and discards, unicast and non-unicast packets: the interface's variables;
+  // the packet charts mirrored (out below zero, as traffic).
+  const charts: [string, string[], boolean][] = [
+    ['util', ['ifInUtil', 'ifOutUtil'], false],
+    ['errors', ['ifInErrors', 'ifOutErrors', 'ifInDiscards', 'ifOutDiscards'], false],
+    ['packets', ['ifInUcastPkts', 'ifOutUcastPkts'], true],
+    ['nucast', ['ifInMulticastPkts', 'ifOutMulticastPkts', 'ifInBroadcastPkts', 'ifOutBroadcastPkts'], true],
+  ];
+  for (const [chart, names, mirrored] of charts) {
     await page.waitForSelector(`[data-chart=${chart}] .chart canvas`);
     t.same((await page.getAttribute(`[data-chart=${chart}]`, 'data-vars'))!.split(','), names.map((n) => `${n}.${devId}.${ifIndex}`), `${chart}: drawn from ${names.join(', ')}`);
+    t.equal(await page.getAttribute(`[data-chart=${chart}] .chart`, 'data-series'), String(names.length), `${chart}: a series per variable`);
+    const minOut = Number(await page.getAttribute(`[data-chart=${chart}]`, 'data-min-out'));
+    if (mirrored) t.ok(minOut < 0, `${chart}: out drawn below zero (lowest ${minOut})`);
+    else t.equal(minOut, 0, `${chart}: not mirrored`);
   }
+  t.equal(await page.$('.packets-note'), null, 'no "non-unicast packets are not polled" note');
 
   // The neighbour: the link summary's peer and the device's LLDP entries for the port.
   const summary = await api<{ peer: { deviceId: number; ifIndex: number } | null }>(`/api/monitor/networks/1/nodes/${devId}/interfaces/${ifIndex}/linkSummary`);

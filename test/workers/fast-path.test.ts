@@ -63,6 +63,14 @@ t.test('fast path = net-snmp path on the simulator (frozen simulator clock per r
   const op = plan.ops.find((o) => o.op === 'counter' && o.oid.startsWith('1.3.6.1.2.1.31.1.1.1.6.'))!;
   const ifIndex = Number(op.op === 'counter' ? op.oid.split('.').pop() : 0);
   t.equal(A.state.lastCounter[op.slot], sim.counterAt(dev.address, ifIndex, 'ifHCInOctets', simNowMs), 'ifHCInOctets read exactly');
+  // the multicast and broadcast counters likewise, and their rates positive (the simulator's rise)
+  const last = A.last.get(plan.deviceId)!;
+  for (const [col, name] of [[8, 'ifHCInMulticastPkts'], [9, 'ifHCInBroadcastPkts'], [12, 'ifHCOutMulticastPkts'], [13, 'ifHCOutBroadcastPkts']] as const) {
+    const c = plan.ops.find((o) => o.op === 'counter' && o.oid === `1.3.6.1.2.1.31.1.1.1.${col}.${ifIndex}`)!;
+    t.equal(A.state.lastCounter[c.slot], sim.counterAt(dev.address, ifIndex, name, simNowMs), `${name}.${ifIndex} read exactly`);
+    const rate = last.values[Array.from(last.slots.subarray(0, last.count)).indexOf(c.slot)];
+    t.ok(rate! > 0, `${name}.${ifIndex}: ${rate} pkt/s`);
+  }
   t.equal(fast.client.stats.timedOut, 0);
   t.equal(fast.client.stats.malformed, 0);
 });

@@ -6,26 +6,28 @@ import { TimeChart } from './chart.js';
 import { chartData, type ChartData } from './graph-data.js';
 import { formatRate, formatSpeed, formatValue, ifStatus, sig3, statusClass } from './device-format.js';
 import { href, type Route } from './route.js';
-import { percentile95, pointsOf } from './port-data.js';
+import { mirrorOut, percentile95, pointsOf } from './port-data.js';
 
 /**
  * The port page (`#/port/<devId>/<ifIndex>?hours=1|24|168`): one interface of a device — its state,
  * the neighbour on the other end (the LLDP/CDP entries the device reported for it, and the link's
  * other end as discovery resolved it), and its charts over the window: traffic in (above) and out
  * (below zero, mirrored) with the 95th percentile of each, utilisation, errors and discards,
- * unicast and non-unicast packets. All from existing calls: the device data call (full: the
+ * unicast and non-unicast (multicast, broadcast) packets, in above and out below as well. All from existing calls: the device data call (full: the
  * interface, its neighbours and its variables), the legacy link summary (the resolved peer), the
  * data call for the rates (every point: the percentile is of what was polled, not of a reduced
  * series) and the graph call for the rest.
  */
 
 const WINDOWS: [string, number][] = [['Last hour', 1], ['Last 24 h', 24], ['Last 7 days', 168]];
-/** The packet charts: unicast (built in) and non-unicast (operator variables, when defined). */
-const PACKET_VARS = ['ifInUcastPkts', 'ifOutUcastPkts', 'ifInNUcastPkts', 'ifOutNUcastPkts', 'ifInMulticastPkts', 'ifOutMulticastPkts', 'ifInBroadcastPkts', 'ifOutBroadcastPkts'];
-const CHARTS: { key: string; title: string; vars: readonly string[] }[] = [
+/** Non-unicast packets: the built-in multicast and broadcast rates, and operator `ifIn/OutNUcastPkts` where defined. */
+const NON_UNICAST_VARS = ['ifInMulticastPkts', 'ifOutMulticastPkts', 'ifInBroadcastPkts', 'ifOutBroadcastPkts', 'ifInNUcastPkts', 'ifOutNUcastPkts'];
+/** The graph-call charts; `mirror`: in above zero, out below, as the traffic chart draws them. */
+const CHARTS: { key: string; title: string; vars: readonly string[]; mirror?: boolean }[] = [
   { key: 'util', title: 'Utilisation', vars: ['ifInUtil', 'ifOutUtil'] },
   { key: 'errors', title: 'Errors and discards', vars: ['ifInErrors', 'ifOutErrors', 'ifInDiscards', 'ifOutDiscards'] },
-  { key: 'packets', title: 'Packets', vars: PACKET_VARS },
+  { key: 'packets', title: 'Unicast packets', vars: ['ifInUcastPkts', 'ifOutUcastPkts'], mirror: true },
+  { key: 'nucast', title: 'Non-unicast packets', vars: NON_UNICAST_VARS, mirror: true },
 ];
 
 export function PortPage(props: { route: Route }) {
@@ -87,9 +89,9 @@ function Port(props: { devId: number; ifIndex: number; hours: number }) {
         ${WINDOWS.map(([label, h]) => html`<a class=${h === hours ? 'button primary' : 'button'} aria-pressed=${h === hours} href=${href('port', devId, ifIndex, h === 1 ? {} : { hours: String(h) })}>${label}</a>`)}
       </div>
       <${TrafficChart} devId=${devId} ifIndex=${ifIndex} hours=${hours} has=${v('ifInRate') !== undefined || v('ifOutRate') !== undefined} />
-      ${CHARTS.map((c) => html`<${VarChart} key=${c.key} kind=${c.key} title=${c.title} hours=${hours} ids=${c.vars.map((n) => v(n)?.varId).filter((x): x is string => x !== undefined)} />`)}
-      ${['ifInNUcastPkts', 'ifInMulticastPkts', 'ifInBroadcastPkts'].some((n) => v(n) !== undefined) ? ''
-        : html`<p class="muted packets-note">Non-unicast packets are not polled on this device (no <code>ifInNUcastPkts</code>, <code>ifInMulticastPkts</code> or <code>ifInBroadcastPkts</code> variable; docs/variables.md says how to add one).</p>`}
+      ${CHARTS.map((c) => html`<${VarChart} key=${c.key} kind=${c.key} title=${c.title} hours=${hours} mirror=${c.mirror === true} ids=${c.vars.map((n) => v(n)?.varId).filter((x): x is string => x !== undefined)} />`)}
+      ${NON_UNICAST_VARS.some((n) => v(n) !== undefined) ? ''
+        : html`<p class="muted packets-note">Non-unicast packets are not polled on this device (its interfaces were planned before the server polled <code>ifInMulticastPkts</code> and <code>ifInBroadcastPkts</code>: the next discovery adds them).</p>`}
     </section>`;
 }
 
@@ -172,8 +174,11 @@ function mirrored(inPts: Map<number, number>, outPts: Map<number, number>) {
   return { data, p95In, p95Out, last, minOut };
 }
 
-/** One chart of the graph call (reduced to 720 points) over the window; nothing when the port has none of its variables. */
-function VarChart(props: { kind: string; title: string; hours: number; ids: readonly string[] }) {
+/**
+ * One chart of the graph call (reduced to 720 points) over the window; nothing when the port has
+ * none of its variables. `mirror`: the outbound series drawn below zero.
+ */
+function VarChart(props: { kind: string; title: string; hours: number; ids: readonly string[]; mirror: boolean }) {
   const [graph, setGraph] = useState<GraphAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const key = props.ids.join(',');
@@ -188,13 +193,15 @@ function VarChart(props: { kind: string; title: string; hours: number; ids: read
   }, [key, props.hours]);
   if (props.ids.length === 0) return null;
   const last = graph?.info.map((i) => ({ legend: i.legend, unit: i.unit, v: Number(i.timeseries[i.timeseries.length - 1]?.split(',')[1]) }));
+  const drawn = graph === null || graph.info.length === 0 ? null
+    : props.mirror ? mirrorOut(chartData(graph), graph.info.map((i) => i.varName)) : { data: chartData(graph), minOut: 0 };
   return html`
-    <div class="panel port-chart" data-chart=${props.kind} data-vars=${key}>
+    <div class="panel port-chart" data-chart=${props.kind} data-vars=${key} data-min-out=${drawn?.minOut ?? ''}>
       <h2>${props.title}</h2>
       ${error !== null ? html`<p class="error" role="alert">${error}</p>`
         : graph === null ? html`<p class="loading">Loading ${props.title.toLowerCase()}…</p>`
         : graph.info.length === 0 ? html`<p class="empty">No points in this window.</p>`
-        : html`<${TimeChart} data=${chartData(graph)} height=${200} />
+        : html`<${TimeChart} data=${drawn!.data} height=${200} axisFormat=${props.mirror ? (x: number) => sig3(Math.abs(x)) : undefined} />
           <p class="muted latest">${last!.map((l) => html`<span>${l.legend}: ${Number.isFinite(l.v) ? `${sig3(l.v)} ${l.unit}` : '—'}</span> `)}</p>`}
     </div>`;
 }

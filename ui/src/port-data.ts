@@ -1,6 +1,9 @@
+import type { ChartData } from './graph-data.js';
+
 /**
- * The port page's arithmetic, without the DOM: a data call's series as points, and the 95th
- * percentile of a window (the figure traffic is billed by: the top 5 % of samples dropped).
+ * The port page's arithmetic, without the DOM: a data call's series as points, the 95th
+ * percentile of a window (the figure traffic is billed by: the top 5 % of samples dropped), and
+ * the outbound series of a chart mirrored below zero.
  */
 
 /** `["timestamp,<id>", "<ms>,<value>", …]` → time → value (lines that do not parse are left out). */
@@ -22,4 +25,22 @@ export function percentile95(values: readonly number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.max(0, Math.ceil(0.95 * sorted.length) - 1)]!;
+}
+
+/**
+ * `data` with the values of the outbound series (variable names `ifOut…`, in the order of
+ * `varNames`) negated, so that in is drawn above zero and out below; `minOut` is the lowest value
+ * drawn (≤ 0), 0 when there is no outbound point.
+ */
+export function mirrorOut(data: ChartData, varNames: readonly string[]): { data: ChartData; minOut: number } {
+  let minOut = 0;
+  const values = data.values.map((col, k) => {
+    if (!varNames[k]?.startsWith('ifOut')) return col;
+    return col.map((x) => {
+      if (x === null) return null;
+      if (-x < minOut) minOut = -x;
+      return -x;
+    });
+  });
+  return { data: { ...data, values }, minOut };
 }

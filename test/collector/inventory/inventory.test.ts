@@ -80,7 +80,7 @@ t.test('slots are stable across rebuilds, restarts and an interface going away a
   const highest = a.inventory.slotCount;
   await a.inventory.rebuild(benchNetwork, without(g, 2, [7, 8]));
   const second = slotMap(a.inventory);
-  t.equal(second.size, first.size - 2 * 13, 'two interfaces fewer');
+  t.equal(second.size, first.size - 2 * 17, 'two interfaces fewer');
   t.ok([...first.keys()].filter((k) => k.startsWith('reachable.')).length === 4, 'a reachable slot per device');
   t.ok([...second].every(([k, s]) => first.get(k) === s), 'the others keep their slots');
   t.equal(a.inventory.slotCount, highest, 'no new slot');
@@ -138,7 +138,7 @@ t.test('a device of 6,000 interfaces is planned and packed in slices: other work
   const all = inventory.instances(1);
   const slots = new Map(all.filter((v) => v.deviceId === big.id).map((v) => [`${v.name}.${v.index}`, v.slot]));
   const dp = buildDevicePlan(big, benchNetwork, (name, _dev, index) => slots.get(`${name}.${index}`) ?? -1);
-  t.equal(dp.vars.slots.length, 6000 * 13 + 3, 'every interface planned');
+  t.equal(dp.vars.slots.length, 6000 * 17 + 3, 'every interface planned');
   t.ok(dp.vars.slots.every((s) => s >= 0), 'every planned variable has its slot in the catalog');
   const handle = inventory.plans(1).find((p) => p.deviceId === big.id)!;
   const direct = makePlanHandle(dp.plan);

@@ -58,6 +58,23 @@ t.test('counter width per interface', async (t) => {
   }
 });
 
+t.test('multicast and broadcast packet rates: ifXTable columns of the interface\'s counter width', async (t) => {
+  // [variable, 64-bit column, its Counter32 column]
+  const cases: [string, string, string][] = [
+    ['ifInMulticastPkts', '1.3.6.1.2.1.31.1.1.1.8', '1.3.6.1.2.1.31.1.1.1.2'],
+    ['ifInBroadcastPkts', '1.3.6.1.2.1.31.1.1.1.9', '1.3.6.1.2.1.31.1.1.1.3'],
+    ['ifOutMulticastPkts', '1.3.6.1.2.1.31.1.1.1.12', '1.3.6.1.2.1.31.1.1.1.4'],
+    ['ifOutBroadcastPkts', '1.3.6.1.2.1.31.1.1.1.13', '1.3.6.1.2.1.31.1.1.1.5'],
+  ];
+  const d = device([iface(1, 64), iface(2, 32)], caps({ hc: true }));
+  const { plan: p } = plan(d);
+  for (const [name, hcCol, col32] of cases) {
+    t.same(opOf(d, name, 1), { op: 'counter', slot: opOf(d, name, 1)?.slot, oid: `${hcCol}.1`, width: 64, scale: 1 }, `${name}: ${hcCol} on a 64-bit port`);
+    t.same(opOf(d, name, 2), { op: 'counter', slot: opOf(d, name, 2)?.slot, oid: `${col32}.2`, width: 32, scale: 1 }, `${name}: ${col32} on a 32-bit port`);
+    t.ok(p.columns.includes(hcCol) && p.columns.includes(col32), `${name}: both columns walked`);
+  }
+});
+
 t.test('CPU and memory ops from their sources', async (t) => {
   const hc = { kind: 'usedFree', used: '1.3.6.1.4.1.9.9.221.1.1.1.1.18', free: '1.3.6.1.4.1.9.9.221.1.1.1.1.20' } as const;
   // [what, cpu, mem, cpuUtil op (without slot), memUtil op (without slot), walked columns]
