@@ -103,3 +103,21 @@ export async function startUiServer(t: Tap, c: Partial<SimulatedConfig> & { user
   const { base, server } = await startServerReady(t, configPath, dataDir);
   return { base, server, dataDir, configPath };
 }
+
+/** A same-document navigation (the app follows hashchange; Firefox fires no load event for it). */
+export const go = (page: Page, hash: string): Promise<void> => page.evaluate((h) => { location.hash = h; }, hash);
+
+/** Logs in through the login form; the page's errors are counted from then on, and the session cookie is returned. */
+export async function logIn(browser: Browser, ui: UiServer, user: string, password: string): Promise<{ page: Page; errors: string[]; cookie: string }> {
+  const { page, errors } = await watchedPage(browser);
+  page.on('dialog', (d) => { void d.accept(); });
+  await page.goto(`${ui.base}/`);
+  await page.waitForSelector('form.login');
+  await page.fill('input[name=user]', user);
+  await page.fill('input[name=password]', password);
+  await page.click('button[type=submit]');
+  await page.waitForSelector('header.top .user');
+  errors.length = 0; // the whoami before logging in is an expected 401
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  return { page, errors, cookie };
+}

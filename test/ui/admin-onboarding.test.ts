@@ -1,7 +1,7 @@
 import t from 'tap';
 import type { Browser, Page } from 'playwright-core';
 import { waitFor } from '../fakes/helpers.js';
-import { browserGate, launchBrowser, screenshot, startUiServer, watchedPage, type BrowserKind, type UiServer } from '../fakes/browser.js';
+import { browserGate, go, launchBrowser, logIn, screenshot, startUiServer, watchedPage, type BrowserKind, type UiServer } from '../fakes/browser.js';
 
 /**
  * Onboarding in the UI (issue 26.3), in a real browser on the built server and its simulated
@@ -24,22 +24,6 @@ const RIGHT = 'public';
 const V3_SECRETS = ['v3-auth-Secret-1', 'v3-priv-Secret-2'];
 const V3_USER = `{ name: ops, level: authPriv, authProtocol: sha, authKey: ${V3_SECRETS[0]}, privProtocol: aes, privKey: ${V3_SECRETS[1]} }`;
 
-/** A same-document navigation (the app follows hashchange; Firefox fires no load event for it). */
-const go = (page: Page, hash: string): Promise<void> => page.evaluate((h) => { location.hash = h; }, hash);
-
-async function logIn(browser: Browser, ui: UiServer, user: string, password: string): Promise<{ page: Page; errors: string[]; cookie: string }> {
-  const { page, errors } = await watchedPage(browser);
-  page.on('dialog', (d) => { void d.accept(); });
-  await page.goto(`${ui.base}/`);
-  await page.waitForSelector('form.login');
-  await page.fill('input[name=user]', user);
-  await page.fill('input[name=password]', password);
-  await page.click('button[type=submit]');
-  await page.waitForSelector('header.top .user');
-  errors.length = 0; // the whoami before logging in is an expected 401
-  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
-  return { page, errors, cookie };
-}
 
 // The same flows in Chromium and in Firefox ESR, each on a server of its own.
 for (const kind of ['chromium', 'firefox'] as const satisfies readonly BrowserKind[]) {

@@ -1,7 +1,7 @@
 import t from 'tap';
 import type { Browser, Page } from 'playwright-core';
 import { waitFor } from '../fakes/helpers.js';
-import { browserGate, launchBrowser, screenshot, startUiServer, watchedPage, type BrowserKind, type UiServer } from '../fakes/browser.js';
+import { browserGate, go, launchBrowser, logIn, screenshot, startUiServer, watchedPage, type BrowserKind, type UiServer } from '../fakes/browser.js';
 
 /**
  * A network's SNMP credentials edited by an administrator in the UI (issue 26.3), in a real browser
@@ -22,22 +22,6 @@ const RIGHT = 'public';
 const V3_KEYS = ['ui-auth-Secret-77', 'ui-priv-Secret-88'];
 const FILE_V3 = '{ name: ops, level: authPriv, authProtocol: sha, authKey: file-auth-Key-1, privProtocol: aes, privKey: file-priv-Key-2 }';
 
-/** A same-document navigation (the app follows hashchange; Firefox fires no load event for it). */
-const go = (page: Page, hash: string): Promise<void> => page.evaluate((h) => { location.hash = h; }, hash);
-
-async function logIn(browser: Browser, ui: UiServer, user: string, password: string): Promise<{ page: Page; errors: string[]; cookie: string }> {
-  const { page, errors } = await watchedPage(browser);
-  page.on('dialog', (d) => { void d.accept(); });
-  await page.goto(`${ui.base}/`);
-  await page.waitForSelector('form.login');
-  await page.fill('input[name=user]', user);
-  await page.fill('input[name=password]', password);
-  await page.click('button[type=submit]');
-  await page.waitForSelector('header.top .user');
-  errors.length = 0; // the whoami before logging in is an expected 401
-  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
-  return { page, errors, cookie };
-}
 
 /** The rows of the credentials table: `community:<source>-<index>` and `v3:<name>:<source>`, in order. */
 async function rows(page: Page): Promise<string[]> {
