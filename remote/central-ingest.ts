@@ -61,6 +61,8 @@ export interface CentralIngestOptions {
   readonly onStates?: (m: StatesMessage) => void;
   /** A batch waits at most this long for an inventory that names its devices; then what maps is written. */
   readonly holdMaxMs?: number;
+  /** A consumption that failed starts again after this long (default 5 s). */
+  readonly retryMs?: number;
 }
 
 /** What the central knows of one collector from its batches (`newestGridMs` -Infinity before any). */
@@ -167,12 +169,32 @@ export class CentralIngest {
       const [collector, networkId, slot] = key as [string, number, number];
       this.mapOf(collector, networkId).set(slot, value.key, value.ours);
     }
-    this.consumption = this.opts.transport.consume(this.opts.consumer, (b) => this.onBatch(b));
-    this.consumption.done.catch((e: unknown) => this.opts.logger.error('the central stopped consuming the collectors\' batches', { error: (e as Error).message }));
+    this.consume();
   }
+
+  /**
+   * Consumes until stopped: a consumption that fails (the stream does not exist yet — the
+   * collectors make it —, the engine refused the consumer) starts again after retryMs, logged each
+   * time; what it had handed out and not acknowledged comes again.
+   */
+  private consume(): void {
+    if (this.stopped) return;
+    const c = this.opts.transport.consume(this.opts.consumer, (b) => this.onBatch(b));
+    this.consumption = c;
+    c.done.catch((e: unknown) => {
+      if (this.stopped) return;
+      const retryMs = this.opts.retryMs ?? 5_000;
+      this.opts.logger.error('the central stopped consuming the collectors\' batches: trying again', { stream: this.opts.consumer.stream, error: (e as Error).message, retryMs });
+      this.retryTimer = setTimeout(() => this.consume(), retryMs);
+    });
+  }
+  private stopped = false;
+  private retryTimer: NodeJS.Timeout | undefined;
 
   /** Stops consuming; what was written is flushed and acknowledged. */
   async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
     await this.consumption?.stop();
     clearTimeout(this.timer);
     clearInterval(this.heldTimer);

@@ -138,7 +138,8 @@ export async function startCentralRole(opts: CentralRoleOptions): Promise<Centra
 /**
  * The stream the central consumes: with `sites`, its own stream sourcing each site's stream
  * through the site's JetStream domain (created or brought to its sources); without, the stream the
- * collectors publish to on the same server, which they create: the central waits for it.
+ * collectors publish to on the same server, which they create: until it exists the ingest's
+ * consumption fails and starts again (CentralIngest.consume).
  */
 async function ensureCentralStream(transport: BatchTransport, r: RemoteConfig, logger: Logger): Promise<void> {
   if (r.sites.length === 0) return;

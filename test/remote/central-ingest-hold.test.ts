@@ -130,3 +130,30 @@ t.test('batches naming an unknown device wait for its inventory, in order; a lat
     await ingest.stop();
   });
 });
+
+t.test('a consumption that fails (the stream not made yet) starts again, and stops for good with stop()', async (t) => {
+  const dir = tempDir(t, 'netmon-ingest-retry-');
+  await withLmdbMeta(dir, async (meta) => {
+    let tries = 0;
+    const transport: Pick<BatchTransport, 'consume'> = {
+      consume() {
+        tries++;
+        // The first two fail as the engine does for a stream that does not exist; the third runs.
+        const done = tries <= 2 ? Promise.reject(new Error('stream not found')) : new Promise<void>(() => undefined);
+        return { stop: async () => undefined, done };
+      },
+    };
+    const ingest = new CentralIngest({
+      transport, meta, nowMs: Date.now, logger: createLogger({ level: 'error', component: 'test' }), retryMs: 20,
+      consumer: { stream: 'S', durable: 'd', ackWaitMs: 3_000, maxAckPending: 100 },
+      series: { appendStep: () => undefined, flush: async () => undefined },
+      resolver: { resolve: async (_net, keys) => keys.map(() => undefined) },
+    });
+    ingest.start();
+    await until(() => tries >= 3);
+    t.equal(tries, 3, 'consumed again after each failure, until one runs');
+    await ingest.stop();
+    await pause(100);
+    t.equal(tries, 3, 'no new consumption after stop');
+  });
+});
