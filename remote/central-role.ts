@@ -85,7 +85,7 @@ export async function startCentralRole(opts: CentralRoleOptions): Promise<Centra
       try {
         opts.takeStates(m);
       } catch (e) {
-        if ((e as { code?: string }).code !== 'UNKNOWN_NETWORK') throw e;
+        if (!unknownNetwork(e)) throw e;
       }
     },
     onInventory: async (inv) => {
@@ -94,7 +94,7 @@ export async function startCentralRole(opts: CentralRoleOptions): Promise<Centra
         opts.logger.info('inventory taken from a collector', { collector: inv.collector, network: inv.networkId, devices: inv.devices.length });
       } catch (e) {
         // A network this central does not have would never be taken: acknowledged, said once per inventory.
-        if ((e as { code?: string }).code !== 'UNKNOWN_NETWORK') throw e;
+        if (!unknownNetwork(e)) throw e;
         opts.logger.warn('a collector reports devices of a network this central does not have: skipped', { collector: inv.collector, network: inv.networkId });
       }
     },
@@ -134,6 +134,9 @@ export async function startCentralRole(opts: CentralRoleOptions): Promise<Centra
     },
   };
 }
+
+/** A collector's message names a network this central does not have (AppError UNKNOWN_NETWORK): never taken, so acknowledged. */
+const unknownNetwork = (e: unknown): boolean => (e as { code?: string }).code === 'UNKNOWN_NETWORK';
 
 /**
  * The stream the central consumes: with `sites`, its own stream sourcing each site's stream
